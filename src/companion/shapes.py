@@ -1,0 +1,368 @@
+"""Every reading of a hand into sets and a pair, and the waits of a hand one tile short.
+
+The work is done per suit: a suit's tile counts have a fixed set of decompositions into chows,
+pungs and at most one pair, memoised by those counts, and a hand's arrangements are the
+combinations of its four blocks (characters, circles, bamboo, honors) with exactly one pair.
+Declared groups are fixed and never re-read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from functools import cache
+from itertools import product
+
+from companion.hand import Hand, MeldKind
+from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile, format_tiles
+
+
+class GroupKind(Enum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    PAIR = "pair"
+    SINGLE = "single"
+    """One tile of Thirteen Orphans."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A set, a pair, or a single orphan in a reading.
+
+    `concealed` follows RULES.md: not declared (a concealed kong is concealed) and, on a discard
+    win, not completed by the winning tile.
+    """
+
+    kind: GroupKind
+    tile: Tile
+    """The lowest tile of the group."""
+    concealed: bool
+    meld: MeldKind | None = None
+    """The declared group this came from; None for a group read from the concealed tiles."""
+
+    @property
+    def declared(self) -> bool:
+        return self.meld is not None
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        tile = self.tile
+        if self.kind is GroupKind.CHOW:
+            return (tile, Tile(tile + 1), Tile(tile + 2))
+        return (tile,) * _GROUP_SIZE[self.kind]
+
+    @property
+    def is_set(self) -> bool:
+        return self.kind in (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG)
+
+    @property
+    def is_pung_or_kong(self) -> bool:
+        return self.kind in (GroupKind.PUNG, GroupKind.KONG)
+
+    def __str__(self) -> str:
+        return format_tiles(self.tiles)
+
+
+_GROUP_SIZE = {
+    GroupKind.CHOW: 3,
+    GroupKind.PUNG: 3,
+    GroupKind.KONG: 4,
+    GroupKind.PAIR: 2,
+    GroupKind.SINGLE: 1,
+}
+
+
+class WinRole(Enum):
+    """What the winning tile did in a reading."""
+
+    PAIR = "pair"
+    PUNG = "pung"
+    TWO_SIDED = "two_sided"
+    """One end of a chow whose other end was also a wait (45 waiting on 3 or 6)."""
+    CLOSED = "closed"
+    """The middle tile of a chow."""
+    EDGE = "edge"
+    """The 3 of 1-2-3 or the 7 of 7-8-9."""
+    SINGLE = "single"
+    """A Thirteen Orphans tile that is not the pair."""
+
+
+class Shape(Enum):
+    STANDARD = "standard"
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    SEVEN_PAIRS_TRIPLET = "seven_pairs_triplet"
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    """The winning shapes a profile accepts."""
+
+    sets: int = 4
+    thirteen_orphans: bool = False
+    seven_pairs_triplet: bool = False
+
+
+FOUR_SETS = Structure(sets=4, thirteen_orphans=True)
+"""Singapore: four sets and a pair, or Thirteen Orphans."""
+FIVE_SETS = Structure(sets=5, seven_pairs_triplet=True)
+"""Taiwan: five sets and a pair, or seven different pairs and a triplet."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a complete hand, with the winning tile's place in it."""
+
+    shape: Shape
+    groups: tuple[Group, ...]
+    """Declared groups in the order given, then concealed sets by tile, then the pair."""
+    winning_index: int
+    role: WinRole
+
+    @property
+    def winning_group(self) -> Group:
+        return self.groups[self.winning_index]
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        return tuple(group for group in self.groups if group.is_set)
+
+    @property
+    def pair(self) -> Group | None:
+        pairs = [group for group in self.groups if group.kind is GroupKind.PAIR]
+        return pairs[0] if len(pairs) == 1 else None
+
+    def __str__(self) -> str:
+        return " ".join(str(group) for group in self.groups)
+
+
+# A block decomposition: sorted (kind, offset) pairs, kind 0 chow, 1 pung, 2 pair.
+_CHOW, _PUNG, _PAIR = 0, 1, 2
+_BlockReading = tuple[tuple[int, int], ...]
+_BLOCKS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
+"""(first kind, size, honors) of each block."""
+
+
+@cache
+def _block_readings(counts: tuple[int, ...], honors: bool) -> tuple[_BlockReading, ...]:
+    """Every decomposition of one block's tiles into chows, pungs and at most one pair."""
+    found: set[_BlockReading] = set()
+    work = list(counts)
+    chosen: list[tuple[int, int]] = []
+
+    def walk(start: int, pair_used: bool) -> None:
+        index = start
+        while index < len(work) and work[index] == 0:
+            index += 1
+        if index == len(work):
+            found.add(tuple(sorted(chosen)))
+            return
+        if work[index] >= 3:
+            work[index] -= 3
+            chosen.append((_PUNG, index))
+            walk(index, pair_used)
+            chosen.pop()
+            work[index] += 3
+        if not honors and index + 2 < len(work) and work[index + 1] and work[index + 2]:
+            for offset in (0, 1, 2):
+                work[index + offset] -= 1
+            chosen.append((_CHOW, index))
+            walk(index, pair_used)
+            chosen.pop()
+            for offset in (0, 1, 2):
+                work[index + offset] += 1
+        if not pair_used and work[index] >= 2:
+            work[index] -= 2
+            chosen.append((_PAIR, index))
+            walk(index, True)
+            chosen.pop()
+            work[index] += 2
+
+    walk(0, False)
+    return tuple(sorted(found))
+
+
+@cache
+def _block_fits(counts: tuple[int, ...], honors: bool) -> bool:
+    """Whether the block decomposes completely: with a pair when its size is 2 mod 3."""
+    want_pair = sum(counts) % 3 == 2
+    return any(
+        any(kind == _PAIR for kind, _ in reading) == want_pair
+        for reading in _block_readings(counts, honors)
+    )
+
+
+def _standard_complete(counts: Sequence[int]) -> bool:
+    pairs = 0
+    for first, size, honors in _BLOCKS:
+        block = tuple(counts[first : first + size])
+        total: int = sum(block)
+        if total % 3 == 1:
+            return False
+        if total % 3 == 2:
+            pairs += 1
+            if pairs > 1:
+                return False
+        if total and not _block_fits(block, honors):
+            return False
+    return pairs == 1
+
+
+def _is_thirteen_orphans(counts: Sequence[int]) -> bool:
+    return (
+        sum(counts) == 14
+        and all(counts[tile] >= 1 for tile in TERMINALS_AND_HONORS)
+        and all(counts[kind] == 0 for kind in range(KINDS) if kind not in _ORPHAN_KINDS)
+    )
+
+
+def _is_seven_pairs_triplet(counts: Sequence[int]) -> bool:
+    held = sorted(count for count in counts if count)
+    return held == [2] * 7 + [3]
+
+
+_ORPHAN_KINDS = frozenset(TERMINALS_AND_HONORS)
+
+
+def is_complete(hand: Hand, structure: Structure, extra: Tile | None = None) -> bool:
+    """Whether the concealed tiles (plus `extra`) complete the hand in any enabled shape."""
+    counts = hand.concealed_counts()
+    if extra is not None:
+        counts[extra] += 1
+    if _standard_complete(counts):
+        return True
+    if hand.melds:
+        return False
+    if structure.thirteen_orphans and _is_thirteen_orphans(counts):
+        return True
+    return structure.seven_pairs_triplet and _is_seven_pairs_triplet(counts)
+
+
+def arrangements(hand: Hand, structure: Structure) -> list[tuple[Shape, tuple[Group, ...]]]:
+    """Every way to read the hand's tiles, before the winning tile is placed.
+
+    Concealed groups are marked concealed; the winning tile's group is adjusted per reading.
+    """
+    declared = tuple(_declared_group(meld.kind, meld.first) for meld in hand.melds)
+    counts = hand.concealed_counts()
+    found: list[tuple[Shape, tuple[Group, ...]]] = []
+    block_options: list[list[_BlockReading]] = []
+    for first, size, honors in _BLOCKS:
+        block = tuple(counts[first : first + size])
+        want_pair = sum(block) % 3 == 2
+        options = [
+            reading
+            for reading in _block_readings(block, honors)
+            if any(kind == _PAIR for kind, _ in reading) == want_pair
+        ]
+        if sum(block) % 3 == 1 or not options:
+            block_options = []
+            break
+        block_options.append(options)
+    pair_blocks = [
+        first for first, size, _ in _BLOCKS if sum(counts[first : first + size]) % 3 == 2
+    ]
+    if block_options and len(pair_blocks) == 1:
+        for combination in product(*block_options):
+            sets: list[Group] = []
+            pair: list[Group] = []
+            for (first, _, _), block_reading in zip(_BLOCKS, combination, strict=True):
+                for kind, offset in block_reading:
+                    tile = Tile(first + offset)
+                    if kind == _PAIR:
+                        pair.append(Group(GroupKind.PAIR, tile, True))
+                    else:
+                        group_kind = GroupKind.CHOW if kind == _CHOW else GroupKind.PUNG
+                        sets.append(Group(group_kind, tile, True))
+            sets.sort(key=lambda group: (group.tile, group.kind is GroupKind.CHOW))
+            found.append((Shape.STANDARD, (*declared, *sets, *pair)))
+    if not hand.melds:
+        if structure.thirteen_orphans and _is_thirteen_orphans(counts):
+            groups = tuple(
+                Group(GroupKind.PAIR if counts[tile] == 2 else GroupKind.SINGLE, tile, True)
+                for tile in TERMINALS_AND_HONORS
+            )
+            found.append((Shape.THIRTEEN_ORPHANS, groups))
+        if structure.seven_pairs_triplet and _is_seven_pairs_triplet(counts):
+            triplet = [Group(GroupKind.PUNG, Tile(k), True) for k in range(KINDS) if counts[k] == 3]
+            pairs = [Group(GroupKind.PAIR, Tile(k), True) for k in range(KINDS) if counts[k] == 2]
+            found.append((Shape.SEVEN_PAIRS_TRIPLET, (*triplet, *pairs)))
+    return found
+
+
+def _declared_group(kind: MeldKind, first: Tile) -> Group:
+    if kind is MeldKind.CHOW:
+        return Group(GroupKind.CHOW, first, False, kind)
+    if kind is MeldKind.PUNG:
+        return Group(GroupKind.PUNG, first, False, kind)
+    return Group(GroupKind.KONG, first, kind is MeldKind.CONCEALED_KONG, kind)
+
+
+def win_role(group: Group, winning_tile: Tile) -> WinRole:
+    """The role of `winning_tile` in `group`, which must contain it."""
+    if group.kind is GroupKind.PAIR:
+        return WinRole.PAIR
+    if group.kind is GroupKind.SINGLE:
+        return WinRole.SINGLE
+    if group.kind is not GroupKind.CHOW:
+        return WinRole.PUNG
+    if winning_tile == group.tile + 1:
+        return WinRole.CLOSED
+    rank = group.tile.rank
+    if (rank == 1 and winning_tile == group.tile + 2) or (rank == 7 and winning_tile == group.tile):
+        return WinRole.EDGE
+    return WinRole.TWO_SIDED
+
+
+def readings(hand: Hand, structure: Structure, *, discard: bool) -> list[Reading]:
+    """Every reading of a complete hand with every distinct role of its winning tile.
+
+    An empty list means the tiles are not a win in any enabled shape.
+    """
+    winning_tile = hand.winning_tile
+    if winning_tile is None:
+        raise ValueError("readings need a complete hand with a winning tile")
+    found: list[Reading] = []
+    for shape, groups in arrangements(hand, structure):
+        seen: set[tuple[GroupKind, Tile]] = set()
+        for index, group in enumerate(groups):
+            if group.declared or winning_tile not in group.tiles:
+                continue
+            if (group.kind, group.tile) in seen:
+                continue
+            seen.add((group.kind, group.tile))
+            placed = groups
+            if discard:
+                exposed = replace(group, concealed=False)
+                placed = (*groups[:index], exposed, *groups[index + 1 :])
+            found.append(Reading(shape, placed, index, win_role(group, winning_tile)))
+    return found
+
+
+def waits(hand: Hand, structure: Structure) -> tuple[Tile, ...]:
+    """The tile kinds that would complete a hand one tile short, in tile order.
+
+    A kind already held four times (counting declared groups) is not a wait.
+    """
+    if hand.is_complete:
+        raise ValueError("waits are asked of a hand one tile short")
+    held = hand.counts()
+    concealed = hand.concealed_counts()
+    candidates: set[int] = set()
+    for kind in range(KINDS):
+        if concealed[kind]:
+            if kind >= Tile.EAST:
+                candidates.add(kind)
+            else:
+                rank = kind % 9
+                for step in (-2, -1, 0, 1, 2):
+                    if 0 <= rank + step <= 8:
+                        candidates.add(kind + step)
+    if structure.thirteen_orphans and not hand.melds:
+        candidates.update(TERMINALS_AND_HONORS)
+    return tuple(
+        Tile(kind)
+        for kind in sorted(candidates)
+        if held[kind] < 4 and is_complete(hand, structure, Tile(kind))
+    )
