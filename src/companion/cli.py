@@ -10,9 +10,10 @@ import json
 import sys
 from collections.abc import Sequence
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, InvalidRequestError
 from companion.hand import parse_hand
 from companion.rules import PROFILE_STRUCTURES, structure_of
+from companion.scoring import ScoreResult, amount_json, score
 from companion.shapes import waits
 
 EXIT_BAD_INPUT = 2
@@ -31,6 +32,121 @@ def _waits_command(args: argparse.Namespace) -> int:
     else:
         print("No tile completes this hand.")
     return 0
+
+
+def _read_json(source: str) -> object:
+    try:
+        if source == "-":
+            text = sys.stdin.read()
+        else:
+            with open(source, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise InvalidRequestError(f"cannot read {source}: {error.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidRequestError(
+            f"the request is not valid JSON: {error.msg} at line "
+            f"{error.lineno} column {error.colno}"
+        ) from None
+
+
+def _parse_option(text: str) -> tuple[str, object]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise InvalidRequestError(f'option "{text}" must be written NAME=VALUE, e.g. min_tai=2')
+    try:
+        return name.strip(), json.loads(value)
+    except json.JSONDecodeError:
+        return name.strip(), value
+
+
+def request_from_args(args: argparse.Namespace) -> dict[str, object]:
+    """The CONTRACT.md request that the command-line flags describe."""
+    request: dict[str, object] = {"profile": args.profile, "hand": args.hand}
+    optional = {
+        "win_tile": args.win_tile,
+        "bonus": " ".join(args.bonus) if args.bonus else None,
+        "win": args.win,
+        "seat": args.seat,
+        "round": args.round,
+        "discarder": args.discarder,
+        "dealer": args.dealer,
+        "dealer_streak": args.dealer_streak,
+        "table_discards": args.table_discards,
+        "liable": args.liable,
+        "flower_win": args.flower_win,
+    }
+    request.update({key: value for key, value in optional.items() if value is not None})
+    if args.discarder is not None and args.win is None:
+        request["win"] = "discard"
+    if args.melds:
+        request["melds"] = args.melds
+    if args.events:
+        request["events"] = args.events
+    if args.option:
+        request["options"] = dict(_parse_option(text) for text in args.option)
+    return request
+
+
+def _score_command(args: argparse.Namespace) -> int:
+    if args.hand is None and args.flower_win is None:
+        data = _read_json(args.json if isinstance(args.json, str) else "-")
+        return _print_json(score(_as_request(data)).to_json())
+    result = score(request_from_args(args))
+    if args.json:
+        return _print_json(result.to_json())
+    print(describe(result))
+    return 0
+
+
+def _as_request(data: object) -> dict[str, object]:
+    if not isinstance(data, dict):
+        raise InvalidRequestError("a scoring request must be a JSON object")
+    return data
+
+
+def _print_json(data: object) -> int:
+    print(json.dumps(data, ensure_ascii=False))
+    return 0
+
+
+def describe(result: ScoreResult) -> str:
+    """A readable breakdown for a person at the table."""
+    if not result.valid:
+        return f"Not a win: {result.error}"
+    lines = [
+        f"{result.profile}: {result.tai} tai"
+        + (f" (patterns add up to {result.raw_tai})" if result.raw_tai != result.tai else "")
+    ]
+    if not result.patterns:
+        lines.append("  no scoring pattern")
+    width = max((len(score.name) for score in result.patterns), default=0)
+    for score_ in result.patterns:
+        times = f" x{score_.count}" if score_.count > 1 else ""
+        earned = ", ".join(item for item in score_.earned_by if item)
+        lines.append(f"  {score_.name:<{width}}  {score_.tai:>2} tai{times:<4}  {earned}".rstrip())
+    if result.dealer_tai:
+        lines.append(f"  Dealer tai (on the dealer's payments): {result.dealer_tai}")
+    if result.reading is not None:
+        lines.append(
+            f"Reading: {result.reading}  (winning tile in {result.reading.winning_group}, "
+            f"{result.reading.role.value.replace('_', '-')} wait)"
+        )
+    if result.waits:
+        lines.append("Waited on: " + " ".join(tile.mpsz for tile in result.waits))
+    if not result.meets_minimum:
+        lines.append("Under the minimum: nobody pays.")
+    else:
+        for payer, payee, amount in result.transfers():
+            lines.append(f"  {payer.value} pays {payee.value} {amount_json(amount)}")
+        net = ", ".join(
+            f"{seat.value} {amount_json(amount):+}" for seat, amount in result.payments.items()
+        )
+        lines.append(f"Net: {net}")
+    lines.extend(f"Note: {note}" for note in result.notes)
+    return "\n".join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,6 +170,45 @@ def build_parser() -> argparse.ArgumentParser:
     waits_parser.add_argument("--profile", default="sg", choices=sorted(PROFILE_STRUCTURES))
     waits_parser.add_argument("--json", action="store_true", help="print a JSON object")
     waits_parser.set_defaults(handler=_waits_command)
+
+    score_parser = commands.add_parser(
+        "score",
+        help="score a winning hand",
+        description="With no HAND, read one CONTRACT.md request as JSON from standard input "
+        "(or --json FILE) and print the JSON result. With HAND, print a readable breakdown "
+        "(--json for the JSON result).",
+    )
+    score_parser.add_argument("hand", nargs="?", help="concealed tiles, winning tile last")
+    score_parser.add_argument(
+        "--json",
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="FILE",
+        help="with HAND: print JSON; without: read the request from FILE",
+    )
+    score_parser.add_argument("--profile", default="sg")
+    score_parser.add_argument("--win-tile", dest="win_tile")
+    score_parser.add_argument(
+        "--melds", nargs="+", action="extend", metavar="GROUP", help='e.g. "pung 777z"'
+    )
+    score_parser.add_argument("--bonus", nargs="+", action="extend", metavar="TILES")
+    score_parser.add_argument("--win", choices=("self_draw", "discard"))
+    score_parser.add_argument("--from", dest="discarder", metavar="SEAT", help="the discarder")
+    score_parser.add_argument("--seat", metavar="WIND")
+    score_parser.add_argument("--round", metavar="WIND")
+    score_parser.add_argument("--dealer", metavar="WIND")
+    score_parser.add_argument("--dealer-streak", dest="dealer_streak", type=int)
+    score_parser.add_argument("--table-discards", dest="table_discards", type=int)
+    score_parser.add_argument(
+        "--event", dest="events", action="append", metavar="EVENT", help="repeatable"
+    )
+    score_parser.add_argument("--flower-win", dest="flower_win", metavar="KIND")
+    score_parser.add_argument("--liable", metavar="SEAT")
+    score_parser.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a profile option; repeatable"
+    )
+    score_parser.set_defaults(handler=_score_command)
     return parser
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.errors import InvalidRequestError
 from companion.shapes import FIVE_SETS, FOUR_SETS, Structure
+
+if TYPE_CHECKING:
+    from companion.rules.base import Profile
 
 PROFILE_STRUCTURES: dict[str, Structure] = {
     "sg": FOUR_SETS,
@@ -14,8 +19,18 @@ PROFILE_STRUCTURES: dict[str, Structure] = {
 
 def structure_of(profile: str) -> Structure:
     """The winning shapes of a profile id; `InvalidRequestError` for an unknown id."""
-    try:
-        return PROFILE_STRUCTURES[profile]
-    except KeyError:
-        known = ", ".join(PROFILE_STRUCTURES)
-        raise InvalidRequestError(f'unknown profile "{profile}": use one of {known}') from None
+    return get_profile(profile).structure
+
+
+def profiles() -> dict[str, Profile]:
+    """Every profile by id, imported on first use."""
+    from companion.rules.sg import SG
+
+    return {profile.id: profile for profile in (SG,)}
+
+
+def get_profile(profile: str) -> Profile:
+    known = profiles()
+    if profile not in known:
+        raise InvalidRequestError(f'unknown profile "{profile}": use one of {", ".join(known)}')
+    return known[profile]

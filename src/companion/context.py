@@ -1,0 +1,57 @@
+"""The circumstances of a win: how it was won, by which seat, in which round, with which events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from companion.tiles import Wind
+
+
+class WinType(Enum):
+    SELF_DRAW = "self_draw"
+    DISCARD = "discard"
+
+
+class Event(Enum):
+    REPLACEMENT = "replacement"
+    KONG_ON_KONG = "kong_on_kong"
+    ROBBING_KONG = "robbing_kong"
+    LAST_TILE = "last_tile"
+    LAST_DISCARD = "last_discard"
+    HEAVENLY = "heavenly"
+    EARTHLY = "earthly"
+    ORIGINAL_READY = "original_ready"
+
+
+class FlowerWin(Enum):
+    SEVEN_CAPTURE = "seven_capture"
+    """Seven bonus tiles robbing the eighth from its holder: settled like a discard win."""
+    EIGHT = "eight"
+    """All eight bonus tiles: settled like a self-draw."""
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    win: WinType = WinType.SELF_DRAW
+    seat: Wind = Wind.EAST
+    round: Wind = Wind.EAST
+    discarder: Wind | None = None
+    """Who discarded the winning tile, declared the robbed kong, or holds the eighth bonus tile."""
+    dealer: Wind = Wind.EAST
+    dealer_streak: int = 0
+    table_discards: int | None = None
+    events: frozenset[Event] = frozenset()
+    flower_win: FlowerWin | None = None
+    liable: Wind | None = None
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win is WinType.SELF_DRAW
+
+    @property
+    def by_discard(self) -> bool:
+        return self.win is WinType.DISCARD
+
+    def has(self, event: Event) -> bool:
+        return event in self.events

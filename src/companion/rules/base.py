@@ -1,0 +1,376 @@
+"""What every profile is made of: patterns as data, options, and a settlement.
+
+A pattern is a value: an id (CONTRACT.md), a display name, its tai per match, a predicate over
+the facts of one reading, and what it includes or replaces. Exclusions are declared on the
+pattern that wins them, never expressed by the order of checks:
+
+- `replaces`: when this pattern scores, the named patterns do not score at all
+  (Ping Hu replaces Little Ping Hu).
+- `includes`: when this pattern scores, any match of a named pattern whose tiles are all among
+  this pattern's tiles does not score (Little dragons includes its two dragon sets; the flower
+  set includes the seat flower of its family but not the seat season).
+
+Both are computed from the set of patterns that qualify, so their order never matters.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar, get_type_hints
+
+from companion.context import FlowerWin, WinContext
+from companion.errors import InvalidRequestError, NotAWinError
+from companion.hand import Hand
+from companion.settlement import Payments
+from companion.shapes import Group, GroupKind, Reading, Shape, Structure
+from companion.tiles import KINDS, NUMBERED_SUITS, Suit, Tile, Wind, format_tiles
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One occurrence of a pattern: the tiles or groups that earned it."""
+
+    items: tuple[str, ...]
+    """MPSZ of the groups or tiles that earned it, e.g. `("777z",)` or `("1f",)`."""
+    variant: str | None = None
+    """A named alternative value of the pattern (`concealed` for a concealed pure straight)."""
+
+
+Predicate = Callable[["Facts"], Sequence[Match]]
+
+
+@dataclass(frozen=True)
+class Pattern:
+    id: str
+    name: str
+    tai: int
+    """Tai per match."""
+    predicate: Predicate
+    includes: frozenset[str] = frozenset()
+    replaces: frozenset[str] = frozenset()
+    variants: Mapping[str, int] = field(default_factory=dict)
+    """Tai of a match with that variant instead of `tai`."""
+    limit: bool = False
+    """A limit hand: when it scores, its value is the hand's settled tai, beyond the cap."""
+
+    def tai_of(self, match: Match, overrides: Mapping[str, int]) -> int:
+        if match.variant is not None and match.variant in self.variants:
+            key = f"{self.id}.{match.variant}"
+            return overrides.get(key, self.variants[match.variant])
+        return overrides.get(self.id, self.tai)
+
+    def with_changes(self, **changes: Any) -> Pattern:
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class PatternScore:
+    """A pattern as it scored in the chosen reading."""
+
+    id: str
+    name: str
+    tai: int
+    count: int
+    earned_by: tuple[str, ...]
+    variant: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id,
+            "name": self.name,
+            "tai": self.tai,
+            "count": self.count,
+            "earned_by": list(self.earned_by),
+        }
+        if self.variant is not None:
+            data["variant"] = self.variant
+        return data
+
+
+def evaluate(
+    patterns: Sequence[Pattern], facts: Facts, overrides: Mapping[str, int]
+) -> list[PatternScore]:
+    """Run a pattern table over one reading and apply its includes and replaces."""
+    fired: dict[str, list[Match]] = {}
+    for pattern in patterns:
+        matches = pattern.predicate(facts)
+        if matches:
+            fired[pattern.id] = list(matches)
+    dropped: set[str] = set()
+    covered: dict[str, list[frozenset[str]]] = {}
+    for pattern in patterns:
+        if pattern.id not in fired:
+            continue
+        dropped.update(pattern.replaces)
+        if pattern.includes:
+            for match in fired[pattern.id]:
+                for included in pattern.includes:
+                    covered.setdefault(included, []).append(frozenset(match.items))
+    scores: list[PatternScore] = []
+    for pattern in patterns:
+        if pattern.id not in fired or pattern.id in dropped:
+            continue
+        kept = [
+            match
+            for match in fired[pattern.id]
+            if not any(set(match.items) <= cover for cover in covered.get(pattern.id, ()))
+        ]
+        if not kept:
+            continue
+        tai = sum(pattern.tai_of(match, overrides) for match in kept)
+        items = tuple(item for match in kept for item in match.items)
+        variants = {match.variant for match in kept} - {None}
+        variant = variants.pop() if len(variants) == 1 else None
+        scores.append(PatternScore(pattern.id, pattern.name, tai, len(kept), items, variant))
+    return scores
+
+
+class Facts:
+    """Everything a predicate may ask of one reading of one hand, computed once."""
+
+    __slots__ = (
+        "animals",
+        "bonus",
+        "chows",
+        "concealed_sets",
+        "context",
+        "counts",
+        "declared",
+        "flowers",
+        "groups",
+        "hand",
+        "has_honors",
+        "kinds",
+        "options",
+        "pair",
+        "pungs",
+        "reading",
+        "sets",
+        "shape",
+        "suits",
+        "waits",
+    )
+
+    def __init__(
+        self,
+        hand: Hand,
+        reading: Reading,
+        context: WinContext,
+        waits: tuple[Tile, ...],
+        options: Options,
+    ) -> None:
+        self.hand = hand
+        self.reading = reading
+        self.context = context
+        self.waits = waits
+        self.options = options
+        self.shape: Shape = reading.shape
+        self.groups: tuple[Group, ...] = reading.groups
+        self.sets: tuple[Group, ...] = tuple(g for g in reading.groups if g.is_set)
+        pairs = [g for g in reading.groups if g.kind is GroupKind.PAIR]
+        self.pair: Group | None = pairs[0] if len(pairs) == 1 else None
+        self.chows = tuple(g for g in self.sets if g.kind is GroupKind.CHOW)
+        self.pungs = tuple(g for g in self.sets if g.is_pung_or_kong)
+        self.concealed_sets = tuple(g for g in self.sets if g.concealed)
+        self.declared = tuple(g for g in self.sets if g.declared)
+        self.counts: list[int] = hand.counts()
+        self.kinds = frozenset(Tile(k) for k in range(KINDS) if self.counts[k])
+        self.suits = frozenset(tile.suit for tile in self.kinds if tile.suit in NUMBERED_SUITS)
+        self.has_honors = any(tile.is_honor for tile in self.kinds)
+        self.bonus = hand.bonus
+        self.flowers = tuple(tile for tile in hand.bonus if tile.is_flower)
+        self.animals = tuple(tile for tile in hand.bonus if tile.is_animal)
+
+    @property
+    def seat(self) -> Wind:
+        return self.context.seat
+
+    @property
+    def only_suits(self) -> frozenset[Suit]:
+        return self.suits
+
+
+def no_reading(facts: Facts) -> tuple[Match, ...]:
+    """The predicate of a flower win, which is scored without a reading of the hand."""
+    return ()
+
+
+def match_all(facts: Facts) -> tuple[Match, ...]:
+    """One match earned by every group of the reading (for whole-hand patterns)."""
+    return (Match(tuple(str(group) for group in facts.groups)),)
+
+
+def tiles_item(tiles: Sequence[Tile]) -> str:
+    return format_tiles(sorted(tiles))
+
+
+# ---------------------------------------------------------------------------------------------
+# Options
+
+
+@dataclass(frozen=True)
+class Options:
+    """Options every profile has. Profiles subclass this with their own fields and defaults."""
+
+    min_tai: int = 0
+    tai_overrides: Mapping[str, int] = field(default_factory=dict)
+
+    def problems(self, pattern_ids: frozenset[str]) -> list[str]:
+        """What is wrong with these values, one message per option (empty when all is well)."""
+        problems: list[str] = []
+        for key, value in self.tai_overrides.items():
+            pattern_id = key.split(".", 1)[0]
+            if pattern_id not in pattern_ids:
+                problems.append(f'option tai_overrides: "{key}" is not a pattern of this profile')
+            elif value < 0:
+                problems.append(f"option tai_overrides: {key} cannot be negative")
+        return problems
+
+
+def parse_options(options_type: type[Options], data: Mapping[str, Any]) -> Options:
+    """Build a profile's options from request JSON, refusing unknown names and wrong types."""
+    if not isinstance(data, Mapping):
+        raise InvalidRequestError("options must be an object of option names and values")
+    hints = get_type_hints(options_type)
+    names = {f.name for f in dataclasses.fields(options_type)}
+    values: dict[str, Any] = {}
+    for name, value in data.items():
+        if name not in names:
+            known = ", ".join(sorted(names))
+            raise InvalidRequestError(f'unknown option "{name}": this profile has {known}')
+        values[name] = _coerce_option(name, hints[name], value)
+    return options_type(**values)
+
+
+def _coerce_option(name: str, hint: Any, value: Any) -> Any:
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidRequestError(f"option {name} must be a whole number")
+        return value
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise InvalidRequestError(f"option {name} must be true or false")
+        return value
+    if hint is Fraction:
+        return parse_amount(value, f"option {name}")
+    if hint is str:
+        if not isinstance(value, str):
+            raise InvalidRequestError(f"option {name} must be a string")
+        return value
+    origin = getattr(hint, "__origin__", None)
+    if origin is not None and issubclass(origin, Mapping) and hint.__args__[1] is int:
+        if not isinstance(value, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+            for k, v in value.items()
+        ):
+            raise InvalidRequestError(f"option {name} must map names to whole numbers")
+        return types.MappingProxyType(dict(value))
+    raise InvalidRequestError(f"option {name} cannot be set from a request")
+
+
+def parse_amount(value: Any, what: str) -> Fraction:
+    """An exact amount from a JSON number or a decimal string ("0.5", "1/2")."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise InvalidRequestError(f"{what} must be a number")
+    try:
+        amount = Fraction(str(value)) if not isinstance(value, int) else Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidRequestError(f"{what} must be a number, not {value!r}") from None
+    return amount
+
+
+# ---------------------------------------------------------------------------------------------
+# Profiles
+
+
+class Profile:
+    """A scoring profile: its shapes, pattern table, options and settlement.
+
+    Subclasses set the class attributes and implement `settle`; they may refine
+    `check_context`, `check_hand` and `settled_tai`. The scorer calls only these.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    structure: ClassVar[Structure]
+    patterns: ClassVar[tuple[Pattern, ...]]
+    flower_wins: ClassVar[Mapping[FlowerWin, Pattern]] = {}
+    """The pattern of each flower win the profile has (scored without a hand)."""
+    options_type: ClassVar[type[Options]] = Options
+    cap: ClassVar[int | None] = None
+    """The most tai a hand settles at, limit hands apart; None for no cap."""
+
+    def parse_options(self, data: Mapping[str, Any]) -> Options:
+        options = parse_options(self.options_type, data)
+        problems = options.problems(self.pattern_ids())
+        if problems:
+            raise InvalidRequestError("; ".join(problems))
+        return options
+
+    def pattern_ids(self) -> frozenset[str]:
+        return frozenset(p.id for p in (*self.patterns, *self.flower_wins.values()))
+
+    def check_context(self, context: WinContext, options: Options) -> None:
+        """Refuse a win context that contradicts itself (raise `NotAWinError`)."""
+        if context.flower_win is FlowerWin.SEVEN_CAPTURE and not context.by_discard:
+            raise NotAWinError("a seven-flower capture is settled as a discard by the holder")
+        if context.flower_win is FlowerWin.EIGHT and context.by_discard:
+            raise NotAWinError("an eight-flower win is settled as a self-draw")
+        if context.by_discard:
+            if context.discarder is None and context.flower_win is not None:
+                raise InvalidRequestError("a seven-flower capture needs the eighth tile's holder")
+            if context.discarder is None:
+                raise InvalidRequestError("a discard win needs the discarder's seat")
+            if context.discarder is context.seat:
+                raise NotAWinError("the winner cannot win on their own discard")
+        elif context.discarder is not None and context.flower_win is None:
+            raise NotAWinError("a self-drawn win has no discarder")
+
+    def check_hand(self, hand: Hand, context: WinContext) -> list[str]:
+        """Notes about the hand, or `NotAWinError` for tiles the profile refuses."""
+        return []
+
+    def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: Options) -> int:
+        limits = [s.tai for s in scores if self.pattern(s.id).limit]
+        if limits:
+            return max(limits)
+        return raw_tai if self.cap is None else min(raw_tai, self.cap_of(options))
+
+    def cap_of(self, options: Options) -> int:
+        assert self.cap is not None
+        return self.cap
+
+    def pattern(self, pattern_id: str) -> Pattern:
+        for pattern in (*self.patterns, *self.flower_wins.values()):
+            if pattern.id == pattern_id:
+                return pattern
+        raise KeyError(pattern_id)
+
+    def score_flower_win(
+        self, hand: Hand, context: WinContext, options: Options
+    ) -> list[PatternScore]:
+        """The flower win's single pattern; the bonus tiles, when listed, must bear it out."""
+        assert context.flower_win is not None
+        pattern = self.flower_wins.get(context.flower_win)
+        if pattern is None:
+            raise NotAWinError(f"the {self.id} profile has no {context.flower_win.value} win")
+        flowers = sorted(tile for tile in hand.bonus if tile.is_flower)
+        needed = 7 if context.flower_win is FlowerWin.SEVEN_CAPTURE else 8
+        if hand.bonus and len(flowers) != needed:
+            raise NotAWinError(
+                f"{pattern.name} needs {needed} flowers and seasons; the bonus tiles hold "
+                f"{len(flowers)}"
+            )
+        tai = pattern.tai_of(Match(()), options.tai_overrides)
+        return [PatternScore(pattern.id, pattern.name, tai, 1, (tiles_item(flowers),))]
+
+    def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
+        raise NotImplementedError
+
+    def dealer_tai(self, context: WinContext) -> int | None:
+        """Dealer tai shown beside the hand's tai; None where the profile has none."""
+        return None

@@ -1,0 +1,235 @@
+"""The generic scorer: a profile's pattern table over every reading, the best kept and explained.
+
+Nothing here knows a pattern by name. A profile supplies its shapes, its table, its options and
+its settlement (`companion.rules.base.Profile`); this module only runs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from companion.context import WinContext
+from companion.errors import InvalidHandError, NotAWinError, TileParseError
+from companion.hand import Hand, Meld, parse_hand
+from companion.request import ScoreRequest, parse_request
+from companion.rules import get_profile
+from companion.rules.base import Facts, Options, PatternScore, Profile, evaluate
+from companion.settlement import Payments
+from companion.shapes import Reading, readings, waits
+from companion.tiles import Tile, Wind, format_tiles, parse_tile, parse_tiles
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The result of CONTRACT.md. `valid` false carries `error` (and `waits` when one short)."""
+
+    valid: bool
+    profile: str
+    error: str | None = None
+    tai: int = 0
+    raw_tai: int = 0
+    meets_minimum: bool = False
+    patterns: tuple[PatternScore, ...] = ()
+    reading: Reading | None = None
+    waits: tuple[Tile, ...] = ()
+    payments: Mapping[Wind, Fraction] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    dealer_tai: int | None = None
+    winner: Wind | None = None
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        return tuple(str(group) for group in self.reading.groups) if self.reading else ()
+
+    def transfers(self) -> list[tuple[Wind, Wind, Fraction]]:
+        """(payer, payee, amount): every payer pays the winner."""
+        if self.winner is None:
+            return []
+        return [
+            (seat, self.winner, -amount)
+            for seat, amount in self.payments.items()
+            if amount < 0 and seat is not self.winner
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"valid": self.valid, "profile": self.profile}
+        if not self.valid:
+            data["error"] = self.error
+            if self.waits:
+                data["waits"] = [tile.mpsz for tile in self.waits]
+            return data
+        data.update(
+            tai=self.tai,
+            raw_tai=self.raw_tai,
+            meets_minimum=self.meets_minimum,
+            patterns=[score.to_json() for score in self.patterns],
+            groups=list(self.groups),
+            waits=[tile.mpsz for tile in self.waits],
+            payments={wind.value: amount_json(self.payments[wind]) for wind in Wind},
+            notes=list(self.notes),
+        )
+        if self.reading is not None:
+            data["winning_group"] = str(self.reading.winning_group)
+            data["wait"] = self.reading.role.value
+        if self.dealer_tai is not None:
+            data["dealer_tai"] = self.dealer_tai
+        if self.winner is not None:
+            data["winner"] = self.winner.value
+            data["transfers"] = [
+                {"from": payer.value, "to": payee.value, "amount": amount_json(amount)}
+                for payer, payee, amount in self.transfers()
+            ]
+        return data
+
+
+def amount_json(amount: Fraction) -> int | float:
+    """Exact amounts become JSON numbers: whole ones as integers, halves and such as decimals."""
+    if amount.denominator == 1:
+        return int(amount)
+    return float(amount)
+
+
+def score(request: ScoreRequest | Mapping[str, Any]) -> ScoreResult:
+    """Score one hand. `InvalidRequestError` for a request that is not well-formed; a hand that
+    is not a legal win comes back as a result with `valid` false and the reason."""
+    request = parse_request(request)
+    profile = get_profile(request.profile)
+    options = profile.parse_options(request.options)
+    context = request.context
+    try:
+        profile.check_context(context, options)
+        if context.flower_win is not None:
+            return _score_flower_win(profile, request, context, options)
+        return _score_hand(profile, request, context, options)
+    except (NotAWinError, InvalidHandError, TileParseError) as refusal:
+        waits_found = refusal.waits if isinstance(refusal, _OneShortError) else ()
+        return ScoreResult(False, profile.id, error=refusal.message, waits=waits_found)
+
+
+class _OneShortError(NotAWinError):
+    def __init__(self, message: str, waits_found: tuple[Tile, ...]) -> None:
+        super().__init__(message)
+        self.waits = waits_found
+
+
+def build_hand(profile: Profile, request: ScoreRequest) -> Hand:
+    """The request's hand, validated for the profile's set count. A hand one tile short is
+    refused with what it waits on."""
+    if request.hand is None:
+        raise NotAWinError("enter the hand: the concealed tiles, winning tile included")
+    structure = profile.structure
+    concealed = parse_tiles(request.hand)
+    melds = [Meld.parse(text) for text in request.melds]
+    bonus = parse_tiles(request.bonus) if request.bonus else ()
+    winning = parse_tile(request.win_tile) if request.win_tile else None
+    structural = sum(1 for tile in concealed if not tile.is_bonus) + 3 * len(melds)
+    if structural == 3 * structure.sets + 1 and winning is None:
+        waiting = Hand.build(concealed, melds, bonus, sets=structure.sets, complete=False)
+        found = waits(waiting, structure)
+        listed = ", ".join(f"{tile.mpsz} ({tile.english})" for tile in found)
+        tail = f"it waits on {listed}" if found else "no tile completes it"
+        raise _OneShortError(f"{structural} tiles: one tile short of a winning hand; {tail}", found)
+    return Hand.build(concealed, melds, bonus, winning, sets=structure.sets)
+
+
+def _score_hand(
+    profile: Profile, request: ScoreRequest, context: WinContext, options: Options
+) -> ScoreResult:
+    hand = build_hand(profile, request)
+    notes = profile.check_hand(hand, context)
+    structure = profile.structure
+    found_waits = waits(hand.without_winning_tile(), structure)
+    candidates = readings(hand, structure, discard=context.by_discard)
+    if not candidates:
+        raise _OneShortError(_not_a_win(profile, hand, found_waits), ())
+    overrides = options.tai_overrides
+    best: tuple[int, int] | None = None
+    chosen: tuple[Reading, list[PatternScore], int, int] | None = None
+    for reading in candidates:
+        facts = Facts(hand, reading, context, found_waits, options)
+        scores = evaluate(profile.patterns, facts, overrides)
+        raw = sum(s.tai for s in scores)
+        settled = profile.settled_tai(raw, scores, options)
+        if best is None or (settled, raw) > best:
+            best = (settled, raw)
+            chosen = (reading, scores, raw, settled)
+    assert chosen is not None
+    reading, scores, raw, settled = chosen
+    return _result(profile, context, options, settled, raw, scores, reading, found_waits, notes)
+
+
+def _result(
+    profile: Profile,
+    context: WinContext,
+    options: Options,
+    settled: int,
+    raw: int,
+    scores: list[PatternScore],
+    reading: Reading | None,
+    found_waits: tuple[Tile, ...],
+    notes: list[str],
+) -> ScoreResult:
+    meets = settled >= options.min_tai
+    if meets:
+        payments: Payments = profile.settle(settled, context, options)
+    else:
+        payments = {wind: Fraction(0) for wind in Wind}
+        notes = [*notes, f"{settled} tai is under the table's minimum of {options.min_tai}"]
+    assert sum(payments.values()) == 0, "payments must sum to zero"
+    return ScoreResult(
+        valid=True,
+        profile=profile.id,
+        tai=settled,
+        raw_tai=raw,
+        meets_minimum=meets,
+        patterns=tuple(scores),
+        reading=reading,
+        waits=found_waits,
+        payments=payments,
+        notes=tuple(notes),
+        dealer_tai=profile.dealer_tai(context) if meets else None,
+        winner=context.seat,
+    )
+
+
+def _not_a_win(profile: Profile, hand: Hand, found_waits: tuple[Tile, ...]) -> str:
+    shapes = [f"{_SET_WORDS[profile.structure.sets]} sets and a pair"]
+    if profile.structure.thirteen_orphans:
+        shapes.append("Thirteen Orphans")
+    if profile.structure.seven_pairs_triplet:
+        shapes.append("seven pairs and a triplet")
+    tiles = format_tiles(sorted(hand.concealed))
+    return f"{tiles} is not a winning hand: it is not {' or '.join(shapes)}"
+
+
+_SET_WORDS = {4: "four", 5: "five"}
+
+
+def _score_flower_win(
+    profile: Profile, request: ScoreRequest, context: WinContext, options: Options
+) -> ScoreResult:
+    if not profile.flower_wins:
+        raise NotAWinError(f"the {profile.id} profile has no flower wins")
+    bonus = parse_tiles(request.bonus) if request.bonus else ()
+    hand = Hand((), (), bonus, None, profile.structure.sets)
+    notes = profile.check_hand(hand, context)
+    scores = profile.score_flower_win(hand, context, options)
+    raw = sum(s.tai for s in scores)
+    settled = profile.settled_tai(raw, scores, options)
+    return _result(profile, context, options, settled, raw, scores, None, (), notes)
+
+
+def score_json(data: Any) -> dict[str, Any]:
+    """JSON in, JSON out: the contract as the command line and HTTP API use it."""
+    return score(data).to_json()
+
+
+def parse_contract_hand(request: ScoreRequest) -> Hand:
+    """The request's hand for its profile (used by adapters that only need the tiles)."""
+    return build_hand(get_profile(request.profile), request)
+
+
+__all__ = ["ScoreResult", "amount_json", "parse_hand", "score", "score_json"]
