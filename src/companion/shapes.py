@@ -348,21 +348,55 @@ def waits(hand: Hand, structure: Structure) -> tuple[Tile, ...]:
     if hand.is_complete:
         raise ValueError("waits are asked of a hand one tile short")
     held = hand.counts()
-    concealed = hand.concealed_counts()
+    counts = hand.concealed_counts()
     candidates: set[int] = set()
     for kind in range(KINDS):
-        if concealed[kind]:
+        if counts[kind]:
             if kind >= Tile.EAST:
                 candidates.add(kind)
             else:
+                # A missing chow tile always sits next to one of the chow's other two tiles.
                 rank = kind % 9
-                for step in (-2, -1, 0, 1, 2):
+                for step in (-1, 0, 1):
                     if 0 <= rank + step <= 8:
                         candidates.add(kind + step)
-    if structure.thirteen_orphans and not hand.melds:
-        candidates.update(TERMINALS_AND_HONORS)
-    return tuple(
-        Tile(kind)
-        for kind in sorted(candidates)
-        if held[kind] < 4 and is_complete(hand, structure, Tile(kind))
+    orphans = (
+        structure.thirteen_orphans
+        and not hand.melds
+        and all(counts[kind] == 0 for kind in range(KINDS) if kind not in _ORPHAN_KINDS)
     )
+    if orphans:
+        candidates.update(TERMINALS_AND_HONORS)
+    pairs_triplet = structure.seven_pairs_triplet and not hand.melds
+    specials = orphans or pairs_triplet
+    # Adding one tile changes one block only: judge the other three once.
+    blocks = [tuple(counts[first : first + size]) for first, size, _ in _BLOCKS]
+    remainders = [sum(block) % 3 for block in blocks]
+    fits = [
+        not sum(block) or _block_fits(block, honors)
+        for block, (_, _, honors) in zip(blocks, _BLOCKS, strict=True)
+    ]
+    found: list[Tile] = []
+    for kind in sorted(candidates):
+        if held[kind] >= 4:
+            continue
+        index = 3 if kind >= Tile.EAST else kind // 9
+        first, _, honors = _BLOCKS[index]
+        changed = list(blocks[index])
+        changed[kind - first] += 1
+        block = tuple(changed)
+        pairs = 0
+        complete = True
+        for other in range(4):
+            if other == index:
+                remainder = sum(block) % 3
+                block_fits = _block_fits(block, honors) if remainder != 1 else False
+            else:
+                remainder, block_fits = remainders[other], fits[other]
+            if remainder == 1 or not block_fits:
+                complete = False
+                break
+            pairs += remainder == 2
+        if (complete and pairs == 1) or (specials and is_complete(hand, structure, Tile(kind))):
+            found.append(Tile(kind))
+    return tuple(found)
