@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from companion.errors import CompanionError, InvalidRequestError
 from companion.hand import parse_hand
 from companion.rules import PROFILE_STRUCTURES, structure_of
-from companion.scoring import ScoreResult, amount_json, score
+from companion.scoring import ScoreResult, amount_json, score, score_several
 from companion.shapes import waits
 
 EXIT_BAD_INPUT = 2
@@ -91,6 +91,9 @@ def request_from_args(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _score_command(args: argparse.Namespace) -> int:
+    if args.multi:
+        data = _read_json(args.json if isinstance(args.json, str) else "-")
+        return _print_json(score_several(data).to_json())
     if args.hand is None and args.flower_win is None:
         data = _read_json(args.json if isinstance(args.json, str) else "-")
         return _print_json(score(_as_request(data)).to_json())
@@ -208,7 +211,16 @@ def build_parser() -> argparse.ArgumentParser:
     score_parser.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a profile option; repeatable"
     )
+    score_parser.add_argument(
+        "--multi",
+        action="store_true",
+        help="read a JSON list of requests, the winners of one discard, and print the JSON of "
+        "each winner's result and the summed payments",
+    )
     score_parser.set_defaults(handler=_score_command)
+    from companion import cli_payout
+
+    cli_payout.register(commands)
     return parser
 
 

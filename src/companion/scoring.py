@@ -7,17 +7,17 @@ its settlement (`companion.rules.base.Profile`); this module only runs them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from companion.context import WinContext
-from companion.errors import InvalidHandError, NotAWinError, TileParseError
+from companion.context import WinContext, WinType
+from companion.errors import InvalidHandError, InvalidRequestError, NotAWinError, TileParseError
 from companion.hand import Hand, Meld, parse_hand
 from companion.request import ScoreRequest, parse_request
 from companion.rules import get_profile
 from companion.rules.base import Facts, Options, PatternScore, Profile, evaluate
-from companion.settlement import Payments
+from companion.settlement import Payments, add_payments
 from companion.shapes import Reading, readings, waits
 from companion.tiles import Tile, Wind, format_tiles, parse_tile, parse_tiles
 
@@ -123,6 +123,7 @@ def build_hand(profile: Profile, request: ScoreRequest) -> Hand:
     structure = profile.structure
     concealed = parse_tiles(request.hand)
     melds = [Meld.parse(text) for text in request.melds]
+    profile.check_tiles(concealed, melds)
     bonus = parse_tiles(request.bonus) if request.bonus else ()
     winning = parse_tile(request.win_tile) if request.win_tile else None
     structural = sum(1 for tile in concealed if not tile.is_bonus) + 3 * len(melds)
@@ -146,15 +147,16 @@ def _score_hand(
     if not candidates:
         raise _OneShortError(_not_a_win(profile, hand, found_waits), ())
     overrides = options.tai_overrides
-    best: tuple[int, int] | None = None
+    best: tuple[int, int, int] | None = None
     chosen: tuple[Reading, list[PatternScore], int, int] | None = None
     for reading in candidates:
         facts = Facts(hand, reading, context, found_waits, options)
         scores = evaluate(profile.patterns, facts, overrides)
         raw = sum(s.tai for s in scores)
         settled = profile.settled_tai(raw, scores, options)
-        if best is None or (settled, raw) > best:
-            best = (settled, raw)
+        rank = (settled, raw, profile.preference(reading))
+        if best is None or rank > best:
+            best = rank
             chosen = (reading, scores, raw, settled)
     assert chosen is not None
     reading, scores, raw, settled = chosen
@@ -174,7 +176,12 @@ def _result(
 ) -> ScoreResult:
     meets = settled >= options.min_tai
     if meets:
-        payments: Payments = profile.settle(settled, context, options)
+        settling = context
+        as_self_draw = [s.name for s in scores if profile.pattern(s.id).settles_as_self_draw]
+        if as_self_draw and context.by_discard:
+            settling = replace(context, win=WinType.SELF_DRAW, discarder=None)
+            notes = [*notes, f"{as_self_draw[0]} is settled as a self-draw"]
+        payments: Payments = profile.settle(settled, settling, options)
     else:
         payments = {wind: Fraction(0) for wind in Wind}
         notes = [*notes, f"{settled} tai is under the table's minimum of {options.min_tai}"]
@@ -233,3 +240,86 @@ def parse_contract_hand(request: ScoreRequest) -> Hand:
 
 
 __all__ = ["ScoreResult", "amount_json", "parse_hand", "score", "score_json"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Several winners on one discard
+
+
+@dataclass(frozen=True)
+class MultiResult:
+    """Several winners on one discard, each settled on its own; `payments` sums them."""
+
+    valid: bool
+    profile: str
+    discarder: Wind
+    results: tuple[ScoreResult, ...]
+    payments: Mapping[Wind, Fraction] = field(default_factory=dict)
+    error: str | None = None
+
+    def transfers(self) -> list[tuple[Wind, Wind, Fraction]]:
+        return [transfer for result in self.results for transfer in result.transfers()]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "valid": self.valid,
+            "profile": self.profile,
+            "discarder": self.discarder.value,
+        }
+        if not self.valid:
+            data["error"] = self.error
+        else:
+            data["payments"] = {wind.value: amount_json(self.payments[wind]) for wind in Wind}
+            data["transfers"] = [
+                {"from": payer.value, "to": payee.value, "amount": amount_json(amount)}
+                for payer, payee, amount in self.transfers()
+            ]
+        data["winners"] = [result.to_json() for result in self.results]
+        return data
+
+
+# What the winners of one discard share: they sit at one table, in one hand.
+_SHARED_FIELDS = ("dealer", "dealer_streak", "round", "table_discards", "options")
+
+
+def score_several(requests: Any) -> MultiResult:
+    """Score every winner of one discard separately and sum what the discarder pays.
+
+    `InvalidRequestError` unless the requests are discard wins of distinct winners on one
+    discarder, in one profile that allows several winners, agreeing on the table's state. A
+    claim that is not a win makes the whole result `valid` false, naming the seat."""
+    if not isinstance(requests, list | tuple) or not requests:
+        raise InvalidRequestError("several winners are a list of requests, one per winner")
+    parsed = [parse_request(request) for request in requests]
+    first = parsed[0]
+    profile = get_profile(first.profile)
+    if any(request.profile != first.profile for request in parsed):
+        raise InvalidRequestError("the winners of one discard must be scored in one profile")
+    if not profile.several_winners:
+        raise InvalidRequestError(f"the {profile.id} profile has one winner per discard")
+    if any(request.win is not WinType.DISCARD or request.flower_win for request in parsed):
+        raise InvalidRequestError("several winners share a discard: every request is a discard win")
+    discarder = first.discarder
+    if discarder is None or any(request.discarder is not discarder for request in parsed):
+        raise InvalidRequestError("several winners must name the same discarder")
+    seats = [request.seat for request in parsed]
+    if len(set(seats)) != len(seats):
+        raise InvalidRequestError("each winner of one discard must sit in a different seat")
+    for name in _SHARED_FIELDS:
+        values = [getattr(request, name) for request in parsed]
+        if any(value != values[0] for value in values):
+            raise InvalidRequestError(f"the winners of one discard must agree on {name}")
+    results = tuple(score(request) for request in parsed)
+    refused = [
+        f"{request.seat.value}: {result.error}"
+        for request, result in zip(parsed, results, strict=True)
+        if not result.valid
+    ]
+    if refused:
+        return MultiResult(False, profile.id, discarder, results, error="; ".join(refused))
+    payments = add_payments(*(dict(result.payments) for result in results))
+    assert sum(payments.values()) == 0, "payments must sum to zero"
+    return MultiResult(True, profile.id, discarder, results, payments)
+
+
+__all__ += ["MultiResult", "score_several"]

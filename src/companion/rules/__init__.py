@@ -25,8 +25,10 @@ def structure_of(profile: str) -> Structure:
 def profiles() -> dict[str, Profile]:
     """Every profile by id, imported on first use."""
     from companion.rules.sg import SG
+    from companion.rules.sg_table import SG_TABLE
+    from companion.rules.tw import TW
 
-    return {profile.id: profile for profile in (SG,)}
+    return {profile.id: profile for profile in (SG, SG_TABLE, TW)}
 
 
 def get_profile(profile: str) -> Profile:

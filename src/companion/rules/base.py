@@ -24,7 +24,7 @@ from typing import Any, ClassVar, get_type_hints
 
 from companion.context import FlowerWin, WinContext
 from companion.errors import InvalidRequestError, NotAWinError
-from companion.hand import Hand
+from companion.hand import Hand, Meld
 from companion.settlement import Payments
 from companion.shapes import Group, GroupKind, Reading, Shape, Structure
 from companion.tiles import KINDS, NUMBERED_SUITS, Suit, Tile, Wind, format_tiles
@@ -56,6 +56,8 @@ class Pattern:
     """Tai of a match with that variant instead of `tai`."""
     limit: bool = False
     """A limit hand: when it scores, its value is the hand's settled tai, beyond the cap."""
+    settles_as_self_draw: bool = False
+    """When it scores, a discard win is settled as a self-draw (Thirteen orphans in sg-table)."""
 
     def tai_of(self, match: Match, overrides: Mapping[str, int]) -> int:
         if match.variant is not None and match.variant in self.variants:
@@ -303,6 +305,8 @@ class Profile:
     options_type: ClassVar[type[Options]] = Options
     cap: ClassVar[int | None] = None
     """The most tai a hand settles at, limit hands apart; None for no cap."""
+    several_winners: ClassVar[bool] = False
+    """Whether several players may win on one discard (`scoring.score_several`)."""
 
     def parse_options(self, data: Mapping[str, Any]) -> Options:
         options = parse_options(self.options_type, data)
@@ -330,9 +334,18 @@ class Profile:
         elif context.discarder is not None and context.flower_win is None:
             raise NotAWinError("a self-drawn win has no discarder")
 
+    def check_tiles(self, concealed: Sequence[Tile], melds: Sequence[Meld]) -> None:
+        """Refuse, before the hand is built and counted, tiles that can never be a win in this
+        profile (raise `NotAWinError` with the reason)."""
+
     def check_hand(self, hand: Hand, context: WinContext) -> list[str]:
         """Notes about the hand, or `NotAWinError` for tiles the profile refuses."""
         return []
+
+    def preference(self, reading: Reading) -> int:
+        """Among readings worth the same tai, the highest preference is reported; on a tie of
+        preferences too, the first in reading order."""
+        return 0
 
     def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: Options) -> int:
         limits = [s.tai for s in scores if self.pattern(s.id).limit]

@@ -1,0 +1,310 @@
+"""Instant payouts of the Singapore table (`sg-table`), separate from the hand's settlement.
+
+Bonus-tile and kong events pay the moment they happen, whether or not the holder goes on to
+win: each of the other three players pays the holder the event's amount, in units of V (the
+one-tai share option). The amounts are data (`AMOUNTS`); RULES.md (`sg-table`) gives them and
+`docs/rules-sg-table.md` says how Companion reads them. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from companion.errors import InvalidRequestError, NotAWinError
+from companion.rules import get_profile
+from companion.rules.base import Options
+from companion.rules.sg_table import SgTableOptions
+from companion.settlement import Payments, others, pay, zero_payments
+from companion.tiles import (
+    ANIMALS,
+    FLOWERS,
+    SEASONS,
+    Tile,
+    Wind,
+    english_list,
+    format_tiles,
+    parse_tiles,
+)
+
+
+class PayoutEvent(Enum):
+    BITE = "bite"
+    """Cat and mouse, or rooster and centipede."""
+    OWN_FLOWERS = "own_flowers"
+    """The flower and the season of the holder's own seat ("flower bitten", "wedding")."""
+    FOUR_FLOWERS = "four_flowers"
+    FOUR_SEASONS = "four_seasons"
+    ANIMAL_SET = "animal_set"
+    """All four animals: the set's own amount, paid on top of the two bites."""
+    ALL_ANIMALS = "all_animals"
+    """All four animals held together, cumulative: both bites and the animal set."""
+    EXPOSED_KONG = "exposed_kong"
+    """A kong from a discard or added to a declared pung."""
+    CONCEALED_KONG = "concealed_kong"
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> PayoutEvent:
+        key = text.strip().lower().replace("-", "_").replace(" ", "_")
+        for event in cls:
+            if event.value == key:
+                return event
+        known = ", ".join(event.value for event in cls)
+        raise InvalidRequestError(f'unknown payout event "{text}": use one of {known}')
+
+
+_LABELS = {
+    PayoutEvent.BITE: "Bite",
+    PayoutEvent.OWN_FLOWERS: "Own flower and own season",
+    PayoutEvent.FOUR_FLOWERS: "Four flowers",
+    PayoutEvent.FOUR_SEASONS: "Four seasons",
+    PayoutEvent.ANIMAL_SET: "All four animals (the set's own payout)",
+    PayoutEvent.ALL_ANIMALS: "All four animals (both bites and the set)",
+    PayoutEvent.EXPOSED_KONG: "Exposed kong",
+    PayoutEvent.CONCEALED_KONG: "Concealed kong",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """What each of the other three pays, in units of V: during play, and when the event was
+    already complete in the tiles dealt at the start (None: the event cannot be dealt)."""
+
+    during_play: Fraction
+    at_start: Fraction | None
+
+
+AMOUNTS: Mapping[PayoutEvent, Amount] = {
+    PayoutEvent.BITE: Amount(Fraction(2), Fraction(4)),
+    PayoutEvent.OWN_FLOWERS: Amount(Fraction(2), Fraction(4)),
+    # The seeds give no start-of-hand amount for the flower and season sets or the animal set:
+    # dealt or completed later, they pay the same.
+    PayoutEvent.FOUR_FLOWERS: Amount(Fraction(4), Fraction(4)),
+    PayoutEvent.FOUR_SEASONS: Amount(Fraction(4), Fraction(4)),
+    PayoutEvent.ANIMAL_SET: Amount(Fraction(4), Fraction(4)),
+    # An exposed kong is made from a discard or a declared pung, never dealt.
+    PayoutEvent.EXPOSED_KONG: Amount(Fraction(1), None),
+    # A concealed kong dealt whole at the start pays nothing.
+    PayoutEvent.CONCEALED_KONG: Amount(Fraction(2), Fraction(0)),
+}
+"""Each single event's amount. `ALL_ANIMALS` is not here: it is the sum of `CUMULATIVE`."""
+
+CUMULATIVE: Mapping[PayoutEvent, tuple[PayoutEvent, ...]] = {
+    PayoutEvent.ALL_ANIMALS: (PayoutEvent.BITE, PayoutEvent.BITE, PayoutEvent.ANIMAL_SET),
+}
+"""Events that pay several single events at once: all four animals are two bites and the set."""
+
+_BITES = ((Tile.CAT, Tile.MOUSE), (Tile.ROOSTER, Tile.CENTIPEDE))
+_BONUS_EVENTS = frozenset(
+    {
+        PayoutEvent.BITE,
+        PayoutEvent.OWN_FLOWERS,
+        PayoutEvent.FOUR_FLOWERS,
+        PayoutEvent.FOUR_SEASONS,
+        PayoutEvent.ANIMAL_SET,
+        PayoutEvent.ALL_ANIMALS,
+    }
+)
+
+
+class NotPayableError(NotAWinError):
+    """The event is well-formed but contradicted: its tiles do not bear it out, or it cannot
+    have happened the way it is described (an exposed kong dealt at the start)."""
+
+
+@dataclass(frozen=True)
+class InstantPayout:
+    """One instant payout: who receives, what each of the others pays, and its parts."""
+
+    profile: str
+    event: PayoutEvent
+    seat: Wind
+    at_start: bool
+    parts: tuple[tuple[PayoutEvent, Fraction], ...]
+    """Each single event paid and its amount per payer in units of V (one part unless
+    cumulative)."""
+    each: Fraction
+    """What each of the other three pays, in money (units x V)."""
+    payments: Payments
+    notes: tuple[str, ...] = ()
+
+    def transfers(self) -> list[tuple[Wind, Wind, Fraction]]:
+        """(payer, payee, amount) for every payer."""
+        if not self.each:
+            return []
+        return [(payer, self.seat, self.each) for payer in others(self.seat)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "valid": True,
+            "profile": self.profile,
+            "event": self.event.value,
+            "seat": self.seat.value,
+            "at_start": self.at_start,
+            "each": _number(self.each),
+            "parts": [
+                {"event": event.value, "units": _number(units)} for event, units in self.parts
+            ],
+            "payments": {wind.value: _number(self.payments[wind]) for wind in Wind},
+            "transfers": [
+                {"from": payer.value, "to": payee.value, "amount": _number(amount)}
+                for payer, payee, amount in self.transfers()
+            ],
+            "notes": list(self.notes),
+        }
+
+
+def _number(amount: Fraction) -> int | float:
+    return int(amount) if amount.denominator == 1 else float(amount)
+
+
+def instant_payout(
+    profile: str | Options,
+    event: PayoutEvent | str,
+    seat: Wind | str,
+    at_start: bool = False,
+    tiles: Sequence[Tile] | str | None = None,
+) -> Payments:
+    """The net change of every seat for one instant payout (the four sum to zero).
+
+    `profile` is a profile id (its default options) or the options of an `sg-table` request;
+    `tiles`, when given, are the holder's bonus tiles (or the kong's tiles) and must bear the
+    event out. `InvalidRequestError` for malformed input, `NotPayableError` for a contradiction.
+    """
+    return explain_payout(profile, event, seat, at_start, tiles).payments
+
+
+def explain_payout(
+    profile: str | Options,
+    event: PayoutEvent | str,
+    seat: Wind | str,
+    at_start: bool = False,
+    tiles: Sequence[Tile] | str | None = None,
+) -> InstantPayout:
+    """`instant_payout` with its parts and notes, for the command line and the JSON form."""
+    profile_id, options = _options_of(profile)
+    event = event if isinstance(event, PayoutEvent) else PayoutEvent.parse(event)
+    seat = seat if isinstance(seat, Wind) else _seat(seat)
+    notes: list[str] = []
+    if tiles is not None:
+        held = parse_tiles(tiles) if isinstance(tiles, str) else tuple(tiles)
+        _check_tiles(event, seat, held)
+    parts = tuple(
+        (single, _amount_of(single, at_start)) for single in CUMULATIVE.get(event, (event,))
+    )
+    units = sum((amount for _, amount in parts), Fraction(0))
+    if event is PayoutEvent.CONCEALED_KONG and at_start:
+        notes.append("A kong dealt whole at the start pays nothing")
+    each = units * options.share
+    payments = zero_payments()
+    for payer in others(seat):
+        if each:
+            pay(payments, payer, seat, each)
+    return InstantPayout(profile_id, event, seat, at_start, parts, each, payments, tuple(notes))
+
+
+def payout_options(profile: str, data: Mapping[str, Any] | None = None) -> SgTableOptions:
+    """The options of a profile with instant payouts, from request JSON (`share` sets V)."""
+    found = get_profile(profile)
+    if found.options_type is not SgTableOptions:
+        raise InvalidRequestError(
+            f"the {found.id} profile has no instant payouts: they are an sg-table rule"
+        )
+    options = found.parse_options(data or {})
+    assert isinstance(options, SgTableOptions)
+    return options
+
+
+def _options_of(profile: str | Options) -> tuple[str, SgTableOptions]:
+    if isinstance(profile, str):
+        return get_profile(profile).id, payout_options(profile)
+    if not isinstance(profile, SgTableOptions):
+        raise InvalidRequestError("instant payouts need the options of the sg-table profile")
+    return "sg-table", profile
+
+
+def _seat(text: str) -> Wind:
+    for wind in Wind:
+        if text.strip().upper() == wind.value:
+            return wind
+    raise InvalidRequestError(f"seat must be a wind: E, S, W or N (got {text!r})")
+
+
+def _amount_of(event: PayoutEvent, at_start: bool) -> Fraction:
+    amount = AMOUNTS[event]
+    if not at_start:
+        return amount.during_play
+    if amount.at_start is None:
+        raise NotPayableError(
+            f"{event.label.lower()}s are made during play, from a discard or a declared pung: "
+            "one cannot be held at the start"
+        )
+    return amount.at_start
+
+
+def _check_tiles(event: PayoutEvent, seat: Wind, held: tuple[Tile, ...]) -> None:
+    """The tiles must bear the event out: the bonus tiles it needs, or a kong's four tiles."""
+    if event in _BONUS_EVENTS:
+        _check_bonus(event, seat, held)
+    else:
+        _check_kong(event, held)
+
+
+def _check_bonus(event: PayoutEvent, seat: Wind, held: tuple[Tile, ...]) -> None:
+    playing = [tile for tile in held if not tile.is_bonus]
+    if playing:
+        raise InvalidRequestError(
+            f"{english_list(playing)}: the tiles of a {event.label.lower()} payout are the "
+            "holder's flowers, seasons and animals"
+        )
+    repeated = sorted({tile for tile in held if held.count(tile) > 1})
+    if repeated:
+        raise InvalidRequestError(f"each bonus tile exists once: {english_list(repeated)}")
+    have = set(held)
+    shown = english_list(sorted(held)) or "no bonus tiles"
+    if event is PayoutEvent.BITE:
+        if not any(have >= set(bite) for bite in _BITES):
+            raise NotPayableError(
+                f"a bite needs both animals of a pair, cat and mouse or rooster and centipede; "
+                f"the tiles hold {shown}"
+            )
+        return
+    needed = {
+        PayoutEvent.OWN_FLOWERS: (FLOWERS[seat.index], SEASONS[seat.index]),
+        PayoutEvent.FOUR_FLOWERS: FLOWERS,
+        PayoutEvent.FOUR_SEASONS: SEASONS,
+        PayoutEvent.ANIMAL_SET: ANIMALS,
+        PayoutEvent.ALL_ANIMALS: ANIMALS,
+    }[event]
+    missing = [tile for tile in needed if tile not in have]
+    if missing:
+        whose = f" for the {seat.english} seat" if event is PayoutEvent.OWN_FLOWERS else ""
+        raise NotPayableError(
+            f"{_WHAT[event]}{whose} needs {english_list(needed)}; the tiles hold {shown}, "
+            f"without {english_list(missing)}"
+        )
+
+
+_WHAT = {
+    PayoutEvent.OWN_FLOWERS: "own flower and own season",
+    PayoutEvent.FOUR_FLOWERS: "four flowers",
+    PayoutEvent.FOUR_SEASONS: "four seasons",
+    PayoutEvent.ANIMAL_SET: "the animal set",
+    PayoutEvent.ALL_ANIMALS: "the animal set",
+}
+
+
+def _check_kong(event: PayoutEvent, held: tuple[Tile, ...]) -> None:
+    if len(held) == 1 and not held[0].is_bonus:
+        return
+    if len(held) != 4 or len(set(held)) != 1 or held[0].is_bonus:
+        raise NotPayableError(
+            f"{format_tiles(held) or 'no tiles'} is not a kong: a kong is four of one playing tile"
+        )
