@@ -311,9 +311,15 @@ def test_original_ready_has_no_melds() -> None:
     assert "no melds" in refusal(**REGULAR, events=["original_ready"])
 
 
-def test_exposed_hand_on_a_self_draw_scores_without_it_and_says_why() -> None:
-    melds = ["chow 123m", "pung 444p", "kong 7777s", "chow 678m", "pung 999p"]
-    result = tw(hand="5s5s", melds=melds)
+EXPOSED_MELDS = ["chow 123m", "pung 444p", "kong 7777s", "chow 678m", "pung 999p"]
+
+
+def test_exposed_hand_on_a_self_draw_is_refused() -> None:
+    assert "must be won on a discard" in refusal(hand="5s5s", melds=EXPOSED_MELDS)
+
+
+def test_exposed_self_draw_option_scores_it_without_exposed_hand() -> None:
+    result = tw(hand="5s5s", melds=EXPOSED_MELDS, options={"exposed_self_draw": True})
     assert "exposed_hand" not in breakdown(result)
     assert any("Exposed hand needs" in note for note in result.notes)
 

@@ -140,7 +140,7 @@ def _score_hand(
     profile: Profile, request: ScoreRequest, context: WinContext, options: Options
 ) -> ScoreResult:
     hand = build_hand(profile, request)
-    notes = profile.check_hand(hand, context)
+    notes = profile.check_hand(hand, context, options)
     structure = profile.structure
     found_waits = waits(hand.without_winning_tile(), structure)
     candidates = readings(hand, structure, discard=context.by_discard)
@@ -222,7 +222,7 @@ def _score_flower_win(
         raise NotAWinError(f"the {profile.id} profile has no flower wins")
     bonus = parse_tiles(request.bonus) if request.bonus else ()
     hand = Hand((), (), bonus, None, profile.structure.sets)
-    notes = profile.check_hand(hand, context)
+    notes = profile.check_hand(hand, context, options)
     scores = profile.score_flower_win(hand, context, options)
     raw = sum(s.tai for s in scores)
     settled = profile.settled_tai(raw, scores, options)

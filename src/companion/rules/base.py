@@ -338,7 +338,7 @@ class Profile:
         """Refuse, before the hand is built and counted, tiles that can never be a win in this
         profile (raise `NotAWinError` with the reason)."""
 
-    def check_hand(self, hand: Hand, context: WinContext) -> list[str]:
+    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
         """Notes about the hand, or `NotAWinError` for tiles the profile refuses."""
         return []
 

@@ -192,7 +192,7 @@ class SgProfile(Profile):
         if context.liable is not None:
             raise NotAWinError(f"the {self.id} profile has no pay-for-all; use sg-table")
 
-    def check_hand(self, hand: Hand, context: WinContext) -> list[str]:
+    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]
         if animals:
             return [f"Animal tiles are ignored in this profile: {english_list(animals)}"]

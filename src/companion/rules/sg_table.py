@@ -286,7 +286,7 @@ class SgTableProfile(SgProfile):
         if context.liable is not None and context.liable is context.seat:
             raise NotAWinError("the winner cannot be the seat that pays for all")
 
-    def check_hand(self, hand: Hand, context: WinContext) -> list[str]:
+    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
         if context.flower_win is not None and any(tile.is_animal for tile in hand.bonus):
             return ["A flower win is worth its own pattern: animal tiles add nothing to it"]
         return []

@@ -52,6 +52,9 @@ class TwOptions(Options):
     """Paid per tai (hand tai plus that payment's dealer tai)."""
     wait_rule: str = "role"
     """How Pair wait and Closed or edge wait are judged: one of `WAIT_RULES`."""
+    exposed_self_draw: bool = False
+    """Whether a hand with all five sets declared may win by self-drawing its pair (scored
+    without Exposed hand). Refused by default, as the issue and the seed's pattern read it."""
 
     def problems(self, pattern_ids: frozenset[str]) -> list[str]:
         problems = super().problems(pattern_ids)
@@ -393,7 +396,7 @@ class TwProfile(Profile):
                         f"an earthly hand wins on the dealer's first discard, not {event.value}"
                     )
 
-    def check_hand(self, hand: Hand, context: WinContext) -> list[str]:
+    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]
         if animals:
             raise NotAWinError(
@@ -409,6 +412,12 @@ class TwProfile(Profile):
                     )
         open_melds = [meld for meld in hand.melds if meld.kind in _OPEN_MELDS]
         if len(open_melds) == hand.sets and context.self_drawn:
+            assert isinstance(options, TwOptions)
+            if not options.exposed_self_draw:
+                raise NotAWinError(
+                    "all five sets are declared, so the pair must be won on a discard (Exposed "
+                    "hand); a table that allows the self-draw sets option exposed_self_draw"
+                )
             return [
                 "all five sets are declared but the win is a self-draw: Exposed hand needs the "
                 "pair completed by a discard"
