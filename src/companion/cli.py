@@ -9,10 +9,11 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn, cast
 
 from companion.errors import CompanionError, InvalidRequestError
 from companion.hand import parse_hand
-from companion.rules import PROFILE_STRUCTURES, structure_of
+from companion.rules import profiles, structure_of
 from companion.scoring import ScoreResult, amount_json, score, score_several
 from companion.shapes import waits
 
@@ -152,11 +153,22 @@ def describe(result: ScoreResult) -> str:
     return "\n".join(lines)
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes are one line on standard error, like every other refusal."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="companion", description="Mahjong scoring companion for Singapore and Taiwan tables."
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # Subcommands are made by `_Parser` too; modules that add some see plain parsers.
+    commands = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", required=True, metavar="COMMAND"),
+    )
 
     waits_parser = commands.add_parser(
         "waits", help="the tiles that complete a hand one tile short"
@@ -170,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
         help='declared groups, e.g. "pung 777z" "chow 123m" "ckong 1111p"',
     )
     waits_parser.add_argument("--bonus", help="flowers, seasons and animals, e.g. 1f5f")
-    waits_parser.add_argument("--profile", default="sg", choices=sorted(PROFILE_STRUCTURES))
+    waits_parser.add_argument("--profile", default="sg", choices=sorted(profiles()))
     waits_parser.add_argument("--json", action="store_true", help="print a JSON object")
     waits_parser.set_defaults(handler=_waits_command)
 

@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from companion.errors import InvalidRequestError
-from companion.shapes import FIVE_SETS, FOUR_SETS, Structure
 
 if TYPE_CHECKING:
     from companion.rules.base import Profile
-
-PROFILE_STRUCTURES: dict[str, Structure] = {
-    "sg": FOUR_SETS,
-    "sg-table": FOUR_SETS,
-    "tw": FIVE_SETS,
-}
+    from companion.shapes import Structure
 
 
-def structure_of(profile: str) -> Structure:
-    """The winning shapes of a profile id; `InvalidRequestError` for an unknown id."""
-    return get_profile(profile).structure
-
-
+@cache
 def profiles() -> dict[str, Profile]:
-    """Every profile by id, imported on first use."""
+    """Every profile by id. Imported on first use: the profile modules import this package."""
     from companion.rules.sg import SG
     from companion.rules.sg_table import SG_TABLE
     from companion.rules.tw import TW
@@ -32,7 +23,13 @@ def profiles() -> dict[str, Profile]:
 
 
 def get_profile(profile: str) -> Profile:
+    """The profile of an id; `InvalidRequestError` for an unknown id."""
     known = profiles()
     if profile not in known:
         raise InvalidRequestError(f'unknown profile "{profile}": use one of {", ".join(known)}')
     return known[profile]
+
+
+def structure_of(profile: str) -> Structure:
+    """The winning shapes of a profile id; `InvalidRequestError` for an unknown id."""
+    return get_profile(profile).structure
