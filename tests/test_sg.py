@@ -529,3 +529,20 @@ def test_tile_problems_are_invalid_results(hand: str, message: str) -> None:
     result = sg(hand)
     assert not result.valid
     assert message in str(result.error)
+
+
+def test_score_hand_takes_a_built_hand() -> None:
+    from companion.context import WinContext
+    from companion.hand import parse_hand
+    from companion.rules import get_profile
+    from companion.scoring import score_hand
+
+    profile = get_profile("sg")
+    hand = parse_hand(PLAIN, bonus="1f")
+    context = WinContext(win=WinType.DISCARD, discarder=Wind.NORTH)
+    result = score_hand(profile, hand, context, profile.parse_options({}))
+    assert result == sg(PLAIN, **DISCARD, bonus="1f")
+    south = score_hand(profile, hand, WinContext(seat=Wind.SOUTH), profile.parse_options({}))
+    assert south.valid and tai_of(south) == {"fully_concealed": 1}
+    bad = WinContext(win=WinType.DISCARD, discarder=Wind.EAST)
+    assert not score_hand(profile, hand, bad, profile.parse_options({})).valid

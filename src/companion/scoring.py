@@ -12,7 +12,13 @@ from fractions import Fraction
 from typing import Any
 
 from companion.context import WinContext, WinType
-from companion.errors import InvalidHandError, InvalidRequestError, NotAWinError, TileParseError
+from companion.errors import (
+    CompanionError,
+    InvalidHandError,
+    InvalidRequestError,
+    NotAWinError,
+    TileParseError,
+)
 from companion.hand import Hand, Meld, parse_hand
 from companion.request import ScoreRequest, parse_request
 from companion.rules import get_profile
@@ -103,10 +109,25 @@ def score(request: ScoreRequest | Mapping[str, Any]) -> ScoreResult:
         profile.check_context(context, options)
         if context.flower_win is not None:
             return _score_flower_win(profile, request, context, options)
-        return _score_hand(profile, request, context, options)
+        return _score_built(profile, build_hand(profile, request), context, options)
     except (NotAWinError, InvalidHandError, TileParseError) as refusal:
-        waits_found = refusal.waits if isinstance(refusal, _OneShortError) else ()
-        return ScoreResult(False, profile.id, error=refusal.message, waits=waits_found)
+        return _refused(profile, refusal)
+
+
+def score_hand(profile: Profile, hand: Hand, context: WinContext, options: Options) -> ScoreResult:
+    """Score a hand already built for `profile` (tiles parsed and validated), with options
+    already parsed: the engine without the request's text handling. Refusals come back as
+    results with `valid` false, as from `score`."""
+    try:
+        profile.check_context(context, options)
+        return _score_built(profile, hand, context, options)
+    except NotAWinError as refusal:
+        return _refused(profile, refusal)
+
+
+def _refused(profile: Profile, refusal: CompanionError) -> ScoreResult:
+    waits_found = refusal.waits if isinstance(refusal, _OneShortError) else ()
+    return ScoreResult(False, profile.id, error=refusal.message, waits=waits_found)
 
 
 class _OneShortError(NotAWinError):
@@ -136,10 +157,9 @@ def build_hand(profile: Profile, request: ScoreRequest) -> Hand:
     return Hand.build(concealed, melds, bonus, winning, sets=structure.sets)
 
 
-def _score_hand(
-    profile: Profile, request: ScoreRequest, context: WinContext, options: Options
+def _score_built(
+    profile: Profile, hand: Hand, context: WinContext, options: Options
 ) -> ScoreResult:
-    hand = build_hand(profile, request)
     notes = profile.check_hand(hand, context, options)
     structure = profile.structure
     found_waits = waits(hand.without_winning_tile(), structure)
@@ -239,7 +259,7 @@ def parse_contract_hand(request: ScoreRequest) -> Hand:
     return build_hand(get_profile(request.profile), request)
 
 
-__all__ = ["ScoreResult", "amount_json", "parse_hand", "score", "score_json"]
+__all__ = ["ScoreResult", "amount_json", "parse_hand", "score", "score_hand", "score_json"]
 
 
 # ---------------------------------------------------------------------------------------------
