@@ -34,8 +34,8 @@ from companion.tiles import KINDS, NUMBERED_SUITS, Suit, Tile, Wind, format_tile
 class Match:
     """One occurrence of a pattern: the tiles or groups that earned it."""
 
-    items: tuple[str, ...]
-    """MPSZ of the groups or tiles that earned it, e.g. `("777z",)` or `("1f",)`."""
+    items: tuple[Group | Tile, ...]
+    """The groups or tiles that earned it; shown as MPSZ (`777z`, `1f`) only when reported."""
     variant: str | None = None
     """A named alternative value of the pattern (`concealed` for a concealed pure straight)."""
 
@@ -77,8 +77,14 @@ class PatternScore:
     name: str
     tai: int
     count: int
-    earned_by: tuple[str, ...]
+    items: tuple[object, ...]
+    """The groups or tiles that earned it (their text is `earned_by`)."""
     variant: str | None = None
+
+    @property
+    def earned_by(self) -> tuple[str, ...]:
+        """MPSZ of each group or tile that earned it, e.g. `("777z", "666z")`."""
+        return tuple(str(item) for item in self.items)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -103,7 +109,7 @@ def evaluate(
         if matches:
             fired[pattern.id] = list(matches)
     dropped: set[str] = set()
-    covered: dict[str, list[frozenset[str]]] = {}
+    covered: dict[str, list[frozenset[object]]] = {}
     for pattern in patterns:
         if pattern.id not in fired:
             continue
@@ -203,7 +209,7 @@ def no_reading(facts: Facts) -> tuple[Match, ...]:
 
 def match_all(facts: Facts) -> tuple[Match, ...]:
     """One match earned by every group of the reading (for whole-hand patterns)."""
-    return (Match(tuple(str(group) for group in facts.groups)),)
+    return (Match(facts.groups),)
 
 
 def tiles_item(tiles: Sequence[Tile]) -> str:

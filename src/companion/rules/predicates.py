@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from companion.context import Event
 from companion.rules.base import Facts, Match, Predicate, match_all
-from companion.shapes import GroupKind, Shape
+from companion.shapes import Group, GroupKind, Shape
 from companion.tiles import (
     ANIMALS,
     DRAGONS,
@@ -36,7 +36,7 @@ def _whole_hand(condition: Callable[[Facts], bool]) -> Predicate:
 
 def winning_tile_match(facts: Facts) -> tuple[Match, ...]:
     tile = facts.hand.winning_tile
-    return (Match((tile.mpsz,) if tile is not None else ()),)
+    return (Match((tile,) if tile is not None else ()),)
 
 
 def event(required: Event) -> Predicate:
@@ -54,24 +54,22 @@ def event(required: Event) -> Predicate:
 
 def seat_bonus(facts: Facts) -> tuple[Match, ...]:
     """Each flower or season of the winner's seat."""
-    return tuple(Match((t.mpsz,)) for t in facts.flowers if bonus_seat(t) is facts.seat)
+    return tuple(Match((t,)) for t in facts.flowers if bonus_seat(t) is facts.seat)
 
 
 def flower_families(facts: Facts) -> tuple[Match, ...]:
     """All four flowers; all four seasons: one match per complete family."""
     held = set(facts.bonus)
-    return tuple(
-        Match(tuple(t.mpsz for t in family)) for family in (FLOWERS, SEASONS) if held >= set(family)
-    )
+    return tuple(Match(family) for family in (FLOWERS, SEASONS) if held >= set(family))
 
 
 def each_animal(facts: Facts) -> tuple[Match, ...]:
-    return tuple(Match((t.mpsz,)) for t in facts.animals)
+    return tuple(Match((t,)) for t in facts.animals)
 
 
 def all_animals(facts: Facts) -> tuple[Match, ...]:
     if set(facts.animals) >= set(ANIMALS):
-        return (Match(tuple(t.mpsz for t in ANIMALS)),)
+        return (Match(ANIMALS),)
     return NONE
 
 
@@ -80,18 +78,18 @@ def no_flowers(facts: Facts) -> tuple[Match, ...]:
 
 
 def each_flower(facts: Facts) -> tuple[Match, ...]:
-    return tuple(Match((t.mpsz,)) for t in facts.flowers)
+    return tuple(Match((t,)) for t in facts.flowers)
 
 
 # --- sets --------------------------------------------------------------------------------------
 
 
 def dragon_pungs(facts: Facts) -> tuple[Match, ...]:
-    return tuple(Match((str(g),)) for g in facts.pungs if g.tile.is_dragon)
+    return tuple(Match((g,)) for g in facts.pungs if g.tile.is_dragon)
 
 
 def honor_pungs(facts: Facts) -> tuple[Match, ...]:
-    return tuple(Match((str(g),)) for g in facts.pungs if g.tile.is_honor)
+    return tuple(Match((g,)) for g in facts.pungs if g.tile.is_honor)
 
 
 def valued_wind_pungs(facts: Facts) -> tuple[Match, ...]:
@@ -99,9 +97,9 @@ def valued_wind_pungs(facts: Facts) -> tuple[Match, ...]:
     matches: list[Match] = []
     for group in facts.pungs:
         if group.tile is facts.context.seat.tile:
-            matches.append(Match((str(group),), "seat"))
+            matches.append(Match((group,), "seat"))
         if group.tile is facts.context.round.tile:
-            matches.append(Match((str(group),), "round"))
+            matches.append(Match((group,), "round"))
     return tuple(matches)
 
 
@@ -110,21 +108,19 @@ def kongs(declared_kinds: frozenset[object]) -> Predicate:
 
     def predicate(facts: Facts) -> tuple[Match, ...]:
         return tuple(
-            Match((str(g),))
-            for g in facts.sets
-            if g.kind is GroupKind.KONG and g.meld in declared_kinds
+            Match((g,)) for g in facts.sets if g.kind is GroupKind.KONG and g.meld in declared_kinds
         )
 
     return predicate
 
 
-def _pungs_of(facts: Facts, family: tuple[Tile, ...]) -> list[str]:
-    return [str(g) for g in facts.pungs if g.tile in family]
+def _pungs_of(facts: Facts, family: tuple[Tile, ...]) -> list[Group]:
+    return [g for g in facts.pungs if g.tile in family]
 
 
-def _pair_in(facts: Facts, family: tuple[Tile, ...]) -> str | None:
+def _pair_in(facts: Facts, family: tuple[Tile, ...]) -> Group | None:
     pair = facts.pair
-    return str(pair) if pair is not None and pair.tile in family else None
+    return pair if pair is not None and pair.tile in family else None
 
 
 def honor_family(pungs: int, with_pair: bool, family: tuple[Tile, ...]) -> Predicate:
@@ -250,7 +246,7 @@ def kong_count(count: int) -> Predicate:
     """At least `count` kongs, declared or concealed."""
 
     def predicate(facts: Facts) -> tuple[Match, ...]:
-        found = [str(g) for g in facts.sets if g.kind is GroupKind.KONG]
+        found = [g for g in facts.sets if g.kind is GroupKind.KONG]
         return (Match(tuple(found)),) if len(found) >= count else NONE
 
     return predicate

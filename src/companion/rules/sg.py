@@ -51,7 +51,7 @@ def ping_hu(*, bonus_allowed: bool, animals_count: bool, declared_chows_allowed:
 
 def hidden_treasure(facts: Facts) -> tuple[Match, ...]:
     """Four concealed pungs or kongs and a self-drawn win."""
-    concealed = [str(g) for g in facts.concealed_sets if g.is_pung_or_kong]
+    concealed = [g for g in facts.concealed_sets if g.is_pung_or_kong]
     if facts.context.self_drawn and len(concealed) >= 4:
         return (Match(tuple(concealed)),)
     return p.NONE

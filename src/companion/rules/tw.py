@@ -121,7 +121,7 @@ def wait_on(*roles: WinRole) -> Predicate:
             return p.NONE
         if _options(facts).wait_rule == "single" and len(facts.waits) != 1:
             return p.NONE
-        return (Match((str(facts.reading.winning_group),)),)
+        return (Match((facts.reading.winning_group,)),)
 
     return predicate
 
@@ -142,7 +142,7 @@ def concealed_triplets(at_least: int) -> Predicate:
     """At least `at_least` concealed pungs or kongs (each threshold scores on its own)."""
 
     def predicate(facts: Facts) -> tuple[Match, ...]:
-        found = tuple(str(g) for g in facts.concealed_sets if g.is_pung_or_kong)
+        found = tuple(g for g in facts.concealed_sets if g.is_pung_or_kong)
         return (Match(found),) if len(found) >= at_least else p.NONE
 
     return predicate
@@ -161,7 +161,7 @@ def pure_straight(facts: Facts) -> tuple[Match, ...]:
             used.append(max(chows, key=lambda g: g.concealed))
         else:
             variant = "concealed" if all(g.concealed for g in used) else None
-            return (Match(tuple(str(g) for g in used), variant),)
+            return (Match(tuple(used), variant),)
     return p.NONE
 
 
