@@ -18,7 +18,7 @@ from companion.errors import InvalidRequestError, NotAWinError
 from companion.rules import get_profile
 from companion.rules.base import Options
 from companion.rules.sg_table import SgTableOptions
-from companion.settlement import Payments, others, pay, zero_payments
+from companion.settlement import Payments, collect, others
 from companion.tiles import (
     ANIMALS,
     FLOWERS,
@@ -203,10 +203,7 @@ def explain_payout(
     if event is PayoutEvent.CONCEALED_KONG and at_start:
         notes.append("A kong dealt whole at the start pays nothing")
     each = units * options.share
-    payments = zero_payments()
-    for payer in others(seat):
-        if each:
-            pay(payments, payer, seat, each)
+    payments = collect(seat, dict.fromkeys(others(seat), each))
     return InstantPayout(profile_id, event, seat, at_start, parts, each, payments, tuple(notes))
 
 

@@ -22,7 +22,7 @@ from companion.errors import (
 from companion.hand import Hand, Meld, parse_hand
 from companion.request import ScoreRequest, parse_request
 from companion.rules import get_profile
-from companion.rules.base import Facts, Options, PatternScore, Profile, evaluate
+from companion.rules.base import Facts, HandFacts, Options, PatternScore, Profile, evaluate
 from companion.settlement import Payments, add_payments
 from companion.shapes import Reading, readings, waits
 from companion.tiles import Tile, Wind, format_tiles, parse_tile, parse_tiles
@@ -169,8 +169,9 @@ def _score_built(
     overrides = options.tai_overrides
     best: tuple[int, int, int] | None = None
     chosen: tuple[Reading, list[PatternScore], int, int] | None = None
+    shared = HandFacts(hand)
     for reading in candidates:
-        facts = Facts(hand, reading, context, found_waits, options)
+        facts = Facts(hand, reading, context, found_waits, options, shared)
         scores = evaluate(profile.patterns, facts, overrides)
         raw = sum(s.tai for s in scores)
         settled = profile.settled_tai(raw, scores, options)

@@ -14,11 +14,6 @@ def zero_payments() -> Payments:
     return {wind: Fraction(0) for wind in Wind}
 
 
-def pay(payments: Payments, payer: Wind, payee: Wind, amount: Fraction) -> None:
-    payments[payer] -= amount
-    payments[payee] += amount
-
-
 def others(seat: Wind) -> tuple[Wind, ...]:
     """The three seats other than `seat`, in turn order after it."""
     return tuple(seat.next(step) for step in (1, 2, 3))
@@ -26,7 +21,23 @@ def others(seat: Wind) -> tuple[Wind, ...]:
 
 def doubling_share(tai: int, one_tai_share: Fraction) -> Fraction:
     """V x 2^(tai-1): V at 1 tai, doubling with each tai; V/2 at 0 tai."""
-    return one_tai_share * Fraction(2) ** (tai - 1)
+    if tai >= 1:
+        return one_tai_share * (1 << (tai - 1))
+    return one_tai_share / (1 << (1 - tai))
+
+
+def collect(winner: Wind, owed: dict[Wind, Fraction]) -> Payments:
+    """Every payer pays the winner what it owes; the winner's gain is the sum."""
+    payments = dict.fromkeys(Wind, _ZERO)
+    total = _ZERO
+    for payer, amount in owed.items():
+        payments[payer] = -amount
+        total += amount
+    payments[winner] = total
+    return payments
+
+
+_ZERO = Fraction(0)
 
 
 def add_payments(*parts: Payments) -> Payments:

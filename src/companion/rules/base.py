@@ -27,7 +27,7 @@ from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld
 from companion.settlement import Payments
 from companion.shapes import Group, GroupKind, Reading, Shape, Structure
-from companion.tiles import KINDS, NUMBERED_SUITS, Suit, Tile, Wind, format_tiles
+from companion.tiles import KINDS, NUMBERED_SUITS, Tile, Wind, format_tiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +137,27 @@ def evaluate(
     return scores
 
 
+class HandFacts:
+    """What every reading of one hand shares, computed once per hand."""
+
+    __slots__ = ("animals", "bonus", "counts", "flowers", "has_honors", "kinds", "suits")
+
+    def __init__(self, hand: Hand) -> None:
+        self.counts: list[int] = hand.counts()
+        self.kinds = frozenset(_TILES[k] for k in range(KINDS) if self.counts[k])
+        self.suits = frozenset(tile.suit for tile in self.kinds if tile.suit in NUMBERED_SUITS)
+        self.has_honors = any(tile.is_honor for tile in self.kinds)
+        self.bonus = hand.bonus
+        self.flowers = tuple(tile for tile in hand.bonus if tile.is_flower)
+        self.animals = tuple(tile for tile in hand.bonus if tile.is_animal)
+
+
+_TILES = tuple(Tile)
+_SET_KINDS = frozenset((GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG))
+
+
 class Facts:
-    """Everything a predicate may ask of one reading of one hand, computed once."""
+    """Everything a predicate may ask of one reading of one hand."""
 
     __slots__ = (
         "animals",
@@ -170,6 +189,7 @@ class Facts:
         context: WinContext,
         waits: tuple[Tile, ...],
         options: Options,
+        shared: HandFacts | None = None,
     ) -> None:
         self.hand = hand
         self.reading = reading
@@ -177,29 +197,29 @@ class Facts:
         self.waits = waits
         self.options = options
         self.shape: Shape = reading.shape
-        self.groups: tuple[Group, ...] = reading.groups
-        self.sets: tuple[Group, ...] = tuple(g for g in reading.groups if g.is_set)
-        pairs = [g for g in reading.groups if g.kind is GroupKind.PAIR]
+        groups = reading.groups
+        self.groups: tuple[Group, ...] = groups
+        sets = tuple(g for g in groups if g.kind in _SET_KINDS)
+        self.sets: tuple[Group, ...] = sets
+        pairs = [g for g in groups if g.kind is GroupKind.PAIR]
         self.pair: Group | None = pairs[0] if len(pairs) == 1 else None
-        self.chows = tuple(g for g in self.sets if g.kind is GroupKind.CHOW)
-        self.pungs = tuple(g for g in self.sets if g.is_pung_or_kong)
-        self.concealed_sets = tuple(g for g in self.sets if g.concealed)
-        self.declared = tuple(g for g in self.sets if g.declared)
-        self.counts: list[int] = hand.counts()
-        self.kinds = frozenset(Tile(k) for k in range(KINDS) if self.counts[k])
-        self.suits = frozenset(tile.suit for tile in self.kinds if tile.suit in NUMBERED_SUITS)
-        self.has_honors = any(tile.is_honor for tile in self.kinds)
-        self.bonus = hand.bonus
-        self.flowers = tuple(tile for tile in hand.bonus if tile.is_flower)
-        self.animals = tuple(tile for tile in hand.bonus if tile.is_animal)
+        self.chows = tuple(g for g in sets if g.kind is GroupKind.CHOW)
+        self.pungs = tuple(g for g in sets if g.kind is not GroupKind.CHOW)  # pungs and kongs
+        self.concealed_sets = tuple(g for g in sets if g.concealed)
+        self.declared = tuple(g for g in sets if g.meld is not None)
+        if shared is None:
+            shared = HandFacts(hand)
+        self.counts = shared.counts
+        self.kinds = shared.kinds
+        self.suits = shared.suits
+        self.has_honors = shared.has_honors
+        self.bonus = shared.bonus
+        self.flowers = shared.flowers
+        self.animals = shared.animals
 
     @property
     def seat(self) -> Wind:
         return self.context.seat
-
-    @property
-    def only_suits(self) -> frozenset[Suit]:
-        return self.suits
 
 
 def no_reading(facts: Facts) -> tuple[Match, ...]:

@@ -21,7 +21,7 @@ from companion.rules.base import (
     Profile,
     match_all,
 )
-from companion.settlement import Payments, doubling_share, others, pay, zero_payments
+from companion.settlement import Payments, collect, doubling_share, others
 from companion.shapes import FOUR_SETS
 from companion.tiles import Wind, english_list
 
@@ -206,11 +206,12 @@ class SgProfile(Profile):
         """Discard: the discarder pays two shares and the others one each. Self-draw: every
         opponent pays two shares."""
         share = self.share(tai, options)
-        payments = zero_payments()
-        for payer in others(context.seat):
-            shares = 2 if context.self_drawn or payer is context.discarder else 1
-            pay(payments, payer, context.seat, shares * share)
-        return payments
+        double = share * 2
+        owed = {
+            payer: double if context.self_drawn or payer is context.discarder else share
+            for payer in others(context.seat)
+        }
+        return collect(context.seat, owed)
 
 
 SG = SgProfile()

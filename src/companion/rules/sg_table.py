@@ -28,7 +28,7 @@ from companion.rules.base import (
     parse_options,
 )
 from companion.rules.sg import PATTERNS, SgOptions, SgProfile, ping_hu
-from companion.settlement import Payments, doubling_share, others, pay, zero_payments
+from companion.settlement import Payments, collect, doubling_share, others
 from companion.tiles import Wind
 
 # ---------------------------------------------------------------------------------------------
@@ -303,11 +303,7 @@ class SgTableProfile(SgProfile):
         owed = self.owed(tai, context, options)
         if context.liable is not None:
             owed = {context.liable: sum(owed.values(), Fraction(0))}
-        payments = zero_payments()
-        for payer, amount in owed.items():
-            if amount:
-                pay(payments, payer, context.seat, amount)
-        return payments
+        return collect(context.seat, owed)
 
     def owed(self, tai: int, context: WinContext, options: Options) -> dict[Wind, Fraction]:
         """Each opponent's debt before pay-for-all. Discard: the discarder 2 shares and the others

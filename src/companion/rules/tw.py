@@ -25,7 +25,7 @@ from companion.rules.base import (
     match_all,
     no_reading,
 )
-from companion.settlement import Payments, others, pay, zero_payments
+from companion.settlement import Payments, collect, others
 from companion.shapes import FIVE_SETS, Reading, Shape, WinRole
 from companion.tiles import (
     TERMINALS_AND_HONORS,
@@ -438,11 +438,11 @@ class TwProfile(Profile):
     def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
         """Self-draw: each of the other three pays; discard: the discarder alone pays. Each
         payment carries its own dealer tai."""
-        payments = zero_payments()
-        for payer in payers(context):
-            amount = self.stake(tai + dealer_tai_on(context, payer), options)
-            pay(payments, payer, context.seat, amount)
-        return payments
+        owed = {
+            payer: self.stake(tai + dealer_tai_on(context, payer), options)
+            for payer in payers(context)
+        }
+        return collect(context.seat, owed)
 
     def dealer_tai(self, context: WinContext) -> int | None:
         # Every payment that carries dealer tai carries the same amount.
