@@ -340,6 +340,23 @@ def readings(hand: Hand, structure: Structure, *, discard: bool) -> list[Reading
     return found
 
 
+@cache
+def _block_completions(counts: tuple[int, ...], honors: bool) -> tuple[tuple[int, bool], ...]:
+    """The offsets whose one more tile lets this block decompose completely, each with whether
+    the block then holds the pair. Memoised per block like `_block_readings`."""
+    found: list[tuple[int, bool]] = []
+    work = list(counts)
+    for offset in range(len(work)):
+        if work[offset] >= 4:
+            continue
+        work[offset] += 1
+        total = sum(work)
+        if total % 3 != 1 and _block_fits(tuple(work), honors):
+            found.append((offset, total % 3 == 2))
+        work[offset] -= 1
+    return tuple(found)
+
+
 def waits(hand: Hand, structure: Structure) -> tuple[Tile, ...]:
     """The tile kinds that would complete a hand one tile short, in tile order.
 
@@ -347,56 +364,44 @@ def waits(hand: Hand, structure: Structure) -> tuple[Tile, ...]:
     """
     if hand.is_complete:
         raise ValueError("waits are asked of a hand one tile short")
-    held = hand.counts()
     counts = hand.concealed_counts()
-    candidates: set[int] = set()
-    for kind in range(KINDS):
-        if counts[kind]:
-            if kind >= Tile.EAST:
-                candidates.add(kind)
-            else:
-                # A missing chow tile always sits next to one of the chow's other two tiles.
-                rank = kind % 9
-                for step in (-1, 0, 1):
-                    if 0 <= rank + step <= 8:
-                        candidates.add(kind + step)
-    orphans = (
-        structure.thirteen_orphans
-        and not hand.melds
-        and all(counts[kind] == 0 for kind in range(KINDS) if kind not in _ORPHAN_KINDS)
-    )
-    if orphans:
-        candidates.update(TERMINALS_AND_HONORS)
-    pairs_triplet = structure.seven_pairs_triplet and not hand.melds
-    specials = orphans or pairs_triplet
-    # Adding one tile changes one block only: judge the other three once.
+    held = hand.counts() if hand.melds else counts
+    # One more tile changes one block only: that block must then decompose (pair or not, by
+    # its size) and every other block must already, with exactly one pair in all.
     blocks = [tuple(counts[first : first + size]) for first, size, _ in _BLOCKS]
-    remainders = [sum(block) % 3 for block in blocks]
-    fits = [
-        not sum(block) or _block_fits(block, honors)
-        for block, (_, _, honors) in zip(blocks, _BLOCKS, strict=True)
-    ]
-    found: list[Tile] = []
-    for kind in sorted(candidates):
-        if held[kind] >= 4:
+    states: list[tuple[int, bool]] = []
+    for block, (_, _, honors) in zip(blocks, _BLOCKS, strict=True):
+        total = sum(block)
+        states.append((total % 3, total == 0 or (total % 3 != 1 and _block_fits(block, honors))))
+    found: set[int] = set()
+    for index, (first, _, honors) in enumerate(_BLOCKS):
+        others = [state for other, state in enumerate(states) if other != index]
+        if not all(fits for _, fits in others):
             continue
-        index = 3 if kind >= Tile.EAST else kind // 9
-        first, _, honors = _BLOCKS[index]
-        changed = list(blocks[index])
-        changed[kind - first] += 1
-        block = tuple(changed)
-        pairs = 0
-        complete = True
-        for other in range(4):
-            if other == index:
-                remainder = sum(block) % 3
-                block_fits = _block_fits(block, honors) if remainder != 1 else False
-            else:
-                remainder, block_fits = remainders[other], fits[other]
-            if remainder == 1 or not block_fits:
-                complete = False
-                break
-            pairs += remainder == 2
-        if (complete and pairs == 1) or (specials and is_complete(hand, structure, Tile(kind))):
-            found.append(Tile(kind))
-    return tuple(found)
+        pairs = sum(1 for remainder, _ in others if remainder == 2)
+        for offset, with_pair in _block_completions(blocks[index], honors):
+            if pairs + with_pair == 1 and held[first + offset] < 4:
+                found.add(first + offset)
+    if not hand.melds and (structure.thirteen_orphans or structure.seven_pairs_triplet):
+        found.update(_special_waits(hand, structure, counts, held))
+    return tuple(_TILES[kind] for kind in sorted(found))
+
+
+def _special_waits(
+    hand: Hand, structure: Structure, counts: list[int], held: list[int]
+) -> set[int]:
+    """Waits of Thirteen Orphans and of seven pairs and a triplet, where the hand could be one."""
+    candidates: set[int] = set()
+    if structure.thirteen_orphans and all(
+        counts[kind] == 0 for kind in range(KINDS) if kind not in _ORPHAN_KINDS
+    ):
+        candidates.update(TERMINALS_AND_HONORS)
+    if structure.seven_pairs_triplet:
+        # Only a kind already held can complete a pair or the triplet.
+        candidates.update(kind for kind in range(KINDS) if counts[kind])
+    return {
+        kind for kind in candidates if held[kind] < 4 and is_complete(hand, structure, _TILES[kind])
+    }
+
+
+_TILES = tuple(Tile)

@@ -339,11 +339,11 @@ class Wind(Enum):
 
     @property
     def index(self) -> int:
-        return _WIND_ORDER.index(self)
+        return _WIND_INDEX[self]
 
     @property
     def tile(self) -> Tile:
-        return Tile(Tile.EAST + self.index)
+        return _WIND_TILE[self]
 
     @property
     def english(self) -> str:
@@ -363,6 +363,8 @@ class Wind(Enum):
 
 
 _WIND_ORDER = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
+_WIND_INDEX = {wind: index for index, wind in enumerate(_WIND_ORDER)}
+_WIND_TILE = {wind: Tile(Tile.EAST + index) for index, wind in enumerate(_WIND_ORDER)}
 WINDS = _WIND_ORDER
 
 

@@ -20,6 +20,7 @@ import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, ClassVar, get_type_hints
 
 from companion.context import FlowerWin, WinContext
@@ -259,12 +260,25 @@ class Options:
         return problems
 
 
+_OPTION_HINTS: dict[type[Options], dict[str, Any]] = {}
+
+
+def _option_hints(options_type: type[Options]) -> dict[str, Any]:
+    """The type of each option field, worked out once per options class."""
+    hints = _OPTION_HINTS.get(options_type)
+    if hints is None:
+        fields = {f.name for f in dataclasses.fields(options_type)}
+        every = get_type_hints(options_type)
+        hints = _OPTION_HINTS[options_type] = {n: h for n, h in every.items() if n in fields}
+    return hints
+
+
 def parse_options(options_type: type[Options], data: Mapping[str, Any]) -> Options:
     """Build a profile's options from request JSON, refusing unknown names and wrong types."""
     if not isinstance(data, Mapping):
         raise InvalidRequestError("options must be an object of option names and values")
-    hints = get_type_hints(options_type)
-    names = {f.name for f in dataclasses.fields(options_type)}
+    hints = _option_hints(options_type)
+    names = hints.keys()
     values: dict[str, Any] = {}
     for name, value in data.items():
         if name not in names:
@@ -342,7 +356,7 @@ class Profile:
         return options
 
     def pattern_ids(self) -> frozenset[str]:
-        return frozenset(p.id for p in (*self.patterns, *self.flower_wins.values()))
+        return frozenset(self._patterns_by_id)
 
     def check_context(self, context: WinContext, options: Options) -> None:
         """Refuse a win context that contradicts itself (raise `NotAWinError`)."""
@@ -384,10 +398,11 @@ class Profile:
         return self.cap
 
     def pattern(self, pattern_id: str) -> Pattern:
-        for pattern in (*self.patterns, *self.flower_wins.values()):
-            if pattern.id == pattern_id:
-                return pattern
-        raise KeyError(pattern_id)
+        return self._patterns_by_id[pattern_id]
+
+    @cached_property
+    def _patterns_by_id(self) -> dict[str, Pattern]:
+        return {p.id: p for p in (*self.patterns, *self.flower_wins.values())}
 
     def score_flower_win(
         self, hand: Hand, context: WinContext, options: Options
