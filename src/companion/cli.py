@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn, cast
 
+from companion import cli_table
 from companion.errors import CompanionError, InvalidRequestError
 from companion.hand import parse_hand
 from companion.rules import profiles, structure_of
@@ -233,6 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
     from companion import cli_payout
 
     cli_payout.register(commands)
+    cli_table.register(commands)
     return parser
 
 

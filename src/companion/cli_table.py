@@ -1,0 +1,494 @@
+"""`companion table ...`: keep a session's score in the ledger from the command line.
+
+Players are named, never seated by wind: the ledger knows who deals and where everyone sits.
+Every command takes `--db URL` (default: `COMPANION_DATABASE_URL`, then a SQLite file in the
+user's data directory). Write commands on a local database need no token; the web app will.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import InvalidRequestError
+from companion.ledger.domain import (
+    Correction,
+    DrawInput,
+    Entry,
+    HistoryEntry,
+    LedgerError,
+    PayoutInput,
+    Replay,
+    TableState,
+    WinInput,
+    WinnerInput,
+    format_amount,
+    outcome_text,
+    transfer_text,
+)
+
+if TYPE_CHECKING:
+    from companion.ledger.repository import Ledger, Recorded
+
+_PROFILES = ("sg", "sg-table", "tw")
+
+
+def register(commands: Any) -> None:
+    """Add the `table` command group to the subparsers of `companion`."""
+    table = commands.add_parser(
+        "table",
+        help="keep a table's score: record hands, standings, corrections, settle-up",
+        description="A table ledger: four named players in seat order (the first deals first), "
+        "every hand recorded, the dealer, winds, streak and totals worked out from the record.",
+    )
+    sub = table.add_subparsers(dest="table_command", required=True, metavar="COMMAND")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--db",
+        metavar="URL",
+        help="database: a SQLite path, sqlite:///PATH or postgresql+psycopg://... "
+        "(default: $COMPANION_DATABASE_URL, then a file in your data directory)",
+    )
+    keyed = argparse.ArgumentParser(add_help=False)
+    keyed.add_argument(
+        "--key",
+        metavar="K",
+        help="idempotency key: the same key again records nothing new",
+    )
+    expecting = argparse.ArgumentParser(add_help=False)
+    expecting.add_argument(
+        "--expect-hand",
+        dest="expect_hand",
+        type=int,
+        metavar="N",
+        help="refuse unless N is the hand being played (another writer may have recorded it)",
+    )
+    as_json = argparse.ArgumentParser(add_help=False)
+    as_json.add_argument("--json", action="store_true", help="print JSON")
+
+    new = sub.add_parser("new", parents=[common, as_json], help="start a table; prints its id")
+    new.add_argument("--profile", default="sg", help=f"one of {', '.join(_PROFILES)}")
+    new.add_argument(
+        "--players", required=True, metavar="A,B,C,D", help="four names in seat order, East first"
+    )
+    new.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a profile option; repeatable"
+    )
+    new.add_argument("--hands", type=int, metavar="N", help="the planned number of hands")
+    new.set_defaults(handler=_new)
+
+    win = sub.add_parser(
+        "win",
+        parents=[common, keyed, expecting, as_json],
+        help="record a win (agreed tai or the full hand)",
+        description="Record a win. Several winners on one discard (tw): repeat --winner and "
+        "give one --tai or one --hand per winner, in the same order.",
+    )
+    win.add_argument("table", metavar="ID")
+    _win_arguments(win, required=True)
+    win.set_defaults(handler=_win)
+
+    draw = sub.add_parser(
+        "draw", parents=[common, keyed, expecting, as_json], help="record a drawn hand"
+    )
+    draw.add_argument("table", metavar="ID")
+    draw.set_defaults(handler=_draw)
+
+    payout = sub.add_parser(
+        "payout",
+        parents=[common, keyed, expecting, as_json],
+        help="record an instant payout (sg-table)",
+    )
+    payout.add_argument("table", metavar="ID")
+    _payout_arguments(payout, required=True)
+    payout.set_defaults(handler=_payout)
+
+    standings = sub.add_parser(
+        "standings", parents=[common, as_json], help="totals, dealer, round, hands played"
+    )
+    standings.add_argument("table", metavar="ID")
+    standings.set_defaults(handler=_standings)
+
+    history = sub.add_parser("history", parents=[common, as_json], help="every recorded event")
+    history.add_argument("table", metavar="ID")
+    history.set_defaults(handler=_history)
+
+    void = sub.add_parser(
+        "void", parents=[common, keyed, as_json], help="void a recorded event (kept in history)"
+    )
+    void.add_argument("table", metavar="ID")
+    void.add_argument(
+        "event_number", type=int, metavar="N", help="the event number from the history"
+    )
+    _correction_arguments(void)
+    void.set_defaults(handler=_void)
+
+    amend = sub.add_parser(
+        "amend",
+        parents=[common, keyed, as_json],
+        help="replace a recorded event by a corrected one (the original is kept)",
+        description="Replace event N: give the corrected win (--winner ...), --draw, or the "
+        "corrected payout (--player ... --event ...).",
+    )
+    amend.add_argument("table", metavar="ID")
+    amend.add_argument(
+        "event_number", type=int, metavar="N", help="the event number from the history"
+    )
+    _correction_arguments(amend)
+    amend.add_argument("--draw", action="store_true", help="it was a drawn hand")
+    _win_arguments(amend, required=False)
+    _payout_arguments(amend, required=False)
+    amend.set_defaults(handler=_amend)
+
+    settle = sub.add_parser(
+        "settle", parents=[common, as_json], help="the fewest transfers that square the table"
+    )
+    settle.add_argument("table", metavar="ID")
+    settle.set_defaults(handler=_settle)
+
+    export = sub.add_parser("export", parents=[common], help="history and standings as CSV/JSON")
+    export.add_argument("table", metavar="ID")
+    export.add_argument("--format", choices=("csv", "json"), default="json")
+    export.add_argument("--output", "-o", metavar="FILE", help="write to FILE, not stdout")
+    export.set_defaults(handler=_export)
+
+
+def _win_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
+    parser.add_argument(
+        "--winner", action="append", required=required, metavar="NAME", help="repeatable (tw)"
+    )
+    how = parser.add_mutually_exclusive_group(required=False)
+    how.add_argument("--from", dest="discarder", metavar="NAME", help="who discarded")
+    how.add_argument("--self-draw", dest="self_draw", action="store_true")
+    parser.add_argument("--tai", action="append", type=int, metavar="N", help="agreed tai")
+    parser.add_argument(
+        "--hand",
+        action="append",
+        metavar="FILE",
+        help="a CONTRACT.md request as JSON (- for stdin); the table fills seats, round, dealer",
+    )
+    parser.add_argument("--liable", metavar="NAME", help="sg-table: who pays for all")
+
+
+def _payout_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
+    parser.add_argument("--player", required=required, metavar="NAME", help="who receives")
+    parser.add_argument(
+        "--event",
+        required=required,
+        metavar="EVENT",
+        help="bite, own_flowers, four_flowers, four_seasons, animal_set, all_animals, "
+        "exposed_kong, concealed_kong",
+    )
+    parser.add_argument("--at-start", dest="at_start", action="store_true", help="held when dealt")
+
+
+def _correction_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--reason", required=True, help="why (kept in the history)")
+    parser.add_argument("--by", default="", metavar="NAME", help="who makes the correction")
+
+
+# ---------------------------------------------------------------------------------------------
+# Handlers
+
+
+def _open(args: argparse.Namespace) -> Ledger:
+    # Imported here: SQLAlchemy and Alembic load only for the table commands.
+    from companion.ledger.repository import Ledger
+
+    return Ledger.open(args.db)
+
+
+def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
+    from companion.ledger.repository import event_json as to_json
+
+    return to_json(players, entry)
+
+
+def _new(args: argparse.Namespace) -> int:
+    options = dict(_parse_option(text) for text in args.option or ())
+    players = args.players.split(",")
+    with _open(args) as ledger:
+        created = ledger.create_table(args.profile, players, options=options, hands=args.hands)
+        standings = ledger.standings(created.id)
+    if args.json:
+        _print_json(
+            {
+                "id": created.id,
+                "token": created.token,
+                "profile": created.setup.profile,
+                "players": list(created.setup.players),
+                "options": dict(created.setup.options),
+                "planned_hands": created.setup.planned_hands,
+                "standings": standings,
+            }
+        )
+        return 0
+    print(created.id)
+    print(
+        f"Table {created.id} ({created.setup.profile}): {', '.join(created.setup.players)}; "
+        f"{created.setup.players[0]} deals first.\n"
+        f"Write token (shown once; the web app asks for it): {created.token}",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _parse_option(text: str) -> tuple[str, object]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise InvalidRequestError(f'option "{text}" must be written NAME=VALUE, e.g. min_tai=2')
+    try:
+        return name.strip(), json.loads(value)
+    except json.JSONDecodeError:
+        return name.strip(), value
+
+
+def _win_entry(args: argparse.Namespace) -> WinInput:
+    names: list[str] = args.winner or []
+    tais: list[int] = args.tai or []
+    hands: list[str] = args.hand or []
+    if not args.self_draw and args.discarder is None:
+        raise LedgerError("say how the hand was won: --from NAME (a discard) or --self-draw")
+    if tais and hands:
+        raise LedgerError("give either --tai or --hand for the winners, not both")
+    given = tais or hands
+    if len(given) != len(names):
+        what = "--tai N or --hand FILE" if not given else f"{len(given)} values"
+        raise LedgerError(
+            f"give one --tai or --hand per winner, in the order of --winner: {len(names)} "
+            f"winner(s), {what}"
+        )
+    if tais:
+        winners = tuple(WinnerInput(n, tai=t) for n, t in zip(names, tais, strict=True))
+    else:
+        winners = tuple(
+            WinnerInput(n, hand=_read_hand(f)) for n, f in zip(names, hands, strict=True)
+        )
+    return WinInput(winners, args.discarder, args.liable)
+
+
+def _read_hand(source: str) -> dict[str, Any]:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as error:
+        raise InvalidRequestError(f"cannot read {source}: {error.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidRequestError(
+            f"{source} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    if not isinstance(data, dict):
+        raise InvalidRequestError(f"{source} must hold a JSON object: a CONTRACT.md request")
+    return data
+
+
+def _win(args: argparse.Namespace) -> int:
+    with _open(args) as ledger:
+        recorded = ledger.record(
+            args.table, _win_entry(args), key=args.key, expect_hand=args.expect_hand
+        )
+    return _show_recorded(args, recorded)
+
+
+def _draw(args: argparse.Namespace) -> int:
+    with _open(args) as ledger:
+        recorded = ledger.record(
+            args.table, DrawInput(), key=args.key, expect_hand=args.expect_hand
+        )
+    return _show_recorded(args, recorded)
+
+
+def _payout(args: argparse.Namespace) -> int:
+    entry = PayoutInput(args.player, args.event, args.at_start)
+    with _open(args) as ledger:
+        recorded = ledger.record(args.table, entry, key=args.key, expect_hand=args.expect_hand)
+    return _show_recorded(args, recorded)
+
+
+def _void(args: argparse.Namespace) -> int:
+    with _open(args) as ledger:
+        recorded = ledger.void(
+            args.table, args.event_number, reason=args.reason, by=args.by, key=args.key
+        )
+    return _show_recorded(args, recorded)
+
+
+def _amend(args: argparse.Namespace) -> int:
+    entry: Entry
+    kinds = [args.draw, bool(args.winner), bool(args.player or args.event)]
+    if sum(kinds) != 1:
+        raise LedgerError(
+            "give the corrected event: --draw, a win (--winner ...), or a payout "
+            "(--player ... --event ...)"
+        )
+    if args.draw:
+        entry = DrawInput()
+    elif args.winner:
+        entry = _win_entry(args)
+    else:
+        if not (args.player and args.event):
+            raise LedgerError("a corrected payout needs --player and --event")
+        entry = PayoutInput(args.player, args.event, args.at_start)
+    with _open(args) as ledger:
+        recorded = ledger.amend(
+            args.table, args.event_number, entry, reason=args.reason, by=args.by, key=args.key
+        )
+    return _show_recorded(args, recorded)
+
+
+def _standings(args: argparse.Namespace) -> int:
+    with _open(args) as ledger:
+        replayed = ledger.replay(args.table)
+        standings = ledger.standings(args.table)
+    if args.json:
+        return _print_json(standings)
+    print(_standings_text(replayed))
+    return 0
+
+
+def _history(args: argparse.Namespace) -> int:
+    with _open(args) as ledger:
+        replayed = ledger.replay(args.table)
+    players = replayed.setup.players
+    if args.json:
+        return _print_json([event_json(players, entry) for entry in replayed.entries])
+    if not replayed.entries:
+        print("Nothing recorded yet.")
+    for entry in replayed.entries:
+        print(_history_line(players, entry))
+    return 0
+
+
+def _settle(args: argparse.Namespace) -> int:
+    with _open(args) as ledger:
+        replayed = ledger.replay(args.table)
+        transfers = ledger.settle_up(args.table)
+    players = replayed.setup.players
+    if args.json:
+        return _print_json(
+            [
+                {
+                    "from": players[t.payer],
+                    "to": players[t.payee],
+                    "amount": format_amount(t.amount),
+                    "text": transfer_text(players, t),
+                }
+                for t in transfers
+            ]
+        )
+    if not transfers:
+        print("All square: nobody owes anything.")
+    for transfer in transfers:
+        print(transfer_text(players, transfer))
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    with _open(args) as ledger:
+        if args.format == "csv":
+            text = ledger.export_csv(args.table)
+        else:
+            text = json.dumps(ledger.export_json(args.table), ensure_ascii=False, indent=2) + "\n"
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise LedgerError(f"cannot write {args.output}: {error.strerror}") from None
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Output
+
+
+def _print_json(data: object) -> int:
+    print(json.dumps(data, ensure_ascii=False))
+    return 0
+
+
+def _show_recorded(args: argparse.Namespace, recorded: Recorded) -> int:
+    players = recorded.replay.setup.players
+    entry = recorded.entry
+    if args.json:
+        return _print_json(
+            {
+                "duplicate": recorded.duplicate,
+                "event": event_json(players, entry),
+                "standings": recorded.replay.state.to_json(),
+            }
+        )
+    if recorded.duplicate:
+        print(f"Already recorded as event {recorded.event.seq} (same key): nothing new.")
+    print(_history_line(players, entry))
+    print(_standings_text(recorded.replay))
+    return 0
+
+
+def _history_line(players: Sequence[str], entry: HistoryEntry) -> str:
+    event = entry.event
+    body = event.body
+    head = f"#{event.seq:<3}"
+    if isinstance(body, Correction):
+        by = body.by or "unknown"
+        stamp = event.at.strftime("%Y-%m-%d %H:%M")
+        if body.replacement is None:
+            what = f"voids #{body.target}"
+        else:
+            what = f"amends #{body.target} to: {outcome_text(players, body.replacement)}"
+        return f'{head} correction: {what} (by {by}, {stamp}: "{body.reason}")'
+    where = f"hand {entry.hand}" if entry.hand is not None else "      "
+    if entry.effective is not None and not entry.effective.is_hand:
+        where = f"in hand {entry.hand}"
+    text = outcome_text(players, body)
+    if entry.status == "voided":
+        text = f"[void, see #{entry.corrected_by}] {text}"
+    elif entry.status == "amended":
+        text = f"[amended by #{entry.corrected_by}] {text}"
+    state = entry.before
+    context = f"{state.round.value} round, {players[state.dealer]} deals"
+    line = f"{head} {where:<10} {context:<22} {text}"
+    amounts = "  ".join(
+        f"{name} {_signed(amount)}"
+        for name, amount in zip(players, entry.amounts, strict=True)
+        if amount
+    )
+    if amounts:
+        line += f"\n{'':14}{amounts}"
+    for note in entry.notes:
+        line += f"\n{'':14}Note: {note}"
+    return line
+
+
+def _signed(amount: Any) -> str:
+    text = format_amount(amount)
+    return text if text.startswith("-") else f"+{text}"
+
+
+def _standings_text(replayed: Replay) -> str:
+    state: TableState = replayed.state
+    players = replayed.setup.players
+    lines = []
+    width = max(len(name) for name in players)
+    for index, name in enumerate(players):
+        dealer = "  (dealer)" if index == state.dealer else ""
+        lines.append(
+            f"  {name:<{width}}  {state.seat_wind(index).value}  "
+            f"{_signed(state.totals[index]):>8}{dealer}"
+        )
+    planned = f" of {state.planned_hands}" if state.planned_hands is not None else ""
+    streak = f", dealer streak {state.streak}" if replayed.setup.profile == "tw" else ""
+    if state.finished:
+        status = f"All {state.planned_hands} hands played."
+    else:
+        status = (
+            f"Next: hand {state.next_hand}{planned}, {state.round.english} round, "
+            f"{players[state.dealer]} deals{streak}."
+        )
+    return f"Hands played: {state.hands}{planned}. {status}\n" + "\n".join(lines)

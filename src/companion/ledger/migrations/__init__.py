@@ -1,0 +1,1 @@
+"""Alembic migrations of the ledger, shipped in the package and applied on open."""

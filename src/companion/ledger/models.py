@@ -1,0 +1,102 @@
+"""The ledger's tables (SQLAlchemy 2, typed). The schema is created and changed only by the
+Alembic migrations in `companion/ledger/migrations`; these models must match them.
+
+Only what cannot be derived is stored: the table's setup, its players, and the append-only
+events (each with what the engine returned). Dealer, seat winds, round, streak, totals and
+hands played are replayed from the events (`companion.ledger.domain.replay`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s_%(column_1_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+EVENT_KINDS = ("win", "draw", "payout", "void", "amend")
+VERSION_TABLE = "companion_ledger_version"
+"""Alembic's record of the applied migration (named so a shared database has no clash)."""
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class TableRow(Base):
+    __tablename__ = "ledger_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    profile: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    planned_hands: Mapped[int | None] = mapped_column(Integer)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    """SHA-256 (hex) of the write token; the token itself is shown once and never stored."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    players: Mapped[list[PlayerRow]] = relationship(
+        order_by="PlayerRow.seat", cascade="all, delete-orphan", lazy="selectin"
+    )
+
+
+class PlayerRow(Base):
+    __tablename__ = "ledger_players"
+    __table_args__ = (
+        UniqueConstraint("table_id", "name"),
+        CheckConstraint("seat >= 0 AND seat < 4", name="seat"),
+    )
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("ledger_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """0 is the first East (and first dealer), then South, West, North at the start."""
+    name: Mapped[str] = mapped_column(String(64))
+
+
+class EventRow(Base):
+    __tablename__ = "ledger_events"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seq"),
+        UniqueConstraint("table_id", "idempotency_key"),
+        CheckConstraint(
+            "kind IN (" + ", ".join(f"'{kind}'" for kind in EVENT_KINDS) + ")", name="kind"
+        ),
+        CheckConstraint("seq >= 1", name="seq"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("ledger_tables.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    """The event's number on its table: 1, 2, 3, ... with no gaps."""
+    kind: Mapped[str] = mapped_column(String(16))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The outcome as recorded (amounts as exact strings), or an amendment's replacement."""
+    target_seq: Mapped[int | None] = mapped_column(Integer)
+    """For a void or amendment: the event it corrects."""
+    reason: Mapped[str | None] = mapped_column(Text)
+    by_name: Mapped[str] = mapped_column(String(64), default="")
+    idempotency_key: Mapped[str | None] = mapped_column(String(200))
+    fingerprint: Mapped[str | None] = mapped_column(String(64))
+    """SHA-256 of what the write asked for, to refuse a key reused for something else."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,622 @@
+"""The ledger's persistence and service API: what the command line and the web app call.
+
+Every write is one transaction: lock the table (PostgreSQL: `SELECT ... FOR UPDATE` on its row;
+SQLite: the whole database, by `BEGIN IMMEDIATE`), look up the idempotency key, replay the
+record, build the new event against the state at its place, append it with the next event
+number, commit. The unique constraints on (table, event number) and (table, key) are the last
+line of defence: a write that meets one rolls back and runs again from the start.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import random
+import secrets
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.orm import Session
+
+from companion.ledger import db
+from companion.ledger.domain import (
+    Correction,
+    DrawInput,
+    Entry,
+    Event,
+    HistoryEntry,
+    IdempotencyConflictError,
+    LedgerError,
+    Outcome,
+    Payout,
+    PayoutInput,
+    Replay,
+    StaleWriteError,
+    TableFinishedError,
+    TableSetup,
+    Transfer,
+    UnknownEventError,
+    UnknownTableError,
+    Win,
+    WinInput,
+    WinnerInput,
+    amount_number,
+    build_outcome,
+    correction_target,
+    fingerprint,
+    format_amount,
+    new_setup,
+    outcome_from_json,
+    outcome_text,
+    replay,
+    settle_up,
+    transfer_text,
+)
+from companion.ledger.models import EventRow, PlayerRow, TableRow
+
+WRITE_ATTEMPTS = 8
+"""How often a write is tried when it meets a unique constraint (a concurrent writer)."""
+
+_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+_ID_LENGTH = 8
+_KEY_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class NewTable:
+    id: str
+    token: str
+    """The write token, shown once: only its SHA-256 is stored."""
+    setup: TableSetup
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """The result of a write: the event and the replayed record that includes it."""
+
+    event: Event
+    replay: Replay
+    duplicate: bool = False
+    """True when the idempotency key had been seen: nothing new was recorded, and `event` is
+    the one recorded the first time."""
+
+    @property
+    def entry(self) -> HistoryEntry:
+        return self.replay.entry(self.event.seq)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Ledger:
+    """The table ledger on one database. Thread-safe: each call uses its own session."""
+
+    def __init__(self, engine: Engine, *, migrate: bool = True) -> None:
+        self.engine = engine
+        if migrate:
+            db.migrate(engine)
+
+    @classmethod
+    def open(cls, url: str | None = None) -> Ledger:
+        """Open (and migrate) the database at `url`, `COMPANION_DATABASE_URL` or the default."""
+        return cls(db.create_ledger_engine(db.resolve_url(url)))
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # -- tables ------------------------------------------------------------------------------
+
+    def create_table(
+        self,
+        profile: str,
+        players: Sequence[str],
+        *,
+        options: Mapping[str, Any] | None = None,
+        hands: int | None = None,
+    ) -> NewTable:
+        """A new table; players in seat order, the first is East and deals first."""
+        setup = new_setup(profile, players, options, hands)
+        token = secrets.token_urlsafe(24)
+        for _ in range(WRITE_ATTEMPTS):
+            table_id = "".join(secrets.choice(_ID_ALPHABET) for _ in range(_ID_LENGTH))
+            try:
+                with self._guard(), self._session() as session, session.begin():
+                    session.add(
+                        TableRow(
+                            id=table_id,
+                            profile=setup.profile,
+                            options=dict(setup.options),
+                            planned_hands=setup.planned_hands,
+                            token_hash=hash_token(token),
+                            created_at=_now(),
+                            players=[
+                                PlayerRow(seat=seat, name=name)
+                                for seat, name in enumerate(setup.players)
+                            ],
+                        )
+                    )
+                return NewTable(table_id, token, setup)
+            except IntegrityError:
+                continue
+        raise LedgerError("could not find a free table id; try again")
+
+    def verify_token(self, table_id: str, token: str) -> bool:
+        """Whether `token` is the table's write token (constant-time comparison)."""
+        with self._guard(), self._session() as session, session.begin():
+            row = self._table(session, table_id)
+            return hmac.compare_digest(row.token_hash, hash_token(token))
+
+    def setup(self, table_id: str) -> TableSetup:
+        with self._guard(), self._session() as session, session.begin():
+            return _setup(self._table(session, table_id))
+
+    def replay(self, table_id: str) -> Replay:
+        """The record replayed: setup, current state, and every event as corrected."""
+        with self._guard(), self._session() as session, session.begin():
+            table = self._table(session, table_id)
+            return replay(_setup(table), self._events(session, table.id))
+
+    def standings(self, table_id: str) -> dict[str, Any]:
+        replayed = self.replay(table_id)
+        return {"id": _table_key(table_id), "profile": replayed.setup.profile} | (
+            replayed.state.to_json()
+        )
+
+    def history(self, table_id: str) -> tuple[HistoryEntry, ...]:
+        return self.replay(table_id).entries
+
+    # -- writes ------------------------------------------------------------------------------
+
+    def record(
+        self,
+        table_id: str,
+        entry: Entry,
+        *,
+        key: str | None = None,
+        expect_hand: int | None = None,
+    ) -> Recorded:
+        """Record a win, a drawn hand or an instant payout as the next event.
+
+        `expect_hand`: the hand number the writer believes it is recording (an instant payout:
+        the hand it happened in). When another writer has recorded that hand meanwhile, the
+        write is refused (`StaleWriteError`) instead of recording the hand twice."""
+
+        def make(replayed: Replay) -> Outcome:
+            state = replayed.state
+            if state.finished:
+                raise TableFinishedError(f"the table's {state.planned_hands} hands are all played")
+            if expect_hand is not None and expect_hand < state.next_hand:
+                raise StaleWriteError(
+                    f"hand {expect_hand} is already recorded and the next is hand "
+                    f"{state.next_hand}: see the history before recording it again"
+                )
+            if expect_hand is not None and expect_hand > state.next_hand:
+                raise StaleWriteError(
+                    f"hand {expect_hand} is not being played yet: the next is hand "
+                    f"{state.next_hand}"
+                )
+            return build_outcome(replayed.setup, state, entry)
+
+        return self._write(table_id, {"op": "record", **entry.to_json()}, key, make)
+
+    def record_win(
+        self,
+        table_id: str,
+        winners: Sequence[WinnerInput],
+        *,
+        discarder: str | None = None,
+        liable: str | None = None,
+        key: str | None = None,
+        expect_hand: int | None = None,
+    ) -> Recorded:
+        """A win: one winner (several on one discard in `tw`), each with agreed tai or a hand.
+        `discarder` None is a self-draw."""
+        entry = WinInput(tuple(winners), discarder, liable)
+        return self.record(table_id, entry, key=key, expect_hand=expect_hand)
+
+    def record_draw(
+        self, table_id: str, *, key: str | None = None, expect_hand: int | None = None
+    ) -> Recorded:
+        return self.record(table_id, DrawInput(), key=key, expect_hand=expect_hand)
+
+    def record_payout(
+        self,
+        table_id: str,
+        player: str,
+        event: str,
+        *,
+        at_start: bool = False,
+        key: str | None = None,
+        expect_hand: int | None = None,
+    ) -> Recorded:
+        entry = PayoutInput(player, event, at_start)
+        return self.record(table_id, entry, key=key, expect_hand=expect_hand)
+
+    def void(
+        self, table_id: str, seq: int, *, reason: str, by: str = "", key: str | None = None
+    ) -> Recorded:
+        """Void the outcome recorded as event `seq`: it stays in the history and counts for
+        nothing; rotation and totals follow the record without it."""
+        reason, by = _reason(reason), by.strip()
+
+        def make(replayed: Replay) -> Correction:
+            target = correction_target(replayed, seq)
+            if target.status == "voided":
+                raise UnknownEventError(
+                    f"event {seq} is already void (event {target.corrected_by})"
+                )
+            return Correction(seq, None, reason, by)
+
+        operation = {"op": "void", "target": seq, "reason": reason, "by": by}
+        return self._write(table_id, operation, key, make)
+
+    def amend(
+        self,
+        table_id: str,
+        seq: int,
+        entry: Entry,
+        *,
+        reason: str,
+        by: str = "",
+        key: str | None = None,
+    ) -> Recorded:
+        """Replace the outcome recorded as event `seq` by `entry`, scored against the state at
+        that place in the record. The original stays in the history."""
+        reason, by = _reason(reason), by.strip()
+
+        def make(replayed: Replay) -> Correction:
+            target = correction_target(replayed, seq)
+            outcome = build_outcome(replayed.setup, target.before, entry)
+            return Correction(seq, outcome, reason, by)
+
+        operation = {"op": "amend", "target": seq, "reason": reason, "by": by, **entry.to_json()}
+        return self._write(table_id, operation, key, make)
+
+    # -- settle-up and export ----------------------------------------------------------------
+
+    def settle_up(self, table_id: str) -> list[Transfer]:
+        """The fewest transfers that square the table now."""
+        return settle_up(self.replay(table_id).state.totals)
+
+    def export_json(self, table_id: str) -> dict[str, Any]:
+        with self._guard(), self._session() as session, session.begin():
+            table = self._table(session, table_id)
+            replayed = replay(_setup(table), self._events(session, table.id))
+            created = _aware(table.created_at)
+        return export_json(table.id, created, replayed)
+
+    def export_csv(self, table_id: str) -> str:
+        return export_csv(self.replay(table_id))
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _session(self) -> Session:
+        return Session(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Database failures (server gone, file unreadable) as one line for a player."""
+        try:
+            yield
+        except IntegrityError:
+            raise
+        except DBAPIError as error:
+            raise db.DatabaseError(db.describe_error(self.engine, error)) from error
+
+    def _table(self, session: Session, table_id: str, *, lock: bool = False) -> TableRow:
+        query = select(TableRow).where(TableRow.id == _table_key(table_id))
+        if lock:
+            query = query.with_for_update()
+        row = session.scalars(query).one_or_none()
+        if row is None:
+            raise UnknownTableError(f"no table with id {table_id.strip()!r}")
+        return row
+
+    def _events(self, session: Session, table_id: str) -> list[Event]:
+        rows = session.scalars(
+            select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
+        )
+        return [_event(row) for row in rows]
+
+    def _write(
+        self,
+        table_id: str,
+        operation: Mapping[str, Any],
+        key: str | None,
+        make: Callable[[Replay], Outcome | Correction],
+    ) -> Recorded:
+        key = _key(key)
+        digest = fingerprint(operation)
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                with self._session() as session, session.begin():
+                    table = self._table(session, table_id, lock=True)
+                    setup = _setup(table)
+                    if key is not None:
+                        seen = session.scalars(
+                            select(EventRow).where(
+                                EventRow.table_id == table.id, EventRow.idempotency_key == key
+                            )
+                        ).one_or_none()
+                        if seen is not None:
+                            return self._seen(session, table.id, setup, seen, digest)
+                    events = self._events(session, table.id)
+                    replayed = replay(setup, events)
+                    body = make(replayed)
+                    new = Event(events[-1].seq + 1 if events else 1, _now(), body, key)
+                    after = replay(setup, [*events, new])
+                    _check_planned(after)
+                    session.add(_row(table.id, new, digest))
+                    session.flush()
+                return Recorded(new, after)
+            except IntegrityError:
+                if attempt == WRITE_ATTEMPTS - 1:
+                    raise LedgerError(
+                        "the table is busy: another entry was being recorded; try again"
+                    ) from None
+                # Let the writers that collided come apart: a short, growing, random pause.
+                time.sleep(random.uniform(0, 0.005 * 2**attempt))
+            except DBAPIError as error:
+                raise db.DatabaseError(db.describe_error(self.engine, error)) from error
+        raise AssertionError("unreachable")
+
+    def _seen(
+        self, session: Session, table_id: str, setup: TableSetup, row: EventRow, digest: str
+    ) -> Recorded:
+        if row.fingerprint != digest:
+            raise IdempotencyConflictError(
+                f"the key {row.idempotency_key!r} was already used for event {row.seq} "
+                f"({row.kind}), which asked for something else: nothing recorded"
+            )
+        return Recorded(_event(row), replay(setup, self._events(session, table_id)), True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rows and values
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; every stored one is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _table_key(table_id: str) -> str:
+    return table_id.strip().lower()
+
+
+def _key(key: str | None) -> str | None:
+    if key is None or not key.strip():
+        return None
+    key = key.strip()
+    if len(key) > _KEY_LENGTH:
+        raise LedgerError(f"an idempotency key can have at most {_KEY_LENGTH} characters")
+    return key
+
+
+def _reason(reason: str) -> str:
+    reason = reason.strip()
+    if not reason:
+        raise LedgerError("say why (--reason): a correction needs a reason")
+    return reason
+
+
+def _check_planned(after: Replay) -> None:
+    planned = after.state.planned_hands
+    if planned is not None and after.state.hands > planned:
+        raise TableFinishedError(f"the table's {planned} hands are all played")
+
+
+def _setup(row: TableRow) -> TableSetup:
+    return TableSetup(
+        row.profile,
+        tuple(player.name for player in row.players),
+        dict(row.options),
+        row.planned_hands,
+    )
+
+
+def _event(row: EventRow) -> Event:
+    body: Outcome | Correction
+    if row.kind in ("void", "amend"):
+        assert row.target_seq is not None
+        replacement = outcome_from_json(row.payload) if row.kind == "amend" else None
+        body = Correction(row.target_seq, replacement, row.reason or "", row.by_name)
+    else:
+        body = outcome_from_json(row.payload)
+    return Event(row.seq, _aware(row.created_at), body, row.idempotency_key)
+
+
+def _row(table_id: str, event: Event, digest: str) -> EventRow:
+    body = event.body
+    if isinstance(body, Correction):
+        payload = {} if body.replacement is None else body.replacement.to_json()
+        target, reason, by = body.target, body.reason, body.by
+    else:
+        payload = body.to_json()
+        target, reason, by = None, None, ""
+    return EventRow(
+        table_id=table_id,
+        seq=event.seq,
+        kind=body.kind,
+        payload=payload,
+        target_seq=target,
+        reason=reason,
+        by_name=by,
+        idempotency_key=event.key,
+        fingerprint=digest if event.key is not None else None,
+        created_at=event.at,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Export
+
+
+def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
+    """One event for the JSON export and `history --json`: names, not seat numbers."""
+    event = entry.event
+    data: dict[str, Any] = {
+        "seq": event.seq,
+        "at": event.at.isoformat(),
+        "kind": event.kind,
+        "status": entry.status,
+        "hand": entry.hand,
+        "round": entry.before.round.value,
+        "dealer": players[entry.before.dealer],
+        "dealer_streak": entry.before.streak,
+        "key": event.key,
+    }
+    body = event.body
+    if isinstance(body, Correction):
+        data.update(target=body.target, reason=body.reason, by=body.by or "unknown")
+        replacement = body.replacement
+        data["replacement"] = None if replacement is None else outcome_json(players, replacement)
+        if replacement is not None:
+            data["text"] = f"Amends event {body.target}: {outcome_text(players, replacement)}"
+        else:
+            data["text"] = f"Voids event {body.target}"
+    else:
+        data["outcome"] = outcome_json(players, body)
+        data["text"] = outcome_text(players, body)
+        data["corrected_by"] = entry.corrected_by
+        if entry.status == "amended" and entry.effective is not None:
+            data["effective"] = outcome_json(players, entry.effective)
+    data["amounts"] = _by_name(players, entry.amounts)
+    data["totals"] = _by_name(players, entry.after.totals)
+    data["notes"] = list(entry.notes)
+    return data
+
+
+def outcome_json(players: Sequence[str], outcome: Outcome) -> dict[str, Any]:
+    if isinstance(outcome, Win):
+        return {
+            "kind": outcome.kind,
+            "winners": [
+                {
+                    "name": players[winner.player],
+                    "tai": winner.tai,
+                    "dealer_tai": winner.dealer_tai,
+                    "entry": winner.entry,
+                    "patterns": [{"name": name, "tai": tai} for name, tai in winner.patterns],
+                    "request": None if winner.request is None else dict(winner.request),
+                    "payments": _by_name(players, winner.payments),
+                    "notes": list(winner.notes),
+                }
+                for winner in outcome.winners
+            ],
+            "self_draw": outcome.self_draw,
+            "discarder": None if outcome.discarder is None else players[outcome.discarder],
+            "liable": None if outcome.liable is None else players[outcome.liable],
+        }
+    if isinstance(outcome, Payout):
+        return {
+            "kind": outcome.kind,
+            "player": players[outcome.player],
+            "event": outcome.event,
+            "label": outcome.label,
+            "at_start": outcome.at_start,
+            "payments": _by_name(players, outcome.payments),
+            "notes": list(outcome.notes),
+        }
+    return {"kind": outcome.kind}
+
+
+def _by_name(players: Sequence[str], amounts: Sequence[Any]) -> dict[str, int | float]:
+    return {name: amount_number(amount) for name, amount in zip(players, amounts, strict=True)}
+
+
+def export_json(table_id: str, created: datetime, replayed: Replay) -> dict[str, Any]:
+    setup, state = replayed.setup, replayed.state
+    players = setup.players
+    return {
+        "table": {"id": table_id, "created_at": created.isoformat(), **setup.to_json()},
+        "standings": state.to_json(),
+        "settle_up": [
+            {
+                "from": players[t.payer],
+                "to": players[t.payee],
+                "amount": amount_number(t.amount),
+                "text": transfer_text(players, t),
+            }
+            for t in settle_up(state.totals)
+        ],
+        "events": [event_json(players, entry) for entry in replayed.entries],
+    }
+
+
+def export_csv(replayed: Replay) -> str:
+    """One row per event: what it is, its amount for each player and the running totals."""
+    players = replayed.setup.players
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        [
+            "event",
+            "at",
+            "kind",
+            "status",
+            "hand",
+            "round",
+            "dealer",
+            "winners",
+            "description",
+            "corrects",
+            "corrected_by",
+            "reason",
+            "by",
+            *players,
+            *(f"{name} total" for name in players),
+        ]
+    )
+    for entry in replayed.entries:
+        event, body = entry.event, entry.event.body
+        if isinstance(body, Correction):
+            text = (
+                f"Voids event {body.target}"
+                if body.replacement is None
+                else f"Amends event {body.target}: {outcome_text(players, body.replacement)}"
+            )
+            corrects, reason, by = str(body.target), body.reason, body.by or "unknown"
+        else:
+            text = outcome_text(players, entry.effective or body)
+            corrects, reason, by = "", "", ""
+        winners = entry.effective if isinstance(entry.effective, Win) else None
+        writer.writerow(
+            [
+                event.seq,
+                event.at.isoformat(),
+                event.kind,
+                entry.status,
+                "" if entry.hand is None else entry.hand,
+                entry.before.round.value,
+                players[entry.before.dealer],
+                ";".join(players[w.player] for w in winners.winners) if winners else "",
+                text,
+                corrects,
+                "" if entry.corrected_by is None else entry.corrected_by,
+                reason,
+                by,
+                *(format_amount(amount) for amount in entry.amounts),
+                *(format_amount(total) for total in entry.after.totals),
+            ]
+        )
+    return out.getvalue()
