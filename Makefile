@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit chromium bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,21 +13,38 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
+# The web app on http://127.0.0.1:8000/ (SQLite by default, or COMPANION_DATABASE_URL).
+# `make run HOST=0.0.0.0` serves the phones on the local network too.
+HOST := 127.0.0.1
+PORT := 8000
 run: $(STAMP)
-	$(BIN)/companion --help
-	$(BIN)/companion waits 789m1223333445s
+	$(BIN)/companion serve --host $(HOST) --port $(PORT)
 
 test: lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench fuzz
+	$(BIN)/ruff format --check src tests bench fuzz
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) chromium
 	$(BIN)/pytest -q
+
+# The browser tests drive Debian's Chromium (never a browser download). Installed here when it
+# is missing and we are root; otherwise those tests are skipped with the reason.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "Installing Debian's chromium (and a CJK font) for the browser tests"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+				chromium fonts-wqy-zenhei >/dev/null \
+				|| echo "Could not install chromium: the browser tests will be skipped"; \
+		else \
+			echo "Chromium is missing and this is not root: the browser tests will be skipped"; \
+		fi; \
+	fi
 
 $(VENV)/.installed-bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'

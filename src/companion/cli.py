@@ -235,6 +235,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_payout.register(commands)
     cli_table.register(commands)
+    from companion import cli_serve
+
+    cli_serve.register(commands)
     return parser
 
 

@@ -1,0 +1,92 @@
+"""The web app: `create_app()` puts the API, the pages, the static files and the safety nets
+together.
+
+Areas are routers: `ROUTERS` lists them in order (JSON API routers under `/api/...`, page
+routers for HTML). A new area (the tables) adds its API router and its page router to the list
+and its nav item to `companion.web.templating.NAV`; the middleware, error handlers, templates,
+catalogue and static files are shared.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from fastapi import APIRouter, FastAPI, Request
+from starlette.responses import Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
+
+import companion
+from companion.api import docs, scoring
+from companion.api.errors import install_error_handlers
+from companion.api.security import MAX_BODY, SecurityMiddleware
+from companion.web import pages
+from companion.web.templating import STATIC_DIR
+
+ROUTERS: list[APIRouter] = [scoring.router, pages.router, docs.router]
+"""Every area's routers, in the order they are matched."""
+
+TRUSTED_ORIGINS_ENV = "COMPANION_TRUSTED_ORIGINS"
+
+DESCRIPTION = """Score mahjong hands as CONTRACT.md describes: one request in, one result out.
+
+Errors are JSON objects with an `error` message: 400 for a body that is not JSON, 413 for one
+over the size limit, 415 for one not sent as JSON, 422 for a request that is not well-formed.
+A hand that is well-formed but not a legal win is a 200 result with `"valid": false`."""
+
+
+class _StaticFiles(StaticFiles):
+    """Static files that browsers revalidate (their ETag makes that cheap)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers.setdefault("cache-control", "no-cache")
+        return response
+
+
+def create_app(
+    database_url: str | None = None,
+    *,
+    max_body: int = MAX_BODY,
+    trusted_origins: Iterable[str] | None = None,
+) -> FastAPI:
+    """The Companion web app.
+
+    `database_url` (`--db`) is kept in `app.state.database_url` for the areas that store things;
+    `database_url(request)` resolves it as the ledger does (None: `COMPANION_DATABASE_URL`, else
+    the SQLite file in the user's data directory). `max_body` limits request bodies
+    (bytes). `trusted_origins` are extra origins allowed to post, for a reverse proxy that
+    rewrites the Host header (default: `COMPANION_TRUSTED_ORIGINS`, comma-separated).
+    """
+    app = FastAPI(
+        title="Companion",
+        version=companion.__version__,
+        description=DESCRIPTION,
+        docs_url=None,
+        redoc_url=None,
+        swagger_ui_oauth2_redirect_url=None,
+        openapi_url="/openapi.json",
+        debug=False,
+    )
+    app.state.database_url = database_url
+    origins = trusted_origins
+    if origins is None:
+        origins = [o.strip() for o in os.environ.get(TRUSTED_ORIGINS_ENV, "").split(",")]
+    app.add_middleware(
+        SecurityMiddleware, max_body=max_body, trusted_origins=[o for o in origins if o]
+    )
+    install_error_handlers(app)
+    for router in ROUTERS:
+        app.include_router(router)
+    app.mount("/static", _StaticFiles(directory=STATIC_DIR), name="static")
+    return app
+
+
+def database_url(request: Request) -> str:
+    """The ledger's database URL for this app (a dependency for the areas that store things)."""
+    # Imported here: the scoring pages never load the database stack.
+    from companion.ledger.db import resolve_url
+
+    explicit = request.app.state.database_url
+    return resolve_url(explicit if isinstance(explicit, str) else None)

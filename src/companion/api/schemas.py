@@ -1,0 +1,155 @@
+"""Pydantic models that document the JSON API in OpenAPI.
+
+They describe; they do not validate. Requests are read by the engine's own `parse_request`, whose
+messages name the field at fault, so the API and the command line refuse the same requests with
+the same words.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Wind = Literal["E", "S", "W", "N"]
+
+SCORE_EXAMPLE: dict[str, Any] = {
+    "profile": "sg",
+    "hand": "123m456p55s",
+    "win_tile": "5s",
+    "melds": ["pung 777z", "pung 666z"],
+    "bonus": "1f",
+    "win": "discard",
+    "seat": "E",
+    "round": "S",
+    "discarder": "S",
+    "options": {"min_tai": 1, "share": 1},
+}
+
+
+class ScoreRequestDoc(BaseModel):
+    """A CONTRACT.md scoring request."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [SCORE_EXAMPLE]})
+
+    profile: str = Field("sg", description="`sg`, `sg-table` or `tw`")
+    hand: str | None = Field(None, description="concealed tiles in MPSZ, winning tile included")
+    win_tile: str | None = Field(None, description="the winning tile (default: last in `hand`)")
+    melds: list[str] = Field(
+        default_factory=list, description='declared groups: "chow 123m", "pung 777z", "ckong 1p"'
+    )
+    bonus: str | list[str] = Field("", description="flowers, seasons and animals, e.g. `1f5f1a`")
+    win: Literal["self_draw", "discard"] = "self_draw"
+    seat: Wind = "E"
+    round: Wind = "E"
+    discarder: Wind | None = Field(None, description="required for a discard win")
+    dealer: Wind = Field("E", description="`tw`: the dealer's seat")
+    dealer_streak: int = Field(0, ge=0, description="`tw`: the dealer's prior consecutive wins")
+    table_discards: int | None = Field(None, ge=0, description="`tw`: discards made so far")
+    events: list[str] = Field(
+        default_factory=list,
+        description="replacement, kong_on_kong, robbing_kong, last_tile, last_discard, "
+        "heavenly, earthly, original_ready",
+    )
+    flower_win: Literal["seven_capture", "eight"] | None = None
+    liable: Wind | None = Field(None, description="`sg-table`: the seat that pays for all")
+    options: dict[str, Any] = Field(default_factory=dict, description="profile options")
+
+
+class WaitsRequestDoc(BaseModel):
+    """A hand one tile short. Any scoring-request field may be added (except `win_tile` and
+    `flower_win`); each wait is then scored as if it had been won in that context."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        json_schema_extra={
+            "examples": [{"profile": "sg", "hand": "789m1223333445s"}],
+        },
+    )
+
+    profile: str = "sg"
+    hand: str = Field(description="the concealed tiles, one short of a winning hand")
+    melds: list[str] = Field(default_factory=list)
+    bonus: str | list[str] = ""
+
+
+class PatternDoc(BaseModel):
+    id: str
+    name: str
+    tai: int
+    count: int
+    earned_by: list[str] = Field(description="the groups or tiles that earned the pattern")
+    variant: str | None = None
+
+
+class TransferDoc(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    payer: Wind = Field(alias="from")
+    to: Wind
+    amount: float
+
+
+class ScoreResultDoc(BaseModel):
+    """A CONTRACT.md result. With `valid` false, only `profile`, `error` and (one tile short)
+    `waits` are present."""
+
+    valid: bool
+    profile: str
+    error: str | None = None
+    tai: int | None = None
+    raw_tai: int | None = None
+    meets_minimum: bool | None = None
+    patterns: list[PatternDoc] | None = None
+    groups: list[str] | None = None
+    waits: list[str] | None = None
+    payments: dict[str, float] | None = None
+    notes: list[str] | None = None
+    winning_group: str | None = None
+    wait: str | None = None
+    dealer_tai: int | None = None
+    winner: Wind | None = None
+    transfers: list[TransferDoc] | None = None
+
+
+class WaitsResultDoc(BaseModel):
+    profile: str
+    waits: list[str] = Field(description="the tile kinds that complete the hand, in MPSZ")
+    scores: dict[str, ScoreResultDoc] = Field(
+        description="for each wait, the result of winning on it in the request's context"
+    )
+
+
+class ErrorDoc(BaseModel):
+    error: str = Field(description="what was wrong, for a person")
+
+
+class ProfileDoc(BaseModel):
+    id: str
+    name: str
+    sets: int
+    tiles: int
+    options: list[dict[str, Any]]
+    events: list[str]
+    fields: list[str]
+    flower_wins: list[str]
+    animals: bool
+    patterns: list[dict[str, Any]]
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorDoc, "description": "not JSON, or tiles that cannot be read"},
+    413: {"model": ErrorDoc, "description": "the body is over the size limit"},
+    415: {"model": ErrorDoc, "description": "the body is not JSON"},
+    422: {"model": ErrorDoc, "description": "a request that is not well-formed"},
+}
+
+
+def inline_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """An `openapi_extra` request body for a flat model (no nested models)."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": model.model_json_schema()}},
+        }
+    }

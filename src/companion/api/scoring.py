@@ -1,0 +1,171 @@
+"""`POST /api/score`, `POST /api/waits`, `GET /api/profiles`: thin adapters over the engine."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
+
+from companion.api.profiles import all_profiles
+from companion.api.schemas import (
+    ERROR_RESPONSES,
+    ProfileDoc,
+    ScoreRequestDoc,
+    ScoreResultDoc,
+    WaitsRequestDoc,
+    WaitsResultDoc,
+    inline_schema,
+)
+from companion.errors import CompanionError, InvalidRequestError
+from companion.hand import Hand, parse_hand
+from companion.request import ScoreRequest, parse_request
+from companion.rules import get_profile
+from companion.rules.base import Profile
+from companion.scoring import score, score_json
+from companion.shapes import waits
+
+router = APIRouter(prefix="/api", tags=["scoring"])
+
+MAX_DEPTH = 8
+"""How deeply a request's JSON may nest (a scoring request needs 3)."""
+MAX_NUMBER = 2**53
+"""The largest whole number a request may hold."""
+
+
+class BadJSONError(CompanionError):
+    """The body is not JSON (400)."""
+
+    http_status = 400
+
+
+class NotJSONError(CompanionError):
+    """The body was not sent as JSON (415)."""
+
+    http_status = 415
+
+
+async def read_json(request: Request) -> Any:
+    """The request body as JSON, refused when it is not JSON or holds unreasonable values."""
+    content_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if content_type != "application/json" and not content_type.endswith("+json"):
+        raise NotJSONError("send the request as JSON, with Content-Type: application/json")
+    body = await request.body()
+    if not body.strip():
+        raise BadJSONError("the request body is empty: send a JSON object")
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadJSONError("the request body is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadJSONError(
+            f"the request is not valid JSON: {error.msg} at line {error.lineno} "
+            f"column {error.colno}"
+        ) from None
+    except (ValueError, RecursionError):
+        raise BadJSONError("the request is not JSON that Companion can read") from None
+    check_values(data)
+    return data
+
+
+def check_values(data: Any, depth: int = 0) -> None:
+    """Refuse deep nesting, numbers beyond 2^53 and NaN or infinity (422)."""
+    if depth > MAX_DEPTH:
+        raise InvalidRequestError("the request is nested too deeply")
+    if isinstance(data, bool) or data is None or isinstance(data, str):
+        return
+    if isinstance(data, int):
+        if abs(data) > MAX_NUMBER:
+            raise InvalidRequestError("a number in the request is too large")
+        return
+    if isinstance(data, float):
+        if not math.isfinite(data) or abs(data) > MAX_NUMBER:
+            raise InvalidRequestError("a number in the request is too large or not a number")
+        return
+    if isinstance(data, list):
+        for item in data:
+            check_values(item, depth + 1)
+        return
+    if isinstance(data, dict):
+        for value in data.values():
+            check_values(value, depth + 1)
+
+
+@router.post(
+    "/score",
+    summary="Score a winning hand",
+    description="A CONTRACT.md request in, a CONTRACT.md result out. A hand that is not a "
+    'legal win is still a 200, with `"valid": false` and the reason in `error`.',
+    response_model=None,
+    responses={200: {"model": ScoreResultDoc}, **ERROR_RESPONSES},
+    openapi_extra=inline_schema(ScoreRequestDoc),
+)
+async def score_hand(request: Request) -> dict[str, Any]:
+    data = await read_json(request)
+    return await run_in_threadpool(score_json, data)
+
+
+_WAITS_REFUSED = ("win_tile", "flower_win")
+
+
+@router.post(
+    "/waits",
+    summary="The waits of a hand one tile short, and what each would score",
+    description="`hand` (with `melds` and `bonus`) is one tile short of a win. The result lists "
+    "every tile kind that completes it and, under `scores`, the result of winning on each in the "
+    "request's context (`win`, `seat`, `options`...).",
+    response_model=None,
+    responses={200: {"model": WaitsResultDoc}, **ERROR_RESPONSES},
+    openapi_extra=inline_schema(WaitsRequestDoc),
+)
+async def hand_waits(request: Request) -> dict[str, Any]:
+    data = await read_json(request)
+    if isinstance(data, Mapping):
+        for name in _WAITS_REFUSED:
+            if data.get(name) is not None:
+                raise InvalidRequestError(f"a hand one tile short has no {name}")
+    parsed = parse_request(data)
+    if parsed.hand is None:
+        raise InvalidRequestError("hand is required: the concealed tiles, one tile short")
+    profile = get_profile(parsed.profile)
+    profile.parse_options(parsed.options)
+    hand = parse_hand(
+        parsed.hand,
+        parsed.melds,
+        parsed.bonus,
+        sets=profile.structure.sets,
+        complete=False,
+    )
+    return await run_in_threadpool(_waits_and_scores, parsed, profile, hand)
+
+
+def _waits_and_scores(parsed: ScoreRequest, profile: Profile, hand: Hand) -> dict[str, Any]:
+    found = waits(hand, profile.structure)
+    scores = {
+        tile.mpsz: score(
+            dataclasses.replace(parsed, hand=f"{parsed.hand} {tile.mpsz}", win_tile=tile.mpsz)
+        ).to_json()
+        for tile in found
+    }
+    return {"profile": profile.id, "waits": [tile.mpsz for tile in found], "scores": scores}
+
+
+@router.get(
+    "/profiles",
+    summary="The scoring profiles, their options, events and extra fields",
+    response_model=None,
+    responses={200: {"model": list[ProfileDoc]}},
+)
+async def list_profiles() -> list[dict[str, Any]]:
+    return list(all_profiles())
+
+
+@router.get("/health", summary="Is Companion up", response_model=None)
+async def health() -> dict[str, str]:
+    return {"status": "ok"}

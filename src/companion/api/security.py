@@ -1,0 +1,315 @@
+"""Safe by default: one ASGI middleware for every response, and the token helpers.
+
+`SecurityMiddleware` wraps the whole app:
+
+- **Body size.** A request body over `max_body` bytes is refused with 413 before any route sees
+  it (by `Content-Length`, or by counting a streamed body).
+- **Cross-site writes.** A POST, PUT, PATCH or DELETE whose `Origin` (or, without one,
+  `Sec-Fetch-Site`) says it came from another site is refused with 403. Clients that are not
+  browsers send neither header and are not affected; the JSON API's writes are authorised by
+  Bearer tokens, which a browser never attaches to a cross-site request on its own.
+- **CSRF tokens for forms.** Every browser gets a random `companion_csrf` cookie (SameSite=Strict,
+  HttpOnly). An HTML form post (`application/x-www-form-urlencoded`) must carry the same value in
+  its `csrf_token` field (double-submit), else 403. Templates put it in with
+  `{{ csrf_field() }}`. Multipart bodies are refused (415): Companion has no uploads.
+- **Headers.** A strict Content-Security-Policy (`default-src 'self'`, no inline script or style),
+  `X-Content-Type-Options: nosniff`, `Referrer-Policy`, `X-Frame-Options: DENY` and friends.
+- **No stack traces.** An exception that escapes the app becomes a plain 500 JSON message (the
+  traceback goes to the server log only).
+
+`tokens_equal` and `authorize` are what token-protected endpoints (the tables) use: constant-time
+comparison of a presented Bearer token with the stored token or its digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+from collections.abc import Iterable, MutableMapping
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from fastapi import HTTPException, Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+logger = logging.getLogger("companion.api")
+
+MAX_BODY = 64 * 1024
+"""The default request body limit in bytes."""
+CSRF_COOKIE = "companion_csrf"
+CSRF_FIELD = "csrf_token"
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+FORM_TYPE = "application/x-www-form-urlencoded"
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=()"),
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokens
+
+
+def new_token() -> str:
+    """A fresh random secret (256 bits, URL-safe)."""
+    return secrets.token_urlsafe(32)
+
+
+def token_digest(token: str) -> str:
+    """The SHA-256 hex digest of a token, for storing instead of the token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def tokens_equal(presented: str, expected: str) -> bool:
+    """Compare two secrets in constant time (for their length)."""
+    return hmac.compare_digest(presented.encode(), expected.encode())
+
+
+def bearer_token(request: Request) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header; None without one."""
+    header = request.headers.get("authorization")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def authorize(request: Request, *, token: str | None = None, digest: str | None = None) -> None:
+    """Refuse the request unless it carries the expected Bearer token.
+
+    Pass the stored `token`, or its `digest` (`token_digest`). No token presented: 401 with
+    `WWW-Authenticate: Bearer`. A wrong one: 403. The comparison is constant-time.
+    """
+    if (token is None) == (digest is None):
+        raise ValueError("pass exactly one of token and digest")
+    presented = bearer_token(request)
+    if presented is None:
+        raise HTTPException(
+            status_code=401,
+            detail="this needs the table's token: send Authorization: Bearer <token>",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+    if digest is not None:
+        matches = tokens_equal(token_digest(presented), digest)
+    else:
+        assert token is not None
+        matches = tokens_equal(presented, token)
+    if not matches:
+        raise HTTPException(status_code=403, detail="the token does not match this table")
+
+
+def csrf_token(request: Request) -> str:
+    """The CSRF token of this browser (set by the middleware), for a form's hidden field."""
+    token = request.scope.get("state", {}).get("csrf_token")
+    return token if isinstance(token, str) else ""
+
+
+# ---------------------------------------------------------------------------------------------
+# The middleware
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return str(value.decode("latin-1"))
+    return None
+
+
+def _cookie(scope: Scope, name: str) -> str | None:
+    header = _header(scope, b"cookie")
+    if not header:
+        return None
+    for part in header.split(";"):
+        key, _, value = part.strip().partition("=")
+        if key == name:
+            return value
+    return None
+
+
+def _same_origin(origin: str, host: str | None, trusted: Iterable[str]) -> bool:
+    if origin in trusted:
+        return True
+    parts = urlsplit(origin)
+    return bool(host) and parts.scheme in ("http", "https") and parts.netloc == host
+
+
+async def _json_response(
+    send: Send, status: int, message: str, extra: Iterable[tuple[bytes, bytes]] = ()
+) -> None:
+    body = json.dumps({"error": message}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"cache-control", b"no-store"),
+        *SECURITY_HEADERS,
+        *extra,
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+class _TooLargeError(Exception):
+    pass
+
+
+class SecurityMiddleware:
+    """See the module docstring. `trusted_origins` are extra origins allowed to write
+    (`https://scores.example`), for a reverse proxy that rewrites the Host header."""
+
+    def __init__(
+        self, app: ASGIApp, max_body: int = MAX_BODY, trusted_origins: Iterable[str] = ()
+    ) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.trusted_origins = frozenset(origin.rstrip("/") for origin in trusted_origins)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        method = scope["method"]
+        set_cookie = self._csrf_state(scope)
+
+        length = _header(scope, b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await _json_response(send, 413, self._too_large())
+            return
+
+        if method in UNSAFE_METHODS:
+            refusal = self._cross_site(scope)
+            if refusal:
+                await _json_response(send, 403, refusal)
+                return
+            try:
+                body = await self._read_body(receive)
+            except _TooLargeError:
+                await _json_response(send, 413, self._too_large())
+                return
+            refusal_status, refusal = self._form_check(scope, body)
+            if refusal:
+                await _json_response(send, refusal_status, refusal)
+                return
+            receive = _replay(body, receive)
+
+        response_started = False
+
+        async def send_with_headers(message: Message) -> None:
+            nonlocal response_started
+            if message["type"] == "http.response.start":
+                response_started = True
+                headers = list(message.get("headers", []))
+                present = {key.lower() for key, _ in headers}
+                headers.extend(item for item in SECURITY_HEADERS if item[0] not in present)
+                if set_cookie:
+                    headers.append((b"set-cookie", set_cookie.encode("latin-1")))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            logger.exception("unexpected error on %s %s", method, scope.get("path"))
+            if not response_started:
+                await _json_response(send, 500, "Companion hit an unexpected error")
+
+    def _too_large(self) -> str:
+        return f"the request body is larger than {self.max_body // 1024} KiB"
+
+    def _csrf_state(self, scope: Scope) -> str | None:
+        """Put this browser's CSRF token in the request state; the Set-Cookie value when new."""
+        token = _cookie(scope, CSRF_COOKIE)
+        fresh = None
+        if not token or len(token) < 32 or len(token) > 128:
+            token = new_token()
+            secure = "; Secure" if scope.get("scheme") == "https" else ""
+            fresh = f"{CSRF_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict{secure}"
+        state: MutableMapping[str, Any] = scope.setdefault("state", {})
+        state["csrf_token"] = token
+        state["csrf_cookie"] = _cookie(scope, CSRF_COOKIE)
+        return fresh
+
+    def _cross_site(self, scope: Scope) -> str | None:
+        origin = _header(scope, b"origin")
+        host = _header(scope, b"host")
+        if origin is not None:
+            if origin == "null" or not _same_origin(origin, host, self.trusted_origins):
+                return "cross-site request refused"
+            return None
+        fetch_site = _header(scope, b"sec-fetch-site")
+        if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+            return "cross-site request refused"
+        return None
+
+    def _form_check(self, scope: Scope, body: bytes) -> tuple[int, str | None]:
+        content_type = (_header(scope, b"content-type") or "").split(";", 1)[0].strip().lower()
+        if content_type == "multipart/form-data":
+            return 415, "Companion takes no uploads: send forms URL-encoded or requests as JSON"
+        if content_type != FORM_TYPE:
+            return 200, None
+        cookie = scope["state"].get("csrf_cookie")
+        fields = parse_qs(body.decode("latin-1"), keep_blank_values=True)
+        sent = fields.get(CSRF_FIELD, [""])[0]
+        if not cookie or not sent or not tokens_equal(sent, cookie):
+            return 403, "the form's security token is missing or out of date: reload the page"
+        return 200, None
+
+    async def _read_body(self, receive: Receive) -> bytes:
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                raise _TooLargeError
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        return b"".join(chunks)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A `receive` that gives the buffered body once, then waits on the real one."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+def read_form(body: bytes) -> dict[str, str]:
+    """A URL-encoded form body as a dict of first values (no python-multipart needed)."""
+    fields = parse_qs(body.decode("utf-8", errors="replace"), keep_blank_values=True)
+    return {name: values[0] for name, values in fields.items()}

@@ -1,0 +1,97 @@
+"""The calculator page, the language switch and the tile sprite."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from companion.api.profiles import all_profiles
+from companion.api.security import read_form
+from companion.tiles import Tile
+from companion.web import i18n
+from companion.web.templating import (
+    TILES_PATH,
+    render,
+    request_language,
+    set_language_cookie,
+    tiles_url,
+)
+from companion.web.tiles_svg import sprite
+
+router = APIRouter(include_in_schema=False)
+
+PICKER_ROWS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (suit, tuple(tile.mpsz for tile in Tile if tile.suit.value == suit)) for suit in "mpsz"
+)
+"""The playing tiles by suit: characters, circles, bamboo, honors."""
+BONUS_ROWS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (suit, tuple(tile.mpsz for tile in Tile if tile.suit.value == suit)) for suit in "fa"
+)
+"""Flowers and seasons, then animals."""
+
+
+def editor_context(lang: str) -> dict[str, Any]:
+    """What the hand editor component (`components/hand_editor.html`) needs."""
+    return {
+        "picker_rows": PICKER_ROWS,
+        "bonus_rows": BONUS_ROWS,
+        "tile_names": i18n.tile_names(lang),
+    }
+
+
+def script_data(lang: str, **extra: Any) -> dict[str, Any]:
+    """The page's JSON data block for its scripts: messages, names, profiles, URLs."""
+    return {
+        "lang": lang,
+        "messages": i18n.catalogue(lang),
+        "patterns": i18n.pattern_names(lang),
+        "tiles": i18n.tile_names(lang),
+        "profiles": list(all_profiles()),
+        "tilesUrl": tiles_url(),
+        "api": {"score": "/api/score", "waits": "/api/waits"},
+        **extra,
+    }
+
+
+@router.get("/", response_class=HTMLResponse)
+async def calculator(request: Request) -> HTMLResponse:
+    lang = request_language(request)
+    return render(
+        request,
+        "calculator.html",
+        profiles=all_profiles(),
+        page_data=script_data(lang),
+        **editor_context(lang),
+    )
+
+
+def safe_next(target: str | None) -> str:
+    """A local path to go back to; anything else (another site, `//host`) becomes `/`."""
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or "\\" in target:
+        return "/"
+    return target
+
+
+@router.post("/lang")
+async def switch_language(request: Request) -> Response:
+    """The header's language buttons: remember the choice and go back (CSRF-checked form)."""
+    form = read_form(await request.body())
+    lang = i18n.normalize_language(form.get("lang")) or i18n.DEFAULT_LANGUAGE
+    response = RedirectResponse(safe_next(form.get("next")), status_code=303)
+    set_language_cookie(response, lang)
+    return response
+
+
+@router.get(TILES_PATH)
+async def tiles_sprite() -> Response:
+    return Response(
+        sprite(),
+        media_type="image/svg+xml",
+        headers={"cache-control": "public, max-age=86400"},
+    )

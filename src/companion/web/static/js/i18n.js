@@ -1,0 +1,26 @@
+// The page's data block (messages, names, profiles, URLs), written by the server as JSON.
+const element = document.getElementById("page-data");
+
+export const pageData = element
+  ? JSON.parse(element.textContent)
+  : { lang: "en", messages: {}, patterns: {}, tiles: {}, profiles: [], api: {}, tilesUrl: "" };
+
+/** A catalogue message with its {fields} filled; the key itself when unknown. */
+export function t(key, fields = {}) {
+  const text = pageData.messages[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
+
+/** A message if the catalogue has it, else the fallback. */
+export function tOr(key, fallback) {
+  return key in pageData.messages ? t(key) : fallback;
+}
+
+export function tileName(mpsz) {
+  return pageData.tiles[mpsz] ?? mpsz;
+}
+
+/** A pattern's name in the page language (the engine's English name as fallback). */
+export function patternName(id, fallback) {
+  return pageData.patterns[id] ?? fallback ?? id;
+}

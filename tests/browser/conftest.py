@@ -1,0 +1,154 @@
+"""Browser tests: Companion served by uvicorn on 127.0.0.1, driven by Playwright in Debian's
+Chromium (`/usr/bin/chromium`; `make test` installs it as root, never a browser download).
+
+Without Chromium (or the playwright package) the tests are skipped with the reason. Screenshots
+go to `artifacts/screenshots/` at phone (375 x 812) and desktop (1280 x 800) sizes.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives Chromium through Playwright")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Companion on a free local port, in a thread, with its own SQLite file."""
+    import uvicorn
+
+    from companion.api import create_app
+
+    database = tmp_path_factory.mktemp("web") / "ledger.sqlite3"
+    app = create_app(f"sqlite:///{database}")
+    port = _free_port()
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", server_header=False, lifespan="on"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the test server did not start")
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        pytest.skip(
+            f"Chromium is not installed at {CHROMIUM}: `make test` installs Debian's chromium "
+            "when run as root (apt-get install chromium)"
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("the playwright package is not installed: pip install -e '.[dev]'")
+    executable = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable, args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+@dataclass
+class Tab:
+    """A page with the console errors it logged (a CSP violation is one)."""
+
+    page: Any
+    base: str
+    name: str
+    errors: list[str] = field(default_factory=list)
+
+    def goto(self, path: str = "/") -> None:
+        self.page.goto(self.base + path)
+        self.page.wait_for_selector("body[data-ready='true']", timeout=10_000)
+
+    def screenshot(self, label: str, *, full_page: bool = True) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{label}-{self.name}.png"
+        if full_page:
+            self.page.evaluate("window.scrollTo(0, 0)")
+        self.page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+
+def _tab(browser: Any, live_server: str, name: str, viewport: dict[str, int]) -> Iterator[Tab]:
+    phone = viewport is PHONE
+    context = browser.new_context(
+        viewport=viewport,
+        device_scale_factor=2 if phone else 1,
+        is_mobile=phone,
+        has_touch=phone,
+        locale="en-US",
+        service_workers="block",
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    tab = Tab(page, live_server, name)
+    page.on(
+        "console",
+        lambda message: tab.errors.append(message.text) if message.type == "error" else None,
+    )
+    page.on("pageerror", lambda error: tab.errors.append(str(error)))
+    yield tab
+    context.close()
+    assert not tab.errors, f"the page logged errors: {tab.errors}"
+
+
+@pytest.fixture
+def phone(browser: Any, live_server: str) -> Iterator[Tab]:
+    yield from _tab(browser, live_server, "phone", PHONE)
+
+
+@pytest.fixture
+def desktop(browser: Any, live_server: str) -> Iterator[Tab]:
+    yield from _tab(browser, live_server, "desktop", DESKTOP)

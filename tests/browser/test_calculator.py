@@ -1,0 +1,148 @@
+"""The calculator in a real browser: score a hand by tapping tiles, read the breakdown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+Tab = Any  # tests/browser/conftest.py's Tab: a Playwright page, its base URL and its errors
+
+
+def tap_tiles(page: Any, tiles: str) -> None:
+    """Tap picker tiles given as MPSZ tokens separated by spaces ("1m 2m 7z")."""
+    for tile in tiles.split():
+        page.locator(f"[data-picker] [data-tile='{tile}']").click()
+
+
+def choose(page: Any, name: str, value: str) -> None:
+    page.locator(f"input[name='{name}'][value='{value}'] + span").click()
+
+
+def set_mode(page: Any, mode: str) -> None:
+    page.locator(f"[data-hand-editor] input[data-mode][value='{mode}'] + span").click()
+
+
+def build_dragon_hand(page: Any) -> None:
+    """123m 456p 55s with pungs of red and green dragons declared, the plum flower, won on
+    South's discard in the South round: 3 tai in sg (CONTRACT.md's example)."""
+    set_mode(page, "pung")
+    tap_tiles(page, "7z 6z")
+    set_mode(page, "tile")
+    tap_tiles(page, "1m 2m 3m 4p 5p 6p 5s 5s")
+    page.locator("[data-bonus-panel] summary").click()
+    page.locator("[data-bonus='1f']").click()
+    choose(page, "win", "discard")
+    choose(page, "discarder", "S")
+    choose(page, "round", "S")
+
+
+def test_score_a_hand_by_tapping_tiles_on_a_phone(phone: Tab) -> None:
+    page = phone.page
+    phone.goto("/?lang=en")
+    build_dragon_hand(page)
+    expect(page.locator("[data-total]")).to_have_attribute("data-total", "3")
+    verdict = page.locator("#result-body [data-verdict='good']")
+    assert "3 tai" in verdict.inner_text()
+    dragon = page.locator("[data-pattern='dragon_set']")
+    assert "Dragon set" in dragon.inner_text()
+    assert "2 tai" in dragon.inner_text()
+    assert dragon.locator(".mini-group").count() == 2
+    assert page.locator("[data-pattern='seat_flower']").count() == 1
+    transfers = page.locator(".transfers").inner_text()
+    assert "South pays East" in transfers and "8" in transfers
+    assert page.locator(".net [data-seat='E'] dd").inner_text() == "+16"
+    bar = page.locator("#result-bar")
+    assert bar.is_visible() and "3 tai" in bar.inner_text()
+    assert page.locator("[data-count]").inner_text() == "14 of 14 tiles"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375, "no sideways scrolling"
+    phone.screenshot("calculator-hand")
+    page.locator("#result").scroll_into_view_if_needed()
+    phone.screenshot("calculator-result", full_page=False)
+
+
+def test_one_tile_short_shows_the_waits_and_what_each_scores(phone: Tab) -> None:
+    page = phone.page
+    phone.goto("/?lang=en")
+    tap_tiles(page, "7m 8m 9m 1s 2s 2s 3s 3s 3s 3s 4s 4s 5s")
+    expect(page.locator("[data-count]")).to_have_text("13 of 14 tiles")
+    wait = page.locator("[data-wait='6s']")
+    expect(wait).to_be_visible()
+    assert "tai" in wait.inner_text()
+    assert page.locator("[data-wait]").count() == 1
+    expect(page.locator("#result-bar")).to_contain_text("One tile short")
+    phone.screenshot("calculator-waits")
+    wait.click()
+    expect(page.locator("[data-count]")).to_have_text("14 of 14 tiles")
+    expect(page.locator("#result-body [data-verdict='good']")).to_be_visible()
+    assert page.locator("[data-pattern='full_flush']").count() == 0  # 789m: not one suit
+    assert page.locator(".winning-tile [data-remove]").get_attribute("aria-label") == (
+        "Take out 6 of bamboo"
+    )
+
+
+def test_desktop_in_english_then_traditional_chinese(desktop: Tab) -> None:
+    page = desktop.page
+    desktop.goto("/?lang=en")
+    build_dragon_hand(page)
+    expect(page.locator("[data-total]")).to_have_attribute("data-total", "3")
+    assert page.locator("#result-bar").is_hidden(), "the phone's bar is not shown on a desktop"
+    desktop.screenshot("calculator-en")
+    page.locator(".lang-switch button[value='zh-Hant']").click()
+    page.wait_for_selector("html[lang='zh-Hant'] body[data-ready='true']")
+    expect(page.locator("[data-total]")).to_have_attribute("data-total", "3")
+    assert "計算台數" in page.locator("h1").inner_text()
+    assert "三元刻" in page.locator("[data-pattern='dragon_set']").inner_text()
+    assert "3 台" in page.locator("[data-verdict='good']").inner_text()
+    assert "南家 付給 東家" in page.locator(".transfers").inner_text()
+    assert page.locator("input[name='win'][value='discard']").is_checked(), "context kept"
+    desktop.screenshot("calculator-zh")
+
+
+def test_the_calculator_works_from_the_keyboard(desktop: Tab) -> None:
+    page = desktop.page
+    desktop.goto("/?lang=en")
+    page.locator("[data-picker] [data-tile='1m']").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    expect(page.locator("[data-count]")).to_have_text("2 of 14 tiles")
+    assert page.evaluate("document.activeElement.dataset.tile") == "2m"
+    page.locator("[data-hand-editor] input[data-mode][value='tile']").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("input[data-mode][value='pung']").is_checked()
+    page.locator("[data-picker] [data-tile='5z']").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-count]")).to_have_text("5 of 14 tiles")
+    page.locator(".winning-tile [data-remove]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-count]")).to_have_text("4 of 14 tiles")
+    assert page.evaluate("document.activeElement.closest('[data-hand]') !== null")
+
+
+def test_taiwan_asks_for_seventeen_tiles_and_the_dealer(phone: Tab) -> None:
+    page = phone.page
+    phone.goto("/?lang=en")
+    page.select_option("#profile", "tw")
+    expect(page.locator("[data-count]")).to_have_text("0 of 17 tiles")
+    assert page.locator("fieldset[data-field='dealer']").is_visible()
+    assert page.locator("#field-table_discards").count() == 1
+    assert page.locator("[data-bonus-row='a']").is_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    tap_tiles(page, "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 1s 1s")
+    expect(page.locator("#result-body [data-verdict='good']")).to_be_visible()
+    assert page.locator("[data-pattern='pure_straight']").count() == 1
+    page.locator("#options-panel summary").click()
+    assert page.locator("#field-option\\:per_tai").is_visible()
+    phone.screenshot("calculator-tw")
+
+
+def test_the_api_reference_page(phone: Tab) -> None:
+    page = phone.page
+    page.goto(phone.base + "/docs")
+    assert page.locator("#post--api-score").is_visible()
+    phone.screenshot("api-docs")

@@ -1,0 +1,290 @@
+"""`POST /api/score`, `POST /api/waits`, `GET /api/profiles`: the contract over HTTP, and every
+refusal a 4xx with a JSON message."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.api import create_app
+from companion.request import FIELDS
+from companion.scoring import score
+
+CONTRACT_EXAMPLE: dict[str, Any] = {
+    "profile": "sg",
+    "hand": "123m456p55s",
+    "win_tile": "5s",
+    "melds": ["pung 777z", "pung 666z"],
+    "bonus": "1f",
+    "win": "discard",
+    "seat": "E",
+    "round": "S",
+    "discarder": "S",
+    "options": {"min_tai": 1, "share": 1},
+}
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(), raise_server_exceptions=False)
+
+
+def post_raw(client: TestClient, path: str, body: bytes, content_type: str = "application/json"):  # type: ignore[no-untyped-def]
+    return client.post(path, content=body, headers={"content-type": content_type})
+
+
+# --- /api/score ------------------------------------------------------------------------------
+
+
+def test_score_is_the_contract_result(client: TestClient) -> None:
+    response = client.post("/api/score", json=CONTRACT_EXAMPLE)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("application/json")
+    data = response.json()
+    assert data == score(CONTRACT_EXAMPLE).to_json()
+    assert data["valid"] is True
+    assert data["tai"] == 3
+    assert data["payments"] == {"E": 16, "S": -8, "W": -4, "N": -4}
+    assert {p["id"] for p in data["patterns"]} == {"dragon_set", "seat_flower"}
+
+
+def test_a_hand_that_is_not_a_win_is_a_200_with_the_reason(client: TestClient) -> None:
+    response = client.post("/api/score", json={"hand": "123m456p789s11357z"})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["valid"] is False
+    assert "not a winning hand" in data["error"]
+
+
+def test_tiles_that_cannot_be_read_are_a_result_not_an_error(client: TestClient) -> None:
+    data = client.post("/api/score", json={"hand": "123x"}).json()
+    assert data["valid"] is False
+    assert "unknown tile" in data["error"]
+
+
+def test_one_tile_short_lists_the_waits(client: TestClient) -> None:
+    data = client.post("/api/score", json={"hand": "789m1223333445s"}).json()
+    assert data["valid"] is False
+    assert data["waits"] == ["6s"]
+
+
+def test_other_profiles(client: TestClient) -> None:
+    tw = client.post(
+        "/api/score", json={"profile": "tw", "hand": "123m456m789m123p456p11s", "bonus": "1f"}
+    )
+    assert tw.status_code == 200
+    assert tw.json()["valid"] is True
+    assert tw.json()["profile"] == "tw"
+    flower = client.post(
+        "/api/score", json={"profile": "sg-table", "flower_win": "eight", "bonus": "12345678f"}
+    )
+    assert flower.status_code == 200
+    assert flower.json()["valid"] is True
+
+
+@pytest.mark.parametrize(
+    ("request_data", "words"),
+    [
+        ({"hand": "123m456p789s11z22z", "colour": "red"}, "unknown field 'colour'"),
+        ({"profile": "hk", "hand": "123m"}, 'unknown profile "hk"'),
+        ({"hand": 5}, "hand must be a string"),
+        ({"hand": "123m456p789s11z22z", "win": "ron"}, "unknown win 'ron'"),
+        ({"hand": "123m456p789s11z22z", "seat": "X"}, "seat must be a wind"),
+        ({"hand": "123m456p789s11z22z", "win": "discard"}, "needs the discarder"),
+        ({"hand": "123m456p789s11z22z", "options": {"min_tai": "two"}}, "whole number"),
+        ({"hand": "123m456p789s11z22z", "options": {"colour": 1}}, 'unknown option "colour"'),
+        ({"hand": "123m456p789s11z22z", "events": ["lucky"]}, "unknown event 'lucky'"),
+        ({"hand": "123m456p789s11z22z", "dealer_streak": -1}, "cannot be negative"),
+        ({"hand": "123m456p789s11z22z", "dealer_streak": True}, "whole number"),
+        ([1, 2, 3], "must be a JSON object"),
+        ("hello", "must be a JSON object"),
+        ({"hand": "1m", "table_discards": 2**60}, "too large"),
+        ({"hand": "1m", "options": {"share": 1e300}}, "too large"),
+    ],
+)
+def test_a_request_that_is_not_well_formed_is_a_422(
+    client: TestClient, request_data: Any, words: str
+) -> None:
+    response = client.post("/api/score", json=request_data)
+    assert response.status_code == 422
+    assert words in response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type", "status", "words"),
+    [
+        (b'{"hand": "123m"', "application/json", 400, "not valid JSON"),
+        (b"", "application/json", 400, "empty"),
+        (b"\xff\xfe{}", "application/json", 400, "UTF-8"),
+        (b'{"hand": "123m"}', "text/plain", 415, "Content-Type: application/json"),
+        (b"hand=123m", "application/x-www-form-urlencoded", 403, "security token"),
+        (b'{"hand": NaN}', "application/json", 422, "not a number"),
+        (b"[" * 20 + b"]" * 20, "application/json", 422, "nested too deeply"),
+        (b"[" * 5000 + b"]" * 5000, "application/json", 400, "Companion can read"),
+        (b"[" * 100_000, "application/json", 413, "larger than 64 KiB"),
+        (b'{"n": ' + b"9" * 5000 + b"}", "application/json", 400, "Companion can read"),
+    ],
+)
+def test_a_body_that_is_not_json_is_refused(
+    client: TestClient, body: bytes, content_type: str, status: int, words: str
+) -> None:
+    response = post_raw(client, "/api/score", body, content_type)
+    assert response.status_code == status
+    assert words in response.json()["error"]
+
+
+def test_a_json_subtype_is_accepted(client: TestClient) -> None:
+    response = post_raw(
+        client, "/api/score", json.dumps({"hand": "789m1223333445s6s"}).encode(), "text/x+json"
+    )
+    assert response.status_code == 200
+    assert response.json()["valid"] is True
+
+
+def test_the_wrong_method_is_a_json_405(client: TestClient) -> None:
+    response = client.get("/api/score")
+    assert response.status_code == 405
+    assert "GET is not allowed" in response.json()["error"]
+
+
+def test_an_unknown_api_path_is_a_json_404(client: TestClient) -> None:
+    response = client.get("/api/scores")
+    assert response.status_code == 404
+    assert response.json() == {"error": "there is nothing at /api/scores"}
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+tile_text = st.text(alphabet="0123456789mpszfa ,", max_size=24)
+field_values = st.one_of(
+    json_values,
+    tile_text,
+    st.sampled_from(["E", "S", "W", "N", "self_draw", "discard", "sg", "sg-table", "tw"]),
+    st.lists(st.sampled_from(["pung 777z", "chow 123m", "kong 5s", "ckong 1p", "x"]), max_size=4),
+)
+requests = st.dictionaries(st.sampled_from(sorted(FIELDS)), field_values, max_size=8)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.one_of(requests, json_values))
+def test_no_request_makes_a_server_error(client: TestClient, data: Any) -> None:
+    for path in ("/api/score", "/api/waits"):
+        response = client.post(path, json=data)
+        allowed = (415,) if data is None else (200, 400, 422)  # None: no body at all
+        assert response.status_code in allowed, response.text
+        body = response.json()
+        if response.status_code == 200:
+            assert "valid" in body or "waits" in body
+        else:
+            assert isinstance(body["error"], str) and body["error"]
+
+
+# --- /api/waits ------------------------------------------------------------------------------
+
+
+def test_waits_with_what_each_would_score(client: TestClient) -> None:
+    response = client.post("/api/waits", json={"profile": "sg", "hand": "789m1223333445s"})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["profile"] == "sg"
+    assert data["waits"] == ["6s"]
+    won = data["scores"]["6s"]
+    assert won == score({"profile": "sg", "hand": "789m1223333445s 6s", "win_tile": "6s"}).to_json()
+    assert won["valid"] is True
+
+
+def test_waits_are_scored_in_the_request_context(client: TestClient) -> None:
+    request = {
+        "hand": "123m456p5s",
+        "melds": ["pung 777z", "pung 666z"],
+        "bonus": "1f",
+        "win": "discard",
+        "discarder": "S",
+        "round": "S",
+    }
+    data = client.post("/api/waits", json=request).json()
+    assert data["waits"] == ["5s"]
+    assert data["scores"]["5s"]["tai"] == 3
+    assert data["scores"]["5s"]["payments"]["S"] == -8
+
+
+def test_waits_of_a_many_sided_hand_and_of_taiwan(client: TestClient) -> None:
+    nine_gates = client.post("/api/waits", json={"hand": "1112345678999m"}).json()
+    assert nine_gates["waits"] == [f"{rank}m" for rank in range(1, 10)]
+    assert all(result["valid"] for result in nine_gates["scores"].values())
+    tw = client.post("/api/waits", json={"profile": "tw", "hand": "123m456m789m123p456p1s"})
+    assert tw.status_code == 200
+    assert tw.json()["waits"] == ["1s"]
+
+
+def test_a_hand_with_no_wait(client: TestClient) -> None:
+    data = client.post("/api/waits", json={"hand": "1357m1357p1357s9s"}).json()
+    assert data == {"profile": "sg", "waits": [], "scores": {}}
+
+
+@pytest.mark.parametrize(
+    ("request_data", "status", "words"),
+    [
+        ({"hand": "123m"}, 400, "one tile short of four sets"),
+        ({"hand": "789m1223333445sx"}, 400, "unknown tile"),
+        ({"hand": "11111m22223333p"}, 400, "5 copies"),
+        ({}, 422, "hand is required"),
+        ({"hand": "789m1223333445s", "win_tile": "6s"}, 422, "no win_tile"),
+        ({"hand": "789m1223333445s", "flower_win": "eight"}, 422, "no flower_win"),
+        ({"hand": "789m1223333445s", "profile": "hk"}, 422, "unknown profile"),
+        ({"hand": "789m1223333445s", "options": {"min_tai": 9}}, 422, "min_tai"),
+        ({"hand": ["1m"]}, 422, "hand must be a string"),
+        ([], 422, "must be a JSON object"),
+    ],
+)
+def test_waits_refusals(client: TestClient, request_data: Any, status: int, words: str) -> None:
+    response = client.post("/api/waits", json=request_data)
+    assert response.status_code == status
+    assert words in response.json()["error"]
+
+
+# --- /api/profiles, /api/health, OpenAPI ----------------------------------------------------
+
+
+def test_profiles_describe_each_profile(client: TestClient) -> None:
+    profiles = {profile["id"]: profile for profile in client.get("/api/profiles").json()}
+    assert {"sg", "sg-table", "tw"} <= set(profiles)
+    sg = profiles["sg"]
+    assert sg["sets"] == 4 and sg["tiles"] == 14
+    assert {"name": "min_tai", "type": "int", "default": 1} in sg["options"]
+    assert "last_discard" not in sg["events"] and "robbing_kong" in sg["events"]
+    assert sg["flower_wins"] == [] and sg["fields"] == []
+    assert profiles["tw"]["tiles"] == 17
+    assert "dealer" in profiles["tw"]["fields"]
+    assert profiles["tw"]["animals"] is False
+    assert "liable" in profiles["sg-table"]["fields"]
+    assert "eight" in profiles["sg-table"]["flower_wins"]
+    assert any(p["id"] == "dragon_set" for p in sg["patterns"])
+
+
+def test_health(client: TestClient) -> None:
+    assert client.get("/api/health").json() == {"status": "ok"}
+
+
+def test_openapi_documents_the_endpoints(client: TestClient) -> None:
+    document = client.get("/openapi.json").json()
+    paths = document["paths"]
+    assert {"/api/score", "/api/waits", "/api/profiles"} <= set(paths)
+    body = paths["/api/score"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert {"profile", "hand", "melds", "win", "options"} <= set(body["properties"])
+    assert "422" in paths["/api/score"]["post"]["responses"]
+    assert "/" not in paths and "/docs" not in paths

@@ -1,0 +1,48 @@
+"""`companion serve`: the command line starts uvicorn with the app; the database URL reaches
+the app for the areas that store things."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi import FastAPI, Request
+from fastapi.testclient import TestClient
+
+from companion.api import create_app
+from companion.api.app import database_url
+from companion.cli import build_parser, main
+
+
+def test_serve_runs_uvicorn_with_the_app(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    calls: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.append((app, kwargs)))
+    assert main(["serve", "--host", "0.0.0.0", "--port", "9123", "--db", "sqlite:///x.db"]) == 0
+    ((app, options),) = calls
+    assert isinstance(app, FastAPI)
+    assert app.state.database_url == "sqlite:///x.db"
+    assert options["host"] == "0.0.0.0" and options["port"] == 9123
+    assert options["server_header"] is False
+    assert "http://0.0.0.0:9123/" in capsys.readouterr().out
+
+
+def test_serve_defaults() -> None:
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.db) == ("127.0.0.1", 8000, None)
+
+
+def test_the_database_url_dependency(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COMPANION_DATABASE_URL", raising=False)
+    for given, expected in (("sqlite:///given.db", "sqlite:///given.db"), (None, "ledger.sqlite3")):
+        app = create_app(given)
+
+        @app.get("/api/db-url")
+        async def show(request: Request) -> dict[str, str]:
+            return {"url": database_url(request)}
+
+        url = TestClient(app).get("/api/db-url").json()["url"]
+        assert url.endswith(expected)
