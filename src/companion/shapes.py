@@ -383,25 +383,26 @@ def waits(hand: Hand, structure: Structure) -> tuple[Tile, ...]:
             if pairs + with_pair == 1 and held[first + offset] < 4:
                 found.add(first + offset)
     if not hand.melds and (structure.thirteen_orphans or structure.seven_pairs_triplet):
-        found.update(_special_waits(hand, structure, counts, held))
+        found.update(_special_waits(structure, counts, held))
     return tuple(_TILES[kind] for kind in sorted(found))
 
 
-def _special_waits(
-    hand: Hand, structure: Structure, counts: list[int], held: list[int]
-) -> set[int]:
-    """Waits of Thirteen Orphans and of seven pairs and a triplet, where the hand could be one."""
-    candidates: set[int] = set()
-    if structure.thirteen_orphans and all(
-        counts[kind] == 0 for kind in range(KINDS) if kind not in _ORPHAN_KINDS
-    ):
-        candidates.update(TERMINALS_AND_HONORS)
-    if structure.seven_pairs_triplet:
-        # Only a kind already held can complete a pair or the triplet.
-        candidates.update(kind for kind in range(KINDS) if counts[kind])
-    return {
-        kind for kind in candidates if held[kind] < 4 and is_complete(hand, structure, _TILES[kind])
-    }
+def _special_waits(structure: Structure, counts: list[int], held: list[int]) -> set[int]:
+    """Waits of Thirteen Orphans and of seven pairs and a triplet, read off the counts."""
+    found: set[int] = set()
+    kinds = [kind for kind in range(KINDS) if counts[kind]]
+    if structure.thirteen_orphans and sum(counts) == 13 and set(kinds) <= _ORPHAN_KINDS:
+        if len(kinds) == 13:
+            found.update(TERMINALS_AND_HONORS)
+        elif len(kinds) == 12 and max(counts) == 2:
+            found.update(_ORPHAN_KINDS - set(kinds))
+    if structure.seven_pairs_triplet and sum(counts) == 16:
+        shape = sorted(counts[kind] for kind in kinds)
+        if shape == [2] * 8:
+            found.update(kinds)
+        elif shape == [1] + [2] * 6 + [3]:
+            found.update(kind for kind in kinds if counts[kind] == 1)
+    return {kind for kind in found if held[kind] < 4}
 
 
 _TILES = tuple(Tile)

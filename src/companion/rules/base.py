@@ -104,36 +104,35 @@ def evaluate(
     patterns: Sequence[Pattern], facts: Facts, overrides: Mapping[str, int]
 ) -> list[PatternScore]:
     """Run a pattern table over one reading and apply its includes and replaces."""
-    fired: dict[str, list[Match]] = {}
-    for pattern in patterns:
-        matches = pattern.predicate(facts)
-        if matches:
-            fired[pattern.id] = list(matches)
+    fired = [(pattern, matches) for pattern in patterns if (matches := pattern.predicate(facts))]
     dropped: set[str] = set()
     covered: dict[str, list[frozenset[object]]] = {}
-    for pattern in patterns:
-        if pattern.id not in fired:
-            continue
+    for pattern, matches in fired:
         dropped.update(pattern.replaces)
-        if pattern.includes:
-            for match in fired[pattern.id]:
-                for included in pattern.includes:
-                    covered.setdefault(included, []).append(frozenset(match.items))
+        for included in pattern.includes:
+            covered.setdefault(included, []).extend(frozenset(m.items) for m in matches)
     scores: list[PatternScore] = []
-    for pattern in patterns:
-        if pattern.id not in fired or pattern.id in dropped:
+    for pattern, matches in fired:
+        if pattern.id in dropped:
             continue
-        kept = [
-            match
-            for match in fired[pattern.id]
-            if not any(set(match.items) <= cover for cover in covered.get(pattern.id, ()))
-        ]
+        covers = covered.get(pattern.id)
+        kept = (
+            [m for m in matches if not any(set(m.items) <= cover for cover in covers)]
+            if covers
+            else matches
+        )
         if not kept:
             continue
-        tai = sum(pattern.tai_of(match, overrides) for match in kept)
-        items = tuple(item for match in kept for item in match.items)
-        variants = {match.variant for match in kept} - {None}
-        variant = variants.pop() if len(variants) == 1 else None
+        if len(kept) == 1:
+            (match,) = kept
+            tai = pattern.tai_of(match, overrides)
+            items: tuple[object, ...] = match.items
+            variant = match.variant
+        else:
+            tai = sum(pattern.tai_of(match, overrides) for match in kept)
+            items = tuple(item for match in kept for item in match.items)
+            variants = {match.variant for match in kept} - {None}
+            variant = variants.pop() if len(variants) == 1 else None
         scores.append(PatternScore(pattern.id, pattern.name, tai, len(kept), items, variant))
     return scores
 

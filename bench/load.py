@@ -1,0 +1,226 @@
+"""Service figures: `/api/score` under load, and recording hands through the ledger.
+
+1. Starts `companion serve` on loopback (a temporary SQLite ledger), then drives
+   `POST /api/score` from a second process: a bounded number of requests over several
+   keep-alive connections. Prints requests/s and p50/p99 latency.
+2. Records 1,000 hands (quick tai entries) through the ledger on SQLite and, when a server is
+   reachable, on PostgreSQL (a temporary database, dropped afterwards). Prints hands/s.
+
+    .venv/bin/python bench/load.py                 # 4,000 requests, 1,000 hands each
+    .venv/bin/python bench/load.py --quick --json  # smaller, JSON on stdout
+
+Every request goes to 127.0.0.1 only, and the load generator stops after its count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import platform
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+HANDS = [
+    {"hand": "123m456p55s", "melds": ["pung 777z", "pung 666z"], "bonus": "1f",
+     "win": "discard", "discarder": "S", "round": "S"},
+    {"hand": "123456789m123p55s"},
+    {"hand": "111m222p333s444m77p", "win_tile": "4m"},
+    {"profile": "tw", "hand": "123m456m789p222s678s5m5m", "table_discards": 20},
+    {"profile": "sg-table", "hand": "19m19p19s1234567z1m", "win": "discard", "discarder": "W"},
+]  # fmt: skip
+PG_URL = os.environ.get(
+    "COMPANION_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "companion.cli", "serve", "--port", str(port)]
+    server = subprocess.Popen(
+        [*command, "--db", db_url], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/api/health")
+            if connection.getresponse().status == 200:
+                return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("companion serve did not start within 30 s")
+
+
+def _client(port: int, count: int, offset: int, latencies: list[float], errors: list[int]) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Content-Type": "application/json"}
+    bodies = [json.dumps(hand).encode() for hand in HANDS]
+    for index in range(count):
+        body = bodies[(index + offset) % len(bodies)]
+        started = time.perf_counter()
+        connection.request("POST", "/api/score", body=body, headers=headers)
+        response = connection.getresponse()
+        response.read()
+        latencies.append(time.perf_counter() - started)
+        if response.status != 200:
+            errors.append(response.status)
+    connection.close()
+
+
+def _generate(port: int, requests: int, connections: int, out: Any) -> None:
+    """The load generator, run in its own process: `connections` threads, `requests` in all."""
+    latencies: list[float] = []
+    errors: list[int] = []
+    share = requests // connections
+    threads = [
+        threading.Thread(target=_client, args=(port, share, n, latencies, errors))
+        for n in range(connections)
+    ]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    out.send({"latencies": latencies, "errors": errors, "elapsed": elapsed})
+
+
+def load_test(requests: int, connections: int) -> dict[str, Any]:
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        server = start_server(port, f"sqlite:///{folder}/load.sqlite3")
+        try:
+            _generate_in_process(port, max(50, requests // 20), connections)  # warm-up
+            result = _generate_in_process(port, requests, connections)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    latencies = sorted(result["latencies"])
+    return {
+        "score_requests": len(latencies),
+        "score_connections": connections,
+        "score_errors": len(result["errors"]),
+        "score_requests_per_s": round(len(latencies) / result["elapsed"], 1),
+        "score_p50_ms": round(1000 * statistics.median(latencies), 2),
+        "score_p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 2),
+    }
+
+
+def _generate_in_process(port: int, requests: int, connections: int) -> dict[str, Any]:
+    receiver, sender = multiprocessing.Pipe(duplex=False)
+    process = multiprocessing.Process(target=_generate, args=(port, requests, connections, sender))
+    process.start()
+    result: dict[str, Any] = receiver.recv()
+    process.join()
+    return result
+
+
+def ledger_timing(url: str, hands: int) -> float:
+    """Hands per second recording quick tai entries, one transaction each."""
+    from companion.ledger.domain import WinnerInput
+    from companion.ledger.repository import Ledger
+
+    ledger = Ledger.open(url)
+    try:
+        table = ledger.create_table("sg", ["Ann", "Ben", "Cat", "Dan"])
+        names = ["Ann", "Ben", "Cat", "Dan"]
+        started = time.perf_counter()
+        for index in range(hands):
+            winner = names[index % 4]
+            discarder = names[(index + 1) % 4] if index % 3 else None
+            tai = 1 + index % 5
+            ledger.record_win(table.id, [WinnerInput(winner, tai=tai)], discarder=discarder)
+        elapsed = time.perf_counter() - started
+        assert ledger.standings(table.id)["hands"] == hands
+    finally:
+        ledger.close()
+    return hands / elapsed
+
+
+def postgres_database() -> tuple[str, Any] | None:
+    """A fresh PostgreSQL database for the run and a function that drops it, or None."""
+    try:
+        import sqlalchemy
+    except ImportError:
+        return None
+    name = f"companion_bench_{secrets.token_hex(4)}"
+    admin = sqlalchemy.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+    except Exception as error:
+        print(f"PostgreSQL not reachable ({type(error).__name__}): skipped", file=sys.stderr)
+        admin.dispose()
+        return None
+
+    def drop() -> None:
+        with admin.connect() as connection:
+            connection.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+    return PG_URL.rsplit("/", 1)[0] + f"/{name}", drop
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer requests and hands")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--requests", type=int, help="requests to /api/score (4000)")
+    parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--hands", type=int, help="hands recorded per database (1000)")
+    args = parser.parse_args()
+    requests = args.requests or (1000 if args.quick else 4000)
+    hands = args.hands or (200 if args.quick else 1000)
+
+    figures: dict[str, Any] = {
+        "python": platform.python_version(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs",
+    }
+    figures.update(load_test(requests, args.connections))
+    with tempfile.TemporaryDirectory() as folder:
+        sqlite_url = f"sqlite:///{Path(folder) / 'ledger.sqlite3'}"
+        figures["ledger_hands"] = hands
+        figures["ledger_sqlite_hands_per_s"] = round(ledger_timing(sqlite_url, hands), 1)
+    database = postgres_database()
+    if database is not None:
+        url, drop = database
+        try:
+            figures["ledger_postgres_hands_per_s"] = round(ledger_timing(url, hands), 1)
+        finally:
+            drop()
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"machine: {figures['machine']}, Python {figures['python']}")
+    print(
+        f"POST /api/score: {figures['score_requests']} requests over "
+        f"{figures['score_connections']} connections: {figures['score_requests_per_s']} req/s, "
+        f"p50 {figures['score_p50_ms']} ms, p99 {figures['score_p99_ms']} ms, "
+        f"{figures['score_errors']} errors"
+    )
+    print(f"ledger, {hands} hands: SQLite {figures['ledger_sqlite_hands_per_s']} hands/s", end="")
+    if "ledger_postgres_hands_per_s" in figures:
+        print(f", PostgreSQL {figures['ledger_postgres_hands_per_s']} hands/s")
+    else:
+        print(", PostgreSQL not measured")
+
+
+if __name__ == "__main__":
+    main()
