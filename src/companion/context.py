@@ -23,6 +23,8 @@ class Event(Enum):
     EARTHLY = "earthly"
     ORIGINAL_READY = "original_ready"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's default hash is slow
+
 
 class FlowerWin(Enum):
     SEVEN_CAPTURE = "seven_capture"

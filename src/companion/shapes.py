@@ -26,6 +26,8 @@ class GroupKind(Enum):
     SINGLE = "single"
     """One tile of Thirteen Orphans."""
 
+    __hash__ = object.__hash__  # members are singletons; Enum's default hash is slow
+
 
 @dataclass(frozen=True, slots=True)
 class Group:

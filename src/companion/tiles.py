@@ -81,6 +81,9 @@ class Tile(IntEnum):
     ROOSTER = 44
     CENTIPEDE = 45
 
+    # Hash as the int it equals (Enum's default hashes the name, in Python, on every lookup).
+    __hash__ = int.__hash__
+
     @property
     def suit(self) -> Suit:
         return _SUIT[self]
@@ -336,6 +339,9 @@ class Wind(Enum):
     SOUTH = "S"
     WEST = "W"
     NORTH = "N"
+
+    # Members are singletons compared by identity: hash them the same cheap way.
+    __hash__ = object.__hash__
 
     @property
     def index(self) -> int:
