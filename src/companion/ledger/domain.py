@@ -733,38 +733,52 @@ def replay(setup: TableSetup, events: Sequence[Event]) -> Replay:
     state = initial_state(setup)
     entries: list[HistoryEntry] = []
     for event in events:
-        body = event.body
-        if isinstance(body, Correction):
-            entries.append(HistoryEntry(event, body.kind, None, None, state, state))
-            continue
-        correction = latest.get(event.seq)
-        effective: Outcome | None = body
-        status = "recorded"
-        if correction is not None:
-            assert isinstance(correction.body, Correction)
-            effective = correction.body.replacement
-            status = "voided" if effective is None else "amended"
-        before = state
-        notes: tuple[str, ...] = ()
-        hand: int | None = None
-        if effective is not None:
-            state = advance(state, effective)
-            hand = state.hands if effective.is_hand else before.next_hand
-            if isinstance(effective, Win):
-                notes = _stale_notes(setup, before, effective)
-        entries.append(
-            HistoryEntry(
-                event,
-                status,
-                effective,
-                hand,
-                before,
-                state,
-                None if correction is None else correction.seq,
-                notes,
-            )
-        )
+        entry = _history_entry(setup, state, event, latest.get(event.seq))
+        entries.append(entry)
+        state = entry.after
     return Replay(setup, state, tuple(entries))
+
+
+def extend(replayed: Replay, event: Event) -> Replay:
+    """`replayed` with one more outcome appended: the same as replaying the whole record, but
+    without going over it again. A correction changes earlier entries, so it needs `replay`."""
+    if isinstance(event.body, Correction):
+        raise ValueError("a correction is replayed with the whole record")
+    entry = _history_entry(replayed.setup, replayed.state, event, None)
+    return Replay(replayed.setup, entry.after, (*replayed.entries, entry))
+
+
+def _history_entry(
+    setup: TableSetup, state: TableState, event: Event, correction: Event | None
+) -> HistoryEntry:
+    """How one event reads at its place in the record, given its latest correction."""
+    body = event.body
+    if isinstance(body, Correction):
+        return HistoryEntry(event, body.kind, None, None, state, state)
+    effective: Outcome | None = body
+    status = "recorded"
+    if correction is not None:
+        assert isinstance(correction.body, Correction)
+        effective = correction.body.replacement
+        status = "voided" if effective is None else "amended"
+    after = state
+    notes: tuple[str, ...] = ()
+    hand: int | None = None
+    if effective is not None:
+        after = advance(state, effective)
+        hand = after.hands if effective.is_hand else state.next_hand
+        if isinstance(effective, Win):
+            notes = _stale_notes(setup, state, effective)
+    return HistoryEntry(
+        event,
+        status,
+        effective,
+        hand,
+        state,
+        after,
+        None if correction is None else correction.seq,
+        notes,
+    )
 
 
 def _stale_notes(setup: TableSetup, state: TableState, win: Win) -> tuple[str, ...]:

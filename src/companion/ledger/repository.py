@@ -15,7 +15,9 @@ import hmac
 import io
 import random
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -51,6 +53,7 @@ from companion.ledger.domain import (
     amount_number,
     build_outcome,
     correction_target,
+    extend,
     fingerprint,
     format_amount,
     new_setup,
@@ -63,6 +66,7 @@ from companion.ledger.domain import (
 from companion.ledger.models import EventRow, PlayerRow, TableRow
 
 WRITE_ATTEMPTS = 8
+_CACHED_TABLES = 256
 """How often a write is tried when it meets a unique constraint (a concurrent writer)."""
 
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -102,6 +106,10 @@ class Ledger:
 
     def __init__(self, engine: Engine, *, migrate: bool = True) -> None:
         self.engine = engine
+        # The last replay of each recently used table. The record is append-only, so a cached
+        # replay stays true up to its last event and only newer events need reading.
+        self._replays: OrderedDict[str, Replay] = OrderedDict()
+        self._replays_lock = threading.Lock()
         if migrate:
             db.migrate(engine)
 
@@ -169,7 +177,7 @@ class Ledger:
         """The record replayed: setup, current state, and every event as corrected."""
         with self._guard(), self._session() as session, session.begin():
             table = self._table(session, table_id)
-            return replay(_setup(table), self._events(session, table.id))
+            return self._replayed(session, table.id, _setup(table))
 
     def standings(self, table_id: str) -> dict[str, Any]:
         replayed = self.replay(table_id)
@@ -296,7 +304,7 @@ class Ledger:
     def export_json(self, table_id: str) -> dict[str, Any]:
         with self._guard(), self._session() as session, session.begin():
             table = self._table(session, table_id)
-            replayed = replay(_setup(table), self._events(session, table.id))
+            replayed = self._replayed(session, table.id, _setup(table))
             created = _aware(table.created_at)
         return export_json(table.id, created, replayed)
 
@@ -327,11 +335,38 @@ class Ledger:
             raise UnknownTableError(f"no table with id {table_id.strip()!r}")
         return row
 
-    def _events(self, session: Session, table_id: str) -> list[Event]:
+    def _events(self, session: Session, table_id: str, after: int = 0) -> list[Event]:
         rows = session.scalars(
-            select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
+            select(EventRow)
+            .where(EventRow.table_id == table_id, EventRow.seq > after)
+            .order_by(EventRow.seq)
         )
         return [_event(row) for row in rows]
+
+    def _replayed(self, session: Session, table_id: str, setup: TableSetup) -> Replay:
+        """The whole record replayed: the cached replay extended by the events recorded since,
+        or, when one of those is a correction (it rewrites earlier entries), replayed anew."""
+        with self._replays_lock:
+            cached = self._replays.get(table_id)
+        if cached is not None and cached.setup == setup:
+            last = cached.entries[-1].event.seq if cached.entries else 0
+            newer = self._events(session, table_id, after=last)
+            if not any(isinstance(event.body, Correction) for event in newer):
+                replayed = cached
+                for event in newer:
+                    replayed = extend(replayed, event)
+                self._remember(table_id, replayed)
+                return replayed
+        replayed = replay(setup, self._events(session, table_id))
+        self._remember(table_id, replayed)
+        return replayed
+
+    def _remember(self, table_id: str, replayed: Replay) -> None:
+        with self._replays_lock:
+            self._replays[table_id] = replayed
+            self._replays.move_to_end(table_id)
+            while len(self._replays) > _CACHED_TABLES:
+                self._replays.popitem(last=False)
 
     def _write(
         self,
@@ -355,14 +390,19 @@ class Ledger:
                         ).one_or_none()
                         if seen is not None:
                             return self._seen(session, table.id, setup, seen, digest)
-                    events = self._events(session, table.id)
-                    replayed = replay(setup, events)
+                    replayed = self._replayed(session, table.id, setup)
                     body = make(replayed)
-                    new = Event(events[-1].seq + 1 if events else 1, _now(), body, key)
-                    after = replay(setup, [*events, new])
+                    entries = replayed.entries
+                    new = Event(entries[-1].event.seq + 1 if entries else 1, _now(), body, key)
+                    after = (
+                        replay(setup, [*(entry.event for entry in entries), new])
+                        if isinstance(body, Correction)
+                        else extend(replayed, new)
+                    )
                     _check_planned(after)
                     session.add(_row(table.id, new, digest))
                     session.flush()
+                self._remember(table.id, after)
                 return Recorded(new, after)
             except IntegrityError:
                 if attempt == WRITE_ATTEMPTS - 1:
@@ -383,7 +423,7 @@ class Ledger:
                 f"the key {row.idempotency_key!r} was already used for event {row.seq} "
                 f"({row.kind}), which asked for something else: nothing recorded"
             )
-        return Recorded(_event(row), replay(setup, self._events(session, table_id)), True)
+        return Recorded(_event(row), self._replayed(session, table_id, setup), True)
 
 
 # ---------------------------------------------------------------------------------------------
