@@ -249,36 +249,22 @@ def arrangements(hand: Hand, structure: Structure) -> list[tuple[Shape, tuple[Gr
     declared = tuple(_declared_group(meld.kind, meld.first) for meld in hand.melds)
     counts = hand.concealed_counts()
     found: list[tuple[Shape, tuple[Group, ...]]] = []
-    block_options: list[list[_BlockReading]] = []
+    block_options: list[tuple[_BlockGroups, ...]] = []
+    pair_blocks = 0
     for first, size, honors in _BLOCKS:
         block = tuple(counts[first : first + size])
-        want_pair = sum(block) % 3 == 2
-        options = [
-            reading
-            for reading in _block_readings(block, honors)
-            if any(kind == _PAIR for kind, _ in reading) == want_pair
-        ]
-        if sum(block) % 3 == 1 or not options:
-            block_options = []
+        remainder = sum(block) % 3
+        options = _block_groups(block, first, honors) if remainder != 1 else ()
+        if not options:
             break
+        pair_blocks += remainder == 2
         block_options.append(options)
-    pair_blocks = [
-        first for first, size, _ in _BLOCKS if sum(counts[first : first + size]) % 3 == 2
-    ]
-    if block_options and len(pair_blocks) == 1:
-        for combination in product(*block_options):
-            sets: list[Group] = []
-            pair: list[Group] = []
-            for (first, _, _), block_reading in zip(_BLOCKS, combination, strict=True):
-                for kind, offset in block_reading:
-                    tile = Tile(first + offset)
-                    if kind == _PAIR:
-                        pair.append(Group(GroupKind.PAIR, tile, True))
-                    else:
-                        group_kind = GroupKind.CHOW if kind == _CHOW else GroupKind.PUNG
-                        sets.append(Group(group_kind, tile, True))
-            sets.sort(key=lambda group: (group.tile, group.kind is GroupKind.CHOW))
-            found.append((Shape.STANDARD, (*declared, *sets, *pair)))
+    else:
+        if pair_blocks == 1:
+            for combination in product(*block_options):
+                sets = tuple(group for block_sets, _ in combination for group in block_sets)
+                (pair,) = (block_pair for _, block_pair in combination if block_pair is not None)
+                found.append((Shape.STANDARD, (*declared, *sets, pair)))
     if not hand.melds:
         if structure.thirteen_orphans and _is_thirteen_orphans(counts):
             groups = tuple(
@@ -291,6 +277,30 @@ def arrangements(hand: Hand, structure: Structure) -> list[tuple[Shape, tuple[Gr
             pairs = [Group(GroupKind.PAIR, Tile(k), True) for k in range(KINDS) if counts[k] == 2]
             found.append((Shape.SEVEN_PAIRS_TRIPLET, (*triplet, *pairs)))
     return found
+
+
+_BlockGroups = tuple[tuple[Group, ...], Group | None]
+
+
+@cache
+def _block_groups(counts: tuple[int, ...], first: int, honors: bool) -> tuple[_BlockGroups, ...]:
+    """Each complete decomposition of one block as concealed groups: its sets in tile order
+    (a pung before a chow of the same tile) and its pair, if the block's size asks for one."""
+    want_pair = sum(counts) % 3 == 2
+    found: list[_BlockGroups] = []
+    for reading in _block_readings(counts, honors):
+        pair = [offset for kind, offset in reading if kind == _PAIR]
+        if bool(pair) != want_pair:
+            continue
+        sets = sorted((offset, kind == _CHOW) for kind, offset in reading if kind != _PAIR)
+        groups = tuple(
+            Group(GroupKind.CHOW if chow else GroupKind.PUNG, _TILES[first + offset], True)
+            for offset, chow in sets
+        )
+        found.append(
+            (groups, Group(GroupKind.PAIR, _TILES[first + pair[0]], True) if pair else None)
+        )
+    return tuple(found)
 
 
 def _declared_group(kind: MeldKind, first: Tile) -> Group:
