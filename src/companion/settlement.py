@@ -22,13 +22,21 @@ def others(seat: Wind) -> tuple[Wind, ...]:
 def doubling_share(tai: int, one_tai_share: Fraction) -> Fraction:
     """V x 2^(tai-1): V at 1 tai, doubling with each tai; V/2 at 0 tai."""
     if tai >= 1:
-        return one_tai_share * (1 << (tai - 1))
-    return one_tai_share / (1 << (1 - tai))
+        return Fraction(one_tai_share.numerator << (tai - 1), one_tai_share.denominator)
+    return Fraction(one_tai_share.numerator, one_tai_share.denominator << (1 - tai))
 
 
 def collect(winner: Wind, owed: dict[Wind, Fraction]) -> Payments:
     """Every payer pays the winner what it owes; the winner's gain is the sum."""
-    payments = dict.fromkeys(Wind, _ZERO)
+    payments = dict(_NOTHING)
+    if all(amount.denominator == 1 for amount in owed.values()):
+        # Whole amounts (the usual case) are added as integers: Fraction sums are slow.
+        whole = 0
+        for payer, amount in owed.items():
+            payments[payer] = Fraction(-amount.numerator)
+            whole += amount.numerator
+        payments[winner] = Fraction(whole)
+        return payments
     total = _ZERO
     for payer, amount in owed.items():
         payments[payer] = -amount
@@ -38,6 +46,7 @@ def collect(winner: Wind, owed: dict[Wind, Fraction]) -> Payments:
 
 
 _ZERO = Fraction(0)
+_NOTHING: Payments = dict.fromkeys(Wind, _ZERO)
 
 
 def add_payments(*parts: Payments) -> Payments:

@@ -28,7 +28,7 @@ from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld
 from companion.settlement import Payments
 from companion.shapes import Group, GroupKind, Reading, Shape, Structure
-from companion.tiles import KINDS, NUMBERED_SUITS, Tile, Wind, format_tiles
+from companion.tiles import KINDS, Tile, Wind, format_tiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,16 +143,23 @@ class HandFacts:
     __slots__ = ("animals", "bonus", "counts", "flowers", "has_honors", "kinds", "suits")
 
     def __init__(self, hand: Hand) -> None:
-        self.counts: list[int] = hand.counts()
-        self.kinds = frozenset(_TILES[k] for k in range(KINDS) if self.counts[k])
-        self.suits = frozenset(tile.suit for tile in self.kinds if tile.suit in NUMBERED_SUITS)
-        self.has_honors = any(tile.is_honor for tile in self.kinds)
+        tiles = list(hand.concealed)
+        for meld in hand.melds:
+            tiles.extend(meld.tiles)
+        counts = [0] * KINDS
+        for tile in tiles:
+            counts[tile] += 1
+        self.counts: list[int] = counts
+        self.kinds = frozenset(tiles)
+        self.suits = frozenset(_SUIT_OF[tile] for tile in self.kinds if tile < Tile.EAST)
+        self.has_honors = any(tile >= Tile.EAST for tile in self.kinds)
         self.bonus = hand.bonus
-        self.flowers = tuple(tile for tile in hand.bonus if tile.is_flower)
-        self.animals = tuple(tile for tile in hand.bonus if tile.is_animal)
+        self.flowers = tuple(tile for tile in hand.bonus if Tile.PLUM <= tile <= Tile.WINTER)
+        self.animals = tuple(tile for tile in hand.bonus if tile >= Tile.CAT)
 
 
 _TILES = tuple(Tile)
+_SUIT_OF = {tile: tile.suit for tile in Tile}
 _SET_KINDS = frozenset((GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG))
 
 
