@@ -9,7 +9,7 @@ Declared groups are fixed and never re-read.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from itertools import product
@@ -336,17 +336,21 @@ def readings(hand: Hand, structure: Structure, *, discard: bool) -> list[Reading
     if winning_tile is None:
         raise ValueError("readings need a complete hand with a winning tile")
     found: list[Reading] = []
+    chow = GroupKind.CHOW
     for shape, groups in arrangements(hand, structure):
         seen: set[tuple[GroupKind, Tile]] = set()
         for index, group in enumerate(groups):
-            if group.declared or winning_tile not in group.tiles:
+            kind, tile = group.kind, group.tile
+            if group.meld is not None:
                 continue
-            if (group.kind, group.tile) in seen:
+            if not (tile <= winning_tile <= tile + 2 if kind is chow else tile == winning_tile):
                 continue
-            seen.add((group.kind, group.tile))
+            if (kind, tile) in seen:
+                continue
+            seen.add((kind, tile))
             placed = groups
             if discard:
-                exposed = replace(group, concealed=False)
+                exposed = Group(kind, tile, False)
                 placed = (*groups[:index], exposed, *groups[index + 1 :])
             found.append(Reading(shape, placed, index, win_role(group, winning_tile)))
     return found

@@ -394,7 +394,7 @@ class Profile:
         return 0
 
     def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: Options) -> int:
-        limits = [s.tai for s in scores if self.pattern(s.id).limit]
+        limits = [s.tai for s in scores if s.id in self._limit_ids]
         if limits:
             return max(limits)
         return raw_tai if self.cap is None else min(raw_tai, self.cap_of(options))
@@ -405,6 +405,10 @@ class Profile:
 
     def pattern(self, pattern_id: str) -> Pattern:
         return self._patterns_by_id[pattern_id]
+
+    @cached_property
+    def _limit_ids(self) -> frozenset[str]:
+        return frozenset(p.id for p in self._patterns_by_id.values() if p.limit)
 
     @cached_property
     def _patterns_by_id(self) -> dict[str, Pattern]:

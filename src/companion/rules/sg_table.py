@@ -279,7 +279,7 @@ class SgTableProfile(SgProfile):
     def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: Options) -> int:
         """The raw total capped; a limit hand is worth its limit, or the capped total when the
         table's cap and tai values make that more."""
-        limits = [s.tai for s in scores if self.pattern(s.id).limit]
+        limits = [s.tai for s in scores if s.id in self._limit_ids]
         return max([min(raw_tai, self.cap_of(options)), *limits])
 
     def check_liability(self, context: WinContext) -> None:
