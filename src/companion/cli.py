@@ -21,6 +21,15 @@ from companion.shapes import waits
 
 EXIT_BAD_INPUT = 2
 
+_LINE_BREAKS = {
+    ord(c): c.encode("unicode_escape").decode() for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+}
+
+
+def one_line(message: str) -> str:
+    """A refusal on one line: line breaks that a message quotes from the input are escaped."""
+    return message.translate(_LINE_BREAKS)
+
 
 def _waits_command(args: argparse.Namespace) -> int:
     structure = structure_of(args.profile)
@@ -37,15 +46,24 @@ def _waits_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_json(source: str) -> object:
+def read_input(source: str) -> str:
+    """The text of a file, or of standard input for "-", which must be UTF-8 (whatever the
+    locale): anything else is a one-line refusal, not a traceback."""
     try:
-        if source == "-":
-            text = sys.stdin.read()
-        else:
+        if source != "-":
             with open(source, encoding="utf-8") as handle:
-                text = handle.read()
+                return handle.read()
+        raw = getattr(sys.stdin, "buffer", None)
+        return raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
     except OSError as error:
         raise InvalidRequestError(f"cannot read {source}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        shown = "standard input" if source == "-" else source
+        raise InvalidRequestError(f"cannot read {shown}: it is not UTF-8 text") from None
+
+
+def _read_json(source: str) -> object:
+    text = read_input(source)
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
@@ -159,7 +177,7 @@ class _Parser(argparse.ArgumentParser):
     """Usage mistakes are one line on standard error, like every other refusal."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -242,14 +260,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_FAILING_ERRORS = ("strict", "surrogateescape")
+
+
+def _escape_unprintable_output() -> None:
+    """Characters standard output cannot encode (a lone surrogate that a request spelled as a
+    JSON escape, a name outside a legacy locale's character set) are written as backslash
+    escapes instead of ending in a traceback. Inside JSON output such a character is always in a
+    string, where the escape is valid JSON for the same value. (The C locale's
+    "surrogateescape" fails too, on surrogates that are not escaped bytes.)"""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) in _FAILING_ERRORS:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _escape_unprintable_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         code: int = args.handler(args)
         sys.stdout.flush()
     except CompanionError as error:
-        print(f"companion: {error.message}", file=sys.stderr)
+        print(f"companion: {one_line(error.message)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         # The reader went away (`companion ... | head`): not an error worth a traceback.

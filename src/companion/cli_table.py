@@ -272,10 +272,9 @@ def _win_entry(args: argparse.Namespace) -> WinInput:
 
 
 def _read_hand(source: str) -> dict[str, Any]:
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except OSError as error:
-        raise InvalidRequestError(f"cannot read {source}: {error.strerror}") from None
+    from companion.cli import read_input
+
+    text = read_input(source)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

@@ -18,13 +18,19 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 import companion
-from companion.api import docs, scoring
+from companion.api import docs, scoring, tables
 from companion.api.errors import install_error_handlers
 from companion.api.security import MAX_BODY, SecurityMiddleware
-from companion.web import pages
+from companion.web import pages, table_pages
 from companion.web.templating import STATIC_DIR
 
-ROUTERS: list[APIRouter] = [scoring.router, pages.router, docs.router]
+ROUTERS: list[APIRouter] = [
+    scoring.router,
+    tables.router,
+    pages.router,
+    table_pages.router,
+    docs.router,
+]
 """Every area's routers, in the order they are matched."""
 
 TRUSTED_ORIGINS_ENV = "COMPANION_TRUSTED_ORIGINS"

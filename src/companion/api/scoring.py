@@ -75,10 +75,14 @@ async def read_json(request: Request) -> Any:
 
 
 def check_values(data: Any, depth: int = 0) -> None:
-    """Refuse deep nesting, numbers beyond 2^53 and NaN or infinity (422)."""
+    """Refuse deep nesting, numbers beyond 2^53, NaN or infinity, and text that is not
+    Unicode (a lone surrogate escape, which no response could echo back) (422)."""
     if depth > MAX_DEPTH:
         raise InvalidRequestError("the request is nested too deeply")
-    if isinstance(data, bool) or data is None or isinstance(data, str):
+    if isinstance(data, str):
+        _check_text(data)
+        return
+    if isinstance(data, bool) or data is None:
         return
     if isinstance(data, int):
         if abs(data) > MAX_NUMBER:
@@ -93,8 +97,18 @@ def check_values(data: Any, depth: int = 0) -> None:
             check_values(item, depth + 1)
         return
     if isinstance(data, dict):
-        for value in data.values():
+        for name, value in data.items():
+            _check_text(str(name))
             check_values(value, depth + 1)
+
+
+def _check_text(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidRequestError(
+            "the request holds text that is not valid Unicode (a lone surrogate escape)"
+        ) from None
 
 
 @router.post(

@@ -56,6 +56,10 @@ class UnknownEventError(LedgerError):
     """An event number that the table's record does not have, or cannot be corrected."""
 
 
+class MissingEventError(UnknownEventError):
+    """An event number that the table's record does not have at all."""
+
+
 class NotPayableWinError(LedgerError):
     """A win the engine refuses, or one under the table's minimum: it is not recorded."""
 
@@ -70,6 +74,10 @@ class StaleWriteError(LedgerError):
 
 class IdempotencyConflictError(LedgerError):
     """An idempotency key already used for a different entry."""
+
+
+class TableBusyError(LedgerError):
+    """Other writers kept the table busy through every retry: the same write may be sent again."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -721,7 +729,7 @@ class Replay:
         for entry in self.entries:
             if entry.event.seq == seq:
                 return entry
-        raise UnknownEventError(f"this table has no event {seq}")
+        raise MissingEventError(f"this table has no event {seq}")
 
 
 def replay(setup: TableSetup, events: Sequence[Event]) -> Replay:

@@ -14,6 +14,7 @@ import hashlib
 import hmac
 import io
 import random
+import re
 import secrets
 import threading
 import time
@@ -42,6 +43,7 @@ from companion.ledger.domain import (
     PayoutInput,
     Replay,
     StaleWriteError,
+    TableBusyError,
     TableFinishedError,
     TableSetup,
     Transfer,
@@ -138,6 +140,8 @@ class Ledger:
         hands: int | None = None,
     ) -> NewTable:
         """A new table; players in seat order, the first is East and deals first."""
+        _check_storable(list(players), "a player's name")
+        _check_storable(options, "an option")
         setup = new_setup(profile, players, options, hands)
         token = secrets.token_urlsafe(24)
         for _ in range(WRITE_ATTEMPTS):
@@ -327,6 +331,8 @@ class Ledger:
             raise db.DatabaseError(db.describe_error(self.engine, error)) from error
 
     def _table(self, session: Session, table_id: str, *, lock: bool = False) -> TableRow:
+        if _unstorable(table_id):  # no table has such an id: not a question for the database
+            raise UnknownTableError(f"no table with id {table_id.strip()!r}")
         query = select(TableRow).where(TableRow.id == _table_key(table_id))
         if lock:
             query = query.with_for_update()
@@ -375,6 +381,8 @@ class Ledger:
         key: str | None,
         make: Callable[[Replay], Outcome | Correction],
     ) -> Recorded:
+        _check_storable(key, "an idempotency key")
+        _check_storable(operation, "the entry")
         key = _key(key)
         digest = fingerprint(operation)
         for attempt in range(WRITE_ATTEMPTS):
@@ -406,7 +414,7 @@ class Ledger:
                 return Recorded(new, after)
             except IntegrityError:
                 if attempt == WRITE_ATTEMPTS - 1:
-                    raise LedgerError(
+                    raise TableBusyError(
                         "the table is busy: another entry was being recorded; try again"
                     ) from None
                 # Let the writers that collided come apart: a short, growing, random pause.
@@ -441,6 +449,35 @@ def _aware(moment: datetime) -> datetime:
 
 def _table_key(table_id: str) -> str:
     return table_id.strip().lower()
+
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def _unstorable(text: str) -> str | None:
+    """What keeps `text` out of a database: a NUL (PostgreSQL's text cannot hold one) or a lone
+    surrogate (not Unicode text, though a JSON escape can spell it); None when it can be stored."""
+    if "\x00" in text:
+        return "cannot contain a NUL character"
+    if _SURROGATE.search(text):
+        return "is not valid Unicode text (it holds a lone surrogate)"
+    return None
+
+
+def _check_storable(value: Any, what: str) -> None:
+    """Refuse, as a request error rather than a database failure, text in `value` (and in the
+    keys and items it holds) that no database can store. The message never quotes the text."""
+    if isinstance(value, str):
+        problem = _unstorable(value)
+        if problem:
+            raise LedgerError(f"{what} {problem}")
+    elif isinstance(value, Mapping):
+        for name, item in value.items():
+            _check_storable(name, what)
+            _check_storable(item, what)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _check_storable(item, what)
 
 
 def _key(key: str | None) -> str | None:

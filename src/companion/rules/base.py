@@ -16,6 +16,8 @@ Both are computed from the set of patterns that qualify, so their order never ma
 from __future__ import annotations
 
 import dataclasses
+import math
+import re
 import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -320,14 +322,38 @@ def _coerce_option(name: str, hint: Any, value: Any) -> Any:
     raise InvalidRequestError(f"option {name} cannot be set from a request")
 
 
+MAX_AMOUNT = 10**12
+"""The largest amount an option may hold; anything a table stakes is far below it."""
+MAX_DENOMINATOR = 10**6
+_AMOUNT_TEXT = re.compile(r"[+-]?(?:\d{1,13}(?:\.\d{0,6})?|\.\d{1,6}|\d{1,13}/\d{1,7})")
+
+
 def parse_amount(value: Any, what: str) -> Fraction:
-    """An exact amount from a JSON number or a decimal string ("0.5", "1/2")."""
+    """An exact amount from a JSON number or a decimal string ("0.5", "1/2").
+
+    Only plain decimals and fractions of sensible size are read: an exponent such as "1e5000"
+    would make the arithmetic, and the JSON of every payment, as large as it says."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise InvalidRequestError(f"{what} must be a number")
-    try:
-        amount = Fraction(str(value)) if not isinstance(value, int) else Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        raise InvalidRequestError(f"{what} must be a number, not {value!r}") from None
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise InvalidRequestError(f"{what} must be a number, not {value!r}")
+        value = repr(value) if "e" not in repr(value) else f"{value:.6f}"
+    if isinstance(value, str):
+        text = value.strip()
+        if not _AMOUNT_TEXT.fullmatch(text):
+            shown = text if len(text) <= 20 else text[:20] + "…"
+            raise InvalidRequestError(
+                f"{what} must be a plain number such as 2, 0.5 or 1/2, not {shown!r}"
+            )
+        try:
+            amount = Fraction(text)
+        except ZeroDivisionError:
+            raise InvalidRequestError(f"{what} cannot divide by zero") from None
+    else:
+        amount = Fraction(value)
+    if abs(amount) > MAX_AMOUNT or amount.denominator > MAX_DENOMINATOR:
+        raise InvalidRequestError(f"{what} must be at most {MAX_AMOUNT:,} and exact to a millionth")
     return amount
 
 

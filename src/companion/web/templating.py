@@ -40,7 +40,11 @@ class NavItem:
     """A catalogue key."""
 
 
-NAV: list[NavItem] = [NavItem("/", "nav.calculator"), NavItem("/docs", "nav.api_docs")]
+NAV: list[NavItem] = [
+    NavItem("/", "nav.calculator"),
+    NavItem("/tables", "nav.tables"),
+    NavItem("/docs", "nav.api_docs"),
+]
 """The header's links, in order. A new area adds its item (e.g. `/tables`) where it is set up."""
 
 

@@ -1,0 +1,616 @@
+"""`/api/tables`: the table ledger over HTTP.
+
+- `POST /api/tables` creates a table and answers with its id and its write token (shown once).
+- `GET /api/tables/{id}`, `.../history`, `.../export` need only the id: the id is the read-only
+  (spectator) capability. There is no listing of tables.
+- Every write (`POST .../hands`, `.../events/{n}/void`, `.../events/{n}/amend`) needs the table's
+  token as `Authorization: Bearer <token>`. The order of the checks is fixed: an unknown table is
+  a 404 for everyone, then no token is a 401, a wrong one a 403 (compared in constant time by
+  `Ledger.verify_token`), and only then is the body read.
+
+Ledger errors become `{"error": ...}` with a status: 404 unknown table, 409 an idempotency key
+reused for something else, a stale `expect_hand` or a finished table, 503 the database is
+unreachable, 422 anything else the request got wrong (a name not at the table, a hand that is
+not a win, an event that cannot be corrected...).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from companion.api.schemas import ErrorDoc, inline_schema
+from companion.api.scoring import read_json
+from companion.api.security import bearer_token
+from companion.errors import CompanionError, InvalidRequestError
+from companion.ledger.domain import (
+    DrawInput,
+    Entry,
+    IdempotencyConflictError,
+    MissingEventError,
+    PayoutInput,
+    Replay,
+    StaleWriteError,
+    TableBusyError,
+    TableFinishedError,
+    UnknownTableError,
+    WinInput,
+    WinnerInput,
+    amount_number,
+    settle_up,
+    transfer_text,
+)
+
+if TYPE_CHECKING:
+    # SQLAlchemy and Alembic load on the first table request, not with the app.
+    from companion.ledger.repository import Ledger, Recorded
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+T = TypeVar("T")
+
+MAX_NAME = 64
+"""The longest `by` name a correction may carry (player names have the ledger's own limit)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# The ledger of this app, and errors as HTTP
+
+
+class TableRequestError(CompanionError):
+    """A ledger or engine refusal with the HTTP status it maps to."""
+
+    def __init__(self, message: str, http_status: int) -> None:
+        super().__init__(message)
+        self.http_status = http_status
+
+
+def http_status(error: CompanionError) -> int:
+    """The HTTP status of a refusal from the ledger or the engine."""
+    from companion.ledger import db
+
+    own = getattr(error, "http_status", None)
+    if isinstance(own, int):
+        return own
+    if isinstance(error, UnknownTableError | MissingEventError):
+        return 404
+    if isinstance(error, IdempotencyConflictError | StaleWriteError | TableFinishedError):
+        return 409
+    if isinstance(error, db.DatabaseError | TableBusyError):
+        return 503
+    return 422
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """Ledger and engine errors as `TableRequestError`s carrying their HTTP status."""
+    try:
+        yield
+    except TableRequestError:
+        raise
+    except CompanionError as error:
+        raise TableRequestError(error.message, http_status(error)) from None
+
+
+_LEDGERS_LOCK = threading.Lock()
+
+
+def _open_ledger(request: Request) -> Ledger:
+    # Imported here: the app's module imports this one (ROUTERS), and the calculator alone
+    # never loads the database stack.
+    from companion.api.app import database_url
+    from companion.ledger.repository import Ledger
+
+    url = database_url(request)
+    state = request.app.state
+    with _LEDGERS_LOCK:
+        ledgers: dict[str, Ledger] | None = getattr(state, "ledgers", None)
+        if ledgers is None:
+            ledgers = {}
+            state.ledgers = ledgers
+        ledger = ledgers.get(url)
+        if ledger is None:
+            with refusals():
+                ledger = Ledger.open(url)
+            ledgers[url] = ledger
+        return ledger
+
+
+async def ledger_for(request: Request) -> Ledger:
+    """This app's ledger (opened, and migrated, on first use; then shared)."""
+    return await run_in_threadpool(_open_ledger, request)
+
+
+def close_ledgers(app: Any) -> None:
+    """Close the ledgers an app opened (tests, shutdown)."""
+    with _LEDGERS_LOCK:
+        ledgers = getattr(app.state, "ledgers", None) or {}
+        for ledger in ledgers.values():
+            ledger.close()
+        app.state.ledgers = {}
+
+
+async def call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run a (blocking) ledger call in the thread pool, its refusals mapped to HTTP."""
+
+    def run() -> T:
+        with refusals():
+            return function(*args, **kwargs)
+
+    return await run_in_threadpool(run)
+
+
+async def authorize_table(request: Request, ledger: Ledger, table_id: str) -> None:
+    """404 for an unknown table (whoever asks), then 401 without a token, 403 with a wrong one."""
+    token = bearer_token(request)
+    if token is None:
+        await call(ledger.setup, table_id)
+        raise HTTPException(
+            status_code=401,
+            detail="recording needs the table's write token: send Authorization: Bearer <token>",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+    if not await call(ledger.verify_token, table_id, token):
+        raise HTTPException(status_code=403, detail="the token does not match this table")
+
+
+def table_key(table_id: str) -> str:
+    return table_id.strip().lower()
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading request bodies
+
+
+class Body:
+    """A JSON object from a request, read field by field with messages that name the field."""
+
+    def __init__(self, data: Any, allowed: set[str], what: str = "the request") -> None:
+        if not isinstance(data, dict):
+            raise InvalidRequestError(f"{what} must be a JSON object")
+        unknown = sorted(str(name) for name in data if name not in allowed)
+        if unknown:
+            names = ", ".join(repr(name) for name in unknown)
+            raise InvalidRequestError(f"unknown field {names} in {what}")
+        self.data: dict[str, Any] = data
+        self.what = what
+
+    def has(self, name: str) -> bool:
+        return self.data.get(name) is not None
+
+    def text(self, name: str, *, required: bool = False) -> str | None:
+        value = self.data.get(name)
+        if value is None:
+            if required:
+                raise InvalidRequestError(f"{name} is required in {self.what}")
+            return None
+        if not isinstance(value, str):
+            raise InvalidRequestError(f"{name} must be a string")
+        return value
+
+    def required_text(self, name: str) -> str:
+        value = self.text(name, required=True)
+        assert value is not None
+        return value
+
+    def whole(self, name: str, *, minimum: int | None = None) -> int | None:
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidRequestError(f"{name} must be a whole number")
+        if minimum is not None and value < minimum:
+            raise InvalidRequestError(f"{name} must be at least {minimum}")
+        return value
+
+    def flag(self, name: str) -> bool:
+        value = self.data.get(name)
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            raise InvalidRequestError(f"{name} must be true or false")
+        return value
+
+    def mapping(self, name: str) -> dict[str, Any] | None:
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise InvalidRequestError(f"{name} must be a JSON object")
+        return value
+
+
+_WIN_FIELDS = {"winner", "winners", "from", "self_draw", "tai", "hand", "liable"}
+_PAYOUT_FIELDS = {"player", "event", "at_start"}
+_KIND_FIELDS = {"win": _WIN_FIELDS, "draw": set(), "payout": _PAYOUT_FIELDS}
+
+
+def read_entry(data: Any, extra: set[str]) -> tuple[Entry, Body]:
+    """A win, drawn hand or payout from a request body (`extra`: the other fields allowed)."""
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in _KIND_FIELDS:
+        Body(data, {"kind", *_WIN_FIELDS, *_PAYOUT_FIELDS, *extra})  # refuse a non-object first
+        raise InvalidRequestError('kind is required: "win", "draw" or "payout"')
+    body = Body(data, {"kind", *_KIND_FIELDS[kind], *extra})
+    if kind == "draw":
+        return DrawInput(), body
+    if kind == "payout":
+        player = body.required_text("player")
+        event = body.required_text("event")
+        return PayoutInput(player, event, body.flag("at_start")), body
+    return _win(body), body
+
+
+def _winner(body: Body, name: str) -> WinnerInput:
+    tai = body.whole("tai")
+    hand = body.mapping("hand")
+    if (tai is None) == (hand is None):
+        raise InvalidRequestError(
+            f"give {name}'s agreed tai (tai) or the winning hand (hand), one of the two"
+        )
+    return WinnerInput(name, tai=tai, hand=hand)
+
+
+def _win(body: Body) -> Entry:
+    listed = body.data.get("winners")
+    if listed is not None:
+        if body.has("winner") or body.has("tai") or body.has("hand"):
+            raise InvalidRequestError(
+                "give winner with tai or hand, or winners as a list, not both"
+            )
+        if not isinstance(listed, list) or not listed:
+            raise InvalidRequestError('winners must be a list of {"name", "tai" | "hand"} objects')
+        winners = []
+        for item in listed:
+            part = Body(item, {"name", "tai", "hand"}, "a winner")
+            winners.append(_winner(part, part.required_text("name")))
+    else:
+        winners = [_winner(body, body.required_text("winner"))]
+    discarder = body.text("from")
+    self_draw = body.flag("self_draw")
+    if self_draw == (discarder is not None):
+        raise InvalidRequestError(
+            'say how the hand was won: "from" (who discarded) or "self_draw": true, one of the two'
+        )
+    return WinInput(tuple(winners), discarder, body.text("liable"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Answers
+
+
+def links(table_id: str, token: str | None = None) -> dict[str, str]:
+    found = {"read": f"/t/{table_id}", "api": f"/api/tables/{table_id}"}
+    if token is not None:
+        found["write"] = f"/t/{table_id}#token={token}"
+    return found
+
+
+def table_json(table_id: str, replayed: Replay) -> dict[str, Any]:
+    """A table's state: setup, standings (dealer, seats, round, totals) and settle-up."""
+    setup, state = replayed.setup, replayed.state
+    players = setup.players
+    return {
+        "id": table_key(table_id),
+        "profile": setup.profile,
+        "options": dict(setup.options),
+        **state.to_json(),
+        "settle_up": [
+            {
+                "from": players[t.payer],
+                "to": players[t.payee],
+                "amount": amount_number(t.amount),
+                "amount_exact": str(t.amount),
+                "text": transfer_text(players, t),
+            }
+            for t in settle_up(state.totals)
+        ],
+        "links": links(table_key(table_id)),
+    }
+
+
+def recorded_response(table_id: str, recorded: Recorded) -> JSONResponse:
+    """201 with the new event; 200 when the idempotency key had been seen (nothing new)."""
+    from companion.ledger.repository import event_json
+
+    players = recorded.replay.setup.players
+    data = {
+        "duplicate": recorded.duplicate,
+        "event": event_json(players, recorded.entry),
+        "table": table_json(table_id, recorded.replay),
+    }
+    return JSONResponse(data, status_code=200 if recorded.duplicate else 201)
+
+
+# ---------------------------------------------------------------------------------------------
+# OpenAPI documentation (descriptive only: the bodies are read by the functions above)
+
+
+class CreateTableDoc(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "profile": "sg",
+                    "players": ["Ann", "Ben", "Cat", "Dan"],
+                    "options": {"min_tai": 1},
+                    "hands": 16,
+                }
+            ]
+        },
+    )
+
+    profile: Literal["sg", "sg-table", "tw"] = "sg"
+    players: list[str] = Field(description="four names in seat order; the first is East and deals")
+    options: dict[str, Any] = Field(default_factory=dict, description="profile options")
+    hands: int | None = Field(None, ge=1, description="the planned number of hands (none: open)")
+
+
+class RecordDoc(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+        json_schema_extra={
+            "examples": [
+                {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 3, "key": "tap-7f3a"},
+            ]
+        },
+    )
+
+    kind: Literal["win", "draw", "payout"]
+    winner: str | None = Field(None, description="win: the winner's name")
+    discarder: str | None = Field(
+        None, alias="from", description="win: who discarded (or `self_draw`)"
+    )
+    self_draw: bool = Field(False, description="win: a self-drawn win")
+    tai: int | None = Field(None, ge=0, description="win: the agreed tai (quick entry)")
+    hand: dict[str, Any] | None = Field(
+        None,
+        description="win: the hand as a CONTRACT.md request (`hand`, `melds`, `bonus`, "
+        "`events`...); the table fills in profile, seats, round, dealer and options",
+    )
+    winners: list[dict[str, Any]] | None = Field(
+        None, description='`tw`: several winners on one discard, `[{"name", "tai" | "hand"}]`'
+    )
+    liable: str | None = Field(None, description="`sg-table`: who pays for all")
+    player: str | None = Field(None, description="payout: who receives it")
+    event: str | None = Field(
+        None,
+        description="payout: bite, own_flowers, four_flowers, four_seasons, animal_set, "
+        "all_animals, exposed_kong, concealed_kong",
+    )
+    at_start: bool = Field(False, description="payout: held when dealt")
+    key: str | None = Field(
+        None, description="idempotency key: the same key again records nothing new"
+    )
+    expect_hand: int | None = Field(
+        None, ge=1, description="refuse (409) unless this is the hand being played"
+    )
+
+
+class VoidDoc(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"reason": "wrong winner", "by": "Dan"}]},
+    )
+
+    reason: str = Field(description="why (kept in the history)")
+    by: str = Field("", description="who makes the correction")
+    key: str | None = Field(None, description="idempotency key")
+
+
+class AmendDoc(RecordDoc):
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "kind": "win",
+                    "winner": "Cat",
+                    "self_draw": True,
+                    "tai": 2,
+                    "reason": "it was Cat's hand",
+                    "by": "Dan",
+                }
+            ]
+        },
+    )
+
+    reason: str = Field(description="why (kept in the history)")
+    by: str = Field("", description="who makes the correction")
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    descriptions = {
+        400: "the body is not JSON",
+        401: "no write token (Authorization: Bearer <token>)",
+        403: "the token is not this table's",
+        404: "no table with this id",
+        409: "the key was used for something else, the hand was already recorded, "
+        "or the table is finished",
+        413: "the body is over the size limit",
+        415: "the body is not JSON",
+        422: "a request that cannot be carried out (a name not at the table, a hand that "
+        "is not a win...)",
+        503: "the database cannot be reached",
+    }
+    return {status: {"model": ErrorDoc, "description": descriptions[status]} for status in statuses}
+
+
+_WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
+    200: {"description": "the key was already used for this same entry: nothing new"},
+    **_errors(400, 401, 403, 404, 409, 413, 415, 422, 503),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Endpoints
+
+
+@router.post(
+    "",
+    summary="Create a table",
+    description="Four players in seat order (the first is East and deals first), a profile and "
+    "its options. The answer has the table's `id` (the read-only link `/t/{id}`) and its write "
+    "`token`, shown only here: writes send it as `Authorization: Bearer <token>`; the write "
+    "link `/t/{id}#token=...` gives it to a browser.",
+    status_code=201,
+    response_model=None,
+    responses=_errors(400, 413, 415, 422, 503),
+    openapi_extra=inline_schema(CreateTableDoc),
+)
+async def create_table(request: Request) -> JSONResponse:
+    data = await read_json(request)
+    body = Body(data, {"profile", "players", "options", "hands"})
+    profile = body.text("profile") or "sg"
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise InvalidRequestError("players must be a list of four names, East first")
+    options = body.mapping("options") or {}
+    hands = body.whole("hands")
+    ledger = await ledger_for(request)
+    created = await call(ledger.create_table, profile, players, options=options, hands=hands)
+    replayed = await call(ledger.replay, created.id)
+    answer = {
+        "id": created.id,
+        "token": created.token,
+        **table_json(created.id, replayed),
+        "links": links(created.id, created.token),
+    }
+    # The token is in this answer only: no cache may keep it.
+    headers = {"location": f"/api/tables/{created.id}", "cache-control": "no-store"}
+    return JSONResponse(answer, status_code=201, headers=headers)
+
+
+@router.get(
+    "/{table_id}",
+    summary="A table's state: standings, dealer, seat winds, round, settle-up",
+    response_model=None,
+    responses=_errors(404, 503),
+)
+async def get_table(request: Request, table_id: str) -> dict[str, Any]:
+    ledger = await ledger_for(request)
+    return table_json(table_id, await call(ledger.replay, table_id))
+
+
+@router.get(
+    "/{table_id}/history",
+    summary="Every recorded event, corrections included",
+    response_model=None,
+    responses=_errors(404, 503),
+)
+async def get_history(request: Request, table_id: str) -> dict[str, Any]:
+    from companion.ledger.repository import event_json
+
+    ledger = await ledger_for(request)
+    replayed = await call(ledger.replay, table_id)
+    players = replayed.setup.players
+    return {
+        "id": table_key(table_id),
+        "events": [event_json(players, entry) for entry in replayed.entries],
+    }
+
+
+@router.get(
+    "/{table_id}/export",
+    summary="The table's record as JSON or CSV",
+    description="`format=json` (default): the table, standings, settle-up and every event. "
+    "`format=csv`: one row per event with each player's amount and running total.",
+    response_model=None,
+    responses=_errors(404, 422, 503),
+)
+async def export_table(request: Request, table_id: str, format: str = "json") -> Response:
+    ledger = await ledger_for(request)
+    key = table_key(table_id)
+    if format == "csv":
+        text = await call(ledger.export_csv, table_id)
+        return Response(
+            text,
+            media_type="text/csv; charset=utf-8",
+            headers={"content-disposition": f'attachment; filename="companion-{key}.csv"'},
+        )
+    if format != "json":
+        raise InvalidRequestError('format must be "json" or "csv"')
+    data = await call(ledger.export_json, table_id)
+    return JSONResponse(
+        data,
+        headers={"content-disposition": f'attachment; filename="companion-{key}.json"'},
+    )
+
+
+@router.post(
+    "/{table_id}/hands",
+    summary="Record a win, a drawn hand or an instant payout (needs the token)",
+    description='A win: `{"kind": "win", "winner", "from" | "self_draw": true, "tai" | '
+    '"hand", "liable"?}`; a drawn hand: `{"kind": "draw"}`; an `sg-table` instant payout: '
+    '`{"kind": "payout", "player", "event", "at_start"?}`. Each takes `key` (idempotency) '
+    "and `expect_hand`. 201 with the event and the table's new state; 200 when the key was "
+    "already used for the same entry (nothing new is recorded).",
+    status_code=201,
+    response_model=None,
+    responses=_WRITE_ERRORS,
+    openapi_extra=inline_schema(RecordDoc),
+)
+async def record_hand(request: Request, table_id: str) -> JSONResponse:
+    ledger = await ledger_for(request)
+    await authorize_table(request, ledger, table_id)
+    entry, body = read_entry(await read_json(request), {"key", "expect_hand"})
+    key = body.text("key")
+    expect = body.whole("expect_hand", minimum=1)
+    recorded = await call(ledger.record, table_id, entry, key=key, expect_hand=expect)
+    return recorded_response(table_id, recorded)
+
+
+def _correction_fields(body: Body) -> tuple[str, str, str | None]:
+    reason = body.required_text("reason")
+    by = body.text("by") or ""
+    if len(by.strip()) > MAX_NAME:
+        raise InvalidRequestError(f"by can have at most {MAX_NAME} characters")
+    return reason, by, body.text("key")
+
+
+@router.post(
+    "/{table_id}/events/{seq}/void",
+    summary="Void a recorded event (needs the token)",
+    description="The event stays in the history, marked void; totals, hands played and the "
+    "dealer rotation follow the record without it.",
+    status_code=201,
+    response_model=None,
+    responses=_WRITE_ERRORS,
+    openapi_extra=inline_schema(VoidDoc),
+)
+async def void_event(request: Request, table_id: str, seq: int) -> JSONResponse:
+    ledger = await ledger_for(request)
+    await authorize_table(request, ledger, table_id)
+    body = Body(await read_json(request), {"reason", "by", "key"})
+    reason, by, key = _correction_fields(body)
+    recorded = await call(ledger.void, table_id, seq, reason=reason, by=by, key=key)
+    return recorded_response(table_id, recorded)
+
+
+@router.post(
+    "/{table_id}/events/{seq}/amend",
+    summary="Replace a recorded event by a corrected one (needs the token)",
+    description="The body is a `hands` entry (win, draw or payout) with `reason` and `by`; it "
+    "is scored against the state at the original's place. The original stays in the history.",
+    status_code=201,
+    response_model=None,
+    responses=_WRITE_ERRORS,
+    openapi_extra=inline_schema(AmendDoc),
+)
+async def amend_event(request: Request, table_id: str, seq: int) -> JSONResponse:
+    ledger = await ledger_for(request)
+    await authorize_table(request, ledger, table_id)
+    entry, body = read_entry(await read_json(request), {"reason", "by", "key"})
+    reason, by, key = _correction_fields(body)
+    recorded = await call(ledger.amend, table_id, seq, entry, reason=reason, by=by, key=key)
+    return recorded_response(table_id, recorded)

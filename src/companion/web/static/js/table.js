@@ -1,0 +1,550 @@
+// A table's page: the write token (from the write link's fragment, kept in localStorage),
+// recording hands through the JSON API, voiding and amending, and keeping the board current.
+// Without a token the page is the spectator view: the server refuses writes either way.
+import { HandEditor } from "./hand-editor.js";
+import { pageData, t } from "./i18n.js";
+import { renderError, renderMessage, renderResult } from "./result-view.js";
+import { forgetTable, rememberTable, tokenFor } from "./table-store.js";
+
+const REFRESH_MS = 10_000;
+const FLASH_MS = 5_000;
+const table = pageData.table;
+const api = pageData.api;
+const profile = pageData.profiles.find((item) => item.id === table.profile) ?? pageData.profiles[0];
+
+const form = document.getElementById("record-form");
+const recordCard = document.getElementById("record");
+const recordTitle = recordCard.querySelector("[data-record-title]");
+const submitButton = document.getElementById("record-submit");
+const recordStatus = document.getElementById("record-status");
+const amendFields = document.getElementById("amend-fields");
+const amendCancel = document.getElementById("amend-cancel");
+const amendReason = document.getElementById("amend-reason");
+const finishedNotice = document.getElementById("finished-notice");
+const taiOther = document.getElementById("tai-other");
+const preview = document.getElementById("hand-preview");
+const accessNotice = document.getElementById("access-notice");
+const share = document.getElementById("share");
+const dialog = document.getElementById("void-dialog");
+const voidForm = document.getElementById("void-form");
+const voidStatus = document.getElementById("void-status");
+const flash = document.getElementById("flash");
+const editor = new HandEditor(document.getElementById("table-hand"));
+editor.setProfile({ sets: profile.sets, animals: profile.animals });
+
+let token = "";
+let state = JSON.parse(document.getElementById("board-state").textContent);
+let mode = "record"; // or "amend"
+let amendSeq = 0;
+let recordKey = newKey();
+let voidSeq = 0;
+let voidKey = newKey();
+let busy = false;
+let lastBoard = "";
+let previewTimer = 0;
+let previewController = null;
+let flashTimer = 0;
+
+/** A fresh idempotency key: one per entry, reused when the same entry is sent again. */
+function newKey() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return `web-${[...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+// --- The write token ------------------------------------------------------------------------
+
+function linkFor(withToken) {
+  const base = `${location.origin}/t/${table.id}`;
+  return withToken ? `${base}#token=${encodeURIComponent(token)}` : base;
+}
+
+/** The write link's fragment: keep the token on this device and take it out of the address bar. */
+function takeToken() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const fromLink = params.get("token");
+  if (fromLink) {
+    token = fromLink;
+    const kept = rememberTable(table.id, {
+      token,
+      players: table.players,
+      profile: table.profile,
+      seen: Date.now(),
+    });
+    if (params.get("new") === "1") {
+      document.getElementById("created-notice").hidden = false;
+      share.open = true;
+    }
+    // Kept: the address bar shows the read-only link. Not kept (no storage): the fragment
+    // stays, so that a reload still finds the token.
+    const hash = kept ? "" : `#token=${encodeURIComponent(token)}`;
+    history.replaceState(null, "", location.pathname + location.search + hash);
+    return;
+  }
+  token = tokenFor(table.id);
+  if (token) rememberTable(table.id, { seen: Date.now(), players: table.players });
+}
+
+function applyAccess() {
+  const writer = Boolean(token);
+  for (const node of document.querySelectorAll("[data-writer-only]")) node.hidden = !writer;
+  for (const node of document.querySelectorAll("[data-reader-only]")) node.hidden = writer;
+  document.getElementById("write-link").value = writer ? linkFor(true) : "";
+  document.getElementById("read-link").value = linkFor(false);
+  document.body.dataset.access = writer ? "write" : "read";
+}
+
+function refused(status) {
+  accessNotice.textContent = t(status === 401 ? "table.token_missing" : "table.token_rejected");
+  accessNotice.hidden = false;
+}
+
+// --- Talking to the API ---------------------------------------------------------------------
+
+async function send(url, body) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      Authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify(body),
+  });
+  let data = {};
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: t("result.network") };
+  }
+  return { status: response.status, data };
+}
+
+function showFlash(text) {
+  flash.textContent = text;
+  flash.hidden = false;
+  window.clearTimeout(flashTimer);
+  flashTimer = window.setTimeout(() => {
+    flash.hidden = true;
+  }, FLASH_MS);
+}
+
+// --- The board ------------------------------------------------------------------------------
+
+function localTimes(root = document) {
+  const format = new Intl.DateTimeFormat(pageData.lang, { hour: "2-digit", minute: "2-digit" });
+  for (const node of root.querySelectorAll("time[datetime]")) {
+    const when = new Date(node.getAttribute("datetime"));
+    if (!Number.isNaN(when.getTime())) node.textContent = format.format(when);
+  }
+}
+
+/** Swap in the board from /t/{id}/board (after a write, and every few seconds). */
+async function refreshBoard({ force = false } = {}) {
+  let response;
+  try {
+    response = await fetch(api.board, { headers: { Accept: "text/html" }, cache: "no-store" });
+  } catch {
+    return;
+  }
+  if (!response.ok) return;
+  const html = await response.text();
+  if (html === lastBoard && !force) return;
+  const focused = document.activeElement;
+  const inBoard = focused?.closest?.("[data-region]");
+  if (inBoard && !force) return; // do not pull the board from under a keyboard user
+  lastBoard = html;
+  const fresh = new DOMParser().parseFromString(html, "text/html");
+  for (const region of fresh.querySelectorAll("[data-region]")) {
+    const current = document.getElementById(region.id);
+    if (current) current.replaceWith(document.importNode(region, true));
+  }
+  const data = fresh.getElementById("board-state");
+  if (data) state = JSON.parse(data.textContent);
+  nameSeats();
+  applyAccess();
+  localTimes();
+  syncForm();
+}
+
+function setStatus(text, kind = "") {
+  recordStatus.textContent = text;
+  recordStatus.dataset.kind = kind;
+}
+
+/** A full hand's preview says who pays whom by seat; at a table, seats have names. */
+function nameSeats() {
+  for (const player of state.players) pageData.messages[`seat.${player.seat}`] = player.name;
+}
+
+// --- The record form ------------------------------------------------------------------------
+
+function checked(name) {
+  return form.querySelector(`input[name="${name}"]:checked`)?.value ?? null;
+}
+
+function setChecked(name, value) {
+  for (const input of form.querySelectorAll(`input[name="${name}"]`)) {
+    input.checked = input.value === value;
+  }
+}
+
+function syncForm() {
+  const kind = checked("kind") ?? "win";
+  for (const panel of form.querySelectorAll("[data-kind-panel]")) {
+    panel.hidden = panel.dataset.kindPanel !== kind;
+  }
+  const entry = checked("entry") ?? "tai";
+  for (const panel of form.querySelectorAll("[data-entry-panel]")) {
+    panel.hidden = panel.dataset.entryPanel !== entry;
+  }
+  const winner = checked("winner");
+  for (const input of form.querySelectorAll('input[name="from"]')) {
+    input.disabled = winner !== null && input.value === winner;
+    if (input.disabled && input.checked) input.checked = false;
+  }
+  const amending = mode === "amend";
+  const template = amending ? recordTitle.dataset.amendText : recordTitle.dataset.recordText;
+  recordTitle.textContent = template.replace("{n}", String(amending ? amendSeq : state.next_hand));
+  submitButton.textContent = amending
+    ? submitButton.dataset.amendLabel
+    : submitButton.dataset.recordLabel;
+  amendFields.hidden = !amending;
+  amendCancel.hidden = !amending;
+  finishedNotice.hidden = amending || !state.finished;
+  submitButton.disabled = busy || (!amending && state.finished);
+}
+
+function playerName(index) {
+  return table.players[Number(index)];
+}
+
+function seatOf(index) {
+  return state.players[Number(index)].seat;
+}
+
+function chosenTai() {
+  const other = taiOther?.value.trim();
+  if (other) return Number(other);
+  const value = checked("tai");
+  return value === null ? null : Number(value);
+}
+
+/** The entry the form describes, or {error} naming what is missing. */
+function buildEntry() {
+  const kind = checked("kind") ?? "win";
+  if (kind === "draw") return { entry: { kind: "draw" } };
+  if (kind === "payout") {
+    const player = checked("payout_player");
+    if (player === null) return { error: t("table.need_player"), field: "payout_player" };
+    return {
+      entry: {
+        kind: "payout",
+        player: playerName(player),
+        event: form.elements.payout_event.value,
+        at_start: form.querySelector('input[name="at_start"]').checked,
+      },
+    };
+  }
+  const winner = checked("winner");
+  if (winner === null) return { error: t("table.need_winner"), field: "winner" };
+  const from = checked("from");
+  if (from === null) return { error: t("table.need_from"), field: "from" };
+  const entry = { kind: "win", winner: playerName(winner) };
+  if (from === "self") entry.self_draw = true;
+  else entry.from = playerName(from);
+  const liable = form.elements.liable?.value;
+  if (liable) entry.liable = playerName(liable);
+  if ((checked("entry") ?? "tai") === "hand") {
+    const hand = editor.toRequest();
+    if (!hand.hand) return { error: t("table.need_hand"), field: "entry" };
+    const events = [...form.querySelectorAll('input[name="events"]:checked')].map((i) => i.value);
+    if (events.length) hand.events = events;
+    entry.hand = hand;
+  } else {
+    const tai = chosenTai();
+    if (tai === null || !Number.isInteger(tai) || tai < 0) {
+      return { error: t("table.need_tai"), field: "tai" };
+    }
+    entry.tai = tai;
+  }
+  return { entry };
+}
+
+function focusField(name) {
+  const target = form.querySelector(`input[name="${name}"]:not(:disabled)`);
+  target?.focus();
+}
+
+function resetForm() {
+  for (const name of ["winner", "from", "tai", "payout_player"]) setChecked(name, "\u0000");
+  if (taiOther) taiOther.value = "";
+  if (form.elements.liable) form.elements.liable.value = "";
+  for (const box of form.querySelectorAll('input[type="checkbox"]')) box.checked = false;
+  amendReason.value = "";
+  editor.clear();
+  renderMessage(preview, t("table.preview_hint"));
+}
+
+function leaveAmend() {
+  mode = "record";
+  amendSeq = 0;
+  recordKey = newKey();
+  setChecked("kind", "win");
+  resetForm();
+  syncForm();
+}
+
+async function submitEntry(event) {
+  event.preventDefault();
+  if (busy) return;
+  const built = buildEntry();
+  if (built.error) {
+    setStatus(built.error, "bad");
+    focusField(built.field);
+    return;
+  }
+  const body = { ...built.entry, key: recordKey };
+  let url = api.hands;
+  if (mode === "amend") {
+    const reason = amendReason.value.trim();
+    if (!reason) {
+      setStatus(t("table.need_reason"), "bad");
+      amendReason.focus();
+      return;
+    }
+    body.reason = reason;
+    body.by = form.elements.by.value;
+    url = `${api.events}/${amendSeq}/amend`;
+  } else {
+    body.expect_hand = state.next_hand;
+  }
+  busy = true;
+  syncForm();
+  setStatus(t("table.saving"));
+  try {
+    const { status, data } = await send(url, body);
+    if (status === 200 || status === 201) {
+      const seq = data.event.seq;
+      const key = data.duplicate ? "table.duplicate" : mode === "amend" ? "table.amended" : "table.recorded";
+      setStatus(t(key, { n: seq }), "good");
+      if (mode === "amend") {
+        leaveAmend();
+      } else {
+        // Back to a blank win: a second tap on Record cannot repeat a draw or a payout.
+        recordKey = newKey();
+        setChecked("kind", "win");
+        resetForm();
+      }
+      await refreshBoard({ force: true });
+    } else {
+      if (status === 401 || status === 403) refused(status);
+      setStatus(t("table.not_recorded", { reason: data.error ?? status }), "bad");
+      if (status === 409) await refreshBoard({ force: true });
+    }
+  } catch {
+    // Nothing is known to be recorded: the same key makes a retry safe.
+    setStatus(t("result.network"), "bad");
+  } finally {
+    busy = false;
+    syncForm();
+  }
+}
+
+// --- A full hand's preview --------------------------------------------------------------------
+
+function schedulePreview() {
+  window.clearTimeout(previewTimer);
+  previewTimer = window.setTimeout(updatePreview, 150);
+}
+
+async function updatePreview() {
+  if ((checked("entry") ?? "tai") !== "hand") return;
+  const winner = checked("winner");
+  const from = checked("from");
+  const hand = editor.toRequest();
+  if (winner === null || from === null || editor.isEmpty()) {
+    renderMessage(preview, t("table.preview_hint"));
+    return;
+  }
+  const needed = 3 * profile.sets + 2;
+  if (editor.structural() < needed) {
+    renderMessage(preview, t("result.need_more", { n: needed - editor.structural() }));
+    return;
+  }
+  const request = {
+    profile: table.profile,
+    ...hand,
+    win: from === "self" ? "self_draw" : "discard",
+    seat: seatOf(winner),
+    round: state.round,
+    dealer: "E",
+    dealer_streak: state.dealer_streak,
+    options: table.options,
+  };
+  if (from !== "self") request.discarder = seatOf(from);
+  const liable = form.elements.liable?.value;
+  if (liable) request.liable = seatOf(liable);
+  const events = [...form.querySelectorAll('input[name="events"]:checked')].map((i) => i.value);
+  if (events.length) request.events = events;
+  previewController?.abort();
+  previewController = new AbortController();
+  try {
+    const response = await fetch(api.score, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(request),
+      signal: previewController.signal,
+    });
+    const data = await response.json();
+    if (response.ok) renderResult(preview, data);
+    else renderError(preview, data.error ?? t("result.network"));
+  } catch (error) {
+    if (error.name !== "AbortError") renderMessage(preview, t("result.network"), "bad");
+  }
+}
+
+// --- Corrections ------------------------------------------------------------------------------
+
+function startAmend(item) {
+  const data = item.dataset;
+  mode = "amend";
+  amendSeq = Number(data.seq);
+  recordKey = newKey();
+  resetForm();
+  setChecked("kind", data.prefillKind ?? "win");
+  setChecked("entry", "tai");
+  if (data.prefillWinner !== undefined) setChecked("winner", data.prefillWinner);
+  if (data.prefillFrom !== undefined) setChecked("from", data.prefillFrom === "" ? "self" : data.prefillFrom);
+  if (data.prefillTai !== undefined) {
+    const button = form.querySelector(`input[name="tai"][value="${CSS.escape(data.prefillTai)}"]`);
+    if (button) button.checked = true;
+    else if (taiOther) taiOther.value = data.prefillTai;
+  }
+  if (data.prefillLiable && form.elements.liable) form.elements.liable.value = data.prefillLiable;
+  if (data.prefillPlayer !== undefined) setChecked("payout_player", data.prefillPlayer);
+  if (data.prefillEvent && form.elements.payout_event) form.elements.payout_event.value = data.prefillEvent;
+  const atStart = form.querySelector('input[name="at_start"]');
+  if (atStart) atStart.checked = data.prefillAtStart === "true";
+  setStatus("");
+  syncForm();
+  recordCard.scrollIntoView({ block: "start" });
+  recordTitle.focus();
+}
+
+function openVoid(item) {
+  voidSeq = Number(item.dataset.seq);
+  voidKey = newKey();
+  const title = document.getElementById("void-title");
+  title.textContent = title.dataset.template.replace("{n}", String(voidSeq));
+  document.getElementById("void-text").textContent =
+    item.querySelector("[data-text]")?.textContent ?? "";
+  voidForm.elements.reason.value = "";
+  voidStatus.textContent = "";
+  dialog.showModal();
+  voidForm.elements.reason.focus();
+}
+
+async function submitVoid(event) {
+  event.preventDefault();
+  const reason = voidForm.elements.reason.value.trim();
+  if (!reason) {
+    voidStatus.textContent = t("table.need_reason");
+    voidForm.elements.reason.focus();
+    return;
+  }
+  const confirm = document.getElementById("void-confirm");
+  confirm.disabled = true;
+  voidStatus.textContent = t("table.saving");
+  try {
+    const body = { reason, by: voidForm.elements.by.value, key: voidKey };
+    const { status, data } = await send(`${api.events}/${voidSeq}/void`, body);
+    if (status === 200 || status === 201) {
+      dialog.close();
+      setStatus("");
+      showFlash(t("table.voided", { n: voidSeq }));
+      await refreshBoard({ force: true });
+      document.getElementById("history-heading")?.focus();
+    } else {
+      if (status === 401 || status === 403) refused(status);
+      voidStatus.textContent = t("table.not_recorded", { reason: data.error ?? status });
+    }
+  } catch {
+    voidStatus.textContent = t("result.network");
+  } finally {
+    confirm.disabled = false;
+  }
+}
+
+// --- Links --------------------------------------------------------------------------------------
+
+async function copyLink(button) {
+  const input = document.getElementById(button.dataset.copy);
+  const status = document.getElementById("copy-status");
+  try {
+    await navigator.clipboard.writeText(input.value);
+    status.textContent = t("table.copied");
+  } catch {
+    // No clipboard outside a secure context (http on the local network): select it instead.
+    input.focus();
+    input.select();
+    status.textContent = t("table.copy_manual");
+  }
+}
+
+// --- Start ----------------------------------------------------------------------------------------
+
+takeToken();
+nameSeats();
+applyAccess();
+localTimes();
+syncForm();
+lastBoard = "";
+
+form.addEventListener("submit", submitEntry);
+form.addEventListener("change", (event) => {
+  if (event.target.name === "tai" && taiOther) taiOther.value = "";
+  if (!busy) setStatus("");
+  syncForm();
+  schedulePreview();
+});
+taiOther?.addEventListener("input", () => {
+  if (taiOther.value.trim()) setChecked("tai", "\u0000");
+});
+editor.addEventListener("change", schedulePreview);
+amendCancel.addEventListener("click", () => {
+  leaveAmend();
+  setStatus("");
+});
+document.addEventListener("click", (event) => {
+  const target = event.target.closest?.("[data-void], [data-amend], [data-copy]");
+  if (!target) return;
+  if (target.dataset.copy) {
+    copyLink(target);
+    return;
+  }
+  if (!token) return;
+  const item = target.closest("[data-seq]");
+  if (!item) return;
+  if (target.dataset.void) openVoid(item);
+  else startAmend(item);
+});
+voidForm.addEventListener("submit", submitVoid);
+document.getElementById("void-cancel").addEventListener("click", () => dialog.close());
+document.getElementById("forget").addEventListener("click", () => {
+  if (!window.confirm(t("table.forget_confirm"))) return;
+  forgetTable(table.id);
+  token = "";
+  if (mode === "amend") leaveAmend();
+  applyAccess();
+});
+for (const button of document.querySelectorAll("[data-copy]")) button.hidden = false;
+applyAccess();
+
+window.setInterval(() => {
+  if (document.visibilityState === "visible" && !busy && !dialog.open) refreshBoard();
+}, REFRESH_MS);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") refreshBoard();
+});
+document.body.dataset.ready = "true";

@@ -1,0 +1,58 @@
+// The tables page: the create form shows the chosen profile's options only, and the tables this
+// browser can write to are listed from localStorage (the server keeps no list).
+import { t } from "./i18n.js";
+import { forgetTable, loadTables } from "./table-store.js";
+import { el } from "./tiles.js";
+
+const form = document.getElementById("create-form");
+const profileSelect = document.getElementById("create-profile");
+const submit = document.getElementById("create-submit");
+const mine = document.getElementById("my-tables");
+const list = document.getElementById("my-tables-list");
+
+function showProfileOptions() {
+  for (const fieldset of form.querySelectorAll("[data-profile-options]")) {
+    const chosen = fieldset.dataset.profileOptions === profileSelect.value;
+    fieldset.hidden = !chosen;
+    fieldset.disabled = !chosen;
+  }
+}
+
+function listTables() {
+  const tables = Object.entries(loadTables()).sort(([, a], [, b]) => (b.seen ?? 0) - (a.seen ?? 0));
+  const items = tables.map(([id, info]) => {
+    const item = el("li", "table-item");
+    const link = el("a", "table-link");
+    link.href = `/t/${id}`;
+    link.append(el("span", "table-id", id));
+    const players = Array.isArray(info.players) ? info.players.join(", ") : "";
+    if (players) link.append(el("span", "table-players", players));
+    const forget = el("button", "small-button", t("tables.forget"));
+    forget.type = "button";
+    forget.setAttribute("aria-label", t("tables.forget_named", { id }));
+    forget.addEventListener("click", () => {
+      if (!window.confirm(t("table.forget_confirm"))) return;
+      forgetTable(id);
+      listTables();
+    });
+    item.append(link, forget);
+    return item;
+  });
+  list.replaceChildren(...items);
+  mine.hidden = !items.length;
+}
+
+profileSelect.addEventListener("change", showProfileOptions);
+form.addEventListener("submit", () => {
+  // One table per tap: a second tap while the first is on its way does nothing.
+  window.setTimeout(() => {
+    submit.disabled = true;
+  }, 0);
+});
+window.addEventListener("pageshow", () => {
+  submit.disabled = false;
+  listTables();
+});
+showProfileOptions();
+listTables();
+document.body.dataset.ready = "true";

@@ -1,0 +1,587 @@
+"""The table pages: create a table, then its page (scoreboard, recording, chart, history,
+settle-up, links).
+
+- `GET /tables`: the form that starts a table, and the tables this browser can write to (kept
+  in its localStorage, listed by the page's script: the server has no listing).
+- `POST /tables`: the form (CSRF-checked by the middleware). On success, 303 to the table's
+  *write link* `/t/{id}#token=...`: the token travels in the URL fragment, which browsers never
+  send to a server, so it is not in access logs or Referer headers. The page's script moves it
+  to localStorage, takes it out of the address bar, and sends it as `Authorization: Bearer` on
+  every write. The read-only link is `/t/{id}`.
+- `GET /t/{id}`: the table, rendered on the server (a spectator needs no script to follow it).
+- `GET /t/{id}/board`: the same scoreboard, chart, settle-up and history as an HTML fragment;
+  the page's script swaps it in after a write and every few seconds.
+
+Writes go to the JSON API (`companion.api.tables`), which checks the token whatever the page
+shows: the spectator page cannot write because the server refuses it, not because a button is
+hidden.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from companion.api.profiles import all_profiles
+from companion.api.security import read_form
+from companion.api.tables import call, ledger_for, table_key
+from companion.errors import CompanionError
+from companion.ledger.domain import (
+    Correction,
+    Draw,
+    HistoryEntry,
+    Outcome,
+    Payout,
+    Replay,
+    TableState,
+    Win,
+    allowed_tai,
+    format_amount,
+    settle_up,
+)
+from companion.payouts import PayoutEvent
+from companion.tiles import Wind
+from companion.web import i18n
+from companion.web.pages import editor_context, script_data
+from companion.web.templating import render, request_language
+
+router = APIRouter(include_in_schema=False)
+
+SEAT_TILES = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
+"""The wind tile drawn beside each player's seat."""
+UNCAPPED_TAI_BUTTONS = 10
+"""How many quick tai buttons a profile without a cap (`tw`) gets; an input takes the rest."""
+PAYOUT_EVENTS = tuple(event.value for event in PayoutEvent)
+
+
+# ---------------------------------------------------------------------------------------------
+# Creating a table
+
+
+def option_fields(lang: str) -> list[dict[str, Any]]:
+    """Each profile's form options (from the engine), for the create form."""
+    t = i18n.Translator(lang)
+    found = []
+    for profile in all_profiles():
+        options = []
+        for option in profile["options"]:
+            name = option["name"]
+            entry = dict(option)
+            entry["field"] = f"option:{profile['id']}:{name}"
+            entry["label"] = t.get(f"option.{name}", name.replace("_", " "))
+            if option["type"] == "choice":
+                entry["choice_labels"] = [
+                    (choice, t.get(f"option.{name}.{choice}", choice))
+                    for choice in option["choices"]
+                ]
+            options.append(entry)
+        found.append({"id": profile["id"], "options": options})
+    return found
+
+
+def _differs(kind: str, text: str, default: Any) -> bool:
+    if kind == "number":
+        try:
+            return Fraction(text.strip()) != Fraction(str(default))
+        except (ValueError, ZeroDivisionError):
+            return True
+    return text != str(default)
+
+
+def options_from_form(profile: dict[str, Any], form: dict[str, str]) -> dict[str, Any]:
+    """The options a create form sets that differ from the profile's defaults (JSON values;
+    the ledger validates them)."""
+    options: dict[str, Any] = {}
+    for option in profile["options"]:
+        name, kind, default = option["name"], option["type"], option["default"]
+        key = f"option:{profile['id']}:{name}"
+        if kind == "bool":
+            value = form.get(key) == "true"
+            if value != default:
+                options[name] = value
+            continue
+        text = form.get(key, "").strip()
+        if not text:
+            continue
+        if kind == "int":
+            try:
+                number = int(text)
+            except ValueError:
+                options[name] = text  # the ledger refuses it with a message that names it
+                continue
+            if number != default:
+                options[name] = number
+        elif _differs(kind, text, default):
+            options[name] = text
+    return options
+
+
+def _create_context(
+    request: Request, form: dict[str, str] | None = None, error: str = ""
+) -> dict[str, Any]:
+    lang = request_language(request)
+    values = form or {}
+    return {
+        "profiles": all_profiles(),
+        "profile_options": option_fields(lang),
+        "chosen": values.get("profile", "sg"),
+        "values": values,
+        "error": error,
+        "page_data": script_data(lang),
+    }
+
+
+@router.get("/tables", response_class=HTMLResponse)
+async def tables_page(request: Request) -> HTMLResponse:
+    return render(request, "tables.html", **_create_context(request))
+
+
+@router.post("/tables")
+async def create_table(request: Request) -> Response:
+    form = read_form(await request.body())
+    t = i18n.Translator(request_language(request))
+    profiles = {profile["id"]: profile for profile in all_profiles()}
+    profile = profiles.get(form.get("profile", "sg"))
+    try:
+        if profile is None:
+            raise _FormError(t("tables.error_profile"))
+        players = [form.get(f"player{seat}", "") for seat in range(4)]
+        hands_text = form.get("hands", "").strip()
+        hands = None
+        if hands_text:
+            if not hands_text.isdigit():
+                raise _FormError(t("tables.error_hands"))
+            hands = int(hands_text)
+        options = options_from_form(profile, form)
+        ledger = await ledger_for(request)
+        created = await call(
+            ledger.create_table, profile["id"], players, options=options, hands=hands
+        )
+    except CompanionError as error:
+        context = _create_context(request, form, error.message)
+        return render(request, "tables.html", status_code=422, **context)
+    # The write link: the token rides in the fragment, which the browser keeps to itself.
+    return RedirectResponse(
+        f"/t/{created.id}#token={created.token}&new=1",
+        status_code=303,
+        headers={"cache-control": "no-store"},
+    )
+
+
+class _FormError(CompanionError):
+    """A create form that cannot be read."""
+
+
+# ---------------------------------------------------------------------------------------------
+# A table's page
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    index: int
+    name: str
+    seat: str
+    seat_tile: str
+    total: str
+    sign: str
+    dealer: bool
+
+
+@dataclass(frozen=True)
+class AmountView:
+    name: str
+    text: str
+    sign: str
+
+
+@dataclass(frozen=True)
+class EventView:
+    seq: int
+    kind: str
+    status: str
+    correction: bool
+    at: str
+    time: str
+    context: str
+    text: str
+    amounts: tuple[AmountView, ...]
+    badge: str = ""
+    reason: str = ""
+    notes: tuple[str, ...] = ()
+    can_void: bool = False
+    can_amend: bool = False
+    prefill: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Series:
+    index: int
+    name: str
+    points: str
+    end_x: float
+    end_y: float
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A running-total chart as SVG geometry (drawn by `components/table_board.html`)."""
+
+    width: int
+    height: int
+    left: float
+    right: float
+    top: float
+    bottom: float
+    zero_y: float
+    series: tuple[Series, ...]
+    y_ticks: tuple[tuple[float, str], ...]
+    x_ticks: tuple[tuple[float, str], ...]
+    summary: str
+
+
+def signed(amount: Fraction) -> str:
+    text = format_amount(amount)
+    return text if amount <= 0 else f"+{text}"
+
+
+def sign_class(amount: Fraction) -> str:
+    return "plus" if amount > 0 else "minus" if amount < 0 else ""
+
+
+def wind_name(t: i18n.Translator, wind: Wind) -> str:
+    return t(f"wind.{wind.value}")
+
+
+def outcome_text(t: i18n.Translator, players: tuple[str, ...], outcome: Outcome) -> str:
+    """One line for a person, in the page's language."""
+    if isinstance(outcome, Draw):
+        return t("table.ev.draw")
+    if isinstance(outcome, Payout):
+        what = t.get(f"payout.{outcome.event}", outcome.label or outcome.event)
+        text = t("table.ev.payout", player=players[outcome.player], event=what)
+        return f"{text} {t('table.ev.at_start')}" if outcome.at_start else text
+    assert isinstance(outcome, Win)
+    parts = []
+    for winner in outcome.winners:
+        name = players[winner.player]
+        if outcome.discarder is None:
+            part = t("table.ev.win_self", winner=name, tai=winner.tai)
+        else:
+            discarder = players[outcome.discarder]
+            part = t("table.ev.win_from", winner=name, tai=winner.tai, discarder=discarder)
+        if winner.dealer_tai:
+            part += " " + t("table.ev.dealer_tai", n=winner.dealer_tai)
+        if winner.request is not None:
+            part += " " + t("table.ev.full_hand")
+        parts.append(part)
+    text = t("table.ev.and").join(parts)
+    if outcome.liable is not None:
+        text += " " + t("table.ev.liable", name=players[outcome.liable])
+    return text
+
+
+def _prefill(outcome: Outcome | None) -> dict[str, str]:
+    """What the record form starts from when this event is amended."""
+    if isinstance(outcome, Win) and len(outcome.winners) == 1:
+        winner = outcome.winners[0]
+        return {
+            "kind": "win",
+            "winner": str(winner.player),
+            "from": "" if outcome.discarder is None else str(outcome.discarder),
+            "tai": str(winner.tai),
+            "liable": "" if outcome.liable is None else str(outcome.liable),
+        }
+    if isinstance(outcome, Payout):
+        return {
+            "kind": "payout",
+            "player": str(outcome.player),
+            "event": outcome.event,
+            "at-start": "true" if outcome.at_start else "",
+        }
+    if isinstance(outcome, Draw):
+        return {"kind": "draw"}
+    return {"kind": "win"}
+
+
+def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry) -> EventView:
+    event, body = entry.event, entry.event.body
+    seq, at, time = event.seq, event.at.isoformat(), event.at.strftime("%H:%M UTC")
+    if isinstance(body, Correction):
+        if body.replacement is None:
+            text = t("table.ev.voids", n=body.target)
+        else:
+            replacement = outcome_text(t, players, body.replacement)
+            text = t("table.ev.amends", n=body.target, text=replacement)
+        by = body.by or t("table.ev.unknown")
+        return EventView(
+            seq=seq,
+            at=at,
+            time=time,
+            kind=body.kind,
+            status=entry.status,
+            correction=True,
+            context=t("table.ev.correction"),
+            text=text,
+            amounts=(),
+            reason=t("table.ev.reason", reason=body.reason, by=by),
+        )
+    state = entry.before
+    context_parts = []
+    if entry.hand is not None:
+        key = "table.ev.hand" if body.is_hand else "table.ev.in_hand"
+        context_parts.append(t(key, n=entry.hand))
+    context_parts.append(
+        t("table.ev.context", round=wind_name(t, state.round), dealer=players[state.dealer])
+    )
+    badge = ""
+    if entry.status == "voided":
+        badge = t("table.ev.voided_by", n=entry.corrected_by)
+    elif entry.status == "amended":
+        badge = t("table.ev.amended_by", n=entry.corrected_by)
+    shown = entry.effective if entry.status == "amended" and entry.effective else body
+    amounts = tuple(
+        AmountView(name, signed(amount), sign_class(amount))
+        for name, amount in zip(players, entry.amounts, strict=True)
+        if amount
+    )
+    return EventView(
+        seq=seq,
+        at=at,
+        time=time,
+        kind=body.kind,
+        status=entry.status,
+        correction=False,
+        context=" · ".join(context_parts),
+        text=outcome_text(t, players, shown),
+        amounts=amounts,
+        badge=badge,
+        notes=entry.notes,
+        can_void=entry.status != "voided",
+        can_amend=True,
+        prefill=_prefill(entry.effective or body),
+    )
+
+
+def _nice_step(span: float, ticks: int = 4) -> float:
+    raw = span / ticks
+    power = 10.0 ** math.floor(math.log10(raw))
+    for factor in (1.0, 2.0, 2.5, 5.0, 10.0):
+        if factor * power >= raw:
+            return factor * power
+    return 10.0 * power
+
+
+def _tick_label(value: float) -> str:
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def chart(t: i18n.Translator, replayed: Replay) -> Chart | None:
+    """Each player's running total after every outcome that counts; None before the first."""
+    players = replayed.setup.players
+    start = tuple(Fraction(0) for _ in players)
+    steps: list[tuple[int | None, tuple[Fraction, ...]]] = [(0, start)]
+    for entry in replayed.entries:
+        if entry.effective is None or isinstance(entry.event.body, Correction):
+            continue
+        steps.append((entry.hand if entry.effective.is_hand else None, entry.after.totals))
+    if len(steps) < 2:
+        return None
+    width, height = 400, 210
+    left, right, top, bottom = 38.0, 392.0, 10.0, 184.0
+    values = [float(total) for _, totals in steps for total in totals]
+    low, high = min(0.0, *values), max(0.0, *values)
+    if high == low:
+        high, low = high + 1, low - 1
+    step = _nice_step(high - low)
+    low = math.floor(low / step) * step
+    high = math.ceil(high / step) * step
+
+    def y_of(value: float) -> float:
+        return round(bottom - (value - low) / (high - low) * (bottom - top), 2)
+
+    count = len(steps) - 1
+
+    def x_of(index: int) -> float:
+        return round(left + index / count * (right - left), 2)
+
+    series = []
+    for player, name in enumerate(players):
+        points = [(x_of(i), y_of(float(totals[player]))) for i, (_, totals) in enumerate(steps)]
+        series.append(
+            Series(
+                player,
+                name,
+                " ".join(f"{x},{y}" for x, y in points),
+                points[-1][0],
+                points[-1][1],
+            )
+        )
+    y_ticks = []
+    value = low
+    while value <= high + step / 2:
+        y_ticks.append((y_of(value), _tick_label(value)))
+        value += step
+    every = max(1, math.ceil(count / 8))
+    x_ticks = [(x_of(0), "0")]
+    for index, (hand, _) in enumerate(steps[1:], start=1):
+        if hand is not None and (index % every == 0 or index == count):
+            x_ticks.append((x_of(index), str(hand)))
+    totals = replayed.state.totals
+    summary = t(
+        "table.chart_summary",
+        n=replayed.state.hands,
+        totals=", ".join(
+            f"{name} {signed(total)}" for name, total in zip(players, totals, strict=True)
+        ),
+    )
+    return Chart(
+        width,
+        height,
+        left,
+        right,
+        top,
+        bottom,
+        y_of(0.0),
+        tuple(series),
+        tuple(y_ticks),
+        tuple(x_ticks),
+        summary,
+    )
+
+
+def _state_json(replayed: Replay) -> dict[str, Any]:
+    state: TableState = replayed.state
+    return {
+        "players": [
+            {"name": name, "seat": state.seat_wind(index).value}
+            for index, name in enumerate(replayed.setup.players)
+        ],
+        "round": state.round.value,
+        "dealer": state.dealer,
+        "dealer_streak": state.streak,
+        "hands": state.hands,
+        "next_hand": state.next_hand,
+        "planned_hands": state.planned_hands,
+        "finished": state.finished,
+        "events": len(replayed.entries),
+    }
+
+
+def board_context(lang: str, table_id: str, replayed: Replay) -> dict[str, Any]:
+    """What the scoreboard, chart, settle-up and history need."""
+    t = i18n.Translator(lang)
+    setup, state = replayed.setup, replayed.state
+    players = setup.players
+    transfers = [
+        (players[transfer.payer], players[transfer.payee], format_amount(transfer.amount))
+        for transfer in settle_up(state.totals)
+    ]
+    return {
+        "table_id": table_key(table_id),
+        "profile_id": setup.profile,
+        "players": [
+            PlayerView(
+                index,
+                name,
+                state.seat_wind(index).value,
+                SEAT_TILES[state.seat_wind(index).value],
+                signed(state.totals[index]),
+                sign_class(state.totals[index]),
+                index == state.dealer,
+            )
+            for index, name in enumerate(players)
+        ],
+        "round_name": wind_name(t, state.round),
+        "state": state,
+        "dealer_name": players[state.dealer],
+        "show_streak": setup.profile == "tw" or state.streak > 0,
+        "chart": chart(t, replayed),
+        "events": [event_view(t, players, entry) for entry in reversed(replayed.entries)],
+        "transfers": transfers,
+        "board_state": _state_json(replayed),
+    }
+
+
+def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
+    """What the record form needs: quick tai choices, payouts, the profile's events."""
+    t = i18n.Translator(lang)
+    setup = replayed.setup
+    profile = setup.engine_profile
+    options = setup.engine_options
+    cap, limits = allowed_tai(profile, options)
+    low = max(0, options.min_tai)
+    if cap is None:
+        tai_choices = list(range(low, low + UNCAPPED_TAI_BUTTONS))
+    else:
+        tai_choices = [*range(low, cap + 1), *sorted(limit for limit in limits if limit > cap)]
+    info = next(item for item in all_profiles() if item["id"] == setup.profile)
+    kinds = [("win", t("table.kind.win")), ("draw", t("table.kind.draw"))]
+    payouts = setup.profile == "sg-table"
+    if payouts:
+        kinds.append(("payout", t("table.kind.payout")))
+    return {
+        "tai_pairs": [(str(tai), str(tai)) for tai in tai_choices],
+        "player_choices": [(str(index), name) for index, name in enumerate(setup.players)],
+        "tai_other": cap is None,
+        "kinds": kinds,
+        "payout_events": [(event, t(f"payout.{event}")) for event in PAYOUT_EVENTS]
+        if payouts
+        else [],
+        "liable": "liable" in info["fields"],
+        "profile_events": [(event, t.get(f"event.{event}", event)) for event in info["events"]],
+        "profile_info": info,
+    }
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table_page(request: Request, table_id: str) -> HTMLResponse:
+    lang = request_language(request)
+    ledger = await ledger_for(request)
+    replayed = await call(ledger.replay, table_id)
+    key = table_key(table_id)
+    setup = replayed.setup
+    t = i18n.Translator(lang)
+    page_data = script_data(
+        lang,
+        table={
+            "id": key,
+            "profile": setup.profile,
+            "options": dict(setup.options),
+            "players": list(setup.players),
+        },
+        api={
+            "score": "/api/score",
+            "waits": "/api/waits",
+            "table": f"/api/tables/{key}",
+            "hands": f"/api/tables/{key}/hands",
+            "events": f"/api/tables/{key}/events",
+            "board": f"/t/{key}/board",
+        },
+    )
+    return render(
+        request,
+        "table.html",
+        page_data=page_data,
+        profile_label=t.get(f"profile.{setup.profile}", setup.profile),
+        planned_hands=setup.planned_hands,
+        read_url=str(request.base_url).rstrip("/") + f"/t/{key}",
+        **board_context(lang, table_id, replayed),
+        **record_context(lang, replayed),
+        **editor_context(lang),
+    )
+
+
+@router.get("/t/{table_id}/board", response_class=HTMLResponse)
+async def table_board(request: Request, table_id: str) -> HTMLResponse:
+    lang = request_language(request)
+    ledger = await ledger_for(request)
+    replayed = await call(ledger.replay, table_id)
+    response = render(request, "table_board.html", **board_context(lang, table_id, replayed))
+    response.headers["cache-control"] = "no-store"
+    return response

@@ -1,0 +1,82 @@
+"""schemathesis against the app's own `/openapi.json`: no 5xx, and every response as documented.
+
+Each operation of the schema gets generated requests (valid by the schema, and not), sent
+through the ASGI app; the checks are: no server error, the status code is one the operation
+documents, the content type is the documented one, and the body matches the documented schema.
+The table operations run twice: on made-up ids (404s), and on a real table with its token, so
+that the writes get past the token check into the ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import schemathesis
+from fastapi import FastAPI
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from companion.api import create_app
+from companion.api.tables import close_ledgers
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
+EXAMPLES = settings(
+    max_examples=20,
+    deadline=None,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
+
+
+# The schema is read when the module loads (schemathesis parametrises at collection); the app
+# opens no database until a table request, and the fixture below points it at a new file first.
+APP = create_app()
+schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
+    APP.state.database_url = f"sqlite:///{tmp_path_factory.mktemp('schema') / 'ledger.sqlite3'}"
+    yield APP
+    close_ledgers(APP)
+
+
+@pytest.fixture(scope="module")
+def real_table(app: FastAPI) -> dict[str, str]:
+    """A table with two hands recorded, so that event numbers 1 and 2 exist."""
+    from fastapi.testclient import TestClient
+
+    client = TestClient(app)
+    players = ["Ann", "Ben", "Cat", "Dan"]
+    created = client.post("/api/tables", json={"profile": "tw", "players": players}).json()
+    auth = {"authorization": f"Bearer {created['token']}"}
+    for body in ({"kind": "draw"}, {"kind": "win", "winner": "Ben", "self_draw": True, "tai": 2}):
+        response = client.post(f"/api/tables/{created['id']}/hands", json=body, headers=auth)
+        assert response.status_code == 201, response.text
+    return {"id": created["id"], "token": created["token"]}
+
+
+@schema.parametrize()
+@EXAMPLES
+def test_every_operation_conforms_to_its_schema(case: Any) -> None:
+    case.call_and_validate(checks=CHECKS)
+
+
+@schema.include(path_regex=r"^/api/tables/\{table_id\}").parametrize()
+@EXAMPLES
+def test_table_operations_conform_on_a_real_table(case: Any, real_table: dict[str, str]) -> None:
+    case.path_parameters = {**(case.path_parameters or {}), "table_id": real_table["id"]}
+    headers = {"authorization": f"Bearer {real_table['token']}"}
+    case.call_and_validate(checks=CHECKS, headers=headers)
