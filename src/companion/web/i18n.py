@@ -28,7 +28,7 @@ MESSAGES: Mapping[str, tuple[str, str]] = {
     "nav.label": ("Main", "主選單"),
     "nav.calculator": ("Calculator", "計分器"),
     "nav.api_docs": ("API", "API 文件"),
-    "skip_link": ("Skip to the calculator", "跳到計分器"),
+    "skip_link": ("Skip to the main content", "跳到主要內容"),
     "lang.label": ("Language", "語言"),
     "noscript": (
         "The calculator needs JavaScript. The HTTP API works without it: see the API page.",
