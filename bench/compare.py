@@ -160,8 +160,7 @@ class Side:
 def clear_companion_memo() -> None:
     from companion import shapes as companion_shapes
 
-    companion_shapes._block_readings.cache_clear()
-    companion_shapes._block_fits.cache_clear()
+    companion_shapes.clear_memos()
 
 
 def companion_side(profile_id: str, *, parsed: bool = True) -> Side:

@@ -149,8 +149,7 @@ def over_all(function: Callable[[Any], object], inputs: Sequence[Any]) -> Callab
 
 
 def clear_companion_memo() -> None:
-    shapes._block_readings.cache_clear()
-    shapes._block_fits.cache_clear()
+    shapes.clear_memos()
 
 
 def agreement(ours: Sequence[object], theirs: Sequence[object]) -> str:

@@ -422,3 +422,9 @@ def _special_waits(structure: Structure, counts: list[int], held: list[int]) -> 
 
 
 _TILES = tuple(Tile)
+
+
+def clear_memos() -> None:
+    """Forget every memoised suit block (for benchmarks that time a cold start)."""
+    for memo in (_block_readings, _block_fits, _block_groups, _block_completions):
+        memo.cache_clear()
