@@ -10,6 +10,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import NoReturn, cast
 
 from companion import cli_table
@@ -136,6 +137,11 @@ def _print_json(data: object) -> int:
     return 0
 
 
+def _signed(amount: Fraction) -> str:
+    """+16, -8, 0: a seat that neither pays nor gains shows no sign."""
+    return f"{amount_json(amount):+}" if amount else "0"
+
+
 def describe(result: ScoreResult) -> str:
     """A readable breakdown for a person at the table."""
     if not result.valid:
@@ -166,7 +172,7 @@ def describe(result: ScoreResult) -> str:
         for payer, payee, amount in result.transfers():
             lines.append(f"  {payer.value} pays {payee.value} {amount_json(amount)}")
         net = ", ".join(
-            f"{seat.value} {amount_json(amount):+}" for seat, amount in result.payments.items()
+            f"{seat.value} {_signed(amount)}" for seat, amount in result.payments.items()
         )
         lines.append(f"Net: {net}")
     lines.extend(f"Note: {note}" for note in result.notes)
