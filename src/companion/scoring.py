@@ -254,11 +254,6 @@ def score_json(data: Any) -> dict[str, Any]:
     return score(data).to_json()
 
 
-def parse_contract_hand(request: ScoreRequest) -> Hand:
-    """The request's hand for its profile (used by adapters that only need the tiles)."""
-    return build_hand(get_profile(request.profile), request)
-
-
 __all__ = ["ScoreResult", "amount_json", "parse_hand", "score", "score_hand", "score_json"]
 
 

@@ -227,13 +227,6 @@ _WORD = re.compile(r"[^\s,;]+")
 _MPSZ_GROUP = re.compile(r"(\d+)([a-z])?")
 
 
-def tile_of(suit: Suit, rank: int) -> Tile:
-    """The tile of `suit` and `rank`; `TileParseError` when there is none."""
-    if not 1 <= rank <= _SUIT_SIZE[suit]:
-        raise TileParseError(f"there is no tile {rank}{suit.value}")
-    return Tile(_FIRST_OF_SUIT[suit] + rank - 1)
-
-
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Read tiles written in MPSZ (`123m456p11z`, `1f`, `2a`) or by name, in the order written.
 
@@ -315,19 +308,6 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     return "".join(parts)
 
 
-def sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles))
-
-
-def counts_of(tiles: Iterable[int]) -> list[int]:
-    """Counts per playing kind (34 entries); bonus tiles are ignored."""
-    counts = [0] * KINDS
-    for tile in tiles:
-        if tile < KINDS:
-            counts[tile] += 1
-    return counts
-
-
 def english_list(tiles: Sequence[Tile]) -> str:
     return ", ".join(_ENGLISH[tile] for tile in tiles)
 
@@ -396,4 +376,3 @@ TERMINALS_AND_HONORS = (
     *WIND_TILES,
     *DRAGONS,
 )
-PLAYING_TILES = tuple(Tile(kind) for kind in range(KINDS))
