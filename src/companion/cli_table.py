@@ -466,8 +466,9 @@ def _history_line(players: Sequence[str], entry: HistoryEntry) -> str:
 
 
 def _signed(amount: Any) -> str:
+    """+16, -8, 0: no sign on nothing."""
     text = format_amount(amount)
-    return text if text.startswith("-") else f"+{text}"
+    return text if text.startswith("-") or not amount else f"+{text}"
 
 
 def _standings_text(replayed: Replay) -> str:
