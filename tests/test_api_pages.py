@@ -77,7 +77,7 @@ def test_the_calculator_page(client: TestClient) -> None:
     bonus = [attrs["data-bonus"] for tag, attrs in page.tags if "data-bonus" in attrs]
     assert bonus == [tile.mpsz for tile in Tile if tile >= Tile.PLUM]
     modes = [attrs["value"] for tag, attrs in page.tags if "data-mode" in attrs]
-    assert modes == ["tile", "chow", "pung", "kong", "ckong"]
+    assert modes == ["tile", "chow", "pung", "kong", "akong", "ckong"]
     data = page_data(html)
     assert data["lang"] == "en"
     assert {p["id"] for p in data["profiles"]} == set(profiles())  # type: ignore[attr-defined]
@@ -212,7 +212,7 @@ def test_dynamic_keys_exist() -> None:
         assert f"seat.{wind}" in i18n.MESSAGES and f"wind.{wind}" in i18n.MESSAGES
     for kind in ("chow", "pung", "kong", "akong", "ckong"):
         assert f"meld.{kind}" in i18n.MESSAGES
-    for mode in ("tile", "chow", "pung", "kong", "ckong"):
+    for mode in ("tile", "chow", "pung", "kong", "akong", "ckong"):
         assert f"mode.{mode}" in i18n.MESSAGES
     for suit in "mpszfa":
         assert f"suit.{suit}" in i18n.MESSAGES

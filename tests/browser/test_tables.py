@@ -197,3 +197,79 @@ def test_full_hand_keyboard_and_amend_in_chinese_on_a_desktop(desktop: Tab) -> N
     expect(page.locator(".access-write")).to_be_visible()
     assert "Amends #2: Cat wins 1 tai, self-drawn" in page.locator("#history").inner_text()
     desktop.screenshot("tables-board")
+
+
+def test_tw_several_winners_on_one_discard_and_a_whole_hand(phone: Tab, desktop: Tab) -> None:
+    page = phone.page
+    response = page.request.post(
+        phone.base + "/api/tables", data={"profile": "tw", "players": list(PLAYERS)}
+    )
+    assert response.status == 201
+    table_id, token = response.json()["id"], response.json()["token"]
+    phone.goto(f"/t/{table_id}?lang=en#token={token}")
+
+    # Ann (East, dealing) and Ben both win on Cat's discard: 3 and 5 agreed tai.
+    choose(page, "winner", "0")
+    page.locator("label.several-toggle").click()
+    expect(page.locator("[data-field='winners']")).to_be_visible()
+    assert page.locator("[data-field='winner']").is_hidden()
+    assert page.locator("input[name='winners'][value='0']").is_checked(), "Ann carried over"
+    assert page.locator("[data-field='entry']").is_hidden(), "agreed tai only"
+    choose(page, "winners", "1")
+    assert page.locator("input[name='from'][value='self']").is_disabled()
+    assert page.locator("input[name='from'][value='1']").is_disabled()
+    choose(page, "from", "2")
+    choose(page, "tai_0", "3")
+    choose(page, "tai_1", "5")
+    assert page.locator("[data-winner-tai='2']").is_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375, "no sideways scrolling"
+    phone.screenshot("tables-tw-several")
+    page.locator("#record-submit").click()
+    expect(page.locator("#record-status")).to_have_attribute("data-kind", "good")
+    entry = page.locator("#history [data-seq='1']")
+    expect(entry).to_contain_text("Ann wins 3 tai from Cat + 1 dealer tai and Ben wins 5 tai")
+    assert page.locator("#history [data-seq]").count() == 1, "one event for both winners"
+    assert totals(page) == ["+4", "+5", "-9", "0"]
+    assert page.locator("#scoreboard .is-dealer [data-name]").inner_text() == "Ann"
+    assert not page.locator("#several").is_checked(), "back to one winner"
+    phone.screenshot("tables-tw-board")
+
+    # On a desktop: amend it (prefilled with both winners), then a whole hand with an added
+    # kong and the table's discards, which scores an early win.
+    page = desktop.page
+    desktop.goto(f"/t/{table_id}?lang=en#token={token}")
+    page.locator("#history [data-seq='1'] [data-amend]").click()
+    assert page.locator("#several").is_checked()
+    assert page.locator("input[name='tai_0'][value='3']").is_checked()
+    assert page.locator("input[name='tai_1'][value='5']").is_checked()
+    assert page.locator("input[name='from'][value='2']").is_checked()
+    choose(page, "tai_1", "4")
+    page.locator("#amend-reason").fill("Ben had 4")
+    desktop.screenshot("tables-tw-amend")
+    page.locator("#record-submit").click()
+    expect(page.locator("#history [data-seq='2']")).to_contain_text("Ben wins 4 tai from Cat")
+    assert totals(page) == ["+4", "+4", "-8", "0"]
+
+    choose(page, "winner", "3")
+    choose(page, "from", "1")
+    choose(page, "entry", "hand")
+    editor = page.locator("#table-hand")
+    for mode, tiles in (("akong", ["1m"]), ("pung", ["5z", "6z"]), ("chow", ["2p"])):
+        editor.locator(f"input[data-mode][value='{mode}'] + span").click()
+        for tile in tiles:
+            editor.locator(f"[data-picker] [data-tile='{tile}']").click()
+    editor.locator("input[data-mode][value='tile'] + span").click()
+    for tile in ["3s", "4s", "5s", "9p", "9p"]:
+        editor.locator(f"[data-picker] [data-tile='{tile}']").click()
+    kong = editor.locator("[data-hand] .hand-group").first
+    assert kong.locator(".hand-group-label").inner_text() == "Added kong"
+    assert kong.locator("svg").count() == 4
+    page.locator("#table-discards").fill("4")
+    expect(page.locator("#hand-preview [data-pattern='very_early_win']")).to_be_visible()
+    assert page.locator("#hand-preview [data-pattern='melded_kong']").is_visible()
+    expect(page.locator("#hand-preview [data-verdict='good']")).to_contain_text("17 tai")
+    desktop.screenshot("tables-tw-hand")
+    page.locator("#record-submit").click()
+    expect(page.locator("#history [data-seq='3']")).to_contain_text("Dan wins")
+    expect(page.locator("#history [data-seq='3']")).to_contain_text("(full hand)")
+    assert totals(page) == ["+4", "-13", "-8", "+17"]

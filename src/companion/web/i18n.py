@@ -396,6 +396,28 @@ MESSAGES: Mapping[str, tuple[str, str]] = {
     "table.need_hand": ("Tap the tiles of the winning hand.", "請點選胡牌時的手牌。"),
     "table.need_player": ("Choose who receives it.", "請選誰收錢。"),
     "table.need_reason": ("Say why: a correction needs a reason.", "請寫原因：更正需要原因。"),
+    # Several winners on one discard (tw), the whole hand's table discards, added kongs
+    "mode.akong": ("Added kong", "加槓"),
+    "table.several": ("Several players won on this discard", "一炮多響（多家胡同一張）"),
+    "table.winners": ("Who won (tap each winner)", "誰胡牌（每位贏家都點）"),
+    "table.tai_for": ("{name}'s tai", "{name} 的台數"),
+    "table.tai_other_for": ("{name}: other number of tai", "{name}：其他台數"),
+    "table.several_hint": (
+        "Give each winner's agreed tai; the discarder pays each winner separately. "
+        "The whole hand scores one winner at a time: to score by the tiles, record one winner.",
+        "請輸入每位贏家的台數，放槍者分別付給每一家。"
+        "整手牌計分一次只算一家：要用整手牌計分，請只記錄一位贏家。",
+    ),
+    "table.need_winners": ("Tap each player who won.", "請點選每位贏家。"),
+    "table.need_discarder": (
+        "Several winners share one discard: choose whose discard it was.",
+        "多家胡牌一定是同一張放槍：請選誰放槍。",
+    ),
+    "table.need_tai_for": ("Choose {name}'s tai.", "請選 {name} 的台數。"),
+    "table.need_discards": (
+        "Discards so far must be a whole number, or blank.",
+        "已打出的牌數必須是整數，或留空白。",
+    ),
 }
 
 PATTERN_NAMES_ZH: Mapping[str, str] = {

@@ -296,6 +296,13 @@ def _prefill(outcome: Outcome | None) -> dict[str, str]:
             "tai": str(winner.tai),
             "liable": "" if outcome.liable is None else str(outcome.liable),
         }
+    if isinstance(outcome, Win):
+        # Several winners on one discard (`tw`): "player:tai" for each, in the record's order.
+        return {
+            "kind": "win",
+            "winners": ",".join(f"{winner.player}:{winner.tai}" for winner in outcome.winners),
+            "from": "" if outcome.discarder is None else str(outcome.discarder),
+        }
     if isinstance(outcome, Payout):
         return {
             "kind": "payout",
@@ -509,7 +516,8 @@ def board_context(lang: str, table_id: str, replayed: Replay) -> dict[str, Any]:
 
 
 def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
-    """What the record form needs: quick tai choices, payouts, the profile's events."""
+    """What the record form needs: quick tai choices, payouts, the profile's events and
+    fields, and whether several players may win on one discard (`tw`)."""
     t = i18n.Translator(lang)
     setup = replayed.setup
     profile = setup.engine_profile
@@ -534,6 +542,8 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
         if payouts
         else [],
         "liable": "liable" in info["fields"],
+        "several_winners": profile.several_winners,
+        "table_discards": "table_discards" in info["fields"],
         "profile_events": [(event, t.get(f"event.{event}", event)) for event in info["events"]],
         "profile_info": info,
     }

@@ -4,8 +4,10 @@
 import { t, tileName } from "./i18n.js";
 import { el, nextTile, tileOrder, tileSvg } from "./tiles.js";
 
-const GROUP_KINDS = ["chow", "pung", "kong", "ckong"];
-const GROUP_SIZE = { chow: 3, pung: 3, kong: 4, ckong: 4 };
+// An added kong ("akong": a drawn tile added to a declared pung) is drawn like an exposed kong.
+const GROUP_KINDS = ["chow", "pung", "kong", "akong", "ckong"];
+const GROUP_SIZE = { chow: 3, pung: 3, kong: 4, akong: 4, ckong: 4 };
+const KONGS = new Set(["kong", "akong", "ckong"]);
 const TILE = /^([1-9][mps]|[1-7]z)$/;
 const BONUS = /^([1-8]f|[1-4]a)$/;
 const COPIES = 4;
@@ -78,7 +80,7 @@ export class HandEditor extends EventTarget {
     const used = (kind) => counts.get(kind) ?? 0;
     if (mode === "tile") return used(tile) < COPIES;
     if (mode === "pung") return used(tile) <= COPIES - 3;
-    if (mode === "kong" || mode === "ckong") return used(tile) === 0;
+    if (KONGS.has(mode)) return used(tile) === 0;
     if (tile[1] === "z" || Number(tile[0]) > 7) return false;
     return [0, 1, 2].every((step) => used(nextTile(tile, step)) < COPIES);
   }

@@ -22,6 +22,8 @@ const amendCancel = document.getElementById("amend-cancel");
 const amendReason = document.getElementById("amend-reason");
 const finishedNotice = document.getElementById("finished-notice");
 const taiOther = document.getElementById("tai-other");
+const severalToggle = document.getElementById("several"); // tw only: several winners, one discard
+const tableDiscards = document.getElementById("table-discards"); // tw only
 const preview = document.getElementById("hand-preview");
 const accessNotice = document.getElementById("access-notice");
 const share = document.getElementById("share");
@@ -194,13 +196,21 @@ function syncForm() {
   for (const panel of form.querySelectorAll("[data-kind-panel]")) {
     panel.hidden = panel.dataset.kindPanel !== kind;
   }
-  const entry = checked("entry") ?? "tai";
+  const many = several();
+  form.querySelector('[data-field="winner"]').hidden = many;
+  const winnersField = form.querySelector('[data-field="winners"]');
+  if (winnersField) winnersField.hidden = !many;
+  form.querySelector('[data-field="entry"]').hidden = many;
+  const entry = many ? "several" : (checked("entry") ?? "tai");
   for (const panel of form.querySelectorAll("[data-entry-panel]")) {
     panel.hidden = panel.dataset.entryPanel !== entry;
   }
-  const winner = checked("winner");
+  const winners = many ? chosenWinners() : [checked("winner")].filter((value) => value !== null);
+  for (const part of form.querySelectorAll("[data-winner-tai]")) {
+    part.hidden = !winners.includes(part.dataset.winnerTai);
+  }
   for (const input of form.querySelectorAll('input[name="from"]')) {
-    input.disabled = winner !== null && input.value === winner;
+    input.disabled = winners.includes(input.value) || (many && input.value === "self");
     if (input.disabled && input.checked) input.checked = false;
   }
   const amending = mode === "amend";
@@ -223,11 +233,50 @@ function seatOf(index) {
   return state.players[Number(index)].seat;
 }
 
-function chosenTai() {
-  const other = taiOther?.value.trim();
+/** Several winners on one discard: only where the profile allows it (`tw`). */
+function several() {
+  return Boolean(severalToggle?.checked);
+}
+
+function chosenWinners() {
+  return [...form.querySelectorAll('input[name="winners"]:checked')].map((input) => input.value);
+}
+
+/** The tai from quick buttons named `name`, or the number field beside them. */
+function chosenTai(name = "tai") {
+  const other = form.querySelector(`input[data-other-for="${name}"]`)?.value.trim();
   if (other) return Number(other);
-  const value = checked("tai");
+  const value = checked(name);
   return value === null ? null : Number(value);
+}
+
+function validTai(tai) {
+  return tai !== null && Number.isInteger(tai) && tai >= 0;
+}
+
+/** One discard, several winners (`tw`), each with their agreed tai. */
+function buildSeveral() {
+  const winners = chosenWinners();
+  if (!winners.length) return { error: t("table.need_winners"), field: "winners" };
+  const from = checked("from");
+  if (from === null || from === "self") return { error: t("table.need_discarder"), field: "from" };
+  const listed = [];
+  for (const winner of winners) {
+    const tai = chosenTai(`tai_${winner}`);
+    if (!validTai(tai)) {
+      return { error: t("table.need_tai_for", { name: playerName(winner) }), field: `tai_${winner}` };
+    }
+    listed.push({ name: playerName(winner), tai });
+  }
+  return { entry: { kind: "win", from: playerName(from), winners: listed } };
+}
+
+/** The whole hand's count of table discards: null when blank, NaN when not a whole number. */
+function chosenDiscards() {
+  const text = tableDiscards?.value.trim() ?? "";
+  if (!text) return null;
+  const count = Number(text);
+  return Number.isInteger(count) && count >= 0 ? count : Number.NaN;
 }
 
 /** The entry the form describes, or {error} naming what is missing. */
@@ -246,6 +295,7 @@ function buildEntry() {
       },
     };
   }
+  if (several()) return buildSeveral();
   const winner = checked("winner");
   if (winner === null) return { error: t("table.need_winner"), field: "winner" };
   const from = checked("from");
@@ -260,10 +310,13 @@ function buildEntry() {
     if (!hand.hand) return { error: t("table.need_hand"), field: "entry" };
     const events = [...form.querySelectorAll('input[name="events"]:checked')].map((i) => i.value);
     if (events.length) hand.events = events;
+    const discards = chosenDiscards();
+    if (Number.isNaN(discards)) return { error: t("table.need_discards"), field: "table_discards" };
+    if (discards !== null) hand.table_discards = discards;
     entry.hand = hand;
   } else {
     const tai = chosenTai();
-    if (tai === null || !Number.isInteger(tai) || tai < 0) {
+    if (!validTai(tai)) {
       return { error: t("table.need_tai"), field: "tai" };
     }
     entry.tai = tai;
@@ -278,7 +331,11 @@ function focusField(name) {
 
 function resetForm() {
   for (const name of ["winner", "from", "tai", "payout_player"]) setChecked(name, "\u0000");
-  if (taiOther) taiOther.value = "";
+  for (const input of form.querySelectorAll('input[name^="tai_"][type="radio"]')) {
+    input.checked = false;
+  }
+  for (const input of form.querySelectorAll("input[data-other-for]")) input.value = "";
+  if (tableDiscards) tableDiscards.value = "";
   if (form.elements.liable) form.elements.liable.value = "";
   for (const box of form.querySelectorAll('input[type="checkbox"]')) box.checked = false;
   amendReason.value = "";
@@ -351,6 +408,33 @@ async function submitEntry(event) {
   }
 }
 
+/** Switching between one winner and several keeps who was chosen, and their tai. */
+function carryWinners() {
+  if (several()) {
+    const winner = checked("winner");
+    if (winner === null) return;
+    const box = form.querySelector(`input[name="winners"][value="${winner}"]`);
+    if (box) box.checked = true;
+    const tai = chosenTai();
+    if (validTai(tai) && chosenTai(`tai_${winner}`) === null) setTai(`tai_${winner}`, tai);
+    return;
+  }
+  const [first] = chosenWinners();
+  if (first === undefined || checked("winner") !== null) return;
+  setChecked("winner", first);
+  const tai = chosenTai(`tai_${first}`);
+  if (validTai(tai) && chosenTai() === null) setTai("tai", tai);
+}
+
+function setTai(name, tai) {
+  const button = form.querySelector(`input[name="${name}"][value="${CSS.escape(String(tai))}"]`);
+  if (button) button.checked = true;
+  else {
+    const other = form.querySelector(`input[data-other-for="${name}"]`);
+    if (other) other.value = String(tai);
+  }
+}
+
 // --- A full hand's preview --------------------------------------------------------------------
 
 function schedulePreview() {
@@ -359,7 +443,7 @@ function schedulePreview() {
 }
 
 async function updatePreview() {
-  if ((checked("entry") ?? "tai") !== "hand") return;
+  if (several() || (checked("entry") ?? "tai") !== "hand") return;
   const winner = checked("winner");
   const from = checked("from");
   const hand = editor.toRequest();
@@ -387,6 +471,8 @@ async function updatePreview() {
   if (liable) request.liable = seatOf(liable);
   const events = [...form.querySelectorAll('input[name="events"]:checked')].map((i) => i.value);
   if (events.length) request.events = events;
+  const discards = chosenDiscards();
+  if (discards !== null && !Number.isNaN(discards)) request.table_discards = discards;
   previewController?.abort();
   previewController = new AbortController();
   try {
@@ -415,6 +501,16 @@ function startAmend(item) {
   setChecked("kind", data.prefillKind ?? "win");
   setChecked("entry", "tai");
   if (data.prefillWinner !== undefined) setChecked("winner", data.prefillWinner);
+  if (data.prefillWinners && severalToggle) {
+    // "player:tai,player:tai": several winners on one discard.
+    severalToggle.checked = true;
+    for (const part of data.prefillWinners.split(",")) {
+      const [winner, tai] = part.split(":");
+      const box = form.querySelector(`input[name="winners"][value="${CSS.escape(winner)}"]`);
+      if (box) box.checked = true;
+      if (tai !== undefined) setTai(`tai_${winner}`, tai);
+    }
+  }
   if (data.prefillFrom !== undefined) setChecked("from", data.prefillFrom === "" ? "self" : data.prefillFrom);
   if (data.prefillTai !== undefined) {
     const button = form.querySelector(`input[name="tai"][value="${CSS.escape(data.prefillTai)}"]`);
@@ -503,13 +599,20 @@ lastBoard = "";
 
 form.addEventListener("submit", submitEntry);
 form.addEventListener("change", (event) => {
-  if (event.target.name === "tai" && taiOther) taiOther.value = "";
+  const target = event.target;
+  if (target.type === "radio") {
+    const other = form.querySelector(`input[data-other-for="${CSS.escape(target.name)}"]`);
+    if (other) other.value = "";
+  }
+  if (target === severalToggle) carryWinners();
   if (!busy) setStatus("");
   syncForm();
   schedulePreview();
 });
-taiOther?.addEventListener("input", () => {
-  if (taiOther.value.trim()) setChecked("tai", "\u0000");
+form.addEventListener("input", (event) => {
+  const other = event.target.closest?.("input[data-other-for]");
+  if (other?.value.trim()) setChecked(other.dataset.otherFor, "\u0000");
+  if (event.target === tableDiscards) schedulePreview();
 });
 editor.addEventListener("change", schedulePreview);
 amendCancel.addEventListener("click", () => {

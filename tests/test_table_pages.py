@@ -1,0 +1,110 @@
+"""The table page's record form, per profile: several winners on one discard and the table's
+discards for a whole hand (`tw` only), the added kong in the hand editor, and a several-winner
+event in the history (one event, both winners, prefilled for an amendment)."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from companion.api import create_app
+from companion.api.tables import close_ledgers
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
+    with TestClient(app, raise_server_exceptions=False) as client:
+        yield client
+    close_ledgers(app)
+
+
+def new_table(client: TestClient, profile: str) -> tuple[str, str]:
+    response = client.post("/api/tables", json={"profile": profile, "players": PLAYERS})
+    assert response.status_code == 201, response.text
+    data = response.json()
+    return data["id"], data["token"]
+
+
+def record(client: TestClient, table: tuple[str, str], body: dict[str, Any]) -> Any:
+    table_id, token = table
+    headers = {"authorization": f"Bearer {token}"}
+    return client.post(f"/api/tables/{table_id}/hands", json=body, headers=headers)
+
+
+def names(page: str, pattern: str) -> list[str]:
+    return re.findall(pattern, page)
+
+
+def test_tw_offers_several_winners_and_the_table_discards(client: TestClient) -> None:
+    table_id, _ = new_table(client, "tw")
+    page = client.get(f"/t/{table_id}?lang=en").text
+    assert 'id="several"' in page and "Several players won on this discard" in page
+    assert names(page, r'type="checkbox" name="winners" value="(\d)"') == ["0", "1", "2", "3"]
+    for index, name in enumerate(PLAYERS):
+        assert f'data-winner-tai="{index}"' in page
+        assert f"{name}&#39;s tai" in page or f"{name}'s tai" in page
+        values = names(page, rf'type="radio" name="tai_{index}" value="(\d+)"')
+        assert values == [str(n) for n in range(10)], "the same quick tai as one winner"
+        assert f'id="tai-other-{index}"' in page
+    assert 'id="table-discards"' in page and 'name="table_discards"' in page
+    events = names(page, r'type="checkbox" name="events" value="(\w+)"')
+    assert events == [
+        "robbing_kong",
+        "last_tile",
+        "last_discard",
+        "heavenly",
+        "earthly",
+        "original_ready",
+    ]
+    chinese = client.get(f"/t/{table_id}?lang=zh-Hant").text
+    assert "一炮多響" in chinese and "已打出的牌數" in chinese
+
+
+@pytest.mark.parametrize("profile", ["sg", "sg-table"])
+def test_sg_tables_keep_one_winner(client: TestClient, profile: str) -> None:
+    table_id, _ = new_table(client, profile)
+    page = client.get(f"/t/{table_id}?lang=en").text
+    assert 'id="several"' not in page and 'name="winners"' not in page
+    assert "data-winner-tai" not in page
+    assert 'id="table-discards"' not in page, "no early-win patterns outside tw"
+    assert names(page, r'type="radio" name="winner" value="(\d)"') == ["0", "1", "2", "3"]
+
+
+def test_the_hand_editor_adds_an_added_kong(client: TestClient) -> None:
+    table_id, _ = new_table(client, "tw")
+    for path, editor in (("/?lang=en", "hand-editor"), (f"/t/{table_id}?lang=en", "table-hand")):
+        page = client.get(path).text
+        modes = names(page, rf'name="{editor}-mode" value="(\w+)"')
+        assert modes == ["tile", "chow", "pung", "kong", "akong", "ckong"], path
+        assert "Added kong" in page
+    assert "加槓" in client.get("/?lang=zh-Hant").text
+
+
+def test_several_winners_are_one_event_in_the_history(client: TestClient) -> None:
+    table = new_table(client, "tw")
+    body = {
+        "kind": "win",
+        "from": "Cat",
+        "winners": [{"name": "Ann", "tai": 3}, {"name": "Ben", "tai": 5}],
+    }
+    assert record(client, table, body).status_code == 201
+    board = client.get(f"/t/{table[0]}/board?lang=en").text
+    items = re.findall(r'<li class="event[^"]*" data-seq="(\d+)"([^>]*)>', board)
+    assert [seq for seq, _ in items] == ["1"], "one event for both winners"
+    attributes = items[0][1]
+    assert 'data-prefill-winners="0:3,1:5"' in attributes
+    assert 'data-prefill-from="2"' in attributes
+    text = html.unescape(board)
+    assert "Ann wins 3 tai from Cat + 1 dealer tai and Ben wins 5 tai from Cat" in text
+    assert re.search(r"Ann \+4</span>\s*<span[^>]*>Ben \+5</span>\s*<span[^>]*>Cat -9", text)
+    chinese = html.unescape(client.get(f"/t/{table[0]}/board?lang=zh-Hant").text)
+    assert "Ann 胡 Cat 放槍 3 台 + 莊家台 1，Ben 胡 Cat 放槍 5 台" in chinese  # noqa: RUF001
