@@ -57,7 +57,8 @@ def _corner(text: str, fill: str = INK) -> str:
     return _text(9.5, 16, text, 13, fill, font_weight=700)
 
 
-def _face() -> str:
+def _frame(top: str, top_line: str) -> str:
+    """A tile's body: the edge below, and its top face in `top` outlined in `top_line`."""
     return _el(
         "rect",
         x=0.75,
@@ -75,10 +76,14 @@ def _face() -> str:
         width=58.5,
         height=74,
         rx=8,
-        fill=FACE,
-        stroke=LINE,
+        fill=top,
+        stroke=top_line,
         stroke_width=1.5,
     )
+
+
+def _face() -> str:
+    return _frame(FACE, LINE)
 
 
 def _pip(x: float, y: float, r: float, colour: str) -> str:
@@ -262,40 +267,16 @@ def tile_art(tile: Tile) -> str:
 
 
 def _back() -> str:
-    return (
-        _el(
-            "rect",
-            x=0.75,
-            y=0.75,
-            width=58.5,
-            height=78.5,
-            rx=8,
-            fill=EDGE,
-            stroke=LINE,
-            stroke_width=1.5,
-        )
-        + _el(
-            "rect",
-            x=0.75,
-            y=0.75,
-            width=58.5,
-            height=74,
-            rx=8,
-            fill=BACK,
-            stroke="#23604a",
-            stroke_width=1.5,
-        )
-        + _el(
-            "rect",
-            x=8,
-            y=8,
-            width=44,
-            height=60,
-            rx=5,
-            fill="none",
-            stroke="#5fa585",
-            stroke_width=1.5,
-        )
+    return _frame(BACK, "#23604a") + _el(
+        "rect",
+        x=8,
+        y=8,
+        width=44,
+        height=60,
+        rx=5,
+        fill="none",
+        stroke="#5fa585",
+        stroke_width=1.5,
     )
 
 
