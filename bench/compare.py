@@ -61,11 +61,11 @@ from companion.tiles import WINDS, Tile, format_tiles
 # bench/shapes.py: the colleague's shapes benchmark, shared helpers (the script's directory is
 # on sys.path when run as `python bench/compare.py`).
 from shapes import (
-    HONORS,
     KINDS,
-    SUITS,
     Row,
     _version,
+    clear_companion_memo,
+    complete_hand,
     counts_34,
     over_all,
     print_table,
@@ -96,27 +96,6 @@ class Deal:
     """The winner's seat wind, 0-3 for East-North."""
     round: int
     """The round wind, 0-3."""
-
-
-def complete_hand(rng: random.Random, sets: int) -> list[int]:
-    """`sets` sets and a pair, as bench/shapes.py draws them: half of the hands from one suit
-    (plus honors half of the time), which read many ways."""
-    if rng.random() < 0.5:
-        pool = list(range(KINDS))
-    else:
-        pool = [*rng.choice(SUITS), *(HONORS if rng.random() < 0.5 else ())]
-    while True:
-        counts = [0] * KINDS
-        groups: list[list[int]] = []
-        for size in (*(3,) * sets, 2):
-            low = rng.choice(pool)
-            chow = size == 3 and low < 27 and low % 9 <= 6 and rng.random() < 0.6
-            groups.append([low, low + 1, low + 2] if chow else [low] * size)
-        for group in groups:
-            for tile in group:
-                counts[tile] += 1
-        if max(counts) <= 4:
-            return sorted(tile for group in groups for tile in group)
 
 
 def make_deals(count: int, sets: int, rng: random.Random) -> list[Deal]:
@@ -155,12 +134,6 @@ class Side:
     note: str = ""
     raised: int = 0
     """Hands on which the engine raised instead of answering (counted as work done)."""
-
-
-def clear_companion_memo() -> None:
-    from companion import shapes as companion_shapes
-
-    companion_shapes.clear_memos()
 
 
 def companion_side(profile_id: str, *, parsed: bool = True) -> Side:

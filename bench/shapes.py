@@ -57,8 +57,9 @@ GB_CODES = tuple(
 # --- Hands ------------------------------------------------------------------------------------
 
 
-def complete_hand(rng: random.Random) -> list[int]:
-    """Four sets and a pair; half of them from one suit (plus honors), which read many ways."""
+def complete_hand(rng: random.Random, sets: int = 4) -> list[int]:
+    """`sets` sets and a pair; half of the hands from one suit (plus honors half of the time),
+    which read many ways."""
     if rng.random() < 0.5:
         pool = list(range(KINDS))
     else:
@@ -66,7 +67,7 @@ def complete_hand(rng: random.Random) -> list[int]:
     while True:
         counts = [0] * KINDS
         groups: list[list[int]] = []
-        for size in (3, 3, 3, 3, 2):
+        for size in (*(3,) * sets, 2):
             low = rng.choice(pool)
             chow = size == 3 and low < 27 and low % 9 <= 6 and rng.random() < 0.6
             groups.append([low, low + 1, low + 2] if chow else [low] * size)
