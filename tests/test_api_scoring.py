@@ -14,19 +14,7 @@ from hypothesis import strategies as st
 from companion.api import create_app
 from companion.request import FIELDS
 from companion.scoring import score
-
-CONTRACT_EXAMPLE: dict[str, Any] = {
-    "profile": "sg",
-    "hand": "123m456p55s",
-    "win_tile": "5s",
-    "melds": ["pung 777z", "pung 666z"],
-    "bonus": "1f",
-    "win": "discard",
-    "seat": "E",
-    "round": "S",
-    "discarder": "S",
-    "options": {"min_tai": 1, "share": 1},
-}
+from contract_example import CONTRACT_EXAMPLE
 
 
 @pytest.fixture(scope="module")

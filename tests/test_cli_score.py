@@ -11,18 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-
-REQUEST = {
-    "profile": "sg",
-    "hand": "123m456p55s",
-    "win_tile": "5s",
-    "melds": ["pung 777z", "pung 666z"],
-    "bonus": "1f",
-    "win": "discard",
-    "seat": "E",
-    "round": "S",
-    "discarder": "S",
-}
+from contract_example import CONTRACT_EXAMPLE
 
 
 def run(
@@ -41,7 +30,7 @@ def run(
 
 
 def test_request_on_stdin(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["score"], capsys, json.dumps(REQUEST))
+    code, out, _ = run(["score"], capsys, json.dumps(CONTRACT_EXAMPLE))
     result = json.loads(out)
     assert code == 0
     assert result["tai"] == 3
@@ -50,7 +39,7 @@ def test_request_on_stdin(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_request_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "request.json"
-    path.write_text(json.dumps(REQUEST))
+    path.write_text(json.dumps(CONTRACT_EXAMPLE))
     code, out, _ = run(["score", "--json", str(path)], capsys)
     assert code == 0 and json.loads(out)["valid"] is True
 

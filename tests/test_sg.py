@@ -12,6 +12,7 @@ from companion.errors import InvalidRequestError
 from companion.request import ScoreRequest
 from companion.scoring import ScoreResult, score
 from companion.tiles import Wind
+from contract_example import CONTRACT_EXAMPLE
 
 
 def sg(hand: str, **fields: Any) -> ScoreResult:
@@ -391,20 +392,7 @@ def test_seed_worked_example_three_tai_discard() -> None:
 
 
 def test_the_contract_example() -> None:
-    result = score(
-        {
-            "profile": "sg",
-            "hand": "123m456p55s",
-            "win_tile": "5s",
-            "melds": ["pung 777z", "pung 666z"],
-            "bonus": "1f",
-            "win": "discard",
-            "seat": "E",
-            "round": "S",
-            "discarder": "S",
-            "options": {"min_tai": 1, "share": 1},
-        }
-    ).to_json()
+    result = score(CONTRACT_EXAMPLE).to_json()
     assert result["tai"] == 3 and result["raw_tai"] == 3 and result["meets_minimum"]
     assert result["groups"] == ["777z", "666z", "123m", "456p", "55s"]
     assert result["waits"] == ["5s"]
