@@ -7,7 +7,7 @@ tiles make a hand and the hand a win is the engine's business, reported as `vali
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -39,18 +39,8 @@ class ScoreRequest:
 
     @property
     def context(self) -> WinContext:
-        return WinContext(
-            win=self.win,
-            seat=self.seat,
-            round=self.round,
-            discarder=self.discarder,
-            dealer=self.dealer,
-            dealer_streak=self.dealer_streak,
-            table_discards=self.table_discards,
-            events=self.events,
-            flower_win=self.flower_win,
-            liable=self.liable,
-        )
+        """The win's circumstances: the request's fields that `WinContext` has."""
+        return WinContext(**{name: getattr(self, name) for name in _CONTEXT_FIELDS})
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"profile": self.profile}
@@ -83,6 +73,7 @@ class ScoreRequest:
 
 
 FIELDS = frozenset(ScoreRequest.__dataclass_fields__)
+_CONTEXT_FIELDS = tuple(field.name for field in fields(WinContext))
 
 
 def parse_request(data: Any) -> ScoreRequest:
