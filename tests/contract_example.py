@@ -1,4 +1,4 @@
-"""The request of CONTRACT.md's example, shared by the tests that check it end to end."""
+"""The request of the example in docs/contract.md, shared by the tests that check it end to end."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ from companion.web.templating import NAV
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 DRAGON_HAND = {"hand": "123m456p55s", "melds": ["pung 777z", "pung 666z"], "bonus": "1f"}
-"""CONTRACT.md's example hand: 3 tai in `sg` for South in the South round; for East in the East
+"""docs/contract.md's example hand: 3 tai in `sg` for South in the South round; for East in the East
 round (the first hand at a table) the plum is the seat flower and no wind counts: 3 tai too."""
 
 

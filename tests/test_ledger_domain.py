@@ -43,7 +43,7 @@ AT = datetime(2026, 8, 31, 20, 0, tzinfo=UTC)
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 F = Fraction
 
-# CONTRACT.md's example: two dragon pungs (2 tai), plus 1 for the seat flower 1f when East.
+# docs/contract.md's example: two dragon pungs (2 tai), plus 1 for the seat flower 1f when East.
 DRAGONS_HAND: dict[str, Any] = {
     "hand": "123m456p55s",
     "win_tile": "5s",
@@ -163,7 +163,7 @@ def test_tw_streak_grows_on_a_dealer_win_holds_on_a_draw_and_resets() -> None:
     assert (table.dealer(), table.replay.state.streak) == ("Ann", 2)
     table.draw()
     assert (table.dealer(), table.replay.state.streak) == ("Ann", 2)
-    # RULES.md: after two consecutive dealer wins, a dealer self-draw of 5 collects 5+1+4 each.
+    # docs/rules-tw.md: after two dealer wins in a row, a dealer self-draw of 5 collects 5+1+4 each.
     event = table.win("Ann", tai=5)
     assert isinstance(event.body, Win)
     assert event.body.payments == (F(30), F(-10), F(-10), F(-10))

@@ -343,7 +343,7 @@ def test_cap_is_five() -> None:
     assert result.raw_tai > 5 and result.tai == 5
 
 
-# --- the seed's "Example tiles" rows that form a hand ------------------------------------------
+# --- the reference profile's "Example tiles" rows that form a hand -------------------------------
 
 
 @pytest.mark.parametrize(
@@ -363,7 +363,7 @@ def test_cap_is_five() -> None:
         ("1112345678999m5m", {}, {"full_flush": 4, "nine_gates": 5, "fully_concealed": 1}),
     ],
 )
-def test_seed_example_rows(hand: str, fields: dict[str, Any], expected: dict[str, int]) -> None:
+def test_reference_rows(hand: str, fields: dict[str, Any], expected: dict[str, int]) -> None:
     found = tai_of(sg(hand, **fields))
     for pattern_id, tai in expected.items():
         if tai:
@@ -372,12 +372,12 @@ def test_seed_example_rows(hand: str, fields: dict[str, Any], expected: dict[str
             assert pattern_id not in found
 
 
-def test_seed_big_winds_example_row() -> None:
+def test_reference_big_winds_example_row() -> None:
     found = tai_of(sg("111z222z333z444z55z", **DISCARD))
     assert found["big_winds"] == 5 and found["all_honors"] == 5
 
 
-def test_seed_four_kongs_example_row() -> None:
+def test_reference_four_kongs_example_row() -> None:
     melds = ["kong 1111m", "kong 2222p", "kong 3333s", "kong 1111z"]
     assert tai_of(sg("55z", melds=melds, **DISCARD))["four_kongs"] == 5
 
@@ -385,7 +385,7 @@ def test_seed_four_kongs_example_row() -> None:
 # --- settlement --------------------------------------------------------------------------------
 
 
-def test_seed_worked_example_three_tai_discard() -> None:
+def test_reference_worked_example_three_tai_discard() -> None:
     result = sg("123m456p55s", melds=["pung 777z", "pung 666z"], bonus="1f", **DISCARD)
     assert result.tai == 3
     assert payments(result) == {"E": 16, "S": -4, "W": -4, "N": -8}

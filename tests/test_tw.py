@@ -1,4 +1,4 @@
-"""The `tw` profile: the seed's examples, settlement and dealer tai, options, validation and
+"""The `tw` profile: the source's examples, settlement and dealer tai, options, validation and
 several winners on one discard. Per-pattern tests are in test_tw_patterns.py."""
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from companion.rules.tw import next_deal
 from companion.scoring import ScoreResult, score, score_several
 from companion.tiles import Wind
 
-# The seed's regular hand: 456m 789p 222s 678s 55m and a called chow, won on 5m.
+# The mahjchina profile's regular hand: 456m 789p 222s 678s 55m and a called chow, won on 5m.
 REGULAR = {"hand": "456m789p222s678s5m5m", "melds": ["chow 123m"]}
-# The seed's worked example: the same tiles, nothing called.
+# The mahjchina profile's worked example: the same tiles, nothing called.
 WORKED = {"hand": "123m456m789p222s678s5m5m"}
 # A 5-tai hand (winning 2, flowers 2, self draw 1) for the dealer examples.
 FIVE_TAI = {"hand": "456m444p234s11z56s7s", "melds": ["chow 123m"], "bonus": "1f2f"}
@@ -37,10 +37,10 @@ def paid(result: ScoreResult) -> dict[str, Fraction | int]:
     return {wind.value: result.payments[wind] for wind in Wind}
 
 
-# --- the seed's examples -----------------------------------------------------------------------
+# --- the mahjchina profile's examples ---------------------------------------------------------
 
 
-def test_seed_regular_self_draw() -> None:
+def test_mahjchina_regular_self_draw() -> None:
     result = tw(**REGULAR)
     assert breakdown(result) == {
         "winning_hand": 2,
@@ -55,14 +55,14 @@ def test_seed_regular_self_draw() -> None:
     assert paid(result) == {"E": 30, "S": -10, "W": -10, "N": -10}
 
 
-def test_seed_one_tile_short_is_refused() -> None:
+def test_mahjchina_one_tile_short_is_refused() -> None:
     result = tw(hand="456m789p222s678s5m", melds=["chow 123m"])
     assert not result.valid
     assert "one tile short" in (result.error or "")
     assert [tile.mpsz for tile in result.waits] == ["5m"]
 
 
-def test_seed_same_hand_on_player_ones_discard() -> None:
+def test_mahjchina_same_hand_on_player_ones_discard() -> None:
     # "Player 1" is the seat after the winner: East wins, South discards.
     result = tw(**REGULAR, win="discard", discarder="S")
     assert breakdown(result) == {
@@ -76,7 +76,7 @@ def test_seed_same_hand_on_player_ones_discard() -> None:
     assert paid(result) == {"E": 9, "S": -9, "W": 0, "N": 0}
 
 
-def test_seed_worked_example() -> None:
+def test_mahjchina_worked_example() -> None:
     result = tw(**WORKED, table_discards=20)
     assert breakdown(result) == {
         "winning_hand": 2,
@@ -93,7 +93,7 @@ def test_seed_worked_example() -> None:
     assert result.to_json()["tai"] == 11
 
 
-def test_seed_dealer_example_two_prior_wins() -> None:
+def test_mahjchina_dealer_example_two_prior_wins() -> None:
     result = tw(**FIVE_TAI, dealer_streak=2)
     assert result.tai == 5
     assert result.dealer_tai == 5
@@ -227,7 +227,7 @@ def test_wait_rule_single_needs_one_wait_kind() -> None:
     closed = {"hand": "567p789s222s111z2444m3m"}
     assert "closed_or_edge_wait" in breakdown(tw(**closed))
     assert "closed_or_edge_wait" not in breakdown(tw(**closed, options={"wait_rule": "single"}))
-    # The seed's hand waits on 5m alone, so both rules give the pair wait.
+    # The profile's example hand waits on 5m alone, so both rules give the pair wait.
     assert "pair_wait" in breakdown(tw(**REGULAR, options={"wait_rule": "single"}))
 
 

@@ -85,7 +85,7 @@ def _parse_option(text: str) -> tuple[str, object]:
 
 
 def request_from_args(args: argparse.Namespace) -> dict[str, object]:
-    """The CONTRACT.md request that the command-line flags describe."""
+    """The scoring request (docs/contract.md) that the command-line flags describe."""
     request: dict[str, object] = {"profile": args.profile, "hand": args.hand}
     optional = {
         "win_tile": args.win_tile,
@@ -215,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     score_parser = commands.add_parser(
         "score",
         help="score a winning hand",
-        description="With no HAND, read one CONTRACT.md request as JSON from standard input "
+        description="With no HAND, read one scoring request as JSON from standard input "
         "(or --json FILE) and print the JSON result. With HAND, print a readable breakdown "
         "(--json for the JSON result).",
     )

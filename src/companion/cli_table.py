@@ -169,7 +169,7 @@ def _win_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
         "--hand",
         action="append",
         metavar="FILE",
-        help="a CONTRACT.md request as JSON (- for stdin); the table fills seats, round, dealer",
+        help="a scoring request as JSON (- for stdin); the table fills seats, round, dealer",
     )
     parser.add_argument("--liable", metavar="NAME", help="sg-table: who pays for all")
 
@@ -282,7 +282,7 @@ def _read_hand(source: str) -> dict[str, Any]:
             f"{source} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
         ) from None
     if not isinstance(data, dict):
-        raise InvalidRequestError(f"{source} must hold a JSON object: a CONTRACT.md request")
+        raise InvalidRequestError(f"{source} must hold a JSON object: a scoring request")
     return data
 
 

@@ -16,7 +16,7 @@ from companion.tiles import KINDS, Tile, format_tiles, parse_tile, parse_tiles
 
 
 class MeldKind(Enum):
-    """A declared group, written as in CONTRACT.md."""
+    """A declared group, written as in a scoring request (docs/contract.md)."""
 
     CHOW = "chow"
     PUNG = "pung"
@@ -264,7 +264,7 @@ def parse_hand(
     sets: int = 4,
     complete: bool = True,
 ) -> Hand:
-    """Parse the text form used by the command line and CONTRACT.md, then validate."""
+    """Parse the text form of the command line and the scoring request, then validate."""
     return Hand.build(
         parse_tiles(hand),
         [Meld.parse(text) for text in melds],

@@ -2,8 +2,8 @@
 
 Bonus-tile and kong events pay the moment they happen, whether or not the holder goes on to
 win: each of the other three players pays the holder the event's amount, in units of V (the
-one-tai share option). The amounts are data (`AMOUNTS`); RULES.md (`sg-table`) gives them and
-`docs/rules-sg-table.md` says how Companion reads them. Pure: no I/O.
+one-tai share option). The amounts are data (`AMOUNTS`); `docs/rules-sg-table.md` gives them
+and says how Companion reads them. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -84,8 +84,8 @@ class Amount:
 AMOUNTS: Mapping[PayoutEvent, Amount] = {
     PayoutEvent.BITE: Amount(Fraction(2), Fraction(4)),
     PayoutEvent.OWN_FLOWERS: Amount(Fraction(2), Fraction(4)),
-    # The seeds give no start-of-hand amount for the flower and season sets or the animal set:
-    # dealt or completed later, they pay the same.
+    # The Singapore table guides give no start-of-hand amount for the four flowers, the four
+    # seasons or the animal set: dealt or completed later, they pay the same.
     PayoutEvent.FOUR_FLOWERS: Amount(Fraction(4), Fraction(4)),
     PayoutEvent.FOUR_SEASONS: Amount(Fraction(4), Fraction(4)),
     PayoutEvent.ANIMAL_SET: Amount(Fraction(4), Fraction(4)),

@@ -1,4 +1,4 @@
-"""The scoring request of CONTRACT.md, read from JSON-like data into typed values.
+"""The scoring request (docs/contract.md), read from JSON-like data into typed values.
 
 Only the shape of the request is checked here (field names, types, known values). Whether the
 tiles make a hand and the hand a win is the engine's business, reported as `valid: false`.

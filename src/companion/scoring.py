@@ -30,7 +30,7 @@ from companion.tiles import Tile, Wind, format_tiles, parse_tile, parse_tiles
 
 @dataclass(frozen=True)
 class ScoreResult:
-    """The result of CONTRACT.md. `valid` false carries `error` (and `waits` when one short)."""
+    """The scoring result. `valid` false carries `error` (and `waits` when one short)."""
 
     valid: bool
     profile: str

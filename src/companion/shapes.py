@@ -33,7 +33,7 @@ class GroupKind(Enum):
 class Group:
     """A set, a pair, or a single orphan in a reading.
 
-    `concealed` follows RULES.md: not declared (a concealed kong is concealed) and, on a discard
+    `concealed` as the rules have it: not declared (a concealed kong is concealed) and, on a discard
     win, not completed by the winning tile.
     """
 

@@ -28,7 +28,7 @@ def set_mode(page: Any, mode: str) -> None:
 
 def build_dragon_hand(page: Any) -> None:
     """123m 456p 55s with pungs of red and green dragons declared, the plum flower, won on
-    South's discard in the South round: 3 tai in sg (CONTRACT.md's example)."""
+    South's discard in the South round: 3 tai in sg (the example of docs/contract.md)."""
     set_mode(page, "pung")
     tap_tiles(page, "7z 6z")
     set_mode(page, "tile")

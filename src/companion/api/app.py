@@ -35,7 +35,7 @@ ROUTERS: list[APIRouter] = [
 
 TRUSTED_ORIGINS_ENV = "COMPANION_TRUSTED_ORIGINS"
 
-DESCRIPTION = """Score mahjong hands as CONTRACT.md describes: one request in, one result out.
+DESCRIPTION = """Score mahjong hands: one request in, one result out, as docs/contract.md describes.
 
 Errors are JSON objects with an `error` message: 400 for a body that is not JSON, 413 for one
 over the size limit, 415 for one not sent as JSON, 422 for a request that is not well-formed.

@@ -28,7 +28,7 @@ SCORE_EXAMPLE: dict[str, Any] = {
 
 
 class ScoreRequestDoc(BaseModel):
-    """A CONTRACT.md scoring request."""
+    """A scoring request, as docs/contract.md describes it."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [SCORE_EXAMPLE]})
 
@@ -91,7 +91,7 @@ class TransferDoc(BaseModel):
 
 
 class ScoreResultDoc(BaseModel):
-    """A CONTRACT.md result. With `valid` false, only `profile`, `error` and (one tile short)
+    """A scoring result. With `valid` false, only `profile`, `error` and (one tile short)
     `waits` are present."""
 
     valid: bool

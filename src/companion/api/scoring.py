@@ -114,7 +114,7 @@ def _check_text(text: str) -> None:
 @router.post(
     "/score",
     summary="Score a winning hand",
-    description="A CONTRACT.md request in, a CONTRACT.md result out. A hand that is not a "
+    description="A scoring request in, a result out (docs/contract.md). A hand that is not a "
     'legal win is still a 200, with `"valid": false` and the reason in `error`.',
     response_model=None,
     responses={200: {"model": ScoreResultDoc}, **ERROR_RESPONSES},

@@ -374,7 +374,7 @@ class RecordDoc(BaseModel):
     tai: int | None = Field(None, ge=0, description="win: the agreed tai (quick entry)")
     hand: dict[str, Any] | None = Field(
         None,
-        description="win: the hand as a CONTRACT.md request (`hand`, `melds`, `bonus`, "
+        description="win: the hand as a scoring request (`hand`, `melds`, `bonus`, "
         "`events`...); the table fills in profile, seats, round, dealer and options",
     )
     winners: list[dict[str, Any]] | None = Field(

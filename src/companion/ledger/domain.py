@@ -101,7 +101,7 @@ def format_amount(amount: Fraction) -> str:
 
 
 def amount_number(amount: Fraction) -> int | float:
-    """A JSON number: whole amounts as integers (CONTRACT.md's convention)."""
+    """A JSON number: whole amounts as integers (the scoring result's convention)."""
     return amount.numerator if amount.denominator == 1 else float(amount)
 
 
@@ -610,10 +610,10 @@ def _quick_win(
 
 
 def hand_request(setup: TableSetup, hand: Mapping[str, Any], context: WinContext) -> dict[str, Any]:
-    """The CONTRACT request of a full-hand entry: the file's tiles and events, with everything
+    """The scoring request of a full-hand entry: the file's tiles and events, with everything
     the table knows (profile, seats, round, dealer, streak, options, liable) filled in."""
     if not isinstance(hand, Mapping):
-        raise InvalidRequestError("a hand must be a JSON object: a CONTRACT.md scoring request")
+        raise InvalidRequestError("a hand must be a JSON object: a scoring request")
     unknown = sorted(str(key) for key in hand if key not in REQUEST_FIELDS)
     if unknown:
         raise InvalidRequestError(f"unknown field {', '.join(map(repr, unknown))} in the hand")

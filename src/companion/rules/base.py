@@ -1,6 +1,6 @@
 """What every profile is made of: patterns as data, options, and a settlement.
 
-A pattern is a value: an id (CONTRACT.md), a display name, its tai per match, a predicate over
+A pattern is a value: an id (docs/contract.md), a display name, its tai per match, a predicate over
 the facts of one reading, and what it includes or replaces. Exclusions are declared on the
 pattern that wins them, never expressed by the order of checks:
 

@@ -1,4 +1,4 @@
-"""`sg`: the Companion Singapore profile (seed 000, read through RULES.md).
+"""`sg`: the Singaporean Mahjong Reference profile, as docs/rules.md reads it.
 
 Four sets and a pair or Thirteen Orphans; 0-5 tai; one share is V x 2^(tai-1); animals ignored.
 """

@@ -1,4 +1,4 @@
-"""`sg-table`: the full Singapore table (seeds 001 and 002, read through RULES.md).
+"""`sg-table`: the full Singapore table (the Singapore table guides; docs/rules-sg-table.md).
 
 Built on the `sg` profile: its pattern table with a few patterns changed and a few added, as
 data (`SG_TABLE_CHANGES`, `SG_TABLE_ADDITIONS`), and its settlement with pay-for-all, 10-tai
@@ -41,8 +41,8 @@ def _ids(*names: str) -> frozenset[str]:
 
 SG_TABLE_CHANGES: Mapping[str, Mapping[str, Any]] = {
     # Animals count as bonus tiles: Little Ping Hu allows them, Ping Hu does not. Neither is
-    # awarded when all four chows are declared (seeds 001 and 002 say it of Little Ping Hu,
-    # RULES.md of Ping Hu; a hand that does not get the small one cannot get the big one).
+    # awarded when all four chows are declared (the table guides say it of Little Ping Hu;
+    # a hand that does not get the small one cannot get the big one).
     "little_ping_hu": {
         "predicate": ping_hu(bonus_allowed=True, animals_count=True, declared_chows_allowed=False)
     },

@@ -1,4 +1,4 @@
-"""`tw`: the mahjchina Taiwan profile (seed 004, read through RULES.md).
+"""`tw`: the mahjchina Taiwanese 16-tile profile, as docs/rules-tw.md reads it.
 
 Five sets and a pair (17 structural tiles) or seven different pairs and a triplet; tai add up
 without a cap; payments are in rule points (base + per tai), with dealer tai on the payments
@@ -54,7 +54,8 @@ class TwOptions(Options):
     """How Pair wait and Closed or edge wait are judged: one of `WAIT_RULES`."""
     exposed_self_draw: bool = False
     """Whether a hand with all five sets declared may win by self-drawing its pair (scored
-    without Exposed hand). Refused by default, as the issue and the seed's pattern read it."""
+    without Exposed hand). Refused by default: the source's Exposed hand has the pair won on a
+    discard."""
 
     def problems(self, pattern_ids: frozenset[str]) -> list[str]:
         problems = super().problems(pattern_ids)
@@ -194,7 +195,7 @@ def _ids(*names: str) -> frozenset[str]:
 _KONG_OPEN = frozenset((MeldKind.KONG, MeldKind.ADDED_KONG))
 _KONG_CONCEALED = frozenset((MeldKind.CONCEALED_KONG,))
 
-# In the seed's order. Only the seed's stated inclusions are declared (RULES.md): every other
+# In the source's order. Only the source's stated inclusions are declared: every other
 # pattern that qualifies adds, so the "at least" families below all stack.
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("winning_hand", "Winning hand", 2, match_all),
@@ -426,7 +427,7 @@ class TwProfile(Profile):
 
     def preference(self, reading: Reading) -> int:
         # Where the winning tile may complete the pair or a chow for the same tai (456m5m5m won
-        # on 5m), report the pair wait, as the seed's calculator does.
+        # on 5m), report the pair wait, as the source's own calculator does.
         return 1 if reading.role is WinRole.PAIR else 0
 
     def stake(self, tai: int, options: Options) -> Fraction:

@@ -3,7 +3,7 @@
 
 Every string a page shows comes from `MESSAGES` (templates call `t("key")`, scripts read the same
 catalogue from the page's JSON data block). Pattern names come from the engine in English;
-`PATTERN_NAMES_ZH` gives their Traditional Chinese names by CONTRACT.md id. Messages that the
+`PATTERN_NAMES_ZH` gives their Traditional Chinese names by pattern id. Messages that the
 engine writes for a hand (why it is not a win, notes) stay in English.
 """
 

@@ -209,7 +209,7 @@ function readOptions(profile, data) {
   return options;
 }
 
-/** The CONTRACT.md request the page describes. */
+/** The scoring request (docs/contract.md) the page describes. */
 function buildRequest() {
   const profile = currentProfile();
   const data = new FormData(form);

@@ -174,7 +174,7 @@ export class HandEditor extends EventTarget {
     return !this.concealed.length && !this.groups.length && !this.bonus.length;
   }
 
-  /** The hand's part of a CONTRACT.md request. */
+  /** The hand's part of a scoring request. */
   toRequest() {
     const request = {};
     if (this.concealed.length) request.hand = this.concealed.map((item) => item.tile).join("");

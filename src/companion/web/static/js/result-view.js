@@ -1,4 +1,4 @@
-// Drawing a CONTRACT.md result (and the waits of a hand one tile short) for a person.
+// Drawing a scoring result (and the waits of a hand one tile short) for a person.
 // Every text from the engine goes in as textContent, never as HTML.
 import { patternName, t, tileName } from "./i18n.js";
 import { el, isTileRun, miniGroup, tileSvg } from "./tiles.js";
@@ -139,7 +139,7 @@ function renderPayments(result) {
   return parts;
 }
 
-/** A CONTRACT.md result: the verdict, the patterns with their tiles, the reading, payments. */
+/** A scoring result: the verdict, the patterns with their tiles, the reading, payments. */
 export function renderResult(container, result) {
   if (!result.valid) {
     const parts = [verdict("bad", t("result.invalid"), "", result.error ?? "")];
