@@ -282,7 +282,7 @@ class WinnerScore:
     payments: Amounts
     dealer_tai: int | None = None
     request: Mapping[str, Any] | None = None
-    """Full-hand entry: the CONTRACT request as scored. None for agreed tai."""
+    """Full-hand entry: the scoring request as scored. None for agreed tai."""
     patterns: tuple[tuple[str, int], ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -452,7 +452,7 @@ class Event:
 
 @dataclass(frozen=True)
 class WinnerInput:
-    """One winner: agreed tai (quick entry) or a CONTRACT request (full hand), not both."""
+    """One winner: agreed tai (quick entry) or a scoring request (full hand), not both."""
 
     name: str
     tai: int | None = None
