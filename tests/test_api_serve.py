@@ -3,6 +3,8 @@ the app for the areas that store things."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,3 +48,48 @@ def test_the_database_url_dependency(monkeypatch: pytest.MonkeyPatch) -> None:
 
         url = TestClient(app).get("/api/db-url").json()["url"]
         assert url.endswith(expected)
+
+
+def _serve_output(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> str:
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
+    assert main(["serve", *argv]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the data directory is Linux's here")
+def test_serve_prints_the_default_ledger_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("COMPANION_DATABASE_URL", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    out = _serve_output([], monkeypatch, capsys)
+    # The place README.md names: ~/.local/share/companion/ledger.sqlite3 on Linux.
+    expected = f"The ledger's database: sqlite:///{tmp_path}/.local/share/companion/ledger.sqlite3"
+    assert expected in out.splitlines()
+
+
+def test_serve_prints_the_given_database_with_its_password_hidden(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COMPANION_DATABASE_URL", "sqlite:///not-this-one.db")
+    url = "postgresql+psycopg://club:s3cret@db.example:5432/companion"
+    out = _serve_output(["--db", url], monkeypatch, capsys)
+    assert (
+        "The ledger's database: postgresql+psycopg://club:***@db.example:5432/companion"
+        in out.splitlines()
+    )
+    assert "s3cret" not in out
+
+
+def test_serve_prints_the_database_of_the_environment(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COMPANION_DATABASE_URL", "postgres://club:pw@127.0.0.1/companion")
+    out = _serve_output([], monkeypatch, capsys)
+    assert "The ledger's database: postgresql+psycopg://club:***@127.0.0.1/companion" in out
+    assert ":pw@" not in out

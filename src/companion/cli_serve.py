@@ -30,10 +30,12 @@ def _serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     from companion.api import create_app
+    from companion.ledger.db import resolve_url, shown
 
     app = create_app(args.db)
     shown_host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Companion is at http://{shown_host}:{args.port}/  (Ctrl-C stops it)", flush=True)
+    print(f"The ledger's database: {shown(resolve_url(args.db))}", flush=True)
     uvicorn.run(
         app,
         host=args.host,
