@@ -216,7 +216,7 @@ def test_several_winners_fields_match_what_to_json_writes() -> None:
 
 
 TW_HAND = "123m456m789p222s678s5m5m"
-RESULTS = [
+RESULTS: list[dict[str, Any]] = [
     {
         "hand": "123m456p55s",
         "melds": ["pung 777z", "pung 666z"],
