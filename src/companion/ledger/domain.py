@@ -595,7 +595,8 @@ def quick_payments(profile: Profile, options: Options, tai: int, context: WinCon
         raise LedgerError(f"{unit} cannot be negative")
     cap, limits = allowed_tai(profile, options)
     if cap is not None and tai > cap and tai not in limits:
-        beyond = f" or a limit hand's {', '.join(map(str, sorted(limits)))}" if limits else ""
+        above = sorted(limit for limit in limits if limit > cap)
+        beyond = f" or a limit hand's {', '.join(map(str, above))}" if above else ""
         raise LedgerError(f"a {profile.id} hand settles at 0 to {cap} {unit}{beyond}, not {tai}")
     profile.check_context(context, options)
     if tai < options.min_tai:
