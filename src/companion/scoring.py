@@ -130,7 +130,9 @@ def score_hand(profile: Profile, hand: Hand, context: WinContext, options: Optio
 
 def _refused(profile: Profile, refusal: CompanionError) -> ScoreResult:
     waits_found = refusal.waits if isinstance(refusal, _OneShortError) else ()
-    return ScoreResult(False, profile.id, error=refusal.message, waits=waits_found)
+    return ScoreResult(
+        False, profile.id, error=refusal.message, waits=waits_found, unit=profile.unit
+    )
 
 
 class _OneShortError(NotAWinError):
