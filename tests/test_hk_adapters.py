@@ -306,7 +306,7 @@ def test_the_create_form_offers_the_hk_options(client: TestClient) -> None:
     assert "Half gun: the discarder pays one, each other player a half" in page
     chinese = client.get("/tables?lang=zh-Hant").text
     assert "香港老番・3–13 番（hk）" in chinese  # noqa: RUF001
-    assert "半辣：1、2、4、8、16、24、32、48…" in chinese  # noqa: RUF001
+    assert "半辣：1、2、4、8、16、24、32…" in chinese  # noqa: RUF001
 
 
 def test_the_calculator_page_data_carries_the_faan_words(client: TestClient) -> None:

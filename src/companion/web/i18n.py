@@ -143,8 +143,8 @@ MESSAGES: Mapping[str, tuple[str, str]] = {
     ),
     "option.curve": ("Payout curve", "番數倍數"),
     "option.curve.half_spicy": (
-        "Half-spicy: 1, 2, 4, 8, 16, 24, 32, 48…",
-        "半辣：1、2、4、8、16、24、32、48…",
+        "Half-spicy: 1, 2, 4, 8, 16, 24, 32…",
+        "半辣：1、2、4、8、16、24、32…",
     ),
     "option.curve.spicy": ("Spicy: doubling with each faan", "辣上辣：每番加倍"),
     "option.gun": ("A win on a discard", "食出銃"),
