@@ -244,6 +244,8 @@ def test_cli_table_session_in_faan(capsys: pytest.CaptureFixture[str], url: str)
                          "--faan", "1", "--db", url)  # fmt: skip
     assert code == 2
     assert "1 faan is under the table's minimum of 3" in err
+    code, out, _ = run(capsys, "table", "history", table, "--db", url)
+    assert code == 0 and "Ann wins 4 faan (agreed), self-drawn" in out  # read back from the DB
     code, out, _ = run(capsys, "table", "settle", table, "--db", url)
     assert code == 0
     assert "Ben pays Ann 16" in out and "Cat pays Ann 16" in out and "Dan pays Ann 16" in out
