@@ -10,7 +10,8 @@ hands already converted to its own input format, so that only the work itself is
                   `pymahjonggb` `MahjongFanCalculator` (Chinese Official fans);
 * waits        -- 13-tile tenpai hands (a complete hand less one tile): our `waits` vs `mahjong`
                   `Shanten.calculate_shanten`, which only answers "tenpai or not";
-* tw scoring   -- 17-tile complete hands, five sets and a pair: our `tw` profile, alone.
+* tw scoring   -- 17-tile complete hands, five sets and a pair: our `tw` profile, alone;
+* hk scoring   -- the 14-tile hands of sg scoring, scored in faan by our `hk` profile, alone.
 
 Our scoring is timed through `companion.scoring.score_hand(profile, hand, context, options)` when
 that exists (the hand parsed once, outside the timing; `score` on a request dict, which parses
@@ -27,8 +28,9 @@ the memos (ours, and `mahjong`'s divider cache) before every pass.
 `--quick` times 1000 hands of each kind over 5 rounds (about 10 s on 2 cores); the default is
 3000 hands over 7 rounds. `--json` prints only a JSON object: hands per second by side
 (`sg_score_per_s`, `mahjong_score_per_s`, `gb_score_per_s`, `waits_per_s`,
-`mahjong_shanten_per_s`, `tw_score_per_s`, and `..._cold_per_s`), the target ratios (`sg_vs_gb`,
-`sg_vs_mahjong`, `waits_vs_shanten`, `tw_cost_vs_sg`, each with `..._pass`) and the run's
+`mahjong_shanten_per_s`, `tw_score_per_s`, `hk_score_per_s`, and `..._cold_per_s`), the target
+ratios (`sg_vs_gb`, `sg_vs_mahjong`, `waits_vs_shanten`, `tw_cost_vs_sg`, `hk_cost_vs_sg`, each
+with `..._pass`) and the run's
 particulars. `--profile` adds cProfile's top functions of our sg scoring loop (on standard error
 with `--json`). A peer that is not installed (`pip install -e '.[bench]'`) is reported and
 skipped; its figures and ratios are null.
@@ -259,7 +261,7 @@ class Job:
 
 
 def side_job(side: Side, inputs: Sequence[object], operation: str, key: str, agree: str) -> Job:
-    clear = clear_companion_memo if side.key in ("sg", "tw") else side.clear
+    clear = clear_companion_memo if side.key in ("sg", "tw", "hk") else side.clear
     work = over_all(side.run, inputs)
     return Job(key, operation, side.engine, work, len(inputs), agree, side.note, clear, side)
 
@@ -355,6 +357,14 @@ TARGETS = (
         2.0,
         at_most=True,
     ),
+    Target(
+        "hk_cost_vs_sg",
+        "hk hand cost / sg hand cost",
+        "sg_score_per_s",
+        "hk_score_per_s",
+        2.0,
+        at_most=True,
+    ),
 )
 
 
@@ -422,14 +432,15 @@ class Prepared:
     """The hands every side is timed on, converted to each side's input format."""
 
     inputs: dict[str, list[object]]
-    """14-tile complete hands by side key (`sg`, `sg_dict`, `mahjong`, `gb`), then `tw`."""
+    """14-tile complete hands by side key (`sg`, `sg_dict`, `mahjong`, `gb`, and `hk` on the
+    same hands), then `tw`."""
     tenpai: list[tuple[int, ...]]
     refused: dict[str, int]
     """Hands a side did not accept as a win, dropped for every side."""
 
 
 def prepare(
-    count: int, seed: int, sg_sides: Sequence[Side], peers: Sequence[Side], tw: Side
+    count: int, seed: int, sg_sides: Sequence[Side], peers: Sequence[Side], tw: Side, hk: Side
 ) -> Prepared:
     rng = random.Random(seed)
     four = make_deals(count, 4, rng)
@@ -447,6 +458,9 @@ def prepare(
     inputs["tw"] = [item for item in tw_all if tw.accepts(tw.run(item))]
     refused["tw"] = len(tw_all) - len(inputs["tw"])
     kept = [deal for deal, kept in zip(four, keep, strict=True) if kept]
+    hk_all = [hk.prepare(deal) for deal in kept]
+    inputs["hk"] = [item for item in hk_all if hk.accepts(hk.run(item))]
+    refused["hk"] = len(hk_all) - len(inputs["hk"])
     return Prepared(inputs, tenpai_of(kept, random.Random(seed + 1)), refused)
 
 
@@ -502,6 +516,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sg_dict.key = "sg_dict"
         sg_sides.append(sg_dict)
     tw = companion_side("tw")
+    hk = companion_side("hk")
     skipped: list[str] = []
     versions: dict[str, str] = {}
     peers: list[Side] = []
@@ -517,7 +532,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         versions[package] = _version(package)
         peers.append(make())
 
-    hands = prepare(count, args.seed, sg_sides, peers, tw)
+    hands = prepare(count, args.seed, sg_sides, peers, tw, hk)
     inputs = hands.inputs
     wins = f"{len(inputs['sg'])}/{count} wins"
     keys = {"sg": "sg_score_per_s", "sg_dict": "sg_score_dict_per_s"}
@@ -532,6 +547,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     jobs.extend(waits_jobs(hands.tenpai))
     wins = f"{len(inputs['tw'])}/{count} wins"
     jobs.append(side_job(tw, inputs["tw"], "tw scoring", "tw_score_per_s", wins))
+    wins = f"{len(inputs['hk'])}/{len(inputs['sg'])} wins"
+    jobs.append(side_job(hk, inputs["hk"], "hk scoring", "hk_score_per_s", wins))
     figures = measure(jobs, rounds)
     for key in ("mahjong_score_per_s", "gb_score_per_s", "mahjong_shanten_per_s"):
         figures.per_second.setdefault(key, None)
@@ -562,6 +579,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "complete_14": len(inputs["sg"]),
                 "tenpai_13": len(hands.tenpai),
                 "complete_17": len(inputs["tw"]),
+                "complete_14_hk": len(inputs["hk"]),
             },
             refused=hands.refused,
             rounds=rounds,

@@ -17,6 +17,7 @@ import atheris
 with atheris.instrument_imports():
     # The profiles are imported on first use: import them here so they are instrumented too.
     import companion.payouts
+    import companion.rules.hk
     import companion.rules.sg
     import companion.rules.sg_table
     import companion.rules.tw  # noqa: F401
@@ -47,6 +48,7 @@ WORDS = (
     "sg",
     "sg-table",
     "tw",
+    "hk",
     "discard",
     "self_draw",
     "E",
@@ -67,6 +69,12 @@ WORDS = (
     "eight",
     "min_tai",
     "share",
+    "min_faan",
+    "max_faan",
+    "half_spicy",
+    "spicy",
+    "full",
+    "half",
     "East",
     "red dragon",
     "1f",
@@ -92,7 +100,11 @@ def _value(data: atheris.FuzzedDataProvider, depth: int = 0) -> object:
     if choice == 6 and depth < 3:
         return {
             data.PickValueInList(
-                ["min_tai", "share", "cap", "chart", "base", "per_tai", "x"]
+                [
+                    *("min_tai", "share", "cap", "chart", "base", "per_tai", "x"),
+                    *("min_faan", "max_faan", "curve", "gun", "seven_pairs"),
+                    *("flowers_count_to_minimum", "great_dragons_limit"),
+                ]
             ): _value(data, depth + 1)
             for _ in range(data.ConsumeIntInRange(0, 3))
         }

@@ -3,6 +3,7 @@ files, and the i18n catalogue's completeness."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -220,9 +221,10 @@ def test_dynamic_keys_exist() -> None:
         assert f"role.{role}" in i18n.MESSAGES
     for profile in profiles().values():
         assert f"profile.{profile.id}" in i18n.MESSAGES
-        for option in profile.parse_options({}).__dataclass_fields__:
-            if option not in ("tai_overrides", "chart"):
-                assert f"option.{option}" in i18n.MESSAGES, option
+        options = profile.parse_options({})
+        for field in dataclasses.fields(options):
+            if field.name not in ("tai_overrides", "chart", *options.derived):
+                assert f"option.{field.name}" in i18n.MESSAGES, field.name
         for kind in profile.flower_wins:
             assert f"flower_win.{kind.value}" in i18n.MESSAGES
     from companion.context import Event

@@ -79,7 +79,7 @@ def test_other_profiles(client: TestClient) -> None:
     ("request_data", "words"),
     [
         ({"hand": "123m456p789s11z22z", "colour": "red"}, "unknown field 'colour'"),
-        ({"profile": "hk", "hand": "123m"}, 'unknown profile "hk"'),
+        ({"profile": "jp", "hand": "123m"}, 'unknown profile "jp"'),
         ({"hand": 5}, "hand must be a string"),
         ({"hand": "123m456p789s11z22z", "win": "ron"}, "unknown win 'ron'"),
         ({"hand": "123m456p789s11z22z", "seat": "X"}, "seat must be a wind"),
@@ -233,7 +233,7 @@ def test_a_hand_with_no_wait(client: TestClient) -> None:
         ({}, 422, "hand is required"),
         ({"hand": "789m1223333445s", "win_tile": "6s"}, 422, "no win_tile"),
         ({"hand": "789m1223333445s", "flower_win": "eight"}, 422, "no flower_win"),
-        ({"hand": "789m1223333445s", "profile": "hk"}, 422, "unknown profile"),
+        ({"hand": "789m1223333445s", "profile": "jp"}, 422, "unknown profile"),
         ({"hand": "789m1223333445s", "options": {"min_tai": 9}}, 422, "min_tai"),
         ({"hand": ["1m"]}, 422, "hand must be a string"),
         ([], 422, "must be a JSON object"),

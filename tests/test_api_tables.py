@@ -119,7 +119,7 @@ def test_creating_a_table_gives_its_id_and_write_token_once(any_client: TestClie
         ({"players": ["Ann", "Ben", "Cat", ""]}, "empty"),
         ({"players": "Ann,Ben,Cat,Dan"}, "players must be a list"),
         ({"players": ["Ann", "Ben", "Cat", 4]}, "players must be a list"),
-        ({"players": PLAYERS, "profile": "hk"}, "profile"),
+        ({"players": PLAYERS, "profile": "jp"}, "profile"),
         ({"players": PLAYERS, "profile": 3}, "profile must be a string"),
         ({"players": PLAYERS, "options": {"min_tai": "2"}}, "min_tai"),
         ({"players": PLAYERS, "options": {"nope": 1}}, "nope"),
@@ -683,7 +683,7 @@ def test_the_create_form(client: TestClient) -> None:
     [
         ({"player3": "ann"}, "different name"),
         ({"hands": "many"}, "whole number"),
-        ({"profile": "hk"}, "Choose one of the rules"),
+        ({"profile": "jp"}, "Choose one of the rules"),
         ({"option:sg:min_tai": "x"}, "min_tai"),
         ({"option:sg:share": "lots"}, "share"),
     ],

@@ -26,7 +26,10 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-PROFILE_SETS = {"sg": 4, "sg-table": 4, "tw": 5}
+PROFILE_SETS = {"sg": 4, "sg-table": 4, "tw": 5, "hk": 4}
+REFUSE_ANIMALS = {"tw", "hk"}
+NO_MINIMUM: dict[str, dict[str, int]] = {"hk": {"min_faan": 0}}
+"""The options that pay every hand, by profile (`min_tai` 0 where not listed)."""
 WINDS = ("E", "S", "W", "N")
 # Patterns that ask for no bonus tiles at all: a bonus tile may take them away.
 NEEDS_NO_BONUS = {"ping_hu", "no_flowers", "no_honors_or_flowers", "pure_chow_hand"}
@@ -54,6 +57,10 @@ def random_tiles(rng: random.Random, sets: int, one_suit: bool = False) -> list[
             return [Tile(tile) for tile in tiles]
 
 
+def no_minimum(profile: str) -> dict[str, int]:
+    return NO_MINIMUM.get(profile, {"min_tai": 0})
+
+
 def random_request(rng: random.Random, profile: str) -> dict[str, Any]:
     tiles = random_tiles(rng, PROFILE_SETS[profile], one_suit=rng.random() < 0.3)
     seat = rng.choice(WINDS)
@@ -62,7 +69,7 @@ def random_request(rng: random.Random, profile: str) -> dict[str, Any]:
         "hand": format_tiles(tiles),
         "seat": seat,
         "round": rng.choice(WINDS),
-        "options": {"min_tai": 0},
+        "options": no_minimum(profile),
     }
     if rng.random() < 0.5:
         request["win"] = "discard"
@@ -121,7 +128,7 @@ def test_order_and_notation_do_not_matter(seed: int, profile: str) -> None:
 
 
 @SETTINGS
-@given(seed=SEEDS, profile=st.sampled_from(["sg", "tw"]))
+@given(seed=SEEDS, profile=st.sampled_from(["sg", "tw", "hk"]))
 def test_every_wait_wins_and_no_other_tile_does(seed: int, profile: str) -> None:
     rng = random.Random(seed)
     tiles = random_tiles(rng, PROFILE_SETS[profile], one_suit=rng.random() < 0.5)
@@ -142,7 +149,8 @@ def test_every_wait_wins_and_no_other_tile_does(seed: int, profile: str) -> None
         if held[kind] >= 4:
             assert tile not in waits
             continue
-        result = score({"profile": profile, "hand": text + tile.mpsz, "options": {"min_tai": 0}})
+        request = {"profile": profile, "hand": text + tile.mpsz, "options": no_minimum(profile)}
+        result = score(request)
         assert result.valid == (tile in waits), (text, tile.mpsz, result.error)
 
 
@@ -158,7 +166,9 @@ def test_a_bonus_tile_never_lowers_the_tai_unless_a_rule_says_so(
     request = random_request(random.Random(seed), profile)
     bonus = request.get("bonus", "")
     tile = f"{extra}f" if extra <= 8 else f"{extra - 8}a"
-    if tile in {f"{digit}f" for digit in bonus.rstrip("f")} or (profile == "tw" and extra > 8):
+    if tile in {f"{digit}f" for digit in bonus.rstrip("f")} or (
+        profile in REFUSE_ANIMALS and extra > 8
+    ):
         return
     before = score(request)
     after = score({**request, "bonus": f"{bonus} {tile}".strip()})

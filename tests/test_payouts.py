@@ -114,7 +114,7 @@ def test_other_profiles_have_no_instant_payouts() -> None:
     with pytest.raises(InvalidRequestError, match="sg-table"):
         instant_payout(SG.parse_options({}), "bite", "E")
     with pytest.raises(InvalidRequestError, match="unknown profile"):
-        instant_payout("hk", "bite", "E")
+        instant_payout("jp", "bite", "E")
 
 
 def test_malformed_events_and_seats() -> None:

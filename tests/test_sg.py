@@ -489,7 +489,7 @@ def test_contradictory_context_is_not_a_win(fields: dict[str, Any], message: str
     [
         ({"hand": PLAIN, "win": "discard"}, "discarder"),
         ({"hand": PLAIN, "events": ["moonwalk"]}, "unknown event"),
-        ({"hand": PLAIN, "profile": "hk"}, "unknown profile"),
+        ({"hand": PLAIN, "profile": "jp"}, "unknown profile"),
         ({"hand": PLAIN, "seat": "X"}, "seat must be a wind"),
         ({"hand": PLAIN, "win": "ron"}, "unknown win"),
         ({"hand": PLAIN, "discarded": "S"}, "unknown field"),

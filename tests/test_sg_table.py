@@ -19,6 +19,7 @@ from companion.rules.sg_table import (
     derive_patterns,
 )
 from companion.scoring import ScoreResult, score
+from results import paid, pays, tai_of
 
 
 def table(hand: str | None, profile: str = "sg-table", **fields: Any) -> ScoreResult:
@@ -27,21 +28,6 @@ def table(hand: str | None, profile: str = "sg-table", **fields: Any) -> ScoreRe
         request["hand"] = hand
     request.update(fields)
     return score(request)
-
-
-def tai_of(result: ScoreResult) -> dict[str, int]:
-    assert result.valid, result.error
-    return {pattern.id: pattern.tai for pattern in result.patterns}
-
-
-def paid(result: ScoreResult) -> dict[str, Fraction]:
-    assert result.valid, result.error
-    return {wind.value: amount for wind, amount in result.payments.items()}
-
-
-def pays(**amounts: int | Fraction) -> dict[str, Fraction]:
-    """Payments written as E=…, S=…; seats left out pay nothing."""
-    return {seat: Fraction(amounts.get(seat, 0)) for seat in "ESWN"}
 
 
 DISCARD = {"win": "discard", "discarder": "S"}

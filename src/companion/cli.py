@@ -16,7 +16,7 @@ from typing import NoReturn, cast
 from companion import cli_table
 from companion.errors import CompanionError, InvalidRequestError
 from companion.hand import parse_hand
-from companion.rules import profiles, structure_of
+from companion.rules import get_profile, profiles
 from companion.scoring import ScoreResult, amount_json, score, score_several
 from companion.shapes import waits
 
@@ -33,7 +33,9 @@ def one_line(message: str) -> str:
 
 
 def _waits_command(args: argparse.Namespace) -> int:
-    structure = structure_of(args.profile)
+    profile = get_profile(args.profile)
+    options = dict(_parse_option(text) for text in args.option or ())
+    structure = profile.structure_for(profile.parse_options(options))
     hand = parse_hand(
         args.hand, args.melds or (), args.bonus or "", sets=structure.sets, complete=False
     )
@@ -147,7 +149,7 @@ def describe(result: ScoreResult) -> str:
     if not result.valid:
         return f"Not a win: {result.error}"
     lines = [
-        f"{result.profile}: {result.tai} tai"
+        f"{result.profile}: {result.tai} {result.unit}"
         + (f" (patterns add up to {result.raw_tai})" if result.raw_tai != result.tai else "")
     ]
     if not result.patterns:
@@ -156,7 +158,9 @@ def describe(result: ScoreResult) -> str:
     for score_ in result.patterns:
         times = f" x{score_.count}" if score_.count > 1 else ""
         earned = ", ".join(item for item in score_.earned_by if item)
-        lines.append(f"  {score_.name:<{width}}  {score_.tai:>2} tai{times:<4}  {earned}".rstrip())
+        lines.append(
+            f"  {score_.name:<{width}}  {score_.tai:>2} {result.unit}{times:<4}  {earned}".rstrip()
+        )
     if result.dealer_tai:
         lines.append(f"  Dealer tai (on the dealer's payments): {result.dealer_tai}")
     if result.reading is not None:
@@ -188,7 +192,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="companion", description="Mahjong scoring companion for Singapore and Taiwan tables."
+        prog="companion",
+        description="Mahjong scoring companion for Singapore, Taiwan and Hong Kong tables.",
     )
     # Subcommands are made by `_Parser` too; modules that add some see plain parsers.
     commands = cast(
@@ -209,6 +214,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     waits_parser.add_argument("--bonus", help="flowers, seasons and animals, e.g. 1f5f")
     waits_parser.add_argument("--profile", default="sg", choices=sorted(profiles()))
+    waits_parser.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a profile option (hk: seven_pairs=true); repeatable",
+    )
     waits_parser.add_argument("--json", action="store_true", help="print a JSON object")
     waits_parser.set_defaults(handler=_waits_command)
 

@@ -34,7 +34,7 @@ from companion.ledger.domain import (
 if TYPE_CHECKING:
     from companion.ledger.repository import Ledger, Recorded
 
-_PROFILES = ("sg", "sg-table", "tw")
+_PROFILES = ("sg", "sg-table", "tw", "hk")
 
 
 def register(commands: Any) -> None:
@@ -164,14 +164,22 @@ def _win_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
     how = parser.add_mutually_exclusive_group(required=False)
     how.add_argument("--from", dest="discarder", metavar="NAME", help="who discarded")
     how.add_argument("--self-draw", dest="self_draw", action="store_true")
-    parser.add_argument("--tai", action="append", type=int, metavar="N", help="agreed tai")
+    parser.add_argument(
+        "--tai",
+        "--faan",
+        dest="tai",
+        action="append",
+        type=int,
+        metavar="N",
+        help="agreed tai (--faan at an hk table: the same, counted in faan)",
+    )
     parser.add_argument(
         "--hand",
         action="append",
         metavar="FILE",
         help="a scoring request as JSON (- for stdin); the table fills seats, round, dealer",
     )
-    parser.add_argument("--liable", metavar="NAME", help="sg-table: who pays for all")
+    parser.add_argument("--liable", metavar="NAME", help="sg-table, hk: who pays for all")
 
 
 def _payout_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:

@@ -24,7 +24,7 @@ from companion.request import ScoreRequest, parse_request
 from companion.rules import get_profile
 from companion.rules.base import Facts, HandFacts, Options, PatternScore, Profile, evaluate
 from companion.settlement import Payments, add_payments
-from companion.shapes import Reading, readings, waits
+from companion.shapes import Reading, Structure, readings, waits
 from companion.tiles import Tile, Wind, format_tiles, parse_tile, parse_tiles
 
 
@@ -45,6 +45,8 @@ class ScoreResult:
     notes: tuple[str, ...] = ()
     dealer_tai: int | None = None
     winner: Wind | None = None
+    unit: str = "tai"
+    """What `tai` counts: `tai`, or `faan` in `hk`."""
 
     @property
     def groups(self) -> tuple[str, ...]:
@@ -69,6 +71,7 @@ class ScoreResult:
             return data
         data.update(
             tai=self.tai,
+            unit=self.unit,
             raw_tai=self.raw_tai,
             meets_minimum=self.meets_minimum,
             patterns=[score.to_json() for score in self.patterns],
@@ -109,7 +112,7 @@ def score(request: ScoreRequest | Mapping[str, Any]) -> ScoreResult:
         profile.check_context(context, options)
         if context.flower_win is not None:
             return _score_flower_win(profile, request, context, options)
-        return _score_built(profile, build_hand(profile, request), context, options)
+        return _score_built(profile, build_hand(profile, request, options), context, options)
     except (NotAWinError, InvalidHandError, TileParseError) as refusal:
         return _refused(profile, refusal)
 
@@ -127,7 +130,9 @@ def score_hand(profile: Profile, hand: Hand, context: WinContext, options: Optio
 
 def _refused(profile: Profile, refusal: CompanionError) -> ScoreResult:
     waits_found = refusal.waits if isinstance(refusal, _OneShortError) else ()
-    return ScoreResult(False, profile.id, error=refusal.message, waits=waits_found)
+    return ScoreResult(
+        False, profile.id, error=refusal.message, waits=waits_found, unit=profile.unit
+    )
 
 
 class _OneShortError(NotAWinError):
@@ -136,12 +141,14 @@ class _OneShortError(NotAWinError):
         self.waits = waits_found
 
 
-def build_hand(profile: Profile, request: ScoreRequest) -> Hand:
+def build_hand(profile: Profile, request: ScoreRequest, options: Options | None = None) -> Hand:
     """The request's hand, validated for the profile's set count. A hand one tile short is
-    refused with what it waits on."""
+    refused with what it waits on (under `options`, the request's own when not given)."""
     if request.hand is None:
         raise NotAWinError("enter the hand: the concealed tiles, winning tile included")
-    structure = profile.structure
+    if options is None:
+        options = profile.parse_options(request.options)
+    structure = profile.structure_for(options)
     concealed = parse_tiles(request.hand)
     melds = [Meld.parse(text) for text in request.melds]
     profile.check_tiles(concealed, melds)
@@ -161,18 +168,19 @@ def _score_built(
     profile: Profile, hand: Hand, context: WinContext, options: Options
 ) -> ScoreResult:
     notes = profile.check_hand(hand, context, options)
-    structure = profile.structure
+    structure = profile.structure_for(options)
     found_waits = waits(hand.without_winning_tile(), structure)
     candidates = readings(hand, structure, discard=context.by_discard)
     if not candidates:
-        raise _OneShortError(_not_a_win(profile, hand, found_waits), ())
+        raise _OneShortError(_not_a_win(structure, hand), ())
     overrides = options.tai_overrides
+    patterns = profile.patterns_for(options)
     best: tuple[int, int, int] | None = None
     chosen: tuple[Reading, list[PatternScore], int, int] | None = None
     shared = HandFacts(hand)
     for reading in candidates:
         facts = Facts(hand, reading, context, found_waits, options, shared)
-        scores = evaluate(profile.patterns, facts, overrides)
+        scores = evaluate(patterns, facts, overrides)
         raw = sum(s.tai for s in scores)
         settled = profile.settled_tai(raw, scores, options)
         rank = (settled, raw, profile.preference(reading))
@@ -195,7 +203,8 @@ def _result(
     found_waits: tuple[Tile, ...],
     notes: list[str],
 ) -> ScoreResult:
-    meets = settled >= options.min_tai
+    counted = profile.counted_for_minimum(settled, scores, options)
+    meets = counted >= options.min_tai
     if meets:
         settling = context
         as_self_draw = [s.name for s in scores if profile.pattern(s.id).settles_as_self_draw]
@@ -205,7 +214,10 @@ def _result(
         payments: Payments = profile.settle(settled, settling, options)
     else:
         payments = {wind: Fraction(0) for wind in Wind}
-        notes = [*notes, f"{settled} tai is under the table's minimum of {options.min_tai}"]
+        notes = [
+            *notes,
+            f"{counted} {profile.unit} is under the table's minimum of {options.min_tai}",
+        ]
     return ScoreResult(
         valid=True,
         profile=profile.id,
@@ -219,14 +231,17 @@ def _result(
         notes=tuple(notes),
         dealer_tai=profile.dealer_tai(context) if meets else None,
         winner=context.seat,
+        unit=profile.unit,
     )
 
 
-def _not_a_win(profile: Profile, hand: Hand, found_waits: tuple[Tile, ...]) -> str:
-    shapes = [f"{_SET_WORDS[profile.structure.sets]} sets and a pair"]
-    if profile.structure.thirteen_orphans:
+def _not_a_win(structure: Structure, hand: Hand) -> str:
+    shapes = [f"{_SET_WORDS[structure.sets]} sets and a pair"]
+    if structure.thirteen_orphans:
         shapes.append("Thirteen Orphans")
-    if profile.structure.seven_pairs_triplet:
+    if structure.seven_pairs:
+        shapes.append("seven pairs")
+    if structure.seven_pairs_triplet:
         shapes.append("seven pairs and a triplet")
     tiles = format_tiles(sorted(hand.concealed))
     return f"{tiles} is not a winning hand: it is not {' or '.join(shapes)}"

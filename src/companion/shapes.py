@@ -95,6 +95,7 @@ class Shape(Enum):
     STANDARD = "standard"
     THIRTEEN_ORPHANS = "thirteen_orphans"
     SEVEN_PAIRS_TRIPLET = "seven_pairs_triplet"
+    SEVEN_PAIRS = "seven_pairs"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +105,8 @@ class Structure:
     sets: int = 4
     thirteen_orphans: bool = False
     seven_pairs_triplet: bool = False
+    seven_pairs: bool = False
+    """Seven pairs of seven different kinds, no declared group (a house rule in `hk`)."""
 
 
 FOUR_SETS = Structure(sets=4, thirteen_orphans=True)
@@ -224,6 +227,11 @@ def _is_seven_pairs_triplet(counts: Sequence[int]) -> bool:
     return held == [2] * 7 + [3]
 
 
+def _is_seven_pairs(counts: Sequence[int]) -> bool:
+    held = [count for count in counts if count]
+    return len(held) == 7 and all(count == 2 for count in held)
+
+
 _ORPHAN_KINDS = frozenset(TERMINALS_AND_HONORS)
 
 
@@ -237,6 +245,8 @@ def is_complete(hand: Hand, structure: Structure, extra: Tile | None = None) -> 
     if hand.melds:
         return False
     if structure.thirteen_orphans and _is_thirteen_orphans(counts):
+        return True
+    if structure.seven_pairs and _is_seven_pairs(counts):
         return True
     return structure.seven_pairs_triplet and _is_seven_pairs_triplet(counts)
 
@@ -276,6 +286,9 @@ def arrangements(hand: Hand, structure: Structure) -> list[tuple[Shape, tuple[Gr
             triplet = [Group(GroupKind.PUNG, Tile(k), True) for k in range(KINDS) if counts[k] == 3]
             pairs = [Group(GroupKind.PAIR, Tile(k), True) for k in range(KINDS) if counts[k] == 2]
             found.append((Shape.SEVEN_PAIRS_TRIPLET, (*triplet, *pairs)))
+        if structure.seven_pairs and _is_seven_pairs(counts):
+            pairs = [Group(GroupKind.PAIR, Tile(k), True) for k in range(KINDS) if counts[k] == 2]
+            found.append((Shape.SEVEN_PAIRS, tuple(pairs)))
     return found
 
 
@@ -398,13 +411,15 @@ def waits(hand: Hand, structure: Structure) -> tuple[Tile, ...]:
         for offset, with_pair in _block_completions(blocks[index], honors):
             if pairs + with_pair == 1 and held[first + offset] < 4:
                 found.add(first + offset)
-    if not hand.melds and (structure.thirteen_orphans or structure.seven_pairs_triplet):
+    special = structure.thirteen_orphans or structure.seven_pairs_triplet or structure.seven_pairs
+    if not hand.melds and special:
         found.update(_special_waits(structure, counts, held))
     return tuple(_TILES[kind] for kind in sorted(found))
 
 
 def _special_waits(structure: Structure, counts: list[int], held: list[int]) -> set[int]:
-    """Waits of Thirteen Orphans and of seven pairs and a triplet, read off the counts."""
+    """Waits of Thirteen Orphans, seven pairs, and seven pairs and a triplet, read off the
+    counts."""
     found: set[int] = set()
     kinds = [kind for kind in range(KINDS) if counts[kind]]
     if structure.thirteen_orphans and sum(counts) == 13 and set(kinds) <= _ORPHAN_KINDS:
@@ -417,6 +432,10 @@ def _special_waits(structure: Structure, counts: list[int], held: list[int]) -> 
         if shape == [2] * 8:
             found.update(kinds)
         elif shape == [1] + [2] * 6 + [3]:
+            found.update(kind for kind in kinds if counts[kind] == 1)
+    if structure.seven_pairs and sum(counts) == 13:
+        shape = sorted(counts[kind] for kind in kinds)
+        if shape == [1] + [2] * 6:
             found.update(kind for kind in kinds if counts[kind] == 1)
     return {kind for kind in found if held[kind] < 4}
 

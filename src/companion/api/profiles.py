@@ -21,7 +21,11 @@ from companion.scoring import amount_json, score
 from companion.tiles import Wind
 
 # Choices of string options, where a free text box would only invite mistakes.
-OPTION_CHOICES: dict[str, tuple[str, ...]] = {"wait_rule": ("role", "single")}
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "wait_rule": ("role", "single"),
+    "curve": ("half_spicy", "spicy"),
+    "gun": ("full", "half"),
+}
 # Options the form does not offer (still accepted in JSON requests).
 HIDDEN_OPTIONS = frozenset({"tai_overrides", "chart"})
 
@@ -44,7 +48,7 @@ def option_fields(options_type: type[Options]) -> list[dict[str, Any]]:
     fields = []
     for field in dataclasses.fields(options_type):
         kind = _option_type(hints.get(field.name))
-        if kind is None or field.name in HIDDEN_OPTIONS:
+        if kind is None or field.name in HIDDEN_OPTIONS or field.name in options_type.derived:
             continue
         if field.default is dataclasses.MISSING:
             continue
@@ -107,6 +111,7 @@ def profile_info(profile: Profile) -> dict[str, Any]:
     return {
         "id": profile.id,
         "name": profile.name,
+        "unit": profile.unit,
         "sets": profile.structure.sets,
         "tiles": 3 * profile.structure.sets + 2,
         "options": option_fields(profile.options_type),

@@ -32,7 +32,7 @@ class ScoreRequestDoc(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [SCORE_EXAMPLE]})
 
-    profile: str = Field("sg", description="`sg`, `sg-table` or `tw`")
+    profile: str = Field("sg", description="`sg`, `sg-table`, `tw` or `hk`")
     hand: str | None = Field(None, description="concealed tiles in MPSZ, winning tile included")
     win_tile: str | None = Field(None, description="the winning tile (default: last in `hand`)")
     melds: list[str] = Field(
@@ -52,7 +52,7 @@ class ScoreRequestDoc(BaseModel):
         "heavenly, earthly, original_ready",
     )
     flower_win: Literal["seven_capture", "eight"] | None = None
-    liable: Wind | None = Field(None, description="`sg-table`: the seat that pays for all")
+    liable: Wind | None = Field(None, description="`sg-table`, `hk`: the seat that pays for all")
     options: dict[str, Any] = Field(default_factory=dict, description="profile options")
 
 

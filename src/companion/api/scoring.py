@@ -27,7 +27,7 @@ from companion.request import ScoreRequest, parse_request
 from companion.rules import get_profile
 from companion.rules.base import Profile
 from companion.scoring import score, score_json
-from companion.shapes import waits
+from companion.shapes import Structure, waits
 
 router = APIRouter(prefix="/api", tags=["scoring"])
 
@@ -148,7 +148,7 @@ async def hand_waits(request: Request) -> dict[str, Any]:
     if parsed.hand is None:
         raise InvalidRequestError("hand is required: the concealed tiles, one tile short")
     profile = get_profile(parsed.profile)
-    profile.parse_options(parsed.options)
+    options = profile.parse_options(parsed.options)
     hand = parse_hand(
         parsed.hand,
         parsed.melds,
@@ -156,11 +156,14 @@ async def hand_waits(request: Request) -> dict[str, Any]:
         sets=profile.structure.sets,
         complete=False,
     )
-    return await run_in_threadpool(_waits_and_scores, parsed, profile, hand)
+    structure = profile.structure_for(options)
+    return await run_in_threadpool(_waits_and_scores, parsed, profile, hand, structure)
 
 
-def _waits_and_scores(parsed: ScoreRequest, profile: Profile, hand: Hand) -> dict[str, Any]:
-    found = waits(hand, profile.structure)
+def _waits_and_scores(
+    parsed: ScoreRequest, profile: Profile, hand: Hand, structure: Structure
+) -> dict[str, Any]:
+    found = waits(hand, structure)
     scores = {
         tile.mpsz: score(
             dataclasses.replace(parsed, hand=f"{parsed.hand} {tile.mpsz}", win_tile=tile.mpsz)

@@ -348,7 +348,7 @@ class CreateTableDoc(BaseModel):
         },
     )
 
-    profile: Literal["sg", "sg-table", "tw"] = "sg"
+    profile: Literal["sg", "sg-table", "tw", "hk"] = "sg"
     players: list[str] = Field(description="four names in seat order; the first is East and deals")
     options: dict[str, Any] = Field(default_factory=dict, description="profile options")
     hands: int | None = Field(None, ge=1, description="the planned number of hands (none: open)")
@@ -380,7 +380,7 @@ class RecordDoc(BaseModel):
     winners: list[dict[str, Any]] | None = Field(
         None, description='`tw`: several winners on one discard, `[{"name", "tai" | "hand"}]`'
     )
-    liable: str | None = Field(None, description="`sg-table`: who pays for all")
+    liable: str | None = Field(None, description="`sg-table`, `hk`: who pays for all")
     player: str | None = Field(None, description="payout: who receives it")
     event: str | None = Field(
         None,

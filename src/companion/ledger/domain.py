@@ -323,6 +323,8 @@ class Win:
     """The dealer, streak and round the hand was scored with (the engine's input)."""
     streak: int = 0
     round: Wind = Wind.EAST
+    unit: str = "tai"
+    """What the winners' `tai` count: `tai`, or `faan` at an `hk` table."""
     kind: ClassVar[str] = "win"
     is_hand: ClassVar[bool] = True
 
@@ -338,7 +340,7 @@ class Win:
         return total
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "kind": self.kind,
             "winners": [winner.to_json() for winner in self.winners],
             "discarder": self.discarder,
@@ -349,6 +351,9 @@ class Win:
                 "round": self.round.value,
             },
         }
+        if self.unit != "tai":
+            data["unit"] = self.unit
+        return data
 
 
 @dataclass(frozen=True)
@@ -403,6 +408,7 @@ def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
             dealer=int(scored.get("dealer", 0)),
             streak=int(scored.get("streak", 0)),
             round=Wind(scored.get("round", "E")),
+            unit=str(data.get("unit", "tai")),
         )
     if kind == "draw":
         return Draw()
@@ -566,7 +572,9 @@ def build_win(setup: TableSetup, state: TableState, entry: WinInput) -> Win:
         else:
             assert winner.hand is not None
             parts.append(_hand_win(setup, state, player, winner.hand, context))
-    return Win(tuple(parts), discarder, liable, state.dealer, state.streak, state.round)
+    return Win(
+        tuple(parts), discarder, liable, state.dealer, state.streak, state.round, profile.unit
+    )
 
 
 def allowed_tai(profile: Profile, options: Options) -> tuple[int | None, frozenset[int]]:
@@ -574,7 +582,7 @@ def allowed_tai(profile: Profile, options: Options) -> tuple[int | None, frozens
     cap = profile.cap_of(options) if profile.cap is not None else None
     limits = frozenset(
         options.tai_overrides.get(pattern.id, pattern.tai)
-        for pattern in profile.patterns
+        for pattern in profile.patterns_for(options)
         if pattern.limit
     )
     return cap, limits
@@ -582,16 +590,18 @@ def allowed_tai(profile: Profile, options: Options) -> tuple[int | None, frozens
 
 def quick_payments(profile: Profile, options: Options, tai: int, context: WinContext) -> Payments:
     """The settlement of agreed tai: the profile's own rules, refusing what the engine would."""
+    unit = profile.unit
     if tai < 0:
-        raise LedgerError("tai cannot be negative")
+        raise LedgerError(f"{unit} cannot be negative")
     cap, limits = allowed_tai(profile, options)
     if cap is not None and tai > cap and tai not in limits:
-        beyond = f" or a limit hand's {', '.join(map(str, sorted(limits)))}" if limits else ""
-        raise LedgerError(f"a {profile.id} hand settles at 0 to {cap} tai{beyond}, not {tai}")
+        above = sorted(limit for limit in limits if limit > cap)
+        beyond = f" or a limit hand's {', '.join(map(str, above))}" if above else ""
+        raise LedgerError(f"a {profile.id} hand settles at 0 to {cap} {unit}{beyond}, not {tai}")
     profile.check_context(context, options)
     if tai < options.min_tai:
         raise NotPayableWinError(
-            f"{tai} tai is under the table's minimum of {options.min_tai}: a hand under the "
+            f"{tai} {unit} is under the table's minimum of {options.min_tai}: a hand under the "
             "minimum pays nothing and is not recorded as a win"
         )
     return profile.settle(tai, context, options)
@@ -649,8 +659,8 @@ def _hand_win(
         raise NotPayableWinError(f"{name}'s hand is not a win: {result.error}")
     if not result.meets_minimum:
         raise NotPayableWinError(
-            f"{name}'s hand is {result.tai} tai, under the table's minimum: a hand under the "
-            "minimum pays nothing and is not recorded as a win"
+            f"{name}'s hand is {result.tai} {result.unit}, under the table's minimum: a hand "
+            "under the minimum pays nothing and is not recorded as a win"
         )
     return WinnerScore(
         player=player,
@@ -915,7 +925,7 @@ def outcome_text(players: Sequence[str], outcome: Outcome) -> str:
     for winner in outcome.winners:
         how = "hand" if winner.request is not None else "agreed"
         dealer = f" + {winner.dealer_tai} dealer tai" if winner.dealer_tai else ""
-        parts.append(f"{players[winner.player]} wins {winner.tai} tai{dealer} ({how})")
+        parts.append(f"{players[winner.player]} wins {winner.tai} {outcome.unit}{dealer} ({how})")
     text = " and ".join(parts)
     if outcome.discarder is None:
         text += ", self-drawn"

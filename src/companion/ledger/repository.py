@@ -587,6 +587,7 @@ def outcome_json(players: Sequence[str], outcome: Outcome) -> dict[str, Any]:
     if isinstance(outcome, Win):
         return {
             "kind": outcome.kind,
+            "unit": outcome.unit,
             "winners": [
                 {
                     "name": players[winner.player],

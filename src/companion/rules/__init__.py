@@ -15,11 +15,12 @@ if TYPE_CHECKING:
 @cache
 def profiles() -> dict[str, Profile]:
     """Every profile by id. Imported on first use: the profile modules import this package."""
+    from companion.rules.hk import HK
     from companion.rules.sg import SG
     from companion.rules.sg_table import SG_TABLE
     from companion.rules.tw import TW
 
-    return {profile.id: profile for profile in (SG, SG_TABLE, TW)}
+    return {profile.id: profile for profile in (SG, SG_TABLE, TW, HK)}
 
 
 def get_profile(profile: str) -> Profile:

@@ -255,6 +255,8 @@ class Options:
 
     min_tai: int = 0
     tai_overrides: Mapping[str, int] = field(default_factory=dict)
+    derived: ClassVar[frozenset[str]] = frozenset()
+    """Fields a profile works out from its other options, never set by a request."""
 
     def problems(self, pattern_ids: frozenset[str]) -> list[str]:
         """What is wrong with these values, one message per option (empty when all is well)."""
@@ -286,7 +288,7 @@ def parse_options(options_type: type[Options], data: Mapping[str, Any]) -> Optio
     if not isinstance(data, Mapping):
         raise InvalidRequestError("options must be an object of option names and values")
     hints = _option_hints(options_type)
-    names = hints.keys()
+    names = hints.keys() - options_type.derived
     values: dict[str, Any] = {}
     for name, value in data.items():
         if name not in names:
@@ -379,6 +381,8 @@ class Profile:
     """The most tai a hand settles at, limit hands apart; None for no cap."""
     several_winners: ClassVar[bool] = False
     """Whether several players may win on one discard (`scoring.score_several`)."""
+    unit: ClassVar[str] = "tai"
+    """What a hand's value is counted in (the result's `unit`): `tai`, or `faan` in `hk`."""
 
     def parse_options(self, data: Mapping[str, Any]) -> Options:
         options = parse_options(self.options_type, data)
@@ -413,6 +417,21 @@ class Profile:
     def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
         """Notes about the hand, or `NotAWinError` for tiles the profile refuses."""
         return []
+
+    def structure_for(self, options: Options) -> Structure:
+        """The winning shapes under these options (an option may allow another shape)."""
+        return self.structure
+
+    def patterns_for(self, options: Options) -> tuple[Pattern, ...]:
+        """The pattern table under these options (an option may change a pattern)."""
+        return self.patterns
+
+    def counted_for_minimum(
+        self, settled: int, scores: Sequence[PatternScore], options: Options
+    ) -> int:
+        """The value compared with the table's minimum (`min_tai`): the settled value, unless
+        the profile leaves some patterns out of it."""
+        return settled
 
     def preference(self, reading: Reading) -> int:
         """Among readings worth the same tai, the highest preference is reported; on a tie of

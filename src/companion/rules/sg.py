@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 from companion.context import Event, WinContext
 from companion.errors import NotAWinError
@@ -163,7 +164,7 @@ class SgProfile(Profile):
     name = "Singapore (Companion guide, 0-5 tai)"
     structure = FOUR_SETS
     patterns = PATTERNS
-    options_type = SgOptions
+    options_type: ClassVar[type[Options]] = SgOptions
     cap = 5
 
     def check_context(self, context: WinContext, options: Options) -> None:

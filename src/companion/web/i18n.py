@@ -57,6 +57,7 @@ MESSAGES: Mapping[str, tuple[str, str]] = {
         "新加坡牌桌・動物牌、爆棚、包牌（sg-table）",
     ),
     "profile.tw": ("Taiwan · 16 tiles (tw)", "台灣十六張（tw）"),
+    "profile.hk": ("Hong Kong · 3–13 faan (hk)", "香港老番・3–13 番（hk）"),
     "calc.hand": ("Your hand", "手牌"),
     "calc.hand_hint": (
         "Tap tiles to add them; the last tile you add is the winning tile. "
@@ -130,6 +131,27 @@ MESSAGES: Mapping[str, tuple[str, str]] = {
     "option.exposed_self_draw": (
         "A hand with all five sets declared may win by self-draw",
         "五組全部吃碰時也可以自摸",
+    ),
+    "option.min_faan": ("Minimum faan (flower faan not counted)", "起糊番數（不計花番）"),
+    "option.max_faan": ("Maximum faan (8, 10 or 13)", "滿糊番數（8、10 或 13）"),
+    "option.flowers_count_to_minimum": ("Flower faan count towards the minimum", "花番計入起糊"),
+    "option.great_dragons_limit": ("Great dragons is a limit hand", "大三元作滿糊"),
+    "option.seven_pairs": ("Seven pairs is a win (4 faan)", "七對子可以糊（4 番）"),
+    "option.base@faan": (
+        "Stake: one payment is the stake × the faan's multiple",
+        "底：每份 = 底 × 番數倍數",
+    ),
+    "option.curve": ("Payout curve", "番數倍數"),
+    "option.curve.half_spicy": (
+        "Half-spicy: 1, 2, 4, 8, 16, 24, 32…",
+        "半辣：1、2、4、8、16、24、32…",
+    ),
+    "option.curve.spicy": ("Spicy: doubling with each faan", "辣上辣：每番加倍"),
+    "option.gun": ("A win on a discard", "食出銃"),
+    "option.gun.full": ("Full gun: the discarder pays double", "全銃：出銃者付雙份"),
+    "option.gun.half": (
+        "Half gun: the discarder pays one, each other player a half",
+        "半銃：出銃者付一份，其他兩家各付半份",
     ),
     "option.wait_rule": ("Pair and closed waits", "單吊、嵌張的判定"),
     "option.wait_rule.role": ("By the winning tile's place", "依胡牌張的位置"),
@@ -418,7 +440,33 @@ MESSAGES: Mapping[str, tuple[str, str]] = {
         "Discards so far must be a whole number, or blank.",
         "已打出的牌數必須是整數，或留空白。",
     ),
+    # The same messages for a profile counted in faan (`hk`): `key@faan` (see `Translator`).
+    "calc.title@faan": ("Score a hand", "計算番數"),
+    "result.empty@faan": (
+        "Add the tiles of a winning hand to see what it scores.",
+        "加入食糊時的手牌，就會看到番數。",
+    ),
+    "result.tai@faan": ("{n} faan", "{n} 番"),
+    "result.raw@faan": ("patterns add up to {n}", "牌型合計 {n} 番"),
+    "result.no_patterns@faan": ("No scoring pattern", "沒有計番的牌型"),
+    "result.under_minimum@faan": ("Under the minimum: nobody pays.", "未夠起糊番數：不用付。"),
+    "result.waits@faan": ("Waits, and what each would score", "聽的牌與各自的番數"),
+    "table.ev.win_self@faan": ("{winner} wins {tai} faan, self-drawn", "{winner} 自摸 {tai} 番"),
+    "table.ev.win_from@faan": (
+        "{winner} wins {tai} faan from {discarder}",
+        "{winner} 食 {discarder} 出銃 {tai} 番",
+    ),
+    "table.entry_tai@faan": ("Agreed faan", "直接輸入番數"),
+    "table.tai@faan": ("Faan", "番數"),
+    "table.tai_other@faan": ("Other number of faan", "其他番數"),
+    "table.need_tai@faan": ("Choose the faan.", "請選番數。"),
+    "table.tai_for@faan": ("{name}'s faan", "{name} 的番數"),
+    "table.tai_other_for@faan": ("{name}: other number of faan", "{name}：其他番數"),
+    "table.need_tai_for@faan": ("Choose {name}'s faan.", "請選 {name} 的番數。"),
 }
+
+# A profile counts a hand in tai or (`hk`) in faan. Messages for tai have plain keys; a message
+# that says faan instead has the key `key@faan`, used when a page shows an `hk` hand or table.
 
 PATTERN_NAMES_ZH: Mapping[str, str] = {
     # sg, sg-table
@@ -489,6 +537,11 @@ PATTERN_NAMES_ZH: Mapping[str, str] = {
     "original_ready": "天聽",
     "seven_flower_capture": "七搶一",
     "eight_flowers": "八仙過海",
+    # hk
+    "seat_wind": "門風",
+    "prevailing_wind": "圈風",
+    "seven_flowers": "七隻花",
+    "seven_pairs": "七對子",
 }
 
 _ZH_NUMERALS = "一二三四五六七八九"
@@ -534,9 +587,10 @@ def negotiate(query: str | None, cookie: str | None, accept_language: str | None
     return DEFAULT_LANGUAGE
 
 
-def translate(lang: str, key: str, **fields: object) -> str:
-    """The message `key` in `lang`, its `{fields}` filled; the key itself if unknown."""
-    pair = MESSAGES.get(key)
+def translate(lang: str, key: str, unit: str = "tai", **fields: object) -> str:
+    """The message `key` in `lang` (its `key@unit` form when there is one), its `{fields}`
+    filled; the key itself if unknown."""
+    pair = MESSAGES.get(f"{key}@{unit}") or MESSAGES.get(key)
     if pair is None:
         return key
     text = pair[1] if lang == ZH_HANT else pair[0]
@@ -546,17 +600,19 @@ def translate(lang: str, key: str, **fields: object) -> str:
 
 
 class Translator:
-    """`t("key", n=3)` in templates, bound to one language."""
+    """`t("key", n=3)` in templates, bound to one language and to the unit a hand is counted
+    in (`faan` for an `hk` table: its messages say faan, 番)."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, unit: str = "tai") -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+        self.unit = unit
 
     def __call__(self, key: str, **fields: object) -> str:
-        return translate(self.lang, key, **fields)
+        return translate(self.lang, key, self.unit, **fields)
 
     def get(self, key: str, fallback: str) -> str:
         """The message `key`, or `fallback` when the catalogue has none."""
-        return translate(self.lang, key) if key in MESSAGES else fallback
+        return translate(self.lang, key, self.unit) if key in MESSAGES else fallback
 
 
 def catalogue(lang: str) -> dict[str, str]:

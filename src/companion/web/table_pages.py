@@ -65,9 +65,9 @@ PAYOUT_EVENTS = tuple(event.value for event in PayoutEvent)
 
 def option_fields(lang: str) -> list[dict[str, Any]]:
     """Each profile's form options (from the engine), for the create form."""
-    t = i18n.Translator(lang)
     found = []
     for profile in all_profiles():
+        t = i18n.Translator(lang, profile["unit"])
         options = []
         for option in profile["options"]:
             name = option["name"]
@@ -480,9 +480,14 @@ def _state_json(replayed: Replay) -> dict[str, Any]:
     }
 
 
+def table_translator(lang: str, replayed: Replay) -> i18n.Translator:
+    """The table's words: in faan (番) at an `hk` table, in tai (台) elsewhere."""
+    return i18n.Translator(lang, replayed.setup.engine_profile.unit)
+
+
 def board_context(lang: str, table_id: str, replayed: Replay) -> dict[str, Any]:
     """What the scoreboard, chart, settle-up and history need."""
-    t = i18n.Translator(lang)
+    t = table_translator(lang, replayed)
     setup, state = replayed.setup, replayed.state
     players = setup.players
     transfers = [
@@ -518,7 +523,7 @@ def board_context(lang: str, table_id: str, replayed: Replay) -> dict[str, Any]:
 def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
     """What the record form needs: quick tai choices, payouts, the profile's events and
     fields, and whether several players may win on one discard (`tw`)."""
-    t = i18n.Translator(lang)
+    t = table_translator(lang, replayed)
     setup = replayed.setup
     profile = setup.engine_profile
     options = setup.engine_options
@@ -556,7 +561,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
     replayed = await call(ledger.replay, table_id)
     key = table_key(table_id)
     setup = replayed.setup
-    t = i18n.Translator(lang)
+    t = table_translator(lang, replayed)
     page_data = script_data(
         lang,
         table={
@@ -577,6 +582,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
     return render(
         request,
         "table.html",
+        t=t,
         page_data=page_data,
         profile_label=t.get(f"profile.{setup.profile}", setup.profile),
         planned_hands=setup.planned_hands,
@@ -592,6 +598,11 @@ async def table_board(request: Request, table_id: str) -> HTMLResponse:
     lang = request_language(request)
     ledger = await ledger_for(request)
     replayed = await call(ledger.replay, table_id)
-    response = render(request, "table_board.html", **board_context(lang, table_id, replayed))
+    response = render(
+        request,
+        "table_board.html",
+        t=table_translator(lang, replayed),
+        **board_context(lang, table_id, replayed),
+    )
     response.headers["cache-control"] = "no-store"
     return response

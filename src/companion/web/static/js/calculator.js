@@ -1,6 +1,6 @@
 // The calculator page: the hand editor, the win context and a live result from the HTTP API.
 import { HandEditor } from "./hand-editor.js";
-import { pageData, t, tileName, tOr } from "./i18n.js";
+import { pageData, setUnit, t, tileName, tOr } from "./i18n.js";
 import { renderError, renderMessage, renderResult, renderWaits } from "./result-view.js";
 import { el } from "./tiles.js";
 
@@ -18,6 +18,7 @@ const eventsBox = document.getElementById("events");
 const eventsCount = document.getElementById("events-count");
 const optionsBox = document.getElementById("options");
 const fieldsBox = document.getElementById("profile-fields");
+const pageTitle = document.querySelector(".page-title");
 const editor = new HandEditor(document.getElementById("hand-editor"), {
   storageKey: "companion.calculator.hand",
 });
@@ -162,6 +163,8 @@ function renderOptions(profile, saved) {
 
 function applyProfile(saved = {}) {
   const profile = currentProfile();
+  setUnit(profile.unit);
+  pageTitle.textContent = t("calc.title");
   editor.setProfile({ sets: profile.sets, animals: profile.animals });
   renderProfileFields(profile, saved);
   renderEvents(profile, saved);

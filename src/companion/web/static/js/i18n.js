@@ -5,9 +5,17 @@ export const pageData = element
   ? JSON.parse(element.textContent)
   : { lang: "en", messages: {}, patterns: {}, tiles: {}, profiles: [], api: {}, tilesUrl: "" };
 
+let unit = "tai";
+
+/** Count hands in `tai` or `faan` (the profile's unit): messages then use their `key@faan`
+ * form where the catalogue has one. */
+export function setUnit(value) {
+  unit = value || "tai";
+}
+
 /** A catalogue message with its {fields} filled; the key itself when unknown. */
 export function t(key, fields = {}) {
-  const text = pageData.messages[key] ?? key;
+  const text = pageData.messages[`${key}@${unit}`] ?? pageData.messages[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
 }
 

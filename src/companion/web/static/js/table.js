@@ -2,7 +2,7 @@
 // recording hands through the JSON API, voiding and amending, and keeping the board current.
 // Without a token the page is the spectator view: the server refuses writes either way.
 import { HandEditor } from "./hand-editor.js";
-import { pageData, t } from "./i18n.js";
+import { pageData, setUnit, t } from "./i18n.js";
 import { renderError, renderMessage, renderResult } from "./result-view.js";
 import { forgetTable, rememberTable, tokenFor } from "./table-store.js";
 
@@ -11,6 +11,7 @@ const FLASH_MS = 5_000;
 const table = pageData.table;
 const api = pageData.api;
 const profile = pageData.profiles.find((item) => item.id === table.profile) ?? pageData.profiles[0];
+setUnit(profile.unit);
 
 const form = document.getElementById("record-form");
 const recordCard = document.getElementById("record");
