@@ -198,10 +198,11 @@ def check_hand(hand: Hand, context: WinContext) -> None:
     count = context.table_discards
     needed = len(claimed) + (1 if _wins_on_a_discard(context) else 0)
     if count is not None and claimed and count < needed:
+        groups = "1 claimed group" if len(claimed) == 1 else f"{len(claimed)} claimed groups"
         winning = ", and the winning discard is one more" if _wins_on_a_discard(context) else ""
         raise NotAWinError(
-            f"table_discards {count} is too few: each of the {len(claimed)} claimed groups in "
-            f"melds took a discard{winning}, so at least {needed}"
+            f"table_discards {count} is too few: melds hold {groups}, each taken from a "
+            f"discard{winning}, so at least {needed}"
         )
 
 
