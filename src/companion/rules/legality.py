@@ -153,13 +153,13 @@ def _check_discard_count(context: WinContext, table: Table) -> None:
         )
 
 
-def kongs(hand: Hand) -> list[Meld]:
+def _kongs(hand: Hand) -> list[Meld]:
     return [meld for meld in hand.melds if meld.kind.is_kong]
 
 
 def check_hand(hand: Hand, context: WinContext) -> None:
     """Refuse events and counts of an ordinary win that the hand's tiles contradict."""
-    kong_count = len(kongs(hand))
+    kong_count = len(_kongs(hand))
     if context.has(Event.KONG_ON_KONG) and kong_count < 2:
         raise NotAWinError(
             f"kong_on_kong wins on the replacement tile of a second kong: melds must hold at "
