@@ -266,6 +266,29 @@ def test_several_winners_on_one_discard_in_tw(client: TestClient) -> None:
     assert record(client, sg, body).status_code == 422
 
 
+def test_several_winners_hands_must_agree_on_the_discard(client: TestClient) -> None:
+    table = new_table(client, profile="tw")  # Ann deals; Ben S, Cat W, Dan N
+    regular = {"hand": "456m789p222s678s5m5m", "melds": ["chow 123m"]}
+    on_5m = {"hand": "444p234s11z567s34m5m", "melds": ["chow 123m"], "bonus": "1f2f"}
+    body = {
+        "kind": "win",
+        "from": "Ann",
+        "winners": [{"name": "Ben", "hand": regular}, {"name": "Dan", "hand": on_5m}],
+    }
+    on_7s = {
+        **body,
+        "winners": [body["winners"][0], {"name": "Dan", "hand": {**on_5m, "win_tile": "7s"}}],
+    }
+    refused = record(client, table, on_7s)
+    assert refused.status_code == 422
+    assert refused.json()["error"] == (
+        "the winners of one discard win on the same tile (win_tile): S on 5m, N on 7s"
+    )
+    response = record(client, table, body)
+    assert response.status_code == 201, response.text
+    assert response.json()["event"]["amounts"] == {"Ann": -14, "Ben": 9, "Cat": 0, "Dan": 5}
+
+
 @pytest.mark.parametrize(
     ("body", "message"),
     [

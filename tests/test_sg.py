@@ -159,14 +159,15 @@ def test_fully_concealed_not_on_a_discard() -> None:
 
 
 def test_replacement_tile_win() -> None:
-    assert tai_of(sg(PLAIN, events=["replacement"])) == {
+    # After South's flower (no tai for East), the replacement tile wins.
+    assert tai_of(sg(PLAIN, events=["replacement"], bonus="2f")) == {
         "fully_concealed": 1,
         "replacement_win": 1,
     }
 
 
 def test_robbing_a_kong_settles_as_a_discard_by_the_declarer() -> None:
-    result = sg(PLAIN, win="discard", discarder="W", events=["robbing_kong"])
+    result = sg(PLAIN, win_tile="9p", win="discard", discarder="W", events=["robbing_kong"])
     assert tai_of(result) == {"robbing_kong": 1}
     assert payments(result) == {"E": 4, "S": -1, "W": -2, "N": -1}
 
@@ -176,7 +177,7 @@ def test_last_tile_win() -> None:
 
 
 def test_last_tile_on_a_replacement_scores_only_the_replacement() -> None:
-    result = sg(PLAIN, events=["last_tile", "replacement"])
+    result = sg(PLAIN, events=["last_tile", "replacement"], bonus="2f")
     assert tai_of(result) == {"fully_concealed": 1, "replacement_win": 1}
 
 
@@ -324,9 +325,12 @@ def test_three_kongs_are_not_four() -> None:
     assert "four_kongs" not in tai_of(sg("666z55z", melds=melds, **DISCARD))
 
 
+TWO_KONGS = {"hand": "123m456m44z", "melds": ["ckong 7777p", "ckong 2222s"]}
+
+
 def test_kong_on_kong_replaces_the_replacement_win() -> None:
-    result = sg(PLAIN, events=["kong_on_kong", "replacement"])
-    assert tai_of(result) == {"fully_concealed": 1, "kong_on_kong": 5}
+    result = score({"profile": "sg", **TWO_KONGS, "events": ["kong_on_kong", "replacement"]})
+    assert tai_of(result) == {"kong_on_kong": 5}
 
 
 def test_heavenly_hand() -> None:
@@ -468,10 +472,14 @@ def test_one_tile_short_says_what_it_waits_on() -> None:
     ("fields", "message"),
     [
         ({"win": "discard", "discarder": "E"}, "own discard"),
-        ({"events": ["robbing_kong"]}, "robbing a kong"),
-        ({"seat": "S", "events": ["heavenly"]}, "heavenly"),
-        ({"win": "discard", "discarder": "S", "events": ["heavenly"]}, "drawn tile"),
-        ({"events": ["earthly"]}, "earthly"),
+        (
+            {"events": ["robbing_kong"]},
+            "robbing_kong wins on another player's kong tile: enter it as a discard win, with "
+            "the kong's declarer as discarder",
+        ),
+        ({"seat": "S", "events": ["heavenly"]}, "heavenly is the dealer's win: seat S is not"),
+        ({"win": "discard", "discarder": "S", "events": ["heavenly"]}, "win must be self_draw"),
+        ({"events": ["earthly"]}, "earthly is a non-dealer's win: seat E is the dealer"),
         ({"win": "discard", "discarder": "S", "events": ["replacement"]}, "drawn tile"),
         ({"discarder": "S"}, "self-drawn win has no discarder"),
         ({"liable": "S"}, "pay-for-all"),

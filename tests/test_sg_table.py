@@ -496,5 +496,6 @@ def test_events_are_checked_as_in_sg() -> None:
 
 
 def test_robbing_a_kong_is_settled_as_a_discard_by_the_declarer() -> None:
-    result = table(**THREE_TAI, **DISCARD, events=["robbing_kong"])
+    # Robbing the fourth 3m: the winner holds no other 3m.
+    result = table(**THREE_TAI, **DISCARD, win_tile="3m", events=["robbing_kong"])
     assert result.tai == 4 and paid(result) == pays(E=32, S=-16, W=-8, N=-8)

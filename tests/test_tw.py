@@ -22,6 +22,8 @@ REGULAR = {"hand": "456m789p222s678s5m5m", "melds": ["chow 123m"]}
 WORKED = {"hand": "123m456m789p222s678s5m5m"}
 # A 5-tai hand (winning 2, flowers 2, self draw 1) for the dealer examples.
 FIVE_TAI = {"hand": "456m444p234s11z56s7s", "melds": ["chow 123m"], "bonus": "1f2f"}
+# 4 tai on a discard (winning 2, flowers 2), won on 5m as REGULAR is: both may claim one 5m.
+FOUR_TAI_ON_5M = {"hand": "444p234s11z567s34m5m", "melds": ["chow 123m"], "bonus": "1f2f"}
 
 
 def tw(**fields: Any) -> ScoreResult:
@@ -287,24 +289,52 @@ def test_negative_counts_are_malformed() -> None:
 
 
 def test_heavenly_hand_is_the_dealers() -> None:
-    assert "dealer" in refusal(**WORKED, seat="S", events=["heavenly"])
-    assert "dealer" in refusal(**WORKED, seat="E", dealer="N", events=["heavenly"])
-    assert "self-draw" in refusal(**WORKED, win="discard", discarder="S", events=["heavenly"])
-    assert "table_discards 0" in refusal(**WORKED, events=["heavenly"], table_discards=3)
-    assert "before any call" in refusal(**REGULAR, events=["heavenly"])
-    assert "original ready" in refusal(**WORKED, events=["heavenly", "original_ready"])
+    assert refusal(**WORKED, seat="S", events=["heavenly"]) == (
+        "heavenly is the dealer's win: seat S is not the dealer (E)"
+    )
+    assert refusal(**WORKED, seat="E", dealer="N", events=["heavenly"]) == (
+        "heavenly is the dealer's win: seat E is not the dealer (N)"
+    )
+    assert refusal(**WORKED, win="discard", discarder="S", events=["heavenly"]) == (
+        "heavenly is the dealer's self-draw on the first turn: win must be self_draw, with no "
+        "discarder"
+    )
+    assert refusal(**WORKED, events=["heavenly"], table_discards=3) == (
+        "heavenly comes before any discard: table_discards must be 0, not 3"
+    )
+    assert refusal(**REGULAR, events=["heavenly"]) == (
+        "heavenly is the dealer's dealt hand: melds can hold only concealed kongs (ckong), not "
+        "chow 123m"
+    )
+    assert refusal(**WORKED, events=["heavenly", "original_ready"]) == (
+        "heavenly is won on the dealer's first draw, so events cannot also hold original_ready"
+    )
+    assert tw(**WORKED, seat="N", dealer="N", events=["heavenly"], table_discards=0).valid
 
 
 def test_earthly_hand_is_a_non_dealers_win_on_the_dealers_first_discard() -> None:
     earthly = {**WORKED, "win": "discard", "events": ["earthly"]}
-    assert "non-dealer" in refusal(**earthly, seat="E", discarder="S")
-    assert "first discard" in refusal(**earthly, seat="S", discarder="W")
-    assert "first discard" in refusal(**{**WORKED, "events": ["earthly"]}, seat="S")
-    assert "table_discards 1" in refusal(**earthly, seat="S", discarder="E", table_discards=2)
-    assert "no melds" in refusal(**{**earthly, **REGULAR}, seat="S", discarder="E")
-    assert "robbing_kong" in refusal(
-        **{**earthly, "events": ["earthly", "robbing_kong"]}, seat="S", discarder="E"
+    assert refusal(**earthly, seat="E", discarder="S") == (
+        "earthly is a non-dealer's win: seat E is the dealer, whose first-turn win is heavenly"
     )
+    assert refusal(**earthly, seat="S", discarder="W") == (
+        "earthly is won on the dealer's first discard: the discarder must be the dealer (E), not W"
+    )
+    assert refusal(**{**WORKED, "events": ["earthly"]}, seat="S") == (
+        "earthly is won on the dealer's first discard: win must be discard, with the dealer (E) "
+        "as discarder"
+    )
+    assert refusal(**earthly, seat="S", discarder="E", table_discards=2) == (
+        "earthly is won on the dealer's first discard: table_discards must be 1, not 2"
+    )
+    assert refusal(**{**earthly, **REGULAR}, seat="S", discarder="E") == (
+        "earthly on the dealer's first discard comes before the winner's first turn: melds "
+        "must be empty, not chow 123m"
+    )
+    assert refusal(
+        **{**earthly, "events": ["earthly", "robbing_kong"]}, seat="S", discarder="E"
+    ) == ("earthly is won on the first turn, so events cannot also hold robbing_kong")
+    assert tw(**earthly, seat="W", dealer="S", discarder="S", table_discards=1).valid
 
 
 def test_original_ready_has_no_melds() -> None:
@@ -346,7 +376,7 @@ def winners_of_dealers_discard() -> list[dict[str, Any]]:
     shared = {"profile": "tw", "win": "discard", "discarder": "E", "dealer_streak": 1}
     return [
         {**shared, **REGULAR, "seat": "S"},  # 8 tai
-        {**shared, **FIVE_TAI, "seat": "N"},  # 4 tai on a discard
+        {**shared, **FOUR_TAI_ON_5M, "seat": "N"},
     ]
 
 
@@ -388,7 +418,7 @@ def test_several_winners_on_a_non_dealers_discard() -> None:
 
 def test_a_refused_claim_makes_the_whole_result_invalid() -> None:
     requests = winners_of_dealers_discard()
-    requests[1]["hand"] = "456m444p234s11z56s8s"
+    requests[1]["hand"] = "444p234s11z567s34m9m"
     result = score_several(requests)
     assert not result.valid
     assert (result.error or "").startswith("N: ")

@@ -6,7 +6,7 @@ its settlement (`companion.rules.base.Profile`); this module only runs them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -21,7 +21,7 @@ from companion.errors import (
 )
 from companion.hand import Hand, Meld, parse_hand
 from companion.request import ScoreRequest, parse_request
-from companion.rules import get_profile
+from companion.rules import get_profile, legality
 from companion.rules.base import Facts, HandFacts, Options, PatternScore, Profile, evaluate
 from companion.settlement import Payments, add_payments
 from companion.shapes import Reading, Structure, readings, waits
@@ -167,6 +167,7 @@ def build_hand(profile: Profile, request: ScoreRequest, options: Options | None 
 def _score_built(
     profile: Profile, hand: Hand, context: WinContext, options: Options
 ) -> ScoreResult:
+    profile.check_possible(hand, context)
     notes = profile.check_hand(hand, context, options)
     structure = profile.structure_for(options)
     found_waits = waits(hand.without_winning_tile(), structure)
@@ -255,6 +256,13 @@ def _score_flower_win(
 ) -> ScoreResult:
     if not profile.flower_wins:
         raise NotAWinError(f"the {profile.id} profile has no flower wins")
+    sent = [name for name in ("hand", "melds") if getattr(request, name)]
+    if sent:
+        assert context.flower_win is not None
+        raise NotAWinError(
+            f'flower_win "{context.flower_win.value}" is won without a hand: leave out '
+            f"{' and '.join(sent)}"
+        )
     bonus = parse_tiles(request.bonus) if request.bonus else ()
     hand = Hand((), (), bonus, None, profile.structure.sets)
     notes = profile.check_hand(hand, context, options)
@@ -317,7 +325,8 @@ def score_several(requests: Any) -> MultiResult:
 
     `InvalidRequestError` unless the requests are discard wins of distinct winners on one
     discarder, in one profile that allows several winners, agreeing on the table's state. A
-    claim that is not a win makes the whole result `valid` false, naming the seat."""
+    claim that is not a win makes the whole result `valid` false, naming the seat, and so do
+    winners that contradict each other (`check_one_discard`)."""
     if not isinstance(requests, list | tuple) or not requests:
         raise InvalidRequestError("several winners are a list of requests, one per winner")
     parsed = [parse_request(request) for request in requests]
@@ -347,8 +356,22 @@ def score_several(requests: Any) -> MultiResult:
     ]
     if refused:
         return MultiResult(False, profile.id, discarder, results, error="; ".join(refused))
+    try:
+        check_one_discard(parsed)
+    except NotAWinError as refusal:
+        return MultiResult(False, profile.id, discarder, results, error=refusal.message)
     payments = add_payments(*(dict(result.payments) for result in results))
     return MultiResult(True, profile.id, discarder, results, payments)
 
 
-__all__ += ["MultiResult", "score_several"]
+def check_one_discard(requests: Sequence[ScoreRequest | Mapping[str, Any]]) -> None:
+    """`NotAWinError` when winners of one discard, each a legal win on its own, contradict each
+    other: another winning tile, other events, a fifth copy of a tile between their hands."""
+    winners = []
+    for request in map(parse_request, requests):
+        if request.flower_win is None:
+            winners.append((build_hand(get_profile(request.profile), request), request.context))
+    legality.check_one_discard(winners)
+
+
+__all__ += ["MultiResult", "check_one_discard", "score_several"]

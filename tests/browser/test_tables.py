@@ -264,7 +264,8 @@ def test_tw_several_winners_on_one_discard_and_a_whole_hand(phone: Tab, desktop:
     kong = editor.locator("[data-hand] .hand-group").first
     assert kong.locator(".hand-group-label").inner_text() == "Added kong"
     assert kong.locator("svg").count() == 4
-    page.locator("#table-discards").fill("4")
+    # Four claimed groups took four discards, and Ben's winning discard is the fifth.
+    page.locator("#table-discards").fill("5")
     expect(page.locator("#hand-preview [data-pattern='very_early_win']")).to_be_visible()
     assert page.locator("#hand-preview [data-pattern='melded_kong']").is_visible()
     expect(page.locator("#hand-preview [data-verdict='good']")).to_contain_text("17 tai")

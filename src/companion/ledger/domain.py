@@ -19,12 +19,12 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from companion.context import WinContext, WinType
-from companion.errors import CompanionError, InvalidRequestError
+from companion.errors import CompanionError, InvalidRequestError, NotAWinError
 from companion.payouts import explain_payout, payout_options
 from companion.request import FIELDS as REQUEST_FIELDS
 from companion.rules import get_profile
 from companion.rules.base import Options, Profile
-from companion.scoring import score
+from companion.scoring import check_one_discard, score
 from companion.settlement import Payments
 from companion.tiles import WINDS, Wind
 
@@ -572,6 +572,11 @@ def build_win(setup: TableSetup, state: TableState, entry: WinInput) -> Win:
         else:
             assert winner.hand is not None
             parts.append(_hand_win(setup, state, player, winner.hand, context))
+    requests = [part.request for part in parts if part.request is not None]
+    try:
+        check_one_discard(requests)
+    except NotAWinError as refusal:
+        raise NotPayableWinError(refusal.message) from None
     return Win(
         tuple(parts), discarder, liable, state.dealer, state.streak, state.round, profile.unit
     )

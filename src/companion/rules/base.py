@@ -28,6 +28,7 @@ from typing import Any, ClassVar, get_type_hints
 from companion.context import FlowerWin, WinContext
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld
+from companion.rules import legality
 from companion.settlement import Payments
 from companion.shapes import Group, GroupKind, Reading, Shape, Structure
 from companion.tiles import KINDS, Tile, Wind, format_tiles
@@ -383,6 +384,9 @@ class Profile:
     """Whether several players may win on one discard (`scoring.score_several`)."""
     unit: ClassVar[str] = "tai"
     """What a hand's value is counted in (the result's `unit`): `tai`, or `faan` in `hk`."""
+    earthly_self_draw: ClassVar[bool] = True
+    """Whether an earthly hand may be self-drawn on the first draw, or is only ever won on the
+    dealer's first discard."""
 
     def parse_options(self, data: Mapping[str, Any]) -> Options:
         options = parse_options(self.options_type, data)
@@ -409,6 +413,20 @@ class Profile:
                 raise NotAWinError("the winner cannot win on their own discard")
         elif context.discarder is not None and context.flower_win is None:
             raise NotAWinError("a self-drawn win has no discarder")
+        if context.flower_win is None:
+            legality.check_context(context, self.table(context))
+
+    def table(self, context: WinContext) -> legality.Table:
+        """Who deals at this table, and how its earthly hand is won."""
+        return legality.Table(self.dealer_of(context), self.earthly_self_draw)
+
+    def dealer_of(self, context: WinContext) -> Wind:
+        """The dealer's seat: the request's `dealer` unless the profile fixes it."""
+        return context.dealer
+
+    def check_possible(self, hand: Hand, context: WinContext) -> None:
+        """Refuse an ordinary win whose events or counts the hand's tiles contradict."""
+        legality.check_hand(hand, context)
 
     def check_tiles(self, concealed: Sequence[Tile], melds: Sequence[Meld]) -> None:
         """Refuse, before the hand is built and counted, tiles that can never be a win in this

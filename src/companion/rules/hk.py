@@ -23,7 +23,7 @@ from companion.errors import NotAWinError
 from companion.hand import Hand, MeldKind
 from companion.rules import predicates as p
 from companion.rules.base import Facts, Match, Options, Pattern, PatternScore, Predicate, match_all
-from companion.rules.sg import SgProfile, hidden_treasure, last_tile
+from companion.rules.sg import SgProfile, hidden_treasure
 from companion.settlement import Payments, collect, others
 from companion.shapes import FOUR_SETS, Shape, Structure
 from companion.tiles import Wind, english_list
@@ -169,20 +169,21 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("self_draw", "Self-draw", 1, self_draw),
     Pattern("concealed_hand", "Concealed hand", 1, concealed_hand),
     Pattern("robbing_kong", "Robbing a kong", 1, p.event(Event.ROBBING_KONG)),
-    Pattern("last_tile", "Last tile", 1, last_tile),
+    Pattern("last_tile", "Last tile", 1, p.event(Event.LAST_TILE)),
     Pattern(
         "replacement_win",
         "Win on a kong replacement",
         2,
         p.event(Event.REPLACEMENT),
-        replaces=_ids("self_draw"),
+        # A replacement tile comes from the kong's end of the wall, never as the last tile.
+        replaces=_ids("self_draw", "last_tile"),
     ),
     Pattern(
         "kong_on_kong",
         "Win on a second kong's replacement",
         9,
         p.event(Event.KONG_ON_KONG),
-        replaces=_ids("self_draw", "replacement_win"),
+        replaces=_ids("self_draw", "replacement_win", "last_tile"),
     ),
     # Flowers and seasons
     Pattern("no_flowers", "No flowers", 1, p.no_flowers),
@@ -293,13 +294,13 @@ class HkProfile(SgProfile):
             raise NotAWinError(
                 f"animal tiles are not Hong Kong tiles: take out {english_list(animals)}"
             )
-        kongs = sum(1 for meld in hand.melds if meld.kind in _KONGS)
-        for event, needed, what in _KONG_EVENTS:
-            if context.has(event) and kongs < needed:
-                raise NotAWinError(
-                    f"{what} needs {needed} declared kong{'s' if needed > 1 else ''} in the hand; "
-                    f"it has {kongs}"
-                )
+        # The shared checks let a bonus tile's replacement count too (and want two kongs for
+        # kong_on_kong); hk scores only a kong's replacement tile.
+        if context.has(Event.REPLACEMENT) and not any(meld.kind.is_kong for meld in hand.melds):
+            raise NotAWinError(
+                "replacement in hk is a win on a kong's replacement tile: melds hold no kong "
+                "(a bonus tile's replacement scores nothing here)"
+            )
         return []
 
     def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
@@ -319,12 +320,6 @@ class HkProfile(SgProfile):
             owed = {context.liable: sum(owed.values(), Fraction(0))}
         return collect(context.seat, owed)
 
-
-_KONGS = frozenset((MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG))
-_KONG_EVENTS = (
-    (Event.REPLACEMENT, 1, "a win on a kong's replacement tile"),
-    (Event.KONG_ON_KONG, 2, "a win on a second kong's replacement tile"),
-)
 
 HK = HkProfile()
 

@@ -226,15 +226,20 @@ def seven_pairs_triplet(facts: Facts) -> bool:
     return facts.shape is Shape.SEVEN_PAIRS_TRIPLET
 
 
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
 @_whole_hand
 def nine_gates(facts: Facts) -> bool:
-    """Concealed 1112345678999 of one suit plus one more tile of that suit."""
-    if facts.hand.melds or len(facts.suits) != 1 or facts.has_honors:
+    """The 13 tiles held before the winning tile are exactly a concealed 1112345678999 of one
+    suit; the winning tile, of that suit, is the extra one."""
+    winning = facts.hand.winning_tile
+    if facts.hand.melds or winning is None or len(facts.suits) != 1 or facts.has_honors:
         return False
-    first = min(facts.kinds) // 9 * 9
-    counts = facts.counts[first : first + 9]
-    needed = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    return sum(counts) == 14 and all(c >= n for c, n in zip(counts, needed, strict=True))
+    first = winning // 9 * 9
+    held = list(facts.counts[first : first + 9])
+    held[winning - first] -= 1
+    return tuple(held) == NINE_GATES
 
 
 @_whole_hand

@@ -65,14 +65,6 @@ def fully_concealed(facts: Facts) -> tuple[Match, ...]:
     return p.NONE
 
 
-def last_tile(facts: Facts) -> tuple[Match, ...]:
-    """The last wall tile; a replacement tile never counts as it."""
-    context = facts.context
-    if context.has(Event.LAST_TILE) and not context.has(Event.REPLACEMENT):
-        return p.winning_tile_match(facts)
-    return p.NONE
-
-
 def _ids(*names: str) -> frozenset[str]:
     return frozenset(names)
 
@@ -96,9 +88,17 @@ PATTERNS: tuple[Pattern, ...] = (
         replaces=_ids("little_ping_hu"),
     ),
     Pattern("fully_concealed", "Fully concealed hand", 1, fully_concealed),
-    Pattern("replacement_win", "Replacement-tile win", 1, p.event(Event.REPLACEMENT)),
+    # A replacement tile is never the last-tile win, so a win on one (or on a second kong's
+    # replacement) replaces it.
+    Pattern(
+        "replacement_win",
+        "Replacement-tile win",
+        1,
+        p.event(Event.REPLACEMENT),
+        replaces=_ids("last_tile"),
+    ),
     Pattern("robbing_kong", "Robbing a kong", 1, p.event(Event.ROBBING_KONG)),
-    Pattern("last_tile", "Last-tile win", 1, last_tile),
+    Pattern("last_tile", "Last-tile win", 1, p.event(Event.LAST_TILE)),
     Pattern("half_flush", "Half flush", 2, p.half_flush),
     Pattern("all_pungs", "All pungs", 2, p.all_pungs),
     Pattern("little_dragons", "Little dragons", 3, p.little_dragons, includes=_ids("dragon_set")),
@@ -131,7 +131,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "Kong on kong",
         5,
         p.event(Event.KONG_ON_KONG),
-        replaces=_ids("replacement_win"),
+        replaces=_ids("replacement_win", "last_tile"),
     ),
     Pattern("heavenly", "Heavenly hand", 5, p.event(Event.HEAVENLY)),
     Pattern("earthly", "Earthly hand", 5, p.event(Event.EARTHLY)),
@@ -155,7 +155,7 @@ class SgOptions(Options):
 
 
 # Events a Singapore hand can have, and what each needs of the win.
-_DRAWN_EVENTS = (Event.REPLACEMENT, Event.KONG_ON_KONG, Event.LAST_TILE, Event.HEAVENLY)
+_DRAWN_EVENTS = (Event.REPLACEMENT, Event.KONG_ON_KONG, Event.LAST_TILE)
 _UNUSED_EVENTS = (Event.LAST_DISCARD, Event.ORIGINAL_READY)
 
 
@@ -166,6 +166,10 @@ class SgProfile(Profile):
     patterns = PATTERNS
     options_type: ClassVar[type[Options]] = SgOptions
     cap = 5
+
+    def dealer_of(self, context: WinContext) -> Wind:
+        # Seat winds move with the deal: the dealer always sits East.
+        return Wind.EAST
 
     def check_context(self, context: WinContext, options: Options) -> None:
         super().check_context(context, options)
@@ -178,15 +182,6 @@ class SgProfile(Profile):
                     raise NotAWinError(
                         f"{event.value} is a win on a drawn tile, so it cannot be a discard win"
                     )
-        if context.has(Event.ROBBING_KONG) and context.self_drawn:
-            raise NotAWinError(
-                "robbing a kong wins on another player's kong tile: enter it as a discard win "
-                "with the kong's declarer as discarder"
-            )
-        if context.has(Event.HEAVENLY) and context.seat is not Wind.EAST:
-            raise NotAWinError("a heavenly hand is the dealer's (East's) win")
-        if context.has(Event.EARTHLY) and context.seat is Wind.EAST:
-            raise NotAWinError("an earthly hand is a non-dealer's win; East's is heavenly")
         self.check_liability(context)
 
     def check_liability(self, context: WinContext) -> None:

@@ -28,6 +28,8 @@ from companion.rules.base import (
 from companion.settlement import Payments, collect, others
 from companion.shapes import FIVE_SETS, Reading, Shape, WinRole
 from companion.tiles import (
+    FLOWERS,
+    SEASONS,
     TERMINALS_AND_HONORS,
     WIND_TILES,
     Tile,
@@ -241,7 +243,14 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("very_early_win", "Very early win", 10, discards_between(0, 5)),
     Pattern("early_win", "Early win", 5, discards_between(6, 9)),
     Pattern("original_ready", "Original ready", 15, p.event(Event.ORIGINAL_READY)),
-    Pattern("heavenly", "Heavenly hand", 40, p.event(Event.HEAVENLY)),
+    # The dealt hand has no winning tile, so it waited on nothing.
+    Pattern(
+        "heavenly",
+        "Heavenly hand",
+        40,
+        p.event(Event.HEAVENLY),
+        replaces=_ids("pair_wait", "closed_or_edge_wait"),
+    ),
     Pattern("earthly", "Earthly hand", 40, p.event(Event.EARTHLY)),
 )
 
@@ -257,12 +266,6 @@ FLOWER_WINS: dict[FlowerWin, Pattern] = {
 
 # The mahjchina table has no pattern for these; refused rather than silently ignored, as in sg.
 _UNSCORED_EVENTS = (Event.REPLACEMENT, Event.KONG_ON_KONG)
-# Events that are claims about the hand's tiles: each needs a hand with no declared group.
-_NO_GROUP_EVENTS = {
-    Event.HEAVENLY: "a heavenly hand is the dealer's initial hand, before any call or kong",
-    Event.EARTHLY: "an earthly hand has no melds",
-    Event.ORIGINAL_READY: "an original ready hand keeps its initial tiles, with no melds",
-}
 
 
 def dealer_tai_value(context: WinContext) -> int:
@@ -307,6 +310,7 @@ class TwProfile(Profile):
     flower_wins = FLOWER_WINS
     options_type = TwOptions
     several_winners = True
+    earthly_self_draw = False
 
     def check_tiles(self, concealed: Sequence[Tile], melds: Sequence[Meld]) -> None:
         playing = [tile for tile in concealed if not tile.is_bonus]
@@ -338,22 +342,8 @@ class TwProfile(Profile):
                     f"the {self.id} profile has no {event.value} pattern: leave the event out"
                 )
         self._check_win_type(context)
-        self._check_first_turn(context)
-        if (
-            context.by_discard
-            and context.table_discards == 0
-            and not context.has(Event.ROBBING_KONG)
-        ):
-            raise NotAWinError(
-                "table_discards counts the winning discard, so a discard win has at least 1"
-            )
 
     def _check_win_type(self, context: WinContext) -> None:
-        if context.has(Event.ROBBING_KONG) and context.self_drawn:
-            raise NotAWinError(
-                "robbing a kong wins on another player's added-kong tile: enter it as a discard "
-                "win with the kong's declarer as discarder"
-            )
         if context.has(Event.LAST_TILE) and context.by_discard:
             raise NotAWinError(
                 "last_tile is a self-draw of the final live-wall tile; a win on the discard "
@@ -361,41 +351,6 @@ class TwProfile(Profile):
             )
         if context.has(Event.LAST_DISCARD) and context.self_drawn:
             raise NotAWinError("last_discard is a win on a discard, not a self-draw")
-
-    def _check_first_turn(self, context: WinContext) -> None:
-        dealer = context.dealer
-        if context.has(Event.HEAVENLY):
-            if context.seat is not dealer:
-                raise NotAWinError(
-                    f"a heavenly hand is the dealer's ({dealer.value}'s) win; "
-                    f"{context.seat.value} is not the dealer"
-                )
-            if context.by_discard:
-                raise NotAWinError("a heavenly hand is the dealer's initial hand, a self-draw")
-            if context.table_discards not in (None, 0):
-                raise NotAWinError("a heavenly hand comes before any discard: table_discards 0")
-            if context.has(Event.ORIGINAL_READY):
-                raise NotAWinError(
-                    "a heavenly hand wins at once; original ready is declared on a waiting hand"
-                )
-        if context.has(Event.EARTHLY):
-            if context.seat is dealer:
-                raise NotAWinError(
-                    "an earthly hand is a non-dealer's win; the dealer's is a heavenly hand"
-                )
-            if context.self_drawn or context.discarder is not dealer:
-                raise NotAWinError(
-                    f"an earthly hand wins on the dealer's ({dealer.value}'s) first discard"
-                )
-            if context.table_discards not in (None, 1):
-                raise NotAWinError(
-                    "an earthly hand wins on the first discard of the hand: table_discards 1"
-                )
-            for event in (Event.ROBBING_KONG, Event.LAST_DISCARD):
-                if context.has(event):
-                    raise NotAWinError(
-                        f"an earthly hand wins on the dealer's first discard, not {event.value}"
-                    )
 
     def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]
@@ -405,12 +360,16 @@ class TwProfile(Profile):
             )
         if context.flower_win is not None:
             return []
-        if hand.melds:
-            for event, reason in _NO_GROUP_EVENTS.items():
-                if context.has(event):
-                    raise NotAWinError(
-                        f"{reason}: the hand declares {', '.join(str(m) for m in hand.melds)}"
-                    )
+        if hand.melds and context.has(Event.ORIGINAL_READY):
+            raise NotAWinError(
+                "an original ready hand keeps its initial tiles, with no melds: the hand declares "
+                + ", ".join(str(meld) for meld in hand.melds)
+            )
+        if set(hand.bonus) >= set(FLOWERS + SEASONS):
+            raise NotAWinError(
+                "bonus holds all eight flowers: holding all eight ends the hand at once, so "
+                'enter it as flower_win "eight", without a hand'
+            )
         open_melds = [meld for meld in hand.melds if meld.kind in _OPEN_MELDS]
         if len(open_melds) == hand.sets and context.self_drawn:
             assert isinstance(options, TwOptions)
