@@ -640,11 +640,26 @@ def export_json(table_id: str, created: datetime, replayed: Replay) -> dict[str,
     }
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP's list for CSV injection)."""
+
+
+def spreadsheet_text(text: str) -> str:
+    """Text for a CSV cell that a spreadsheet shows as text, never runs: a cell that would start
+    a formula gets a leading `'` (OWASP's advice). Amounts are written by Companion itself and
+    are numbers, so they are left as they are; every text a client chose goes through here."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
 def export_csv(replayed: Replay) -> str:
-    """One row per event: what it is, its amount for each player and the running totals."""
+    """One row per event: what it is, its amount for each player and the running totals.
+
+    Names, reasons, `by` and descriptions (which quote names) are neutralised for spreadsheets
+    (`spreadsheet_text`); the JSON export keeps them exactly."""
     players = replayed.setup.players
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    safe = spreadsheet_text
     writer.writerow(
         [
             "event",
@@ -660,8 +675,8 @@ def export_csv(replayed: Replay) -> str:
             "corrected_by",
             "reason",
             "by",
-            *players,
-            *(f"{name} total" for name in players),
+            *(safe(name) for name in players),
+            *(safe(f"{name} total") for name in players),
         ]
     )
     for entry in replayed.entries:
@@ -685,13 +700,13 @@ def export_csv(replayed: Replay) -> str:
                 entry.status,
                 "" if entry.hand is None else entry.hand,
                 entry.before.round.value,
-                players[entry.before.dealer],
-                ";".join(players[w.player] for w in winners.winners) if winners else "",
-                text,
+                safe(players[entry.before.dealer]),
+                safe(";".join(players[w.player] for w in winners.winners) if winners else ""),
+                safe(text),
                 corrects,
                 "" if entry.corrected_by is None else entry.corrected_by,
-                reason,
-                by,
+                safe(reason),
+                safe(by),
                 *(format_amount(amount) for amount in entry.amounts),
                 *(format_amount(total) for total in entry.after.totals),
             ]
