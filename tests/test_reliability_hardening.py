@@ -106,3 +106,192 @@ def test_cli_csv_export_neutralises_formulas(
     argv = ["table", "export", table_id, "--format", "csv", "-o", str(target), "--db", url]
     assert cli_main(argv) == 0
     check_formula_csv(target.read_text())
+
+
+# ---------------------------------------------------------------------------------------------
+# Forms, JSON and hosts
+
+
+def csrf_cookie(client: TestClient) -> str:
+    client.get("/tables")
+    token = client.cookies.get("companion_csrf")
+    assert token
+    return token
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", None, "application/json"])
+def test_a_page_write_needs_the_csrf_field_whatever_its_content_type(
+    client: TestClient, content_type: str | None
+) -> None:
+    csrf_cookie(client)
+    body = b"profile=sg&player0=Ann&player1=Ben&player2=Cat&player3=Dan"
+    headers = {} if content_type is None else {"content-type": content_type}
+    created = client.post("/tables", content=body, headers=headers, follow_redirects=False)
+    assert created.status_code == 403
+    assert created.json()["error"] == (
+        "the form's security token is missing or out of date: reload the page"
+    )
+    language = client.post("/lang", content=b"lang=zh-Hant", headers=headers)
+    assert language.status_code == 403
+    assert "companion_lang" not in client.cookies
+
+
+def test_a_page_write_with_the_csrf_field_goes_through_as_text_plain(client: TestClient) -> None:
+    token = csrf_cookie(client)
+    body = f"lang=zh-Hant&next=/tables&csrf_token={token}".encode()
+    response = client.post(
+        "/lang", content=body, headers={"content-type": "text/plain"}, follow_redirects=False
+    )
+    assert response.status_code == 303 and response.headers["location"] == "/tables"
+
+
+@pytest.mark.parametrize("content_type", ["application/x-www-form-urlencoded", "text/plain"])
+def test_the_json_api_answers_a_wrong_content_type_with_415(
+    client: TestClient, content_type: str
+) -> None:
+    table_id, token = new_table(client)
+    csrf_cookie(client)
+    headers = {**bearer(token), "content-type": content_type}
+    response = client.post(f"/api/tables/{table_id}/hands", content=b"kind=draw", headers=headers)
+    assert response.status_code == 415
+    assert response.json()["error"] == (
+        "send the request as JSON, with Content-Type: application/json"
+    )
+    created = client.post("/api/tables", content=b"a=1", headers={"content-type": content_type})
+    assert created.status_code == 415
+
+
+@pytest.fixture
+def loopback_client(tmp_path: Path) -> Iterator[TestClient]:
+    """The app as `companion serve` sets it up on 127.0.0.1 (its default allow-list)."""
+    from companion.api.security import default_allowed_hosts
+
+    hosts, any_ip = default_allowed_hosts("127.0.0.1")
+    app = create_app(
+        f"sqlite:///{tmp_path / 'ledger.sqlite3'}", allowed_hosts=hosts, any_ip_host=any_ip
+    )
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:
+        yield client
+    close_ledgers(app)
+
+
+def test_default_allowed_hosts() -> None:
+    from companion.api.security import default_allowed_hosts
+
+    assert default_allowed_hosts("127.0.0.1") == (["127.0.0.1", "localhost", "::1"], False)
+    assert default_allowed_hosts("0.0.0.0", ["scores.example"]) == (
+        ["0.0.0.0", "localhost", "127.0.0.1", "::1", "scores.example"],
+        True,
+    )
+    assert default_allowed_hosts("::1") == (["::1", "localhost", "127.0.0.1"], False)
+
+
+@pytest.mark.parametrize(
+    "host", ["127.0.0.1:8000", "localhost:8000", "LOCALHOST", "[::1]:8000", "127.0.0.1"]
+)
+def test_the_loopback_server_answers_its_own_hosts(loopback_client: TestClient, host: str) -> None:
+    assert loopback_client.get("/api/health", headers={"host": host}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "host", ["rebind.example:8000", "rebind.example", "192.168.1.20:8000", "", "127.0.0.1.evil"]
+)
+def test_a_rebound_name_cannot_reach_the_loopback_server(
+    loopback_client: TestClient, host: str
+) -> None:
+    for method, path in (("GET", "/api/health"), ("GET", "/tables"), ("POST", "/api/tables")):
+        response = loopback_client.request(method, path, headers={"host": host}, json={})
+        assert response.status_code == 400, (method, path)
+        assert response.json() == {"error": "this server does not answer for that host name"}
+
+
+def test_a_server_on_every_interface_answers_any_address_but_only_listed_names(
+    tmp_path: Path,
+) -> None:
+    from companion.api.security import default_allowed_hosts
+
+    hosts, any_ip = default_allowed_hosts("0.0.0.0", ["scores.example"])
+    app = create_app(f"sqlite:///{tmp_path / 'l.sqlite3'}", allowed_hosts=hosts, any_ip_host=any_ip)
+    with TestClient(app) as client:
+        for host in ("192.168.1.20:8000", "[fe80::1]:8000", "scores.example", "localhost"):
+            assert client.get("/api/health", headers={"host": host}).status_code == 200, host
+        assert client.get("/api/health", headers={"host": "rebind.example"}).status_code == 400
+
+
+# ---------------------------------------------------------------------------------------------
+# Rate limits
+
+
+def test_rate_limits_are_on_by_default_with_generous_numbers(tmp_path: Path) -> None:
+    from companion.api.limits import Rate, RateLimiter, RateLimits
+
+    assert RateLimits() == RateLimits(create=Rate(120, 3600), write=Rate(240, 60))
+    limiter = create_app(f"sqlite:///{tmp_path / 'l.sqlite3'}").state.rate_limiter
+    assert isinstance(limiter, RateLimiter) and limiter.limits == RateLimits()
+    assert Rate.parse("30/60") == Rate(30, 60) and Rate.parse("off") is None
+    with pytest.raises(ValueError, match="is not a rate"):
+        Rate.parse("fast")
+
+
+@pytest.fixture
+def limited(tmp_path: Path) -> Iterator[TestClient]:
+    from companion.api.limits import Rate, RateLimits
+
+    limits = RateLimits(create=Rate(2, 3600), write=Rate(3, 3600))
+    app = create_app(f"sqlite:///{tmp_path / 'ledger.sqlite3'}", rate_limits=limits)
+    with TestClient(app) as client:
+        yield client
+    close_ledgers(app)
+
+
+def test_creating_tables_is_limited_per_address_with_429_and_retry_after(
+    limited: TestClient,
+) -> None:
+    new_table(limited)
+    new_table(limited)
+    refused = limited.post("/api/tables", json={"profile": "sg", "players": PLAYERS})
+    assert refused.status_code == 429
+    assert refused.headers["retry-after"] == "1800"
+    assert refused.json()["error"] == (
+        "too many new tables from this address (at most 2 per 3600 s): try again in 1800 s"
+    )
+    csrf = csrf_cookie(limited)
+    form = {"csrf_token": csrf, "profile": "sg", **{f"player{i}": n for i, n in enumerate(PLAYERS)}}
+    page = limited.post("/tables", data=form, follow_redirects=False)
+    assert page.status_code == 429 and page.headers["retry-after"] == "1800"
+
+
+def test_writes_are_limited_per_table_and_only_token_holders_spend_them(
+    limited: TestClient,
+) -> None:
+    table_id, token = new_table(limited)
+    other_id, other_token = new_table(limited)
+    draw = {"kind": "draw"}
+    url = f"/api/tables/{table_id}/hands"
+    for _ in range(5):  # refused writes (no token, a wrong one) cost the table nothing
+        assert limited.post(url, json=draw).status_code == 401
+        assert limited.post(url, json=draw, headers=bearer(other_token)).status_code == 403
+    for _ in range(3):
+        assert limited.post(url, json=draw, headers=bearer(token)).status_code == 201
+    refused = limited.post(f"/api/tables/{table_id}/events/1/void", json={"reason": "x"},
+                           headers=bearer(token))  # fmt: skip
+    assert refused.status_code == 429 and refused.headers["retry-after"] == "1200"
+    assert refused.json()["error"] == (
+        "too many writes to this table (at most 3 per 3600 s): try again in 1200 s"
+    )
+    assert len(limited.get(f"/api/tables/{table_id}/history").json()["events"]) == 3
+    other = limited.post(f"/api/tables/{other_id}/hands", json=draw, headers=bearer(other_token))
+    assert other.status_code == 201, "another table has its own bucket"
+
+
+def test_a_bucket_refills_at_its_rate() -> None:
+    from companion.api.limits import Rate, TokenBuckets
+
+    now = [100.0]
+    buckets = TokenBuckets(Rate(2, 10), clock=lambda: now[0])
+    assert buckets.take("a") == 0 and buckets.take("a") == 0
+    assert buckets.take("a") == pytest.approx(5.0)
+    assert buckets.take("b") == 0
+    now[0] += 5
+    assert buckets.take("a") == 0
+    assert buckets.take("a") == pytest.approx(5.0)

@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from companion.api.limits import limit_creation, limit_writes
 from companion.api.schemas import ErrorDoc, inline_schema
 from companion.api.scoring import read_json
 from companion.api.security import bearer_token
@@ -159,6 +160,12 @@ async def authorize_table(request: Request, ledger: Ledger, table_id: str) -> No
         )
     if not await call(ledger.verify_token, table_id, token):
         raise HTTPException(status_code=403, detail="the token does not match this table")
+
+
+async def authorize_write(request: Request, ledger: Ledger, table_id: str) -> None:
+    """`authorize_table`, then the table's write rate (429): only its token holders spend it."""
+    await authorize_table(request, ledger, table_id)
+    limit_writes(request, table_id)
 
 
 def table_key(table_id: str) -> str:
@@ -440,7 +447,9 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         413: "the body is over the size limit",
         415: "the body is not JSON",
         422: "a request that cannot be carried out (a name not at the table, a hand that "
-        "is not a win...)",
+        "is not a win, a limit reached...)",
+        429: "too many requests: new tables from this address, or writes to this table "
+        "(see Retry-After)",
         503: "the database cannot be reached",
     }
     return {status: {"model": ErrorDoc, "description": descriptions[status]} for status in statuses}
@@ -448,7 +457,7 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 _WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
     200: {"description": "the key was already used for this same entry: nothing new"},
-    **_errors(400, 401, 403, 404, 409, 413, 415, 422, 503),
+    **_errors(400, 401, 403, 404, 409, 413, 415, 422, 429, 503),
 }
 
 
@@ -465,12 +474,13 @@ _WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
     "link `/t/{id}#token=...` gives it to a browser.",
     status_code=201,
     response_model=None,
-    responses=_errors(400, 413, 415, 422, 503),
+    responses=_errors(400, 413, 415, 422, 429, 503),
     openapi_extra=inline_schema(CreateTableDoc),
 )
 async def create_table(request: Request) -> JSONResponse:
     data = await read_json(request)
     body = Body(data, {"profile", "players", "options", "hands"})
+    limit_creation(request)
     profile = body.text("profile") or "sg"
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
@@ -562,7 +572,7 @@ async def export_table(request: Request, table_id: str, format: str = "json") ->
 )
 async def record_hand(request: Request, table_id: str) -> JSONResponse:
     ledger = await ledger_for(request)
-    await authorize_table(request, ledger, table_id)
+    await authorize_write(request, ledger, table_id)
     entry, body = read_entry(await read_json(request), {"key", "expect_hand"})
     key = body.text("key")
     expect = body.whole("expect_hand", minimum=1)
@@ -590,7 +600,7 @@ def _correction_fields(body: Body) -> tuple[str, str, str | None]:
 )
 async def void_event(request: Request, table_id: str, seq: int) -> JSONResponse:
     ledger = await ledger_for(request)
-    await authorize_table(request, ledger, table_id)
+    await authorize_write(request, ledger, table_id)
     body = Body(await read_json(request), {"reason", "by", "key"})
     reason, by, key = _correction_fields(body)
     recorded = await call(ledger.void, table_id, seq, reason=reason, by=by, key=key)
@@ -609,7 +619,7 @@ async def void_event(request: Request, table_id: str, seq: int) -> JSONResponse:
 )
 async def amend_event(request: Request, table_id: str, seq: int) -> JSONResponse:
     ledger = await ledger_for(request)
-    await authorize_table(request, ledger, table_id)
+    await authorize_write(request, ledger, table_id)
     entry, body = read_entry(await read_json(request), {"reason", "by", "key"})
     reason, by, key = _correction_fields(body)
     recorded = await call(ledger.amend, table_id, seq, entry, reason=reason, by=by, key=key)

@@ -27,6 +27,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from companion.api.limits import limit_creation
 from companion.api.profiles import all_profiles
 from companion.api.security import read_form
 from companion.api.tables import call, ledger_for, table_key
@@ -144,6 +145,7 @@ async def tables_page(request: Request) -> HTMLResponse:
 @router.post("/tables")
 async def create_table(request: Request) -> Response:
     form = read_form(await request.body())
+    limit_creation(request)
     t = i18n.Translator(request_language(request))
     profiles = {profile["id"]: profile for profile in all_profiles()}
     profile = profiles.get(form.get("profile", "sg"))
