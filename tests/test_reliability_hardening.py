@@ -295,3 +295,158 @@ def test_a_bucket_refills_at_its_rate() -> None:
     now[0] += 5
     assert buckets.take("a") == 0
     assert buckets.take("a") == pytest.approx(5.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# What a client may store
+
+
+def test_the_limits_are_the_documented_ones() -> None:
+    from companion.ledger import domain
+
+    assert (domain.MAX_PLAYER_NAME, domain.MAX_TABLE_NAME, domain.MAX_NOTE) == (40, 60, 200)
+    assert (domain.MAX_CORRECTIONS, domain.MAX_EVENTS) == (10, 20_000)
+
+
+def test_names_at_their_limits_are_stored_and_over_them_refused(any_client: TestClient) -> None:
+    longest = ["A" * 40, "B" * 40, "C" * 40, "D" * 40]
+    table_id, token = new_table(any_client, longest, name="N" * 60)
+    table = any_client.get(f"/api/tables/{table_id}").json()
+    assert table["name"] == "N" * 60
+    assert [player["name"] for player in table["players"]] == longest
+    assert any_client.get(f"/api/tables/{table_id}/export").json()["table"]["name"] == "N" * 60
+    assert "N" * 60 in any_client.get(f"/t/{table_id}").text
+
+    body = {"profile": "sg", "players": ["A" * 41, "B", "C", "D"]}
+    refused = any_client.post("/api/tables", json=body)
+    assert refused.status_code == 422
+    assert refused.json()["error"].startswith("a player's name can have at most 40 characters")
+    refused = any_client.post("/api/tables", json={**body, "players": PLAYERS, "name": "N" * 61})
+    assert refused.status_code == 422
+    assert refused.json()["error"] == "a table's name can have at most 60 characters"
+
+    url = f"/api/tables/{table_id}"
+    win = {"kind": "win", "winner": "A" * 40, "from": "B" * 40, "tai": 1}
+    assert any_client.post(f"{url}/hands", json=win, headers=bearer(token)).status_code == 201
+    at_limit = {"reason": "r" * 200, "by": "b" * 200}
+    voided = any_client.post(f"{url}/events/1/void", json=at_limit, headers=bearer(token))
+    assert voided.status_code == 201, voided.text
+    assert voided.json()["event"]["by"] == "b" * 200
+    for field, message in (
+        ("reason", "a correction's reason can have at most 200 characters"),
+        ("by", "by (who corrects) can have at most 200 characters"),
+    ):
+        over = {**at_limit, field: "x" * 201, "kind": "draw"}
+        refused = any_client.post(f"{url}/events/1/amend", json=over, headers=bearer(token))
+        assert refused.status_code == 422 and refused.json()["error"] == message
+
+
+def test_an_event_takes_at_most_ten_corrections(client: TestClient) -> None:
+    table_id, token = new_table(client)
+    url = f"/api/tables/{table_id}"
+    client.post(f"{url}/hands", json={"kind": "draw"}, headers=bearer(token))
+    for version in range(10):
+        amend = {"kind": "draw", "reason": f"check {version}", "expect": version}
+        response = client.post(f"{url}/events/1/amend", json=amend, headers=bearer(token))
+        assert response.status_code == 201, response.text
+    history = client.get(f"{url}/history").json()["events"]
+    assert history[0]["version"] == 10 and history[0]["corrected_by"] == 11
+    refused = client.post(
+        f"{url}/events/1/void", json={"reason": "once more"}, headers=bearer(token)
+    )
+    assert refused.status_code == 422
+    assert refused.json()["error"] == (
+        "an event can be corrected at most 10 times: event 1 has been"
+    )
+
+
+def test_a_table_holds_a_bounded_number_of_events(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.ledger import repository
+
+    monkeypatch.setattr(repository, "MAX_EVENTS", 3)
+    table_id, token = new_table(client)
+    url = f"/api/tables/{table_id}"
+    for _ in range(3):
+        assert client.post(f"{url}/hands", json={"kind": "draw"}, headers=bearer(token)).is_success
+    for path, body in (("hands", {"kind": "draw"}), ("events/1/void", {"reason": "x"})):
+        refused = client.post(f"{url}/{path}", json=body, headers=bearer(token))
+        assert refused.status_code == 422
+        assert refused.json()["error"] == (
+            "a table holds at most 3 events: this one is full; start a new table"
+        )
+    assert len(client.get(f"{url}/history").json()["events"]) == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Corrections that race
+
+
+def test_a_correction_with_a_stale_expect_is_a_409(client: TestClient) -> None:
+    table_id, token = new_table(client)
+    url = f"/api/tables/{table_id}"
+    win = {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 1}
+    client.post(f"{url}/hands", json=win, headers=bearer(token))
+    assert client.get(f"{url}/history").json()["events"][0]["version"] == 0
+    first = {**win, "tai": 2, "reason": "two", "expect": 0}
+    assert (
+        client.post(f"{url}/events/1/amend", json=first, headers=bearer(token)).status_code == 201
+    )
+    second = {**win, "tai": 3, "reason": "three", "expect": 0}
+    stale = client.post(f"{url}/events/1/amend", json=second, headers=bearer(token))
+    assert stale.status_code == 409
+    assert stale.json()["error"] == (
+        "event 1 is at version 1, not 0: it was corrected meanwhile; see the history before "
+        "correcting it again"
+    )
+    void = client.post(
+        f"{url}/events/1/void", json={"reason": "x", "expect": 0}, headers=bearer(token)
+    )
+    assert void.status_code == 409
+    events = client.get(f"{url}/history").json()["events"]
+    assert len(events) == 2 and events[0]["effective"]["winners"][0]["tai"] == 2
+    assert events[0]["version"] == 1
+    fresh = {**second, "expect": 1}
+    assert (
+        client.post(f"{url}/events/1/amend", json=fresh, headers=bearer(token)).status_code == 201
+    )
+    bad = client.post(
+        f"{url}/events/1/void", json={"reason": "x", "expect": -1}, headers=bearer(token)
+    )
+    assert bad.status_code == 422 and bad.json()["error"] == "expect must be at least 0"
+
+
+def test_racing_amends_of_one_event_let_exactly_one_win(ledger_url: str) -> None:
+    import threading
+
+    from companion.ledger.domain import StaleWriteError, WinInput, WinnerInput
+    from companion.ledger.repository import Ledger
+
+    racers = 8
+    with Ledger.open(ledger_url) as ledger:
+        table = ledger.create_table("sg", PLAYERS)
+        ledger.record_win(table.id, [WinnerInput("Ann", tai=1)], discarder="Ben")
+        barrier = threading.Barrier(racers)
+        outcomes: list[str] = []
+        lock = threading.Lock()
+
+        def amend(number: int) -> None:
+            entry = WinInput((WinnerInput("Ann", tai=1 + number % 5),), "Cat")
+            barrier.wait(timeout=30)
+            try:
+                ledger.amend(table.id, 1, entry, reason=f"racer {number}", expect=0)
+                result = "amended"
+            except StaleWriteError:
+                result = "stale"
+            with lock:
+                outcomes.append(result)
+
+        threads = [threading.Thread(target=amend, args=(n,)) for n in range(racers)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert sorted(outcomes) == ["amended"] + ["stale"] * (racers - 1)
+        history = ledger.history(table.id)
+        assert len(history) == 2 and history[0].version == 1

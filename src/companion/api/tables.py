@@ -57,10 +57,6 @@ router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 T = TypeVar("T")
 
-MAX_NAME = 64
-"""The longest `by` name a correction may carry (player names have the ledger's own limit)."""
-
-
 # ---------------------------------------------------------------------------------------------
 # The ledger of this app, and errors as HTTP
 
@@ -306,6 +302,7 @@ def table_json(table_id: str, replayed: Replay) -> dict[str, Any]:
     players = setup.players
     return {
         "id": table_key(table_id),
+        "name": setup.name,
         "profile": setup.profile,
         "options": dict(setup.options),
         **state.to_json(),
@@ -359,6 +356,7 @@ class CreateTableDoc(BaseModel):
     players: list[str] = Field(description="four names in seat order; the first is East and deals")
     options: dict[str, Any] = Field(default_factory=dict, description="profile options")
     hands: int | None = Field(None, ge=1, description="the planned number of hands (none: open)")
+    name: str | None = Field(None, max_length=60, description="what the players call the table")
 
 
 class RecordDoc(BaseModel):
@@ -409,9 +407,12 @@ class VoidDoc(BaseModel):
         json_schema_extra={"examples": [{"reason": "wrong winner", "by": "Dan"}]},
     )
 
-    reason: str = Field(description="why (kept in the history)")
-    by: str = Field("", description="who makes the correction")
+    reason: str = Field(max_length=200, description="why (kept in the history)")
+    by: str = Field("", max_length=200, description="who makes the correction")
     key: str | None = Field(None, description="idempotency key")
+    expect: int | None = Field(
+        None, ge=0, description="refuse (409) unless the event is at this version (its `version`)"
+    )
 
 
 class AmendDoc(RecordDoc):
@@ -432,8 +433,11 @@ class AmendDoc(RecordDoc):
         },
     )
 
-    reason: str = Field(description="why (kept in the history)")
-    by: str = Field("", description="who makes the correction")
+    reason: str = Field(max_length=200, description="why (kept in the history)")
+    by: str = Field("", max_length=200, description="who makes the correction")
+    expect: int | None = Field(
+        None, ge=0, description="refuse (409) unless the event is at this version (its `version`)"
+    )
 
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -443,7 +447,7 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "the token is not this table's",
         404: "no table with this id",
         409: "the key was used for something else, the hand was already recorded, "
-        "or the table is finished",
+        "the event was corrected meanwhile (`expect`), or the table is finished",
         413: "the body is over the size limit",
         415: "the body is not JSON",
         422: "a request that cannot be carried out (a name not at the table, a hand that "
@@ -479,7 +483,7 @@ _WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
 )
 async def create_table(request: Request) -> JSONResponse:
     data = await read_json(request)
-    body = Body(data, {"profile", "players", "options", "hands"})
+    body = Body(data, {"profile", "players", "options", "hands", "name"})
     limit_creation(request)
     profile = body.text("profile") or "sg"
     players = data.get("players")
@@ -487,8 +491,11 @@ async def create_table(request: Request) -> JSONResponse:
         raise InvalidRequestError("players must be a list of four names, East first")
     options = body.mapping("options") or {}
     hands = body.whole("hands")
+    name = body.text("name") or ""
     ledger = await ledger_for(request)
-    created = await call(ledger.create_table, profile, players, options=options, hands=hands)
+    created = await call(
+        ledger.create_table, profile, players, options=options, hands=hands, name=name
+    )
     replayed = await call(ledger.replay, created.id)
     answer = {
         "id": created.id,
@@ -510,6 +517,25 @@ async def create_table(request: Request) -> JSONResponse:
 async def get_table(request: Request, table_id: str) -> dict[str, Any]:
     ledger = await ledger_for(request)
     return table_json(table_id, await call(ledger.replay, table_id))
+
+
+@router.get(
+    "/{table_id}/access",
+    summary="What a token may do at a table",
+    description='With `Authorization: Bearer <token>`: 200 `{"access": "write"}` when it '
+    'is the table\'s write token, 403 when not. Without one: `{"access": "read"}`. The '
+    "table page asks this before it keeps a write link's token, so a wrong link never replaces "
+    "a working one.",
+    response_model=None,
+    responses=_errors(403, 404, 503),
+)
+async def table_access(request: Request, table_id: str) -> dict[str, Any]:
+    ledger = await ledger_for(request)
+    if bearer_token(request) is None:
+        await call(ledger.setup, table_id)
+        return {"id": table_key(table_id), "access": "read"}
+    await authorize_table(request, ledger, table_id)
+    return {"id": table_key(table_id), "access": "write"}
 
 
 @router.get(
@@ -580,12 +606,14 @@ async def record_hand(request: Request, table_id: str) -> JSONResponse:
     return recorded_response(table_id, recorded)
 
 
-def _correction_fields(body: Body) -> tuple[str, str, str | None]:
-    reason = body.required_text("reason")
-    by = body.text("by") or ""
-    if len(by.strip()) > MAX_NAME:
-        raise InvalidRequestError(f"by can have at most {MAX_NAME} characters")
-    return reason, by, body.text("key")
+def _correction_fields(body: Body) -> dict[str, Any]:
+    """`reason`, `by`, `key` and `expect` (the event's version) as the ledger takes them."""
+    return {
+        "reason": body.required_text("reason"),
+        "by": body.text("by") or "",
+        "key": body.text("key"),
+        "expect": body.whole("expect", minimum=0),
+    }
 
 
 @router.post(
@@ -601,9 +629,8 @@ def _correction_fields(body: Body) -> tuple[str, str, str | None]:
 async def void_event(request: Request, table_id: str, seq: int) -> JSONResponse:
     ledger = await ledger_for(request)
     await authorize_write(request, ledger, table_id)
-    body = Body(await read_json(request), {"reason", "by", "key"})
-    reason, by, key = _correction_fields(body)
-    recorded = await call(ledger.void, table_id, seq, reason=reason, by=by, key=key)
+    body = Body(await read_json(request), {"reason", "by", "key", "expect"})
+    recorded = await call(ledger.void, table_id, seq, **_correction_fields(body))
     return recorded_response(table_id, recorded)
 
 
@@ -620,7 +647,6 @@ async def void_event(request: Request, table_id: str, seq: int) -> JSONResponse:
 async def amend_event(request: Request, table_id: str, seq: int) -> JSONResponse:
     ledger = await ledger_for(request)
     await authorize_write(request, ledger, table_id)
-    entry, body = read_entry(await read_json(request), {"reason", "by", "key"})
-    reason, by, key = _correction_fields(body)
-    recorded = await call(ledger.amend, table_id, seq, entry, reason=reason, by=by, key=key)
+    entry, body = read_entry(await read_json(request), {"reason", "by", "key", "expect"})
+    recorded = await call(ledger.amend, table_id, seq, entry, **_correction_fields(body))
     return recorded_response(table_id, recorded)

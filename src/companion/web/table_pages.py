@@ -162,7 +162,12 @@ async def create_table(request: Request) -> Response:
         options = options_from_form(profile, form)
         ledger = await ledger_for(request)
         created = await call(
-            ledger.create_table, profile["id"], players, options=options, hands=hands
+            ledger.create_table,
+            profile["id"],
+            players,
+            options=options,
+            hands=hands,
+            name=form.get("name", ""),
         )
     except CompanionError as error:
         context = _create_context(request, form, error.message)
@@ -218,6 +223,7 @@ class EventView:
     can_void: bool = False
     can_amend: bool = False
     prefill: dict[str, str] = field(default_factory=dict)
+    version: int = 0
 
 
 @dataclass(frozen=True)
@@ -373,6 +379,7 @@ def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
         can_void=entry.status != "voided",
         can_amend=True,
         prefill=_prefill(entry.effective or body),
+        version=entry.version,
     )
 
 
@@ -571,6 +578,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
             "score": "/api/score",
             "waits": "/api/waits",
             "table": f"/api/tables/{key}",
+            "access": f"/api/tables/{key}/access",
             "hands": f"/api/tables/{key}/hands",
             "events": f"/api/tables/{key}/events",
             "board": f"/t/{key}/board",
@@ -581,6 +589,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         "table.html",
         page_data=page_data,
         profile_label=t.get(f"profile.{setup.profile}", setup.profile),
+        table_name=setup.name,
         planned_hands=setup.planned_hands,
         read_url=str(request.base_url).rstrip("/") + f"/t/{key}",
         **board_context(lang, table_id, replayed),
