@@ -5,6 +5,7 @@ corrections that race, rate limits. (Slow clients and many processes: test_relia
 from __future__ import annotations
 
 import csv
+import re
 import io
 from collections.abc import Iterator
 from pathlib import Path
@@ -450,3 +451,82 @@ def test_racing_amends_of_one_event_let_exactly_one_win(ledger_url: str) -> None
         assert sorted(outcomes) == ["amended"] + ["stale"] * (racers - 1)
         history = ledger.history(table.id)
         assert len(history) == 2 and history[0].version == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Long tables: the page and its work do not grow with the record
+
+
+def long_table(client: TestClient, hands: int) -> str:
+    from companion.ledger.domain import WinnerInput
+    from companion.ledger.repository import Ledger
+
+    table_id, _ = new_table(client)
+    url = str(client.app.state.database_url)  # type: ignore[attr-defined]
+    with Ledger.open(url) as ledger:
+        for number in range(hands):
+            winner, discarder = PLAYERS[number % 4], PLAYERS[(number + 1) % 4]
+            ledger.record_win(
+                table_id, [WinnerInput(winner, tai=1 + number % 3)], discarder=discarder
+            )
+    return table_id
+
+
+def shown_events(html: str) -> list[int]:
+    return [int(seq) for seq in re.findall(r'<li class="event [^"]*" data-seq="(\d+)"', html)]
+
+
+def test_the_history_is_paged_newest_first_with_an_older_link(client: TestClient) -> None:
+    from companion.web.table_pages import CHART_POINTS, HISTORY_PAGE
+
+    assert (HISTORY_PAGE, CHART_POINTS) == (50, 120)
+    table_id = long_table(client, 130)
+    for path in (f"/t/{table_id}", f"/t/{table_id}/board"):
+        html = client.get(path).text
+        assert shown_events(html) == list(range(130, 80, -1))
+        assert f'href="/t/{table_id}?before=81#history"' in html
+        assert "Events 81 to 130 of 130" in html and "data-newest" not in html
+        polylines = re.findall(r'<polyline points="([^"]+)"', html)
+        assert len(polylines) == 4
+        assert all(len(points.split()) == CHART_POINTS + 1 for points in polylines)
+    older = client.get(f"/t/{table_id}/board?before=81").text
+    assert shown_events(older) == list(range(80, 30, -1))
+    assert f'href="/t/{table_id}?before=31#history"' in older and "data-newest" in older
+    oldest = client.get(f"/t/{table_id}?before=31").text
+    assert shown_events(oldest) == list(range(30, 0, -1))
+    assert "data-older" not in oldest and "Events 1 to 30 of 130" in oldest
+    # The API's history stays whole.
+    assert len(client.get(f"/api/tables/{table_id}/history").json()["events"]) == 130
+
+
+def test_a_short_table_has_one_page_and_every_chart_point(client: TestClient) -> None:
+    table_id = long_table(client, 3)
+    html = client.get(f"/t/{table_id}/board").text
+    assert shown_events(html) == [3, 2, 1]
+    assert "history-pages" not in html
+    polylines = re.findall(r'<polyline points="([^"]+)"', html)
+    assert [len(points.split()) for points in polylines] == [4, 4, 4, 4]
+
+
+def test_the_board_is_built_once_per_state_of_the_record(client: TestClient) -> None:
+    from companion.web import table_pages
+
+    table_id, token = new_table(client)
+    client.post(f"/api/tables/{table_id}/hands", json={"kind": "draw"}, headers=bearer(token))
+    built: list[int] = []
+    original = table_pages.board_context
+
+    def counting(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        built.append(1)
+        return original(*args, **kwargs)
+
+    table_pages.board_context = counting  # type: ignore[assignment]
+    try:
+        first = client.get(f"/t/{table_id}/board").text
+        assert client.get(f"/t/{table_id}/board").text == first
+        assert len(built) == 1, "the second request is served from the first one's board"
+        client.post(f"/api/tables/{table_id}/hands", json={"kind": "draw"}, headers=bearer(token))
+        assert shown_events(client.get(f"/t/{table_id}/board").text) == [2, 1]
+        assert len(built) == 2, "a new event makes a new board"
+    finally:
+        table_pages.board_context = original  # type: ignore[assignment]

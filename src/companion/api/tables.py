@@ -99,7 +99,8 @@ def refusals() -> Iterator[None]:
 _LEDGERS_LOCK = threading.Lock()
 
 
-def _open_ledger(request: Request) -> Ledger:
+def open_ledger(request: Request) -> Ledger:
+    """This app's ledger, from a thread (opened and migrated on first use; then shared)."""
     # Imported here: the app's module imports this one (ROUTERS), and the calculator alone
     # never loads the database stack.
     from companion.api.app import database_url
@@ -122,7 +123,7 @@ def _open_ledger(request: Request) -> Ledger:
 
 async def ledger_for(request: Request) -> Ledger:
     """This app's ledger (opened, and migrated, on first use; then shared)."""
-    return await run_in_threadpool(_open_ledger, request)
+    return await run_in_threadpool(open_ledger, request)
 
 
 def close_ledgers(app: Any) -> None:
@@ -514,9 +515,11 @@ async def create_table(request: Request) -> JSONResponse:
     response_model=None,
     responses=_errors(404, 503),
 )
-async def get_table(request: Request, table_id: str) -> dict[str, Any]:
-    ledger = await ledger_for(request)
-    return table_json(table_id, await call(ledger.replay, table_id))
+def get_table(request: Request, table_id: str) -> dict[str, Any]:
+    # Reads are plain `def`s: FastAPI runs them in the thread pool, so a long table's replay
+    # and its JSON never hold up the event loop.
+    with refusals():
+        return table_json(table_id, open_ledger(request).replay(table_id))
 
 
 @router.get(
@@ -544,16 +547,17 @@ async def table_access(request: Request, table_id: str) -> dict[str, Any]:
     response_model=None,
     responses=_errors(404, 503),
 )
-async def get_history(request: Request, table_id: str) -> dict[str, Any]:
+def get_history(request: Request, table_id: str) -> JSONResponse:
     from companion.ledger.repository import event_json
 
-    ledger = await ledger_for(request)
-    replayed = await call(ledger.replay, table_id)
+    with refusals():
+        replayed = open_ledger(request).replay(table_id)
     players = replayed.setup.players
-    return {
+    data = {
         "id": table_key(table_id),
         "events": [event_json(players, entry) for entry in replayed.entries],
     }
+    return JSONResponse(data)  # serialised here, in the thread pool
 
 
 @router.get(
@@ -564,11 +568,12 @@ async def get_history(request: Request, table_id: str) -> dict[str, Any]:
     response_model=None,
     responses=_errors(404, 422, 503),
 )
-async def export_table(request: Request, table_id: str, format: str = "json") -> Response:
-    ledger = await ledger_for(request)
+def export_table(request: Request, table_id: str, format: str = "json") -> Response:
+    ledger = open_ledger(request)
     key = table_key(table_id)
     if format == "csv":
-        text = await call(ledger.export_csv, table_id)
+        with refusals():
+            text = ledger.export_csv(table_id)
         return Response(
             text,
             media_type="text/csv; charset=utf-8",
@@ -576,7 +581,8 @@ async def export_table(request: Request, table_id: str, format: str = "json") ->
         )
     if format != "json":
         raise InvalidRequestError('format must be "json" or "csv"')
-    data = await call(ledger.export_json, table_id)
+    with refusals():
+        data = ledger.export_json(table_id)
     return JSONResponse(
         data,
         headers={"content-disposition": f'attachment; filename="companion-{key}.json"'},

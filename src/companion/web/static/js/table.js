@@ -181,7 +181,9 @@ function localTimes(root = document) {
 async function refreshBoard({ force = false } = {}) {
   let response;
   try {
-    response = await fetch(api.board, { headers: { Accept: "text/html" }, cache: "no-store" });
+    // The same page of the history as this page shows (`?before=` on an older page).
+    const url = api.board + location.search;
+    response = await fetch(url, { headers: { Accept: "text/html" }, cache: "no-store" });
   } catch {
     return;
   }
