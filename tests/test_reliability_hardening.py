@@ -5,8 +5,8 @@ corrections that race, rate limits. (Slow clients and many processes: test_relia
 from __future__ import annotations
 
 import csv
-import re
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any

@@ -26,6 +26,7 @@ Settings reach every worker (`--workers N`) through `COMPANION_SERVE_SETTINGS` (
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import logging
@@ -244,10 +245,10 @@ class GuardedConfig(uvicorn.Config):
     def load(self) -> None:
         super().load()
         raise_file_limit(self.max_connections + FILE_MARGIN)
-        try:
+        # Outside the event loop (loaded ahead) there is no loop to set it on: it is set when
+        # the worker loads the app in its loop.
+        with contextlib.suppress(RuntimeError):
             asyncio.get_running_loop().set_exception_handler(quiet_exception_handler)
-        except RuntimeError:
-            pass  # not in the event loop (loaded ahead): the handler is set when it runs
 
 
 def raise_file_limit(wanted: int) -> int:
