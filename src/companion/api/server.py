@@ -51,8 +51,11 @@ SETTINGS_ENV = "COMPANION_SERVE_SETTINGS"
 FACTORY = "companion.api.server:app_from_environment"
 LOG_EVERY = 10.0
 """Seconds between two log lines about refused connections (each counts those since the last)."""
-FILE_MARGIN = 128
-"""File descriptors kept beyond the connection limit (database, logs, the listening socket)."""
+BACKLOG = 128
+"""Connections waiting to be accepted. asyncio accepts up to this many in one go, before the
+connection limit sees them, so the file margin below covers them."""
+FILE_MARGIN = 2 * BACKLOG
+"""File descriptors kept beyond the connection limit (a burst of accepts, the database, logs)."""
 MAX_HEADER_BYTES = 16 * 1024
 
 
@@ -124,28 +127,26 @@ TIMEOUT_RESPONSE = _raw_response(
 )
 
 
-class _Refusals:
-    """Refused connections, logged as one line per `LOG_EVERY` seconds at most."""
+class _Quiet:
+    """Something that can happen thousands of times a second, logged as one line per
+    `LOG_EVERY` seconds at most, counting the times since the last line."""
 
-    def __init__(self) -> None:
+    def __init__(self, message: str) -> None:
+        self.message = message
         self.count = 0
         self.logged_at = -LOG_EVERY
 
-    def refused(self, open_connections: int, limit: int) -> None:
+    def happened(self, *args: Any) -> None:
         self.count += 1
         now = time.monotonic()
         if now - self.logged_at >= LOG_EVERY:
-            logger.warning(
-                "refused %d connection(s): %d open, the limit is %d (--max-connections)",
-                self.count,
-                open_connections,
-                limit,
-            )
+            logger.warning(self.message, self.count, *args)
             self.count = 0
             self.logged_at = now
 
 
-REFUSALS = _Refusals()
+REFUSALS = _Quiet("refused %d connection(s): %d open, the limit is %d (--max-connections)")
+ACCEPT_FAILURES = _Quiet("could not accept %d connection(s): %s")
 
 
 class GuardedH11Protocol(H11Protocol):
@@ -165,7 +166,7 @@ class GuardedH11Protocol(H11Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         if len(self.connections) >= self.max_connections:
             self.transport = transport  # type: ignore[assignment]  # for connection_lost
-            REFUSALS.refused(len(self.connections), self.max_connections)
+            REFUSALS.happened(len(self.connections), self.max_connections)
             transport.write(BUSY_RESPONSE)  # type: ignore[attr-defined]
             transport.close()
             return
@@ -244,7 +245,15 @@ class GuardedConfig(uvicorn.Config):
 
     def load(self) -> None:
         super().load()
-        raise_file_limit(self.max_connections + FILE_MARGIN)
+        files = raise_file_limit(self.max_connections + FILE_MARGIN)
+        if files < self.max_connections + FILE_MARGIN:
+            # The hard limit is lower: refuse cleanly at the cap rather than fail in accept().
+            self.max_connections = max(1, files - FILE_MARGIN)
+            logger.warning(
+                "the open-file limit is %d: at most %d connections per process",
+                files,
+                self.max_connections,
+            )
         # Outside the event loop (loaded ahead) there is no loop to set it on: it is set when
         # the worker loads the app in its loop.
         with contextlib.suppress(RuntimeError):
@@ -263,10 +272,11 @@ def raise_file_limit(wanted: int) -> int:
 
 
 def quiet_exception_handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-    """Out of file descriptors in `accept()`: one line, no traceback (asyncio retries later)."""
+    """Out of file descriptors in `accept()`: no traceback, one line per 10 s at most (asyncio
+    retries by itself a second later)."""
     error = context.get("exception")
     if isinstance(error, OSError) and "accept" in str(context.get("message", "")):
-        logger.error("cannot accept a connection: %s", error.strerror or error)
+        ACCEPT_FAILURES.happened(error.strerror or str(error))
         return
     loop.default_exception_handler(context)
 
@@ -287,6 +297,7 @@ def serve(settings: ServeSettings) -> None:
         forwarded_allow_ips=forwarded if forwarded is not None else "",
         timeout_keep_alive=max(1, round(settings.keep_alive)),
         h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+        backlog=BACKLOG,
         log_level="info",
         header_timeout=settings.header_timeout,
         body_timeout=settings.body_timeout,
