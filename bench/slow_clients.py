@@ -9,9 +9,9 @@ failures, how the slow connections ended, and how many lines the server logged.
 `--server companion` is `companion serve` (header and body deadlines, connection limit);
 `--server plain` is uvicorn with the settings `companion serve` had before them; `hypercorn`
 and `granian` (`pip install -e '.[bench]'`) serve the same app with their own slow-client
-settings at 10 s. Everything is
-on 127.0.0.1; the slow clients reconnect when cut (so they stay attached) and all stop after
-`--seconds`. `--file-limit` sets the server's open-file limit, soft and hard (default: this process's).
+settings at 10 s. Everything is on 127.0.0.1; the slow clients reconnect when cut (so they
+stay attached) and all stop after `--seconds`. `--file-limit` sets the server's open-file
+limit, soft and hard (default: this process's).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from typing import Any
 from load import free_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from reliability_server import raise_file_limit, run_slow_clients  # noqa: E402
+from reliability_server import raise_file_limit, run_slow_clients
 
 BIN = Path(sys.executable).parent
 PLAIN = (
