@@ -55,3 +55,39 @@ def test_a_bogus_write_link_does_not_replace_a_working_token(phone: Tab) -> None
     expect(page.locator(".access-read")).to_be_visible()
     expect(page.locator("#access-notice")).to_be_visible()
     phone.errors[:] = [error for error in phone.errors if "status of 403" not in error]
+
+
+def test_a_named_table_pages_its_history(phone: Tab, desktop: Tab) -> None:
+    page = desktop.page
+    body = {"players": PLAYERS, "name": "Friday night at the club"}
+    created = page.request.post(desktop.base + "/api/tables", data=body).json()
+    table_id, token = created["id"], created["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    for number in range(55):
+        win = {"kind": "win", "winner": PLAYERS[number % 4], "tai": 1 + number % 3}
+        win["from"] = PLAYERS[(number + 1) % 4]
+        hands = page.request.post(
+            f"{desktop.base}/api/tables/{table_id}/hands", data=win, headers=auth
+        )
+        assert hands.status == 201
+    for tab in (desktop, phone):
+        tab.goto(f"/t/{table_id}?lang=en")
+        expect(tab.page.locator("h1 [data-table-name]")).to_have_text("Friday night at the club")
+        assert tab.page.title().startswith("Friday night at the club")
+        expect(tab.page.locator("#history li[data-seq]")).to_have_count(50)
+        expect(tab.page.locator("#history [data-history-range]")).to_have_text(
+            "Events 6 to 55 of 55"
+        )
+        tab.screenshot("tables-named", full_page=False)
+        tab.page.locator("#history [data-older]").scroll_into_view_if_needed()
+        tab.screenshot("tables-history-older-link", full_page=False)
+        tab.page.locator("#history [data-older]").click()
+        tab.page.wait_for_selector("body[data-ready='true']")
+        assert tab.page.url.endswith(f"/t/{table_id}?before=6#history")
+        seqs = tab.page.locator("#history li[data-seq]").evaluate_all(
+            "items => items.map(item => Number(item.dataset.seq))"
+        )
+        assert seqs == [5, 4, 3, 2, 1]
+        expect(tab.page.locator("#history [data-older]")).to_have_count(0)
+        expect(tab.page.locator("#history [data-newest]")).to_be_visible()
+        tab.screenshot("tables-older-history", full_page=False)
