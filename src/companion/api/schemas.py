@@ -147,7 +147,10 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 WAITS_ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     **ERROR_RESPONSES,
-    400: {"model": ErrorDoc, "description": "not JSON that Companion can read, or tiles that cannot be read"},
+    400: {
+        "model": ErrorDoc,
+        "description": "not JSON that Companion can read, or tiles that cannot be read",
+    },
 }
 
 
