@@ -148,6 +148,27 @@ _BlockReading = tuple[tuple[int, int], ...]
 _BLOCKS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 """(first kind, size, honors) of each block."""
 
+# A block's tile counts as one integer key, three bits a kind: adding a tile of offset `o` adds
+# `1 << 3 * o`. Every memo below is keyed by it, one dict per block (the honors block has no
+# chows, and a block's groups carry its tiles).
+_BLOCK_OF = tuple(min(kind // 9, 3) for kind in range(KINDS))
+_UNIT = tuple(1 << 3 * (kind - _BLOCKS[_BLOCK_OF[kind]][0]) for kind in range(KINDS))
+_SIMPLES = sum(7 << 3 * offset for offset in range(1, 8))
+"""The 2-8 of a numbered block: a hand with none of them may be Thirteen Orphans."""
+
+
+def block_keys(tiles: Sequence[Tile]) -> list[int]:
+    """The four block keys (characters, circles, bamboo, honors) of some playing tiles."""
+    keys = [0, 0, 0, 0]
+    block_of, unit = _BLOCK_OF, _UNIT
+    for tile in tiles:
+        keys[block_of[tile]] += unit[tile]
+    return keys
+
+
+def _counts_of(key: int, size: int) -> list[int]:
+    return [(key >> 3 * offset) & 7 for offset in range(size)]
+
 
 @cache
 def _block_readings(counts: tuple[int, ...], honors: bool) -> tuple[_BlockReading, ...]:
@@ -188,30 +209,75 @@ def _block_readings(counts: tuple[int, ...], honors: bool) -> tuple[_BlockReadin
     return tuple(sorted(found))
 
 
-@cache
-def _block_fits(counts: tuple[int, ...], honors: bool) -> bool:
-    """Whether the block decomposes completely: with a pair when its size is 2 mod 3."""
-    want_pair = sum(counts) % 3 == 2
-    return any(
-        any(kind == _PAIR for kind, _ in reading) == want_pair
-        for reading in _block_readings(counts, honors)
-    )
+def _sets_only(counts: list[int], honors: bool) -> bool:
+    """Whether the counts are all chows and pungs. At the lowest kind left, three chows use the
+    same tiles as three pungs, so only `count % 3` chows need to start there."""
+    work = counts[:]
+    size = len(work)
+    for index in range(size):
+        chows = work[index] % 3
+        if chows:
+            if honors or index + 2 >= size or work[index + 1] < chows or work[index + 2] < chows:
+                return False
+            work[index + 1] -= chows
+            work[index + 2] -= chows
+    return True
 
 
-def _standard_complete(counts: Sequence[int]) -> bool:
+def _fits_of(key: int, honors: bool) -> bool:
+    """Whether a block decomposes completely: with a pair when its size is 2 mod 3."""
+    counts = _counts_of(key, 7 if honors else 9)
+    remainder = sum(counts) % 3
+    if remainder == 1:
+        return False
+    if remainder == 0:
+        return _sets_only(counts, honors)
+    for index, count in enumerate(counts):
+        if count >= 2:
+            counts[index] -= 2
+            fits = _sets_only(counts, honors)
+            counts[index] += 2
+            if fits:
+                return True
+    return False
+
+
+_FITS: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
+"""Whether a block key decomposes, by key: numbered blocks, then honors."""
+
+
+def _block_fits(key: int, honors: bool) -> bool:
+    memo = _FITS[honors]
+    fits = memo.get(key)
+    if fits is None:
+        fits = memo[key] = _fits_of(key, honors)
+    return fits
+
+
+def _standard_complete(keys: Sequence[int]) -> bool:
     pairs = 0
-    for first, size, honors in _BLOCKS:
-        block = tuple(counts[first : first + size])
-        total: int = sum(block)
-        if total % 3 == 1:
+    for block, key in enumerate(keys):
+        if not key:
+            continue
+        remainder = _size(key) % 3
+        if remainder == 1:
             return False
-        if total % 3 == 2:
+        if remainder == 2:
             pairs += 1
             if pairs > 1:
                 return False
-        if total and not _block_fits(block, honors):
+        if not _block_fits(key, block == 3):
             return False
     return pairs == 1
+
+
+def _size(key: int) -> int:
+    """The number of tiles in a block key."""
+    total = 0
+    while key:
+        total += key & 7
+        key >>= 3
+    return total
 
 
 def _is_thirteen_orphans(counts: Sequence[int]) -> bool:
@@ -237,13 +303,14 @@ _ORPHAN_KINDS = frozenset(TERMINALS_AND_HONORS)
 
 def is_complete(hand: Hand, structure: Structure, extra: Tile | None = None) -> bool:
     """Whether the concealed tiles (plus `extra`) complete the hand in any enabled shape."""
-    counts = hand.concealed_counts()
-    if extra is not None:
-        counts[extra] += 1
-    if _standard_complete(counts):
+    tiles = hand.concealed if extra is None else (*hand.concealed, extra)
+    if _standard_complete(block_keys(tiles)):
         return True
     if hand.melds:
         return False
+    counts = hand.concealed_counts()
+    if extra is not None:
+        counts[extra] += 1
     if structure.thirteen_orphans and _is_thirteen_orphans(counts):
         return True
     if structure.seven_pairs and _is_seven_pairs(counts):
@@ -251,23 +318,29 @@ def is_complete(hand: Hand, structure: Structure, extra: Tile | None = None) -> 
     return structure.seven_pairs_triplet and _is_seven_pairs_triplet(counts)
 
 
-def arrangements(hand: Hand, structure: Structure) -> list[tuple[Shape, tuple[Group, ...]]]:
-    """Every way to read the hand's tiles, before the winning tile is placed.
+def arrangements(
+    hand: Hand, structure: Structure, keys: Sequence[int] | None = None
+) -> list[tuple[Shape, tuple[Group, ...]]]:
+    """Every way to read the hand's tiles, before the winning tile is placed (`keys`: the
+    concealed tiles' `block_keys`, when the caller has them).
 
     Concealed groups are marked concealed; the winning tile's group is adjusted per reading.
     """
+    if keys is None:
+        keys = block_keys(hand.concealed)
     declared = tuple(_declared_group(meld.kind, meld.first) for meld in hand.melds)
-    counts = hand.concealed_counts()
     found: list[tuple[Shape, tuple[Group, ...]]] = []
     block_options: list[tuple[_BlockGroups, ...]] = []
     pair_blocks = 0
-    for first, size, honors in _BLOCKS:
-        block = tuple(counts[first : first + size])
-        remainder = sum(block) % 3
-        options = _block_groups(block, first, honors) if remainder != 1 else ()
+    for block, key in enumerate(keys):
+        memo = _GROUPS[block]
+        entry = memo.get(key)
+        if entry is None:
+            entry = memo[key] = _block_groups(block, key)
+        with_pair, options = entry
         if not options:
             break
-        pair_blocks += remainder == 2
+        pair_blocks += with_pair
         block_options.append(options)
     else:
         if pair_blocks == 1:
@@ -275,7 +348,12 @@ def arrangements(hand: Hand, structure: Structure) -> list[tuple[Shape, tuple[Gr
                 sets = tuple(group for block_sets, _ in combination for group in block_sets)
                 (pair,) = (block_pair for _, block_pair in combination if block_pair is not None)
                 found.append((Shape.STANDARD, (*declared, *sets, pair)))
-    if not hand.melds:
+    if not hand.melds and (
+        structure.seven_pairs_triplet
+        or structure.seven_pairs
+        or (structure.thirteen_orphans and not (keys[0] | keys[1] | keys[2]) & _SIMPLES)
+    ):
+        counts = hand.concealed_counts()
         if structure.thirteen_orphans and _is_thirteen_orphans(counts):
             groups = tuple(
                 Group(GroupKind.PAIR if counts[tile] == 2 else GroupKind.SINGLE, tile, True)
@@ -293,13 +371,20 @@ def arrangements(hand: Hand, structure: Structure) -> list[tuple[Shape, tuple[Gr
 
 
 _BlockGroups = tuple[tuple[Group, ...], Group | None]
+_GROUPS: tuple[dict[int, tuple[bool, tuple[_BlockGroups, ...]]], ...] = ({}, {}, {}, {})
+"""Per block, by key: whether the block holds the pair, and its complete decompositions."""
 
 
-@cache
-def _block_groups(counts: tuple[int, ...], first: int, honors: bool) -> tuple[_BlockGroups, ...]:
-    """Each complete decomposition of one block as concealed groups: its sets in tile order
-    (a pung before a chow of the same tile) and its pair, if the block's size asks for one."""
-    want_pair = sum(counts) % 3 == 2
+def _block_groups(block: int, key: int) -> tuple[bool, tuple[_BlockGroups, ...]]:
+    """Whether the block's size asks for the pair, and each complete decomposition of the block
+    as concealed groups: its sets in tile order (a pung before a chow of the same tile) and its
+    pair, if the block's size asks for one. No decomposition when the size is 1 mod 3."""
+    first, size, honors = _BLOCKS[block]
+    counts = tuple(_counts_of(key, size))
+    remainder = sum(counts) % 3
+    want_pair = remainder == 2
+    if remainder == 1:
+        return want_pair, ()
     found: list[_BlockGroups] = []
     for reading in _block_readings(counts, honors):
         pair = [offset for kind, offset in reading if kind == _PAIR]
@@ -313,7 +398,7 @@ def _block_groups(counts: tuple[int, ...], first: int, honors: bool) -> tuple[_B
         found.append(
             (groups, Group(GroupKind.PAIR, _TILES[first + pair[0]], True) if pair else None)
         )
-    return tuple(found)
+    return want_pair, tuple(found)
 
 
 def _declared_group(kind: MeldKind, first: Tile) -> Group:
@@ -340,8 +425,11 @@ def win_role(group: Group, winning_tile: Tile) -> WinRole:
     return WinRole.TWO_SIDED
 
 
-def readings(hand: Hand, structure: Structure, *, discard: bool) -> list[Reading]:
-    """Every reading of a complete hand with every distinct role of its winning tile.
+def readings(
+    hand: Hand, structure: Structure, *, discard: bool, keys: Sequence[int] | None = None
+) -> list[Reading]:
+    """Every reading of a complete hand with every distinct role of its winning tile (`keys`:
+    the concealed tiles' `block_keys`, when the caller has them).
 
     An empty list means the tiles are not a win in any enabled shape.
     """
@@ -350,7 +438,7 @@ def readings(hand: Hand, structure: Structure, *, discard: bool) -> list[Reading
         raise ValueError("readings need a complete hand with a winning tile")
     found: list[Reading] = []
     chow = GroupKind.CHOW
-    for shape, groups in arrangements(hand, structure):
+    for shape, groups in arrangements(hand, structure, keys):
         seen: set[tuple[GroupKind, Tile]] = set()
         for index, group in enumerate(groups):
             kind, tile = group.kind, group.tile
@@ -369,21 +457,25 @@ def readings(hand: Hand, structure: Structure, *, discard: bool) -> list[Reading
     return found
 
 
-@cache
-def _block_completions(counts: tuple[int, ...], honors: bool) -> tuple[tuple[int, bool], ...]:
-    """The offsets whose one more tile lets this block decompose completely, each with whether
-    the block then holds the pair. Memoised per block like `_block_readings`."""
-    found: list[tuple[int, bool]] = []
-    work = list(counts)
-    for offset in range(len(work)):
-        if work[offset] >= 4:
-            continue
-        work[offset] += 1
-        total = sum(work)
-        if total % 3 != 1 and _block_fits(tuple(work), honors):
-            found.append((offset, total % 3 == 2))
-        work[offset] -= 1
-    return tuple(found)
+_COMPLETIONS: tuple[dict[int, tuple[tuple[int, bool], ...]], ...] = ({}, {})
+"""By block key (numbered blocks, then honors): the offsets whose one more tile lets the block
+decompose completely, each with whether the block then holds the pair."""
+
+
+def _block_completions(key: int, honors: bool) -> tuple[tuple[int, bool], ...]:
+    memo = _COMPLETIONS[honors]
+    found = memo.get(key)
+    if found is not None:
+        return found
+    completions: list[tuple[int, bool]] = []
+    total = _size(key) + 1
+    if total % 3 != 1:
+        for offset in range(7 if honors else 9):
+            unit = 1 << 3 * offset
+            if (key >> 3 * offset) & 7 < 4 and _block_fits(key + unit, honors):
+                completions.append((offset, total % 3 == 2))
+    found = memo[key] = tuple(completions)
+    return found
 
 
 def waits(hand: Hand, structure: Structure) -> tuple[Tile, ...]:
@@ -393,28 +485,63 @@ def waits(hand: Hand, structure: Structure) -> tuple[Tile, ...]:
     """
     if hand.is_complete:
         raise ValueError("waits are asked of a hand one tile short")
-    counts = hand.concealed_counts()
-    held = hand.counts() if hand.melds else counts
+    keys = block_keys(hand.concealed)
+    return _waits(hand, keys, structure)
+
+
+def waits_before(hand: Hand, structure: Structure, keys: Sequence[int]) -> tuple[Tile, ...]:
+    """The waits of a complete hand before its winning tile arrived (`keys`: the complete
+    hand's concealed `block_keys`), read without copying the hand."""
+    winning = hand.winning_tile
+    if winning is None:
+        raise ValueError("waits_before needs a complete hand")
+    waiting = list(keys)
+    waiting[_BLOCK_OF[winning]] -= _UNIT[winning]
+    return _waits(hand, waiting, structure)
+
+
+def _waits(hand: Hand, keys: Sequence[int], structure: Structure) -> tuple[Tile, ...]:
+    held = keys
+    if hand.melds:
+        declared = block_keys([tile for meld in hand.melds for tile in meld.tiles])
+        held = [key + more for key, more in zip(keys, declared, strict=True)]
     # One more tile changes one block only: that block must then decompose (pair or not, by
     # its size) and every other block must already, with exactly one pair in all.
-    blocks = [tuple(counts[first : first + size]) for first, size, _ in _BLOCKS]
-    states: list[tuple[int, bool]] = []
-    for block, (_, _, honors) in zip(blocks, _BLOCKS, strict=True):
-        total = sum(block)
-        states.append((total % 3, total == 0 or (total % 3 != 1 and _block_fits(block, honors))))
-    found: set[int] = set()
-    for index, (first, _, honors) in enumerate(_BLOCKS):
-        others = [state for other, state in enumerate(states) if other != index]
-        if not all(fits for _, fits in others):
+    pairs = 0
+    broken: list[int] = []
+    for block, key in enumerate(keys):
+        if not key:
             continue
-        pairs = sum(1 for remainder, _ in others if remainder == 2)
-        for offset, with_pair in _block_completions(blocks[index], honors):
-            if pairs + with_pair == 1 and held[first + offset] < 4:
-                found.add(first + offset)
-    special = structure.thirteen_orphans or structure.seven_pairs_triplet or structure.seven_pairs
-    if not hand.melds and special:
-        found.update(_special_waits(structure, counts, held))
-    return tuple(_TILES[kind] for kind in sorted(found))
+        remainder = _size(key) % 3
+        if remainder == 1 or not _block_fits(key, block == 3):
+            broken.append(block)
+            if len(broken) > 1:
+                break
+        elif remainder == 2:
+            pairs += 1
+    found: list[int] = []
+    if len(broken) <= 1:
+        for block in broken or range(4):
+            key = keys[block]
+            first = _BLOCKS[block][0]
+            # The pairs among the other blocks.
+            others = pairs - (1 if not broken and key and _size(key) % 3 == 2 else 0)
+            for offset, with_pair in _block_completions(key, block == 3):
+                if others + with_pair == 1 and (held[block] >> 3 * offset) & 7 < 4:
+                    found.append(first + offset)
+    special = structure.seven_pairs_triplet or structure.seven_pairs
+    if structure.thirteen_orphans and not (keys[0] | keys[1] | keys[2]) & _SIMPLES:
+        special = True
+    if special and not hand.melds:
+        counts = [
+            count
+            for block, key in enumerate(keys)
+            for count in _counts_of(key, 9 - 2 * (block == 3))
+        ]
+        extra = _special_waits(structure, counts, counts)
+        if extra:
+            found = sorted(set(found) | extra)
+    return tuple(_TILES[kind] for kind in found)
 
 
 def _special_waits(structure: Structure, counts: list[int], held: list[int]) -> set[int]:
@@ -445,5 +572,10 @@ _TILES = tuple(Tile)
 
 def clear_memos() -> None:
     """Forget every memoised suit block (for benchmarks that time a cold start)."""
-    for memo in (_block_readings, _block_fits, _block_groups, _block_completions):
-        memo.cache_clear()
+    _block_readings.cache_clear()
+    for fits in _FITS:
+        fits.clear()
+    for groups in _GROUPS:
+        groups.clear()
+    for completions in _COMPLETIONS:
+        completions.clear()
