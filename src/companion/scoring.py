@@ -22,9 +22,12 @@ from companion.errors import (
 from companion.hand import Hand, Meld, parse_hand
 from companion.request import ScoreRequest, parse_request
 from companion.rules import get_profile, legality
-from companion.rules.base import Facts, HandFacts, Options, PatternScore, Profile, evaluate
+from companion.rules.facts import Facts, HandFacts
+from companion.rules.options import Options
+from companion.rules.patterns import PatternScore
+from companion.rules.profile import Profile
 from companion.settlement import Payments, add_payments
-from companion.shapes import Reading, Structure, readings, waits
+from companion.shapes import Reading, Structure, block_keys, readings, waits, waits_before
 from companion.tiles import Tile, Wind, format_tiles, parse_tile, parse_tiles
 
 
@@ -170,20 +173,24 @@ def _score_built(
     profile.check_possible(hand, context)
     notes = profile.check_hand(hand, context, options)
     structure = profile.structure_for(options)
-    found_waits = waits(hand.without_winning_tile(), structure)
-    candidates = readings(hand, structure, discard=context.by_discard)
+    keys = block_keys(hand.concealed)
+    found_waits = waits_before(hand, structure, keys)
+    candidates = readings(hand, structure, discard=context.by_discard, keys=keys)
     if not candidates:
         raise _OneShortError(_not_a_win(structure, hand), ())
     overrides = options.tai_overrides
-    patterns = profile.patterns_for(options)
+    table = profile.table_for(options)
     best: tuple[int, int, int] | None = None
     chosen: tuple[Reading, list[PatternScore], int, int] | None = None
-    shared = HandFacts(hand)
+    shared = HandFacts(hand, context)
     for reading in candidates:
         facts = Facts(hand, reading, context, found_waits, options, shared)
-        scores = evaluate(patterns, facts, overrides)
+        scores = table.evaluate(facts, facts.features, overrides)
         raw = sum(s.tai for s in scores)
         settled = profile.settled_tai(raw, scores, options)
+        if len(candidates) == 1:
+            chosen = (reading, scores, raw, settled)
+            break
         rank = (settled, raw, profile.preference(reading))
         if best is None or rank > best:
             best = rank
@@ -208,7 +215,7 @@ def _result(
     meets = counted >= options.min_tai
     if meets:
         settling = context
-        as_self_draw = [s.name for s in scores if profile.pattern(s.id).settles_as_self_draw]
+        as_self_draw = [s.name for s in scores if s.id in profile.self_draw_ids]
         if as_self_draw and context.by_discard:
             settling = replace(context, win=WinType.SELF_DRAW, discarder=None)
             notes = [*notes, f"{as_self_draw[0]} is settled as a self-draw"]

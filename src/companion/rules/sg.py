@@ -13,15 +13,10 @@ from companion.context import Event, WinContext
 from companion.errors import NotAWinError
 from companion.hand import Hand
 from companion.rules import predicates as p
-from companion.rules.base import (
-    Facts,
-    Match,
-    Options,
-    Pattern,
-    Predicate,
-    Profile,
-    match_all,
-)
+from companion.rules.facts import Facts, Feature, match_all
+from companion.rules.options import Options
+from companion.rules.patterns import Match, Pattern, Predicate, needs
+from companion.rules.profile import Profile
 from companion.settlement import Payments, collect, doubling_share, others
 from companion.shapes import FOUR_SETS
 from companion.tiles import Wind, english_list
@@ -32,6 +27,7 @@ def ping_hu(*, bonus_allowed: bool, animals_count: bool, declared_chows_allowed:
     the hand must have waited on two or more kinds. Without `bonus_allowed`, no flowers or
     seasons (nor animals, when they count as bonus tiles)."""
 
+    @needs(Feature.CHOWS_4)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         pair = facts.pair
         if pair is None or len(facts.chows) != 4:
@@ -50,6 +46,7 @@ def ping_hu(*, bonus_allowed: bool, animals_count: bool, declared_chows_allowed:
     return predicate
 
 
+@needs(Feature.SELF_DRAWN | Feature.CONCEALED_PUNGS_4)
 def hidden_treasure(facts: Facts) -> tuple[Match, ...]:
     """Four concealed pungs or kongs and a self-drawn win."""
     concealed = [g for g in facts.concealed_sets if g.is_pung_or_kong]
@@ -58,6 +55,7 @@ def hidden_treasure(facts: Facts) -> tuple[Match, ...]:
     return p.NONE
 
 
+@needs(Feature.SELF_DRAWN | Feature.NO_MELDS)
 def fully_concealed(facts: Facts) -> tuple[Match, ...]:
     """No declared group at all (a concealed kong is declared) and a self-drawn win."""
     if facts.context.self_drawn and not facts.hand.melds:
