@@ -26,6 +26,8 @@ class MeldKind(Enum):
     """Exposed kong made by adding a drawn tile to a declared pung."""
     CONCEALED_KONG = "ckong"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's default hash is slow
+
     @property
     def is_kong(self) -> bool:
         return self in (MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG)

@@ -26,7 +26,7 @@ from companion.rules.facts import Facts, HandFacts
 from companion.rules.options import Options
 from companion.rules.patterns import PatternScore
 from companion.rules.profile import Profile
-from companion.settlement import Payments, add_payments
+from companion.settlement import Payments, add_payments, zero_payments
 from companion.shapes import Reading, Structure, block_keys, readings, waits, waits_before
 from companion.tiles import Tile, Wind, format_tiles, parse_tile, parse_tiles
 
@@ -221,7 +221,7 @@ def _result(
             notes = [*notes, f"{as_self_draw[0]} is settled as a self-draw"]
         payments: Payments = profile.settle(settled, settling, options)
     else:
-        payments = {wind: Fraction(0) for wind in Wind}
+        payments = zero_payments()
         notes = [
             *notes,
             f"{counted} {profile.unit} is under the table's minimum of {options.min_tai}",

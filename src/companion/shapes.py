@@ -90,12 +90,16 @@ class WinRole(Enum):
     SINGLE = "single"
     """A Thirteen Orphans tile that is not the pair."""
 
+    __hash__ = object.__hash__  # members are singletons; Enum's default hash is slow
+
 
 class Shape(Enum):
     STANDARD = "standard"
     THIRTEEN_ORPHANS = "thirteen_orphans"
     SEVEN_PAIRS_TRIPLET = "seven_pairs_triplet"
     SEVEN_PAIRS = "seven_pairs"
+
+    __hash__ = object.__hash__  # members are singletons; Enum's default hash is slow
 
 
 @dataclass(frozen=True, slots=True)

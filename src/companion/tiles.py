@@ -25,6 +25,8 @@ class Suit(Enum):
     FLOWERS = "f"
     ANIMALS = "a"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's default hash is slow
+
     @property
     def is_numbered(self) -> bool:
         return self in NUMBERED_SUITS

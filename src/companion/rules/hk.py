@@ -26,7 +26,7 @@ from companion.rules.facts import Facts, Feature, match_all
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, PatternScore, Predicate, needs
 from companion.rules.sg import SgProfile, hidden_treasure
-from companion.settlement import Payments, collect, others
+from companion.settlement import Amount, Payments, collect, others
 from companion.shapes import FOUR_SETS, Shape, Structure
 from companion.tiles import Wind, english_list
 
@@ -255,9 +255,12 @@ def table(maximum: int, changed_by: frozenset[str]) -> tuple[Pattern, ...]:
 SEVEN_PAIRS_STRUCTURE = dataclasses.replace(FOUR_SETS, seven_pairs=True)
 
 
-def payment(faan: int, options: HkOptions) -> Fraction:
-    """P = base x M(faan)."""
-    return options.base * CURVES[options.curve][min(faan, MAX_FAAN)]
+def payment(faan: int, options: HkOptions) -> Amount:
+    """P = base x M(faan), an int when it is whole."""
+    multiple = CURVES[options.curve][min(faan, MAX_FAAN)]
+    if options.base.denominator == 1:
+        return options.base.numerator * multiple
+    return options.base * multiple
 
 
 class HkProfile(SgProfile):
@@ -329,7 +332,7 @@ class HkProfile(SgProfile):
                 for payer in others(context.seat)
             }
         if context.liable is not None:
-            owed = {context.liable: sum(owed.values(), Fraction(0))}
+            owed = {context.liable: sum(owed.values(), 0)}
         return collect(context.seat, owed)
 
 

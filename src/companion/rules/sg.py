@@ -17,7 +17,7 @@ from companion.rules.facts import Facts, Feature, match_all
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, Predicate, needs
 from companion.rules.profile import Profile
-from companion.settlement import Payments, collect, doubling_share, others
+from companion.settlement import Amount, Payments, collect, doubling, doubling_share, others
 from companion.shapes import FOUR_SETS
 from companion.tiles import Wind, english_list
 
@@ -196,10 +196,15 @@ class SgProfile(Profile):
         assert isinstance(options, SgOptions)
         return doubling_share(tai, options.share)
 
+    def share_amount(self, tai: int, options: Options) -> Amount:
+        """`share`, as an int when it is whole."""
+        assert isinstance(options, SgOptions)
+        return doubling(tai, options.share)
+
     def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
         """Discard: the discarder pays two shares and the others one each. Self-draw: every
         opponent pays two shares."""
-        share = self.share(tai, options)
+        share = self.share_amount(tai, options)
         double = share * 2
         owed = {
             payer: double if context.self_drawn or payer is context.discarder else share

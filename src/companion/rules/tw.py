@@ -26,7 +26,7 @@ from companion.rules.facts import (
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, Predicate, needs
 from companion.rules.profile import Profile
-from companion.settlement import Payments, collect, others
+from companion.settlement import Amount, Payments, collect, others
 from companion.shapes import FIVE_SETS, Reading, Shape, WinRole
 from companion.tiles import (
     FLOWERS,
@@ -400,11 +400,14 @@ class TwProfile(Profile):
         # on 5m), report the pair wait, as the source's own calculator does.
         return 1 if reading.role is WinRole.PAIR else 0
 
-    def stake(self, tai: int, options: Options) -> Fraction:
+    def stake(self, tai: int, options: Options) -> Amount:
         """One payment: base plus per_tai for each tai (the hand's and that payment's dealer
-        tai)."""
+        tai); an int when it is whole."""
         assert isinstance(options, TwOptions)
-        return options.base + options.per_tai * tai
+        base, per_tai = options.base, options.per_tai
+        if base.denominator == 1 and per_tai.denominator == 1:
+            return base.numerator + per_tai.numerator * tai
+        return base + per_tai * tai
 
     def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
         """Self-draw: each of the other three pays; discard: the discarder alone pays. Each
