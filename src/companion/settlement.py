@@ -17,7 +17,7 @@ def zero_payments() -> Payments:
 
 def others(seat: Wind) -> tuple[Wind, ...]:
     """The three seats other than `seat`, in turn order after it."""
-    return tuple(seat.next(step) for step in (1, 2, 3))
+    return _OTHERS[seat]
 
 
 Amount = int | Fraction
@@ -75,6 +75,7 @@ def _fraction_of(amount: int) -> Fraction:
     return found
 
 
+_OTHERS = {seat: tuple(seat.next(step) for step in (1, 2, 3)) for seat in Wind}
 _ZERO = Fraction(0)
 _NOTHING: Payments = dict.fromkeys(Wind, _ZERO)
 

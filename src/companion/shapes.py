@@ -246,16 +246,21 @@ def _fits_of(key: int, honors: bool) -> bool:
     return False
 
 
-_FITS: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
-"""Whether a block key decomposes, by key: numbered blocks, then honors."""
+_STATES: tuple[dict[int, int], dict[int, int]] = ({}, {})
+"""By block key (numbered blocks, then honors): the block's size mod 3 (0, or 2 with the pair)
+when it decomposes completely, else -1."""
+
+
+def _block_state(key: int, honors: bool) -> int:
+    memo = _STATES[honors]
+    state = memo.get(key)
+    if state is None:
+        state = memo[key] = _size(key) % 3 if _fits_of(key, honors) else -1
+    return state
 
 
 def _block_fits(key: int, honors: bool) -> bool:
-    memo = _FITS[honors]
-    fits = memo.get(key)
-    if fits is None:
-        fits = memo[key] = _fits_of(key, honors)
-    return fits
+    return _block_state(key, honors) >= 0
 
 
 def _standard_complete(keys: Sequence[int]) -> bool:
@@ -263,15 +268,13 @@ def _standard_complete(keys: Sequence[int]) -> bool:
     for block, key in enumerate(keys):
         if not key:
             continue
-        remainder = _size(key) % 3
-        if remainder == 1:
+        state = _block_state(key, block == 3)
+        if state < 0:
             return False
-        if remainder == 2:
+        if state == 2:
             pairs += 1
             if pairs > 1:
                 return False
-        if not _block_fits(key, block == 3):
-            return False
     return pairs == 1
 
 
@@ -505,6 +508,7 @@ def waits_before(hand: Hand, structure: Structure, keys: Sequence[int]) -> tuple
 
 
 def _waits(hand: Hand, keys: Sequence[int], structure: Structure) -> tuple[Tile, ...]:
+    found: list[int] = []
     held = keys
     if hand.melds:
         declared = block_keys([tile for meld in hand.melds for tile in meld.tiles])
@@ -512,24 +516,22 @@ def _waits(hand: Hand, keys: Sequence[int], structure: Structure) -> tuple[Tile,
     # One more tile changes one block only: that block must then decompose (pair or not, by
     # its size) and every other block must already, with exactly one pair in all.
     pairs = 0
-    broken: list[int] = []
+    broken = -1
+    states = [0, 0, 0, 0]
     for block, key in enumerate(keys):
-        if not key:
-            continue
-        remainder = _size(key) % 3
-        if remainder == 1 or not _block_fits(key, block == 3):
-            broken.append(block)
-            if len(broken) > 1:
-                break
-        elif remainder == 2:
-            pairs += 1
-    found: list[int] = []
-    if len(broken) <= 1:
-        for block in broken or range(4):
+        if key:
+            state = states[block] = _block_state(key, block == 3)
+            if state < 0:
+                if broken >= 0:
+                    break
+                broken = block
+            elif state:
+                pairs += 1
+    else:
+        for block in (broken,) if broken >= 0 else range(4):
             key = keys[block]
             first = _BLOCKS[block][0]
-            # The pairs among the other blocks.
-            others = pairs - (1 if not broken and key and _size(key) % 3 == 2 else 0)
+            others = pairs - (states[block] == 2)  # the pairs among the other blocks
             for offset, with_pair in _block_completions(key, block == 3):
                 if others + with_pair == 1 and (held[block] >> 3 * offset) & 7 < 4:
                     found.append(first + offset)
@@ -577,8 +579,8 @@ _TILES = tuple(Tile)
 def clear_memos() -> None:
     """Forget every memoised suit block (for benchmarks that time a cold start)."""
     _block_readings.cache_clear()
-    for fits in _FITS:
-        fits.clear()
+    for states in _STATES:
+        states.clear()
     for groups in _GROUPS:
         groups.clear()
     for completions in _COMPLETIONS:

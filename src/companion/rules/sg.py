@@ -171,6 +171,9 @@ class SgProfile(Profile):
 
     def check_context(self, context: WinContext, options: Options) -> None:
         super().check_context(context, options)
+        if not context.events:
+            self.check_liability(context)
+            return
         for event in _UNUSED_EVENTS:
             if context.has(event):
                 raise NotAWinError(f"the {self.id} profile has no {event.value} event")
