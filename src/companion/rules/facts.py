@@ -245,16 +245,23 @@ class HandFacts:
 
 
 class Facts:
-    """Everything a predicate may ask of one reading of one hand."""
+    """Everything a predicate may ask of one reading of one hand.
+
+    `features` is worked out on construction; the reading's groups split by kind (`sets`,
+    `chows`, `pungs`, `concealed_sets`, `declared`, `pair`) only when a predicate first asks.
+    """
 
     __slots__ = (
+        "_chows",
+        "_concealed_sets",
+        "_declared",
+        "_pair",
+        "_pungs",
+        "_sets",
         "_shared",
         "animals",
         "bonus",
-        "chows",
-        "concealed_sets",
         "context",
-        "declared",
         "features",
         "flowers",
         "groups",
@@ -262,10 +269,7 @@ class Facts:
         "has_honors",
         "kinds",
         "options",
-        "pair",
-        "pungs",
         "reading",
-        "sets",
         "shape",
         "suits",
         "waits",
@@ -289,50 +293,7 @@ class Facts:
         self.shape: Shape = shape
         groups = reading.groups
         self.groups: tuple[Group, ...] = groups
-        sets: list[Group] = []
-        chows: list[Group] = []
-        pungs: list[Group] = []
-        concealed: list[Group] = []
-        declared: list[Group] = []
-        pairs: list[Group] = []
-        dragons = winds = kongs = concealed_pungs = 0
-        seat_tile, round_tile = context.seat.tile, context.round.tile
-        features = _SHAPE_BITS[shape] | _ROLE_BITS[reading.role]
-        for group in groups:
-            kind = group.kind
-            if kind is GroupKind.PAIR:
-                pairs.append(group)
-                continue
-            if kind not in _SET_KINDS:
-                continue
-            sets.append(group)
-            if kind is GroupKind.CHOW:
-                chows.append(group)
-            else:
-                pungs.append(group)
-                tile = group.tile
-                if tile >= Tile.WHITE:
-                    dragons += 1
-                elif tile >= Tile.EAST:
-                    winds += 1
-                    if tile is seat_tile:
-                        features |= Feature.SEAT_WIND_PUNG
-                    if tile is round_tile:
-                        features |= Feature.ROUND_WIND_PUNG
-                if kind is GroupKind.KONG:
-                    kongs += 1
-                if group.concealed:
-                    concealed_pungs += 1
-            if group.concealed:
-                concealed.append(group)
-            if group.meld is not None:
-                declared.append(group)
-        self.sets: tuple[Group, ...] = tuple(sets)
-        self.pair: Group | None = pairs[0] if len(pairs) == 1 else None
-        self.chows = tuple(chows)
-        self.pungs = tuple(pungs)  # pungs and kongs
-        self.concealed_sets = tuple(concealed)
-        self.declared = tuple(declared)
+        self._sets: tuple[Group, ...] | None = None
         if shared is None:
             shared = HandFacts(hand, context)
         self._shared = shared
@@ -342,18 +303,96 @@ class Facts:
         self.bonus = shared.bonus
         self.flowers = shared.flowers
         self.animals = shared.animals
+        features = _SHAPE_BITS[shape] | _ROLE_BITS[reading.role] | shared.features
+        chows = pungs = dragons = winds = kongs = concealed_pungs = 0
+        seat_tile, round_tile = context.seat.tile, context.round.tile
+        for group in groups:
+            kind = group.kind
+            if kind is _CHOW:
+                chows += 1
+            elif kind is _PUNG or kind is _KONG:
+                pungs += 1
+                tile = group.tile
+                if tile >= Tile.EAST:
+                    if tile >= Tile.WHITE:
+                        dragons += 1
+                    else:
+                        winds += 1
+                        if tile is seat_tile:
+                            features |= Feature.SEAT_WIND_PUNG
+                        if tile is round_tile:
+                            features |= Feature.ROUND_WIND_PUNG
+                if kind is _KONG:
+                    kongs += 1
+                if group.concealed:
+                    concealed_pungs += 1
         features |= _DRAGON_COUNT_BITS[dragons] | _WIND_COUNT_BITS[winds]
-        features |= _CONCEALED_PUNG_BITS[min(concealed_pungs, 5)]
+        if concealed_pungs >= 2:
+            features |= _CONCEALED_PUNG_BITS[min(concealed_pungs, 5)]
         if kongs:
             features |= Feature.KONG if kongs < 4 else Feature.KONG | Feature.KONGS_4
-        if len(chows) >= 3:
-            features |= Feature.CHOWS_3 if len(chows) == 3 else Feature.CHOWS_3 | Feature.CHOWS_4
+        if chows >= 3:
+            features |= Feature.CHOWS_3 if chows == 3 else Feature.CHOWS_3 | Feature.CHOWS_4
         if shape is Shape.STANDARD:
-            if len(chows) == len(sets):
+            if not pungs:
                 features |= Feature.ALL_CHOWS
-            if len(pungs) == len(sets):
+            if not chows:
                 features |= Feature.ALL_PUNGS
-        self.features: int = features | shared.features
+        self.features: int = features
+
+    def _split(self) -> tuple[Group, ...]:
+        sets: list[Group] = []
+        pairs: list[Group] = []
+        for group in self.groups:
+            kind = group.kind
+            if kind is GroupKind.PAIR:
+                pairs.append(group)
+            elif kind in _SET_KINDS:
+                sets.append(group)
+        self._pair = pairs[0] if len(pairs) == 1 else None
+        self._chows = tuple(g for g in sets if g.kind is _CHOW)
+        self._pungs = tuple(g for g in sets if g.kind is not _CHOW)
+        self._concealed_sets = tuple(g for g in sets if g.concealed)
+        self._declared = tuple(g for g in sets if g.meld is not None)
+        found = self._sets = tuple(sets)
+        return found
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        """The reading's chows, pungs and kongs."""
+        found = self._sets
+        return self._split() if found is None else found
+
+    @property
+    def pair(self) -> Group | None:
+        if self._sets is None:
+            self._split()
+        return self._pair
+
+    @property
+    def chows(self) -> tuple[Group, ...]:
+        if self._sets is None:
+            self._split()
+        return self._chows
+
+    @property
+    def pungs(self) -> tuple[Group, ...]:
+        """Pungs and kongs."""
+        if self._sets is None:
+            self._split()
+        return self._pungs
+
+    @property
+    def concealed_sets(self) -> tuple[Group, ...]:
+        if self._sets is None:
+            self._split()
+        return self._concealed_sets
+
+    @property
+    def declared(self) -> tuple[Group, ...]:
+        if self._sets is None:
+            self._split()
+        return self._declared
 
     @property
     def counts(self) -> list[int]:
@@ -363,6 +402,9 @@ class Facts:
     @property
     def seat(self) -> Wind:
         return self.context.seat
+
+
+_CHOW, _PUNG, _KONG = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG
 
 
 def no_reading(facts: Facts) -> tuple[Match, ...]:

@@ -130,6 +130,7 @@ class CompiledTable:
     __slots__ = (
         "_candidates",
         "includes",
+        "including",
         "limit_ids",
         "patterns",
         "predicates",
@@ -149,6 +150,8 @@ class CompiledTable:
             tuple(position[name] for name in sorted(pattern.includes) if name in position)
             for pattern in self.patterns
         )
+        self.including = sum(1 << index for index, found in enumerate(self.includes) if found)
+        """The positions of the patterns that include others."""
         self.limit_ids = frozenset(pattern.id for pattern in self.patterns if pattern.limit)
         self.self_draw_ids = frozenset(
             pattern.id for pattern in self.patterns if pattern.settles_as_self_draw
@@ -173,25 +176,27 @@ class CompiledTable:
         self, facts: Facts, features: int, overrides: Mapping[str, int]
     ) -> list[PatternScore]:
         """Run the table over one reading and apply its includes and replaces."""
-        predicates = self.predicates
+        predicates, replaces = self.predicates, self.replaces
         fired: list[tuple[int, Sequence[Match]]] = []
-        dropped = 0
+        dropped = fired_mask = 0
         for index in self.candidates(features):
             matches = predicates[index](facts)
             if matches:
                 fired.append((index, matches))
-                dropped |= self.replaces[index]
+                dropped |= replaces[index]
+                fired_mask |= 1 << index
         covered: dict[int, list[frozenset[object]]] = {}
-        for index, matches in fired:
-            for included in self.includes[index]:
-                covered.setdefault(included, []).extend(frozenset(m.items) for m in matches)
+        if fired_mask & self.including:
+            for index, matches in fired:
+                for included in self.includes[index]:
+                    covered.setdefault(included, []).extend(frozenset(m.items) for m in matches)
         patterns = self.patterns
         scores: list[PatternScore] = []
         for index, matches in fired:
             if dropped >> index & 1:
                 continue
             pattern = patterns[index]
-            covers = covered.get(index)
+            covers = covered.get(index) if covered else None
             kept = (
                 [m for m in matches if not any(set(m.items) <= cover for cover in covers)]
                 if covers
@@ -201,7 +206,11 @@ class CompiledTable:
                 continue
             if len(kept) == 1:
                 (match,) = kept
-                tai = pattern.tai_of(match, overrides)
+                tai = (
+                    overrides.get(pattern.id, pattern.tai)
+                    if match.variant is None
+                    else pattern.tai_of(match, overrides)
+                )
                 items: tuple[object, ...] = match.items
                 variant = match.variant
             else:
