@@ -186,7 +186,7 @@ def _score_built(
     for reading in candidates:
         facts = Facts(hand, reading, context, found_waits, options, shared)
         scores = table.evaluate(facts, facts.features, overrides)
-        raw = sum(s.tai for s in scores)
+        raw = sum([s.tai for s in scores])
         settled = profile.settled_tai(raw, scores, options)
         if len(candidates) == 1:
             chosen = (reading, scores, raw, settled)

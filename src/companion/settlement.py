@@ -54,9 +54,10 @@ def collect(winner: Wind, owed: Mapping[Wind, Amount]) -> Payments:
         payments[payer] = -amount  # type: ignore[assignment]  # made Fractions below
         total += amount
     payments[winner] = total  # type: ignore[assignment]
+    whole = _WHOLE
     for seat, amount in payments.items():
         if isinstance(amount, int):
-            payments[seat] = _fraction_of(amount)
+            payments[seat] = whole.get(amount) or _fraction_of(amount)
         elif amount.denominator == 1:
             payments[seat] = _fraction_of(amount.numerator)
     return payments

@@ -339,6 +339,7 @@ def arrangements(
     found: list[tuple[Shape, tuple[Group, ...]]] = []
     block_options: list[tuple[_BlockGroups, ...]] = []
     pair_blocks = 0
+    several = False
     for block, key in enumerate(keys):
         memo = _GROUPS[block]
         entry = memo.get(key)
@@ -348,9 +349,21 @@ def arrangements(
         if not options:
             break
         pair_blocks += with_pair
+        several = several or len(options) > 1
         block_options.append(options)
     else:
-        if pair_blocks == 1:
+        if pair_blocks == 1 and not several:
+            # One decomposition of every block, the usual case.
+            sets_found: list[Group] = [*declared]
+            pair_found: Group | None = None
+            for ((block_sets, block_pair),) in block_options:
+                sets_found += block_sets
+                if block_pair is not None:
+                    pair_found = block_pair
+            assert pair_found is not None
+            sets_found.append(pair_found)
+            found.append((Shape.STANDARD, tuple(sets_found)))
+        elif pair_blocks == 1:
             for combination in product(*block_options):
                 sets = tuple(group for block_sets, _ in combination for group in block_sets)
                 (pair,) = (block_pair for _, block_pair in combination if block_pair is not None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.context import Event, WinContext
+from companion.context import Event, WinContext, WinType
 from companion.hand import Hand, MeldKind
 from companion.rules.options import Options
 from companion.rules.patterns import Match
@@ -180,12 +180,15 @@ class HandFacts:
         for meld in hand.melds:
             kinds.update(meld.tiles)
         self.kinds = frozenset(kinds)
-        self.suits = frozenset(_SUIT_OF[tile] for tile in kinds if tile < Tile.EAST)
+        self.suits = frozenset({_SUIT_OF[tile] for tile in kinds if tile < Tile.EAST})
         self.has_honors = not kinds.isdisjoint(_HONOR_KINDS)
         bonus = hand.bonus
         self.bonus = bonus
-        self.flowers = tuple(tile for tile in bonus if Tile.PLUM <= tile <= Tile.WINTER)
-        self.animals = tuple(tile for tile in bonus if tile >= Tile.CAT)
+        if bonus:
+            self.flowers = tuple([tile for tile in bonus if Tile.PLUM <= tile <= Tile.WINTER])
+            self.animals = tuple([tile for tile in bonus if tile >= Tile.CAT])
+        else:
+            self.flowers = self.animals = ()
         self.features = self._features(context)
 
     @property
@@ -232,14 +235,14 @@ class HandFacts:
         elif all(meld.kind is MeldKind.CONCEALED_KONG for meld in melds):
             bits |= Feature.ONLY_CONCEALED_KONGS
         if context is not None:
-            bits |= Feature.SELF_DRAWN if context.self_drawn else Feature.BY_DISCARD
-            for event in context.events:
-                bits |= _EVENT_BITS[event]
-            if (
-                context.table_discards is not None
-                or Event.HEAVENLY in context.events
-                or Event.EARTHLY in context.events
-            ):
+            bits |= Feature.SELF_DRAWN if context.win is WinType.SELF_DRAW else Feature.BY_DISCARD
+            events = context.events
+            if events:
+                for event in events:
+                    bits |= _EVENT_BITS[event]
+                if Event.HEAVENLY in events or Event.EARTHLY in events:
+                    bits |= Feature.DISCARDS_KNOWN
+            if context.table_discards is not None:
                 bits |= Feature.DISCARDS_KNOWN
         return bits
 

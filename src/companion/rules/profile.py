@@ -67,7 +67,7 @@ class Profile:
                 raise NotAWinError("the winner cannot win on their own discard")
         elif context.discarder is not None and context.flower_win is None:
             raise NotAWinError("a self-drawn win has no discarder")
-        if context.flower_win is None:
+        if context.flower_win is None and (context.events or context.table_discards is not None):
             legality.check_context(context, self.table(context))
 
     def table(self, context: WinContext) -> legality.Table:
