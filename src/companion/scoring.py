@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from companion import settlement, shapes
 from companion.context import WinContext, WinType
 from companion.errors import (
     CompanionError,
@@ -21,7 +22,7 @@ from companion.errors import (
 )
 from companion.hand import Hand, Meld, parse_hand
 from companion.request import ScoreRequest, parse_request
-from companion.rules import get_profile, legality
+from companion.rules import get_profile, legality, patterns
 from companion.rules.facts import Facts, HandFacts
 from companion.rules.options import Options
 from companion.rules.patterns import PatternScore
@@ -279,12 +280,29 @@ def _score_flower_win(
     return _result(profile, context, options, settled, raw, scores, None, (), notes)
 
 
+def clear_memos() -> None:
+    """Forget everything the engine memoises across hands: the per-suit tables, each pattern
+    table's candidates by feature set, the whole amounts made Fractions (for benchmarks that
+    time a cold start)."""
+    shapes.clear_memos()
+    patterns.clear_compiled()
+    settlement.clear_memos()
+
+
 def score_json(data: Any) -> dict[str, Any]:
     """JSON in, JSON out: the contract as the command line and HTTP API use it."""
     return score(data).to_json()
 
 
-__all__ = ["ScoreResult", "amount_json", "parse_hand", "score", "score_hand", "score_json"]
+__all__ = [
+    "ScoreResult",
+    "amount_json",
+    "clear_memos",
+    "parse_hand",
+    "score",
+    "score_hand",
+    "score_json",
+]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -213,36 +213,43 @@ def _block_readings(counts: tuple[int, ...], honors: bool) -> tuple[_BlockReadin
     return tuple(sorted(found))
 
 
-def _sets_only(counts: list[int], honors: bool) -> bool:
-    """Whether the counts are all chows and pungs. At the lowest kind left, three chows use the
-    same tiles as three pungs, so only `count % 3` chows need to start there."""
-    work = counts[:]
-    size = len(work)
-    for index in range(size):
-        chows = work[index] % 3
-        if chows:
-            if honors or index + 2 >= size or work[index + 1] < chows or work[index + 2] < chows:
-                return False
-            work[index + 1] -= chows
-            work[index + 2] -= chows
-    return True
+_SETS_ONLY: tuple[dict[int, bool], dict[int, bool]] = ({0: True}, {0: True})
+"""By block key (numbered blocks, then honors): whether its tiles are all chows and pungs."""
+
+
+def _sets_only(key: int, honors: bool) -> bool:
+    """Whether the block's tiles are all chows and pungs. At the lowest kind held, three chows
+    use the same tiles as three pungs, so only `count % 3` chows start there; what is left is
+    another key, memoised in turn."""
+    memo = _SETS_ONLY[honors]
+    found = memo.get(key)
+    if found is not None:
+        return found
+    shift = 0
+    while not (key >> shift) & 7:
+        shift += 3
+    count = (key >> shift) & 7
+    rest = key - (count << shift)
+    chows = count % 3
+    if chows:
+        if honors or (rest >> (shift + 3)) & 7 < chows or (rest >> (shift + 6)) & 7 < chows:
+            memo[key] = False
+            return False
+        rest -= (chows << (shift + 3)) + (chows << (shift + 6))
+    found = memo[key] = _sets_only(rest, honors)
+    return found
 
 
 def _fits_of(key: int, honors: bool) -> bool:
     """Whether a block decomposes completely: with a pair when its size is 2 mod 3."""
-    counts = _counts_of(key, 7 if honors else 9)
-    remainder = sum(counts) % 3
+    remainder = _size(key) % 3
     if remainder == 1:
         return False
     if remainder == 0:
-        return _sets_only(counts, honors)
-    for index, count in enumerate(counts):
-        if count >= 2:
-            counts[index] -= 2
-            fits = _sets_only(counts, honors)
-            counts[index] += 2
-            if fits:
-                return True
+        return _sets_only(key, honors)
+    for shift in range(0, 27, 3):
+        if (key >> shift) & 7 >= 2 and _sets_only(key - (2 << shift), honors):
+            return True
     return False
 
 
@@ -280,11 +287,11 @@ def _standard_complete(keys: Sequence[int]) -> bool:
 
 def _size(key: int) -> int:
     """The number of tiles in a block key."""
-    total = 0
-    while key:
-        total += key & 7
-        key >>= 3
-    return total
+    return _SIZE_OF[key & 0xFFF] + _SIZE_OF[(key >> 12) & 0xFFF] + _SIZE_OF[key >> 24]
+
+
+_SIZE_OF = tuple(sum((chunk >> shift) & 7 for shift in (0, 3, 6, 9)) for chunk in range(1 << 12))
+"""The tiles in four kinds' worth (12 bits) of a block key."""
 
 
 def _is_thirteen_orphans(counts: Sequence[int]) -> bool:
@@ -490,9 +497,12 @@ def _block_completions(key: int, honors: bool) -> tuple[tuple[int, bool], ...]:
     completions: list[tuple[int, bool]] = []
     total = _size(key) + 1
     if total % 3 != 1:
+        # A tile with no other within two kinds of it (honors: of its own kind) joins nothing.
+        near = key if honors else key | key << 3 | key << 6 | key >> 3 | key >> 6
         for offset in range(7 if honors else 9):
-            unit = 1 << 3 * offset
-            if (key >> 3 * offset) & 7 < 4 and _block_fits(key + unit, honors):
+            shift = 3 * offset
+            fits = (near >> shift) & 7 and (key >> shift) & 7 < 4
+            if fits and _block_fits(key + (1 << shift), honors):
                 completions.append((offset, total % 3 == 2))
     found = memo[key] = tuple(completions)
     return found
@@ -594,6 +604,9 @@ def clear_memos() -> None:
     _block_readings.cache_clear()
     for states in _STATES:
         states.clear()
+    for sets_only in _SETS_ONLY:
+        sets_only.clear()
+        sets_only[0] = True
     for groups in _GROUPS:
         groups.clear()
     for completions in _COMPLETIONS:
