@@ -29,7 +29,7 @@ from companion.rules.patterns import PatternScore
 from companion.rules.profile import Profile
 from companion.settlement import Payments, add_payments, zero_payments
 from companion.shapes import Reading, Structure, block_keys, readings, waits, waits_before
-from companion.tiles import Tile, Wind, format_tiles, parse_tile, parse_tiles
+from companion.tiles import KINDS, Tile, Wind, format_tiles, parse_tile, parse_tiles
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ def build_hand(profile: Profile, request: ScoreRequest, options: Options | None 
     profile.check_tiles(concealed, melds)
     bonus = parse_tiles(request.bonus) if request.bonus else ()
     winning = parse_tile(request.win_tile) if request.win_tile else None
-    structural = sum(1 for tile in concealed if not tile.is_bonus) + 3 * len(melds)
+    structural = len([tile for tile in concealed if tile < KINDS]) + 3 * len(melds)
     if structural == 3 * structure.sets + 1 and winning is None:
         waiting = Hand.build(concealed, melds, bonus, sets=structure.sets, complete=False)
         found = waits(waiting, structure)

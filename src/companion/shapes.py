@@ -52,7 +52,7 @@ class Group:
     def tiles(self) -> tuple[Tile, ...]:
         tile = self.tile
         if self.kind is GroupKind.CHOW:
-            return (tile, Tile(tile + 1), Tile(tile + 2))
+            return (tile, _TILES[tile + 1], _TILES[tile + 2])
         return (tile,) * _GROUP_SIZE[self.kind]
 
     @property
@@ -64,9 +64,15 @@ class Group:
         return self.kind in (GroupKind.PUNG, GroupKind.KONG)
 
     def __str__(self) -> str:
-        return format_tiles(self.tiles)
+        key = (self.kind, self.tile)
+        text = _GROUP_TEXT.get(key)
+        if text is None:
+            text = _GROUP_TEXT[key] = format_tiles(self.tiles)
+        return text
 
 
+_GROUP_TEXT: dict[tuple[GroupKind, Tile], str] = {}
+"""The MPSZ of each kind of group on each tile, made once (a few hundred in all)."""
 _GROUP_SIZE = {
     GroupKind.CHOW: 3,
     GroupKind.PUNG: 3,
@@ -388,11 +394,13 @@ def arrangements(
             )
             found.append((Shape.THIRTEEN_ORPHANS, groups))
         if structure.seven_pairs_triplet and _is_seven_pairs_triplet(counts):
-            triplet = [Group(GroupKind.PUNG, Tile(k), True) for k in range(KINDS) if counts[k] == 3]
-            pairs = [Group(GroupKind.PAIR, Tile(k), True) for k in range(KINDS) if counts[k] == 2]
+            triplet = [
+                Group(GroupKind.PUNG, _TILES[k], True) for k in range(KINDS) if counts[k] == 3
+            ]
+            pairs = [Group(GroupKind.PAIR, _TILES[k], True) for k in range(KINDS) if counts[k] == 2]
             found.append((Shape.SEVEN_PAIRS_TRIPLET, (*triplet, *pairs)))
         if structure.seven_pairs and _is_seven_pairs(counts):
-            pairs = [Group(GroupKind.PAIR, Tile(k), True) for k in range(KINDS) if counts[k] == 2]
+            pairs = [Group(GroupKind.PAIR, _TILES[k], True) for k in range(KINDS) if counts[k] == 2]
             found.append((Shape.SEVEN_PAIRS, tuple(pairs)))
     return found
 

@@ -50,6 +50,10 @@ class Profile:
         return options
 
     def pattern_ids(self) -> frozenset[str]:
+        return self._pattern_ids
+
+    @cached_property
+    def _pattern_ids(self) -> frozenset[str]:
         return frozenset(self._patterns_by_id)
 
     def check_context(self, context: WinContext, options: Options) -> None:
