@@ -154,11 +154,15 @@ class Hand:
         if structural != expected:
             problems.append(_count_message(structural, expected, sets, complete, melds))
 
-        held = Counter(tile for tile in playing)
+        held = [0] * len(Tile)
+        for tile in playing:
+            held[tile] += 1
         for meld in melds:
-            held.update(tile for tile in meld.tiles if not tile.is_bonus)
-        for tile, count in sorted(held.items()):
+            for tile in meld.tiles:
+                held[tile] += tile < KINDS
+        for kind, count in enumerate(held):
             if count > 4:
+                tile = Tile(kind)
                 problems.append(
                     f"{count} copies of {tile.english} ({tile.mpsz}) counting declared groups: "
                     "there are only four"

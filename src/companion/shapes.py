@@ -389,8 +389,10 @@ def arrangements(
         counts = hand.concealed_counts()
         if structure.thirteen_orphans and _is_thirteen_orphans(counts):
             groups = tuple(
-                Group(GroupKind.PAIR if counts[tile] == 2 else GroupKind.SINGLE, tile, True)
-                for tile in TERMINALS_AND_HONORS
+                [
+                    Group(GroupKind.PAIR if counts[tile] == 2 else GroupKind.SINGLE, tile, True)
+                    for tile in TERMINALS_AND_HONORS
+                ]
             )
             found.append((Shape.THIRTEEN_ORPHANS, groups))
         if structure.seven_pairs_triplet and _is_seven_pairs_triplet(counts):

@@ -107,7 +107,7 @@ class PatternScore:
     @property
     def earned_by(self) -> tuple[str, ...]:
         """MPSZ of each group or tile that earned it, e.g. `("777z", "666z")`."""
-        return tuple(str(item) for item in self.items)
+        return tuple([str(item) for item in self.items])
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
