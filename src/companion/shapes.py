@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
 from itertools import product
 
 from companion.hand import Hand, MeldKind
@@ -180,43 +179,46 @@ def _counts_of(key: int, size: int) -> list[int]:
     return [(key >> 3 * offset) & 7 for offset in range(size)]
 
 
-@cache
-def _block_readings(counts: tuple[int, ...], honors: bool) -> tuple[_BlockReading, ...]:
-    """Every decomposition of one block's tiles into chows, pungs and at most one pair."""
-    found: set[_BlockReading] = set()
-    work = list(counts)
-    chosen: list[tuple[int, int]] = []
+_DECOMPOSITIONS: tuple[dict[tuple[int, bool], tuple[_BlockReading, ...]], ...] = ({}, {})
+"""By block key and whether a pair may still be used (numbered blocks, then honors)."""
 
-    def walk(start: int, pair_used: bool) -> None:
-        index = start
-        while index < len(work) and work[index] == 0:
-            index += 1
-        if index == len(work):
-            found.add(tuple(sorted(chosen)))
-            return
-        if work[index] >= 3:
-            work[index] -= 3
-            chosen.append((_PUNG, index))
-            walk(index, pair_used)
-            chosen.pop()
-            work[index] += 3
-        if not honors and index + 2 < len(work) and work[index + 1] and work[index + 2]:
-            for offset in (0, 1, 2):
-                work[index + offset] -= 1
-            chosen.append((_CHOW, index))
-            walk(index, pair_used)
-            chosen.pop()
-            for offset in (0, 1, 2):
-                work[index + offset] += 1
-        if not pair_used and work[index] >= 2:
-            work[index] -= 2
-            chosen.append((_PAIR, index))
-            walk(index, True)
-            chosen.pop()
-            work[index] += 2
 
-    walk(0, False)
-    return tuple(sorted(found))
+def _decompositions(key: int, honors: bool, pair_allowed: bool) -> tuple[_BlockReading, ...]:
+    """Every decomposition of a block key into chows, pungs and (when allowed) one pair: at the
+    lowest kind held, a pung, a chow or the pair, then the decompositions of what is left,
+    memoised in turn (so blocks share their tails)."""
+    memo = _DECOMPOSITIONS[honors]
+    found = memo.get((key, pair_allowed))
+    if found is not None:
+        return found
+    if not key:
+        found = memo[(key, pair_allowed)] = ((),)
+        return found
+    shift = 0
+    while not (key >> shift) & 7:
+        shift += 3
+    index = shift // 3
+    count = (key >> shift) & 7
+    parts: list[_BlockReading] = []
+    if count >= 3:
+        pung = (_PUNG, index)
+        rest_key = key - (3 << shift)
+        parts += [(pung, *rest) for rest in _decompositions(rest_key, honors, pair_allowed)]
+    if not honors and (key >> (shift + 3)) & 7 and (key >> (shift + 6)) & 7:
+        chow = (_CHOW, index)
+        rest_key = key - (1 << shift) - (1 << (shift + 3)) - (1 << (shift + 6))
+        parts += [(chow, *rest) for rest in _decompositions(rest_key, honors, pair_allowed)]
+    if pair_allowed and count >= 2:
+        pair = (_PAIR, index)
+        parts += [(pair, *rest) for rest in _decompositions(key - (2 << shift), honors, False)]
+    found = memo[(key, pair_allowed)] = tuple(parts)
+    return found
+
+
+def _block_readings(key: int, honors: bool) -> tuple[_BlockReading, ...]:
+    """Every decomposition of one block's tiles into chows, pungs and at most one pair, each
+    as sorted (kind, offset) pairs, in sorted order."""
+    return tuple(sorted({tuple(sorted(found)) for found in _decompositions(key, honors, True)}))
 
 
 _SETS_ONLY: tuple[dict[int, bool], dict[int, bool]] = ({0: True}, {0: True})
@@ -416,14 +418,13 @@ def _block_groups(block: int, key: int) -> tuple[bool, tuple[_BlockGroups, ...]]
     """Whether the block's size asks for the pair, and each complete decomposition of the block
     as concealed groups: its sets in tile order (a pung before a chow of the same tile) and its
     pair, if the block's size asks for one. No decomposition when the size is 1 mod 3."""
-    first, size, honors = _BLOCKS[block]
-    counts = tuple(_counts_of(key, size))
-    remainder = sum(counts) % 3
+    first, _, honors = _BLOCKS[block]
+    remainder = _size(key) % 3
     want_pair = remainder == 2
     if remainder == 1:
         return want_pair, ()
     found: list[_BlockGroups] = []
-    for reading in _block_readings(counts, honors):
+    for reading in _block_readings(key, honors):
         pair = [offset for kind, offset in reading if kind == _PAIR]
         if bool(pair) != want_pair:
             continue
@@ -551,9 +552,13 @@ def _waits(hand: Hand, keys: Sequence[int], structure: Structure) -> tuple[Tile,
     pairs = 0
     broken = -1
     states = [0, 0, 0, 0]
+    numbered = _STATES[False]
     for block, key in enumerate(keys):
         if key:
-            state = states[block] = _block_state(key, block == 3)
+            state = numbered.get(key) if block < 3 else None
+            if state is None:
+                state = _block_state(key, block == 3)
+            states[block] = state
             if state < 0:
                 if broken >= 0:
                     break
@@ -611,7 +616,8 @@ _TILES = tuple(Tile)
 
 def clear_memos() -> None:
     """Forget every memoised suit block (for benchmarks that time a cold start)."""
-    _block_readings.cache_clear()
+    for decompositions in _DECOMPOSITIONS:
+        decompositions.clear()
     for states in _STATES:
         states.clear()
     for sets_only in _SETS_ONLY:
