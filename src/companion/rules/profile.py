@@ -42,6 +42,10 @@ class Profile:
     """Whether an earthly hand may be self-drawn on the first draw, or is only ever won on the
     dealer's first discard."""
 
+    def __init__(self) -> None:
+        # The pattern table is compiled once, when the profile is made at import.
+        compiled(self.patterns)
+
     def parse_options(self, data: Mapping[str, Any]) -> Options:
         options = parse_options(self.options_type, data)
         problems = options.problems(self.pattern_ids())
