@@ -39,6 +39,9 @@ def _ids(*names: str) -> frozenset[str]:
     return frozenset(names)
 
 
+LIMIT_TAI = 10
+"""The value of a limit hand (Big dragons, Big winds), and the highest cap a table may set."""
+
 SG_TABLE_CHANGES: Mapping[str, Mapping[str, Any]] = {
     # Animals count as bonus tiles: Little Ping Hu allows them, Ping Hu does not. Neither is
     # awarded when all four chows are declared (the table guides say it of Little Ping Hu;
@@ -56,13 +59,13 @@ SG_TABLE_CHANGES: Mapping[str, Mapping[str, Any]] = {
     # 10-tai limit hands: worth their value alone, so they include the sets they are made of.
     "big_dragons": {
         "name": "Big dragons (Three Great Scholars)",
-        "tai": 10,
+        "tai": LIMIT_TAI,
         "limit": True,
         "includes": _ids("dragon_set"),
     },
     "big_winds": {
         "name": "Big winds (Four Great Blessings)",
-        "tai": 10,
+        "tai": LIMIT_TAI,
         "limit": True,
         "includes": _ids("valued_wind"),
     },
@@ -216,7 +219,7 @@ def _chart_row(name: str, value: Any) -> tuple[Fraction, ...]:
 # Options
 
 
-MAX_CAP = 10
+MAX_CAP = LIMIT_TAI
 
 
 @dataclass(frozen=True)
