@@ -255,10 +255,24 @@ def _fits_of(key: int, honors: bool) -> bool:
         return False
     if remainder == 0:
         return _sets_only(key, honors)
-    for shift in range(0, 27, 3):
-        if (key >> shift) & 7 >= 2 and _sets_only(key - (2 << shift), honors):
+    return _sets_and_pair(key, honors)
+
+
+def _sets_and_pair(key: int, honors: bool) -> bool:
+    """Whether the block is chows and pungs and one pair: a pair out of a kind held twice or
+    more, the rest sets only."""
+    pairs = (key | key >> 1) & _TWICE
+    while pairs:
+        low = pairs & -pairs
+        if _sets_only(key - (2 << (low.bit_length() - 2)), honors):
             return True
+        pairs ^= low
     return False
+
+
+_TWICE = sum(2 << 3 * offset for offset in range(9))
+"""The middle bit of every kind's count: set in `key | key >> 1` where a kind is held twice or
+more."""
 
 
 _STATES: tuple[dict[int, int], dict[int, int]] = ({}, {})
@@ -507,14 +521,17 @@ def _block_completions(key: int, honors: bool) -> tuple[tuple[int, bool], ...]:
         return found
     completions: list[tuple[int, bool]] = []
     total = _size(key) + 1
+    with_pair = total % 3 == 2
     if total % 3 != 1:
         # A tile with no other within two kinds of it (honors: of its own kind) joins nothing.
         near = key if honors else key | key << 3 | key << 6 | key >> 3 | key >> 6
         for offset in range(7 if honors else 9):
             shift = 3 * offset
-            fits = (near >> shift) & 7 and (key >> shift) & 7 < 4
-            if fits and _block_fits(key + (1 << shift), honors):
-                completions.append((offset, total % 3 == 2))
+            if not (near >> shift) & 7 or (key >> shift) & 7 == 4:
+                continue
+            grown = key + (1 << shift)
+            if _sets_and_pair(grown, honors) if with_pair else _sets_only(grown, honors):
+                completions.append((offset, with_pair))
     found = memo[key] = tuple(completions)
     return found
 
