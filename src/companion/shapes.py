@@ -215,10 +215,32 @@ def _decompositions(key: int, honors: bool, pair_allowed: bool) -> tuple[_BlockR
     return found
 
 
+def _low_shift(key: int) -> int:
+    """The shift of the lowest kind held in a block key (not 0). Decomposing is the same
+    wherever in the suit the tiles sit, so the memos below are keyed by the key shifted down by
+    it: 234m and 678p share their entries."""
+    return ((key & -key).bit_length() - 1) // 3 * 3
+
+
+_READINGS: tuple[dict[int, tuple[_BlockReading, ...]], ...] = ({}, {})
+
+
 def _block_readings(key: int, honors: bool) -> tuple[_BlockReading, ...]:
     """Every decomposition of one block's tiles into chows, pungs and at most one pair, each
     as sorted (kind, offset) pairs, in sorted order."""
-    return tuple(sorted({tuple(sorted(found)) for found in _decompositions(key, honors, True)}))
+    if not key:
+        return ((),)
+    shift = _low_shift(key)
+    base = key >> shift
+    memo = _READINGS[honors]
+    readings = memo.get(base)
+    if readings is None:
+        found = {tuple(sorted(found)) for found in _decompositions(base, honors, True)}
+        readings = memo[base] = tuple(sorted(found))
+    low = shift // 3
+    if not low:
+        return readings
+    return tuple([tuple([(kind, offset + low) for kind, offset in found]) for found in readings])
 
 
 _SETS_ONLY: tuple[dict[int, bool], dict[int, bool]] = ({0: True}, {0: True})
@@ -233,18 +255,18 @@ def _sets_only(key: int, honors: bool) -> bool:
     found = memo.get(key)
     if found is not None:
         return found
-    shift = 0
-    while not (key >> shift) & 7:
-        shift += 3
-    count = (key >> shift) & 7
-    rest = key - (count << shift)
-    chows = count % 3
-    if chows:
-        if honors or (rest >> (shift + 3)) & 7 < chows or (rest >> (shift + 6)) & 7 < chows:
-            memo[key] = False
-            return False
-        rest -= (chows << (shift + 3)) + (chows << (shift + 6))
-    found = memo[key] = _sets_only(rest, honors)
+    base = key >> _low_shift(key)
+    found = memo.get(base)
+    if found is None:
+        count = base & 7
+        rest = base - count
+        chows = count % 3
+        if chows and (honors or (rest >> 3) & 7 < chows or (rest >> 6) & 7 < chows):
+            found = False
+        else:
+            found = _sets_only(rest - (chows << 3) - (chows << 6), honors)
+        memo[base] = found
+    memo[key] = found
     return found
 
 
@@ -270,7 +292,7 @@ def _sets_and_pair(key: int, honors: bool) -> bool:
     return False
 
 
-_TWICE = sum(2 << 3 * offset for offset in range(9))
+_TWICE = sum(2 << 3 * offset for offset in range(13))
 """The middle bit of every kind's count: set in `key | key >> 1` where a kind is held twice or
 more."""
 
@@ -309,7 +331,8 @@ def _standard_complete(keys: Sequence[int]) -> bool:
 
 def _size(key: int) -> int:
     """The number of tiles in a block key."""
-    return _SIZE_OF[key & 0xFFF] + _SIZE_OF[(key >> 12) & 0xFFF] + _SIZE_OF[key >> 24]
+    chunks = _SIZE_OF[key & 0xFFF] + _SIZE_OF[(key >> 12) & 0xFFF]
+    return chunks + _SIZE_OF[(key >> 24) & 0xFFF] + _SIZE_OF[key >> 36]
 
 
 _SIZE_OF = tuple(sum((chunk >> shift) & 7 for shift in (0, 3, 6, 9)) for chunk in range(1 << 12))
@@ -519,13 +542,40 @@ def _block_completions(key: int, honors: bool) -> tuple[tuple[int, bool], ...]:
     found = memo.get(key)
     if found is not None:
         return found
+    if not key:
+        found = memo[key] = ()
+        return found
+    # Worked out on the key moved to start two kinds up (the room for a tile below it), then
+    # moved back and cut to the block.
+    shift = _low_shift(key)
+    room = 0 if honors else 2
+    size = 7 if honors else 9
+    low = shift // 3 - room
+    found = memo[key] = tuple(
+        [
+            (low + offset, with_pair)
+            for offset, with_pair in _relative_completions(key >> shift << 3 * room, honors)
+            if 0 <= low + offset < size
+        ]
+    )
+    return found
+
+
+_RELATIVE: tuple[dict[int, tuple[tuple[int, bool], ...]], ...] = ({}, {})
+
+
+def _relative_completions(key: int, honors: bool) -> tuple[tuple[int, bool], ...]:
+    memo = _RELATIVE[honors]
+    found = memo.get(key)
+    if found is not None:
+        return found
     completions: list[tuple[int, bool]] = []
     total = _size(key) + 1
     with_pair = total % 3 == 2
     if total % 3 != 1:
         # A tile with no other within two kinds of it (honors: of its own kind) joins nothing.
         near = key if honors else key | key << 3 | key << 6 | key >> 3 | key >> 6
-        for offset in range(7 if honors else 9):
+        for offset in range(7 if honors else 13):
             shift = 3 * offset
             if not (near >> shift) & 7 or (key >> shift) & 7 == 4:
                 continue
@@ -642,5 +692,7 @@ def clear_memos() -> None:
         sets_only[0] = True
     for groups in _GROUPS:
         groups.clear()
-    for completions in _COMPLETIONS:
+    for completions in (*_COMPLETIONS, *_RELATIVE):
         completions.clear()
+    for readings in _READINGS:
+        readings.clear()
