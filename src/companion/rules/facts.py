@@ -256,6 +256,7 @@ class Facts:
 
     __slots__ = (
         "_chows",
+        "_concealed_pungs",
         "_concealed_sets",
         "_declared",
         "_pair",
@@ -346,17 +347,35 @@ class Facts:
     def _split(self) -> tuple[Group, ...]:
         sets: list[Group] = []
         pairs: list[Group] = []
+        chows: list[Group] = []
+        pungs: list[Group] = []
+        concealed: list[Group] = []
+        concealed_pungs: list[Group] = []
+        declared: list[Group] = []
         for group in self.groups:
             kind = group.kind
             if kind is GroupKind.PAIR:
                 pairs.append(group)
-            elif kind in _SET_KINDS:
-                sets.append(group)
+                continue
+            if kind is _CHOW:
+                chows.append(group)
+            elif kind is _PUNG or kind is _KONG:
+                pungs.append(group)
+                if group.concealed:
+                    concealed_pungs.append(group)
+            else:
+                continue
+            sets.append(group)
+            if group.concealed:
+                concealed.append(group)
+            if group.meld is not None:
+                declared.append(group)
         self._pair = pairs[0] if len(pairs) == 1 else None
-        self._chows = tuple(g for g in sets if g.kind is _CHOW)
-        self._pungs = tuple(g for g in sets if g.kind is not _CHOW)
-        self._concealed_sets = tuple(g for g in sets if g.concealed)
-        self._declared = tuple(g for g in sets if g.meld is not None)
+        self._chows = tuple(chows)
+        self._pungs = tuple(pungs)
+        self._concealed_sets = tuple(concealed)
+        self._concealed_pungs = tuple(concealed_pungs)
+        self._declared = tuple(declared)
         found = self._sets = tuple(sets)
         return found
 
@@ -390,6 +409,13 @@ class Facts:
         if self._sets is None:
             self._split()
         return self._concealed_sets
+
+    @property
+    def concealed_pungs(self) -> tuple[Group, ...]:
+        """The concealed pungs and kongs."""
+        if self._sets is None:
+            self._split()
+        return self._concealed_pungs
 
     @property
     def declared(self) -> tuple[Group, ...]:

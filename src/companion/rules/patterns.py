@@ -179,7 +179,10 @@ class CompiledTable:
         predicates, replaces = self.predicates, self.replaces
         fired: list[tuple[int, Sequence[Match]]] = []
         dropped = fired_mask = 0
-        for index in self.candidates(features):
+        candidates = self._candidates.get(features)
+        if candidates is None:
+            candidates = self.candidates(features)
+        for index in candidates:
             matches = predicates[index](facts)
             if matches:
                 fired.append((index, matches))

@@ -49,9 +49,9 @@ def ping_hu(*, bonus_allowed: bool, animals_count: bool, declared_chows_allowed:
 @needs(Feature.SELF_DRAWN | Feature.CONCEALED_PUNGS_4)
 def hidden_treasure(facts: Facts) -> tuple[Match, ...]:
     """Four concealed pungs or kongs and a self-drawn win."""
-    concealed = [g for g in facts.concealed_sets if g.is_pung_or_kong]
+    concealed = facts.concealed_pungs
     if facts.context.self_drawn and len(concealed) >= 4:
-        return (Match(tuple(concealed)),)
+        return (Match(concealed),)
     return p.NONE
 
 

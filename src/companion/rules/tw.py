@@ -154,7 +154,7 @@ def concealed_triplets(at_least: int) -> Predicate:
 
     @needs(CONCEALED_PUNGS_AT_LEAST[min(at_least, 5)])
     def predicate(facts: Facts) -> tuple[Match, ...]:
-        found = tuple(g for g in facts.concealed_sets if g.is_pung_or_kong)
+        found = facts.concealed_pungs
         return (Match(found),) if len(found) >= at_least else p.NONE
 
     return predicate
