@@ -421,8 +421,7 @@ def arrangements(
                 (pair,) = (block_pair for _, block_pair in combination if block_pair is not None)
                 found.append((Shape.STANDARD, (*declared, *sets, pair)))
     if not hand.melds and (
-        structure.seven_pairs_triplet
-        or structure.seven_pairs
+        ((structure.seven_pairs_triplet or structure.seven_pairs) and _pairs_like(keys, 1))
         or (structure.thirteen_orphans and not (keys[0] | keys[1] | keys[2]) & _SIMPLES)
     ):
         counts = hand.concealed_counts()
@@ -640,7 +639,7 @@ def _waits(hand: Hand, keys: Sequence[int], structure: Structure) -> tuple[Tile,
             for offset, with_pair in _block_completions(key, block == 3):
                 if others + with_pair == 1 and (held[block] >> 3 * offset) & 7 < 4:
                     found.append(first + offset)
-    special = structure.seven_pairs_triplet or structure.seven_pairs
+    special = (structure.seven_pairs_triplet or structure.seven_pairs) and _pairs_like(keys, 2)
     if structure.thirteen_orphans and not (keys[0] | keys[1] | keys[2]) & _SIMPLES:
         special = True
     if special and not hand.melds:
@@ -653,6 +652,20 @@ def _waits(hand: Hand, keys: Sequence[int], structure: Structure) -> tuple[Tile,
         if extra:
             found = sorted(set(found) | extra)
     return tuple(_TILES[kind] for kind in found)
+
+
+_ODD = sum(1 << 3 * offset for offset in range(9))
+"""The low bit of every kind's count: set where a kind is held once or three times."""
+_FOUR = _ODD << 2
+"""The high bit of every kind's count: set where a kind is held four times."""
+
+
+def _pairs_like(keys: Sequence[int], odd: int) -> bool:
+    """Whether the tiles may be seven pairs (and a triplet): no kind held four times, and at
+    most `odd` kinds held once or three times."""
+    return not any(key & _FOUR for key in keys) and (
+        sum((key & _ODD).bit_count() for key in keys) <= odd
+    )
 
 
 def _special_waits(structure: Structure, counts: list[int], held: list[int]) -> set[int]:
