@@ -59,7 +59,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion import scoring
+from companion import scoring, shapes
 from companion.context import WinContext, WinType
 from companion.hand import Hand
 from companion.rules import get_profile
@@ -123,6 +123,11 @@ def tenpai_of(deals: Sequence[Deal], rng: random.Random) -> list[tuple[int, ...]
     return hands
 
 
+# Every memo the engine keeps across hands (an engine older than `scoring.clear_memos` kept
+# only the per-suit ones), so that the same script can time an earlier commit.
+clear_memos: Callable[[], None] = getattr(scoring, "clear_memos", shapes.clear_memos)
+
+
 # --- Sides ------------------------------------------------------------------------------------
 
 
@@ -166,7 +171,7 @@ def companion_side(profile_id: str, *, parsed: bool = True) -> Side:
             return read(scoring.score_hand(profile, item[0], item[1], options))
 
         engine = f"companion {profile_id} score_hand"
-        return Side(profile_id, engine, run_hand, prepare_hand, scoring.clear_memos)
+        return Side(profile_id, engine, run_hand, prepare_hand, clear_memos)
 
     def prepare_request(deal: Deal) -> dict[str, Any]:
         return {
@@ -467,9 +472,7 @@ def waits_jobs(tenpai: list[list[tuple[int, ...]]]) -> list[Job]:
         return bool(waits(hand, FOUR_SETS))
 
     note = "the waiting tiles"
-    jobs = [
-        Job("waits_per_s", "waits", "companion waits", our_waits, hands, note, scoring.clear_memos)
-    ]
+    jobs = [Job("waits_per_s", "waits", "companion waits", our_waits, hands, note, clear_memos)]
     try:
         from mahjong.shanten import Shanten
     except ImportError:
