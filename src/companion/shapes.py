@@ -663,9 +663,12 @@ _FOUR = _ODD << 2
 def _pairs_like(keys: Sequence[int], odd: int) -> bool:
     """Whether the tiles may be seven pairs (and a triplet): no kind held four times, and at
     most `odd` kinds held once or three times."""
-    return not any(key & _FOUR for key in keys) and (
-        sum((key & _ODD).bit_count() for key in keys) <= odd
-    )
+    odd_kinds = 0
+    for key in keys:
+        if key & _FOUR:
+            return False
+        odd_kinds += (key & _ODD).bit_count()
+    return odd_kinds <= odd
 
 
 def _special_waits(structure: Structure, counts: list[int], held: list[int]) -> set[int]:

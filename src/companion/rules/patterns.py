@@ -199,6 +199,15 @@ class CompiledTable:
             if dropped >> index & 1:
                 continue
             pattern = patterns[index]
+            if not covered and len(matches) == 1:
+                (match,) = matches
+                variant = match.variant
+                if variant is None:
+                    tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
+                else:
+                    tai = pattern.tai_of(match, overrides)
+                scores.append(PatternScore(pattern.id, pattern.name, tai, 1, match.items, variant))
+                continue
             covers = covered.get(index) if covered else None
             kept = (
                 [m for m in matches if not any(set(m.items) <= cover for cover in covers)]
