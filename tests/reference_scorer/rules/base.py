@@ -493,7 +493,9 @@ class Profile:
                 f"{len(flowers)}"
             )
         tai = pattern.tai_of(Match(()), options.tai_overrides)
-        return [PatternScore(pattern.id, pattern.name, tai, 1, (tiles_item(flowers),))]
+        # A flower win sent without its bonus tiles names no tile (not an empty one).
+        earned_by = (tiles_item(flowers),) if flowers else ()
+        return [PatternScore(pattern.id, pattern.name, tai, 1, earned_by)]
 
     def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
         raise NotImplementedError
