@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 import companion
-from companion.api import docs, scoring, tables
+from companion.api import docs, live, scoring, tables
 from companion.api.errors import install_error_handlers
 from companion.api.security import MAX_BODY, SecurityMiddleware
 from companion.web import pages, table_pages
@@ -27,6 +27,7 @@ from companion.web.templating import STATIC_DIR
 ROUTERS: list[APIRouter] = [
     scoring.router,
     tables.router,
+    live.router,
     pages.router,
     table_pages.router,
     docs.router,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, select, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
@@ -71,6 +71,9 @@ WRITE_ATTEMPTS = 8
 _CACHED_TABLES = 256
 """How often a write is tried when it meets a unique constraint (a concurrent writer)."""
 
+NOTIFY_CHANNEL = "companion_ledger_events"
+"""The PostgreSQL channel writes are announced on (see `Ledger.notify_channel`)."""
+
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _ID_LENGTH = 8
 _KEY_LENGTH = 200
@@ -112,6 +115,8 @@ class Ledger:
         # replay stays true up to its last event and only newer events need reading.
         self._replays: OrderedDict[str, Replay] = OrderedDict()
         self._replays_lock = threading.Lock()
+        self._listeners: list[Callable[[str, int], None]] = []
+        self._listeners_lock = threading.Lock()
         if migrate:
             db.migrate(engine)
 
@@ -315,6 +320,45 @@ class Ledger:
     def export_csv(self, table_id: str) -> str:
         return export_csv(self.replay(table_id))
 
+    # -- news of writes (the live streams) ----------------------------------------------------
+
+    @property
+    def notify_channel(self) -> str | None:
+        """The PostgreSQL channel every write is announced on (`NOTIFY`, payload "table:seq");
+        None on SQLite, where only this process's listeners hear of writes."""
+        return NOTIFY_CHANNEL if self.engine.dialect.name == "postgresql" else None
+
+    def libpq_url(self) -> str:
+        """The database's address as psycopg takes it (for a `LISTEN` connection)."""
+        url = self.engine.url.set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
+
+    def add_listener(self, listener: Callable[[str, int], None]) -> None:
+        """Call `listener(table_id, seq)` after each write this process commits."""
+        with self._listeners_lock:
+            self._listeners.append(listener)
+
+    def remove_listener(self, listener: Callable[[str, int], None]) -> None:
+        with self._listeners_lock:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+    def _notify(self, session: Session, table_id: str, seq: int) -> None:
+        """On PostgreSQL, announce the write inside its own transaction: the notice is delivered
+        (to every process listening) only if the write commits."""
+        channel = self.notify_channel
+        if channel is not None:
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": channel, "payload": f"{table_id}:{seq}"},
+            )
+
+    def _announce(self, table_id: str, seq: int) -> None:
+        with self._listeners_lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(table_id, seq)
+
     # -- internals ---------------------------------------------------------------------------
 
     def _session(self) -> Session:
@@ -410,7 +454,9 @@ class Ledger:
                     _check_planned(after)
                     session.add(_row(table.id, new, digest))
                     session.flush()
+                    self._notify(session, table.id, new.seq)
                 self._remember(table.id, after)
+                self._announce(table.id, new.seq)
                 return Recorded(new, after)
             except IntegrityError:
                 if attempt == WRITE_ATTEMPTS - 1:
