@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 import companion
-from companion.api import docs, live, scoring, tables
+from companion.api import docs, live, scoring, table_preview, tables
 from companion.api.errors import install_error_handlers
 from companion.api.security import MAX_BODY, SecurityMiddleware
 from companion.web import pages, table_pages
@@ -28,6 +28,7 @@ ROUTERS: list[APIRouter] = [
     scoring.router,
     tables.router,
     live.router,
+    table_preview.router,
     pages.router,
     table_pages.router,
     docs.router,

@@ -214,22 +214,17 @@ class Ledger:
         write is refused (`StaleWriteError`) instead of recording the hand twice."""
 
         def make(replayed: Replay) -> Outcome:
-            state = replayed.state
-            if state.finished:
-                raise TableFinishedError(f"the table's {state.planned_hands} hands are all played")
-            if expect_hand is not None and expect_hand < state.next_hand:
-                raise StaleWriteError(
-                    f"hand {expect_hand} is already recorded and the next is hand "
-                    f"{state.next_hand}: see the history before recording it again"
-                )
-            if expect_hand is not None and expect_hand > state.next_hand:
-                raise StaleWriteError(
-                    f"hand {expect_hand} is not being played yet: the next is hand "
-                    f"{state.next_hand}"
-                )
-            return build_outcome(replayed.setup, state, entry)
+            return next_outcome(replayed, entry, expect_hand)
 
         return self._write(table_id, {"op": "record", **entry.to_json()}, key, make)
+
+    def preview(
+        self, table_id: str, entry: Entry, *, expect_hand: int | None = None
+    ) -> tuple[Outcome, Replay]:
+        """What `record` would record now, without recording it: the outcome, scored and
+        settled exactly as a write would be, and the record it would follow."""
+        replayed = self.replay(table_id)
+        return next_outcome(replayed, entry, expect_hand), replayed
 
     def record_win(
         self,
@@ -478,6 +473,24 @@ class Ledger:
                 f"({row.kind}), which asked for something else: nothing recorded"
             )
         return Recorded(_event(row), self._replayed(session, table_id, setup), True)
+
+
+def next_outcome(replayed: Replay, entry: Entry, expect_hand: int | None) -> Outcome:
+    """The outcome `entry` records as the record's next event; refused when the table is
+    finished or `expect_hand` is not the hand being played."""
+    state = replayed.state
+    if state.finished:
+        raise TableFinishedError(f"the table's {state.planned_hands} hands are all played")
+    if expect_hand is not None and expect_hand < state.next_hand:
+        raise StaleWriteError(
+            f"hand {expect_hand} is already recorded and the next is hand "
+            f"{state.next_hand}: see the history before recording it again"
+        )
+    if expect_hand is not None and expect_hand > state.next_hand:
+        raise StaleWriteError(
+            f"hand {expect_hand} is not being played yet: the next is hand {state.next_hand}"
+        )
+    return build_outcome(replayed.setup, state, entry)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,74 @@
+"""`POST /api/tables/{id}/preview`: who would pay whom, scored by the same code as the write, and
+nothing recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from companion.api import create_app
+from companion.api.tables import close_ledgers
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
+    with TestClient(app, raise_server_exceptions=False) as client:
+        yield client
+    close_ledgers(app)
+
+
+def new_table(client: TestClient, profile: str = "sg") -> tuple[str, dict[str, str]]:
+    response = client.post("/api/tables", json={"profile": profile, "players": PLAYERS})
+    assert response.status_code == 201
+    data = response.json()
+    return data["id"], {"Authorization": f"Bearer {data['token']}"}
+
+
+def test_a_quick_tai_win_previews_who_pays_whom_and_records_nothing(client: TestClient) -> None:
+    table_id, auth = new_table(client)
+    body = {"kind": "win", "winner": "Cat", "from": "Ben", "tai": 2, "expect_hand": 1}
+    response = client.post(f"/api/tables/{table_id}/preview", json=body, headers=auth)
+    assert response.status_code == 200, response.text
+    preview = response.json()
+    # sg, 2 tai on a discard: the discarder pays two shares (4), the others one each (2).
+    assert preview["transfers"] == [
+        {"from": "Ann", "to": "Cat", "amount": 2, "amount_text": "2"},
+        {"from": "Ben", "to": "Cat", "amount": 4, "amount_text": "4"},
+        {"from": "Dan", "to": "Cat", "amount": 2, "amount_text": "2"},
+    ]
+    assert preview["totals"] == {"Ann": -2, "Ben": -4, "Cat": 8, "Dan": -2}
+    assert preview["hand"] == 1
+    assert preview["next_dealer"] == "Ben"
+    assert client.get(f"/api/tables/{table_id}/history").json()["events"] == []
+
+    recorded = client.post(f"/api/tables/{table_id}/hands", json=body, headers=auth).json()
+    assert recorded["event"]["amounts"] == preview["amounts"]
+    assert recorded["event"]["totals"] == preview["totals"]
+
+
+def test_a_preview_is_refused_as_the_write_would_be(client: TestClient) -> None:
+    table_id, auth = new_table(client)
+    url = f"/api/tables/{table_id}/preview"
+    draw = {"kind": "draw", "expect_hand": 2}
+    assert client.post(url, json=draw).status_code == 401
+    assert client.post(url, json=draw, headers={"Authorization": "Bearer nope"}).status_code == 403
+    stale = client.post(url, json=draw, headers=auth)
+    assert stale.status_code == 409
+    assert stale.json() == {"error": "hand 2 is not being played yet: the next is hand 1"}
+    too_many = {"kind": "win", "winner": "Ann", "self_draw": True, "tai": 9}
+    refused = client.post(url, json=too_many, headers=auth)
+    assert refused.status_code == 422
+    assert refused.json() == {"error": "a sg hand settles at 0 to 5 tai, not 9"}
+
+
+def test_a_draw_moves_no_money(client: TestClient) -> None:
+    table_id, auth = new_table(client)
+    response = client.post(f"/api/tables/{table_id}/preview", json={"kind": "draw"}, headers=auth)
+    assert response.json()["transfers"] == []
+    assert response.json()["next_dealer"] == "Ann"
