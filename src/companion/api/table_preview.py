@@ -12,8 +12,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from companion.api.scoring import read_json
 from companion.api.schemas import inline_schema
+from companion.api.scoring import read_json
 from companion.api.tables import (
     RecordDoc,
     _errors,
