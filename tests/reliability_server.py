@@ -6,7 +6,9 @@ Not a test module (pytest collects `test_*.py` only); the tests import it by nam
 
 from __future__ import annotations
 
+import asyncio
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -36,9 +38,11 @@ class Server:
     """`companion serve --db URL` on 127.0.0.1; always stopped by `stop()` (or the context
     manager), killed if it does not stop in time."""
 
-    def __init__(self, db_url: str, log: Path) -> None:
+    def __init__(self, db_url: str, log: Path, *extra: str) -> None:
         self.db_url = db_url
         self.log = log
+        self.extra = extra
+        """More `companion serve` arguments (`--workers 2`, `--header-timeout 1`...)."""
         self.process: subprocess.Popen[bytes] | None = None
         self.port = 0
 
@@ -53,7 +57,7 @@ class Server:
         for _ in range(3):  # another program may take the free port before the server does
             self.port = free_port()
             command = [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1"]
-            command += ["--port", str(self.port), "--db", self.db_url]
+            command += ["--port", str(self.port), "--db", self.db_url, *self.extra]
             with self.log.open("ab") as log:
                 self.process = subprocess.Popen(
                     command, stdout=log, stderr=subprocess.STDOUT, env=env
@@ -195,3 +199,75 @@ def check_record(base_url: str, table_id: str) -> list[dict[str, Any]]:
     assert totals == running, "the table's totals are the sum of its record"
     assert table["hands"] == len(events), "every recorded win is a hand played"
     return events
+
+
+# ---------------------------------------------------------------------------------------------
+# Slow clients
+
+
+def raise_file_limit(wanted: int) -> None:
+    """Let this process open `wanted` files (up to its hard limit)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
+async def _slow_client(
+    port: int, interval: float, stop: float, seen: dict[str, int], reconnect: bool
+) -> None:
+    """A client that sends a request line, then one header line every `interval` seconds and
+    never finishes; when the server cuts it, it counts how and (with `reconnect`) comes back."""
+    loop = asyncio.get_running_loop()
+    while loop.time() < stop:
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            seen["connect_failed"] += 1
+            await asyncio.sleep(0.5)
+            continue
+        seen["attached"] += 1
+        seen["open"] += 1
+        try:
+            writer.write(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            line = 0
+            while loop.time() < stop:
+                try:
+                    answer = await asyncio.wait_for(reader.read(200), timeout=interval)
+                except TimeoutError:
+                    line += 1
+                    writer.write(f"X-Slow-{line}: still coming\r\n".encode())
+                    continue
+                if answer.startswith(b"HTTP/1.1 408"):
+                    seen["timed_out"] += 1
+                elif answer.startswith(b"HTTP/1.1 503"):
+                    seen["refused"] += 1
+                else:
+                    seen["closed"] += 1
+                break
+        except OSError:
+            seen["closed"] += 1
+        finally:
+            seen["open"] -= 1
+            writer.close()
+        if not reconnect:
+            return
+
+
+def run_slow_clients(
+    port: int, clients: int, seconds: float, interval: float, reconnect: bool = True
+) -> dict[str, int]:
+    """`clients` slow clients for `seconds` (stopping by themselves), in this thread's own event
+    loop; how their connections ended."""
+    raise_file_limit(clients + 256)
+    seen = dict.fromkeys(("attached", "open", "timed_out", "refused", "closed"), 0)
+    seen["connect_failed"] = 0
+
+    async def main() -> None:
+        stop = asyncio.get_running_loop().time() + seconds
+        await asyncio.gather(
+            *(_slow_client(port, interval, stop, seen, reconnect) for _ in range(clients))
+        )
+
+    asyncio.run(main())
+    return seen

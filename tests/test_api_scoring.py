@@ -110,7 +110,7 @@ def test_a_request_that_is_not_well_formed_is_a_422(
         (b"", "application/json", 400, "empty"),
         (b"\xff\xfe{}", "application/json", 400, "UTF-8"),
         (b'{"hand": "123m"}', "text/plain", 415, "Content-Type: application/json"),
-        (b"hand=123m", "application/x-www-form-urlencoded", 403, "security token"),
+        (b"hand=123m", "application/x-www-form-urlencoded", 415, "send the request as JSON"),
         (b'{"hand": NaN}', "application/json", 422, "not a number"),
         (b"[" * 20 + b"]" * 20, "application/json", 422, "nested too deeply"),
         (b"[" * 5000 + b"]" * 5000, "application/json", 400, "Companion can read"),

@@ -21,14 +21,24 @@ def test_serve_runs_uvicorn_with_the_app(
 ) -> None:
     import uvicorn
 
-    calls: list[tuple[Any, dict[str, Any]]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.append((app, kwargs)))
+    from companion.api import server
+
+    configs: list[Any] = []
+    monkeypatch.setattr(
+        uvicorn.Server, "run", lambda self, sockets=None: configs.append(self.config)
+    )
+    monkeypatch.setenv(server.SETTINGS_ENV, "{}")
     assert main(["serve", "--host", "0.0.0.0", "--port", "9123", "--db", "sqlite:///x.db"]) == 0
-    ((app, options),) = calls
+    (config,) = configs
+    assert (config.app, config.factory) == (server.FACTORY, True)
+    assert config.host == "0.0.0.0" and config.port == 9123
+    assert config.server_header is False and config.proxy_headers is False
+    assert config.http is server.GuardedH11Protocol
+    assert (config.header_timeout, config.body_timeout, config.max_connections) == (10, 30, 2048)
+    assert config.timeout_keep_alive == 5 and config.h11_max_incomplete_event_size == 16384
+    app = server.app_from_environment()  # what each worker builds
     assert isinstance(app, FastAPI)
     assert app.state.database_url == "sqlite:///x.db"
-    assert options["host"] == "0.0.0.0" and options["port"] == 9123
-    assert options["server_header"] is False
     assert "http://0.0.0.0:9123/" in capsys.readouterr().out
 
 

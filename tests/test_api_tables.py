@@ -500,7 +500,7 @@ def test_void_and_amend(any_client: TestClient) -> None:
     [
         (1, "void", {}, 422, "reason is required"),
         (1, "void", {"reason": "  "}, 422, "a correction needs a reason"),
-        (1, "void", {"reason": "x", "by": "b" * 65}, 422, "at most 64"),
+        (1, "void", {"reason": "x", "by": "b" * 201}, 422, "at most 200"),
         (1, "void", {"reason": "x", "kind": "draw"}, 422, "unknown field 'kind'"),
         (9, "void", {"reason": "x"}, 404, "no event 9"),
         (2, "void", {"reason": "x"}, 422, "is a correction"),

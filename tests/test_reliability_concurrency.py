@@ -71,7 +71,24 @@ def check_acks(acks: list[Ack], events: list[dict[str, object]]) -> None:
 
 
 def test_threads_on_two_servers_lose_and_duplicate_nothing(servers: list[Server]) -> None:
-    urls = [server.url for server in servers]
+    race_threads([server.url for server in servers])
+
+
+def test_two_worker_processes_on_postgresql_lose_and_duplicate_nothing(
+    ledger_postgres_url: str, tmp_path: Path
+) -> None:
+    """`companion serve --workers 2`: one address, two processes sharing its socket; the same
+    race as above, every request through it."""
+    with Server(ledger_postgres_url, tmp_path / "workers.log", "--workers", "2") as server:
+        race_threads([server.url, server.url])
+        log = server.log_text()
+    assert log.count("Started server process") == 2, log
+    assert "Traceback" not in log
+
+
+def race_threads(urls: list[str]) -> None:
+    """8 client threads racing on 5 shared keys, then 10 writes each; the record checked from
+    every URL."""
     table = new_table(urls[0])
     barrier = threading.Barrier(THREADS)
     acks: list[Ack] = []
@@ -108,8 +125,8 @@ def test_threads_on_two_servers_lose_and_duplicate_nothing(servers: list[Server]
     assert not any(thread.is_alive() for thread in threads), "a client hung"
     assert not errors, errors
     assert len(acks) == THREADS * (SHARED_KEYS + WRITES_PER_THREAD)
-    for server in servers:  # both servers, each with its own replay cache, see one record
-        events = check_record(server.url, table[0])
+    for url in urls:  # both servers, each with its own replay cache, see one record
+        events = check_record(url, table[0])
         check_acks(acks, events)
     assert len(events) == SHARED_KEYS + THREADS * WRITES_PER_THREAD
 

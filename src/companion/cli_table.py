@@ -79,6 +79,7 @@ def register(commands: Any) -> None:
         "--option", action="append", metavar="NAME=VALUE", help="a profile option; repeatable"
     )
     new.add_argument("--hands", type=int, metavar="N", help="the planned number of hands")
+    new.add_argument("--name", default="", help="what the players call the table (optional)")
     new.set_defaults(handler=_new)
 
     win = sub.add_parser(
@@ -220,7 +221,9 @@ def _new(args: argparse.Namespace) -> int:
     options = dict(_parse_option(text) for text in args.option or ())
     players = args.players.split(",")
     with _open(args) as ledger:
-        created = ledger.create_table(args.profile, players, options=options, hands=args.hands)
+        created = ledger.create_table(
+            args.profile, players, options=options, hands=args.hands, name=args.name
+        )
         standings = ledger.standings(created.id)
     if args.json:
         _print_json(
@@ -231,6 +234,7 @@ def _new(args: argparse.Namespace) -> int:
                 "players": list(created.setup.players),
                 "options": dict(created.setup.options),
                 "planned_hands": created.setup.planned_hands,
+                "name": created.setup.name,
                 "standings": standings,
             }
         )

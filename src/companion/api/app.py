@@ -20,6 +20,7 @@ from starlette.types import Scope
 import companion
 from companion.api import docs, live, scoring, table_preview, tables
 from companion.api.errors import install_error_handlers
+from companion.api.limits import RateLimiter, RateLimits
 from companion.api.security import MAX_BODY, SecurityMiddleware
 from companion.web import pages, table_pages, table_share
 from companion.web.templating import STATIC_DIR
@@ -59,6 +60,9 @@ def create_app(
     *,
     max_body: int = MAX_BODY,
     trusted_origins: Iterable[str] | None = None,
+    allowed_hosts: Iterable[str] | None = None,
+    any_ip_host: bool = False,
+    rate_limits: RateLimits | None = None,
 ) -> FastAPI:
     """The Companion web app.
 
@@ -67,6 +71,10 @@ def create_app(
     the SQLite file in the user's data directory). `max_body` limits request bodies
     (bytes). `trusted_origins` are extra origins allowed to post, for a reverse proxy that
     rewrites the Host header (default: `COMPANION_TRUSTED_ORIGINS`, comma-separated).
+    `allowed_hosts` (`--allowed-host`) are the host names it answers for (None: any; `companion
+    serve` always passes a list), `any_ip_host` allows any IP literal too (a server on every
+    interface). `rate_limits` are the token buckets for creating tables and writing to one
+    (default: `RateLimits()`, on with generous numbers).
     """
     app = FastAPI(
         title="Companion",
@@ -79,11 +87,16 @@ def create_app(
         debug=False,
     )
     app.state.database_url = database_url
+    app.state.rate_limiter = RateLimiter(rate_limits or RateLimits())
     origins = trusted_origins
     if origins is None:
         origins = [o.strip() for o in os.environ.get(TRUSTED_ORIGINS_ENV, "").split(",")]
     app.add_middleware(
-        SecurityMiddleware, max_body=max_body, trusted_origins=[o for o in origins if o]
+        SecurityMiddleware,
+        max_body=max_body,
+        trusted_origins=[o for o in origins if o],
+        allowed_hosts=None if allowed_hosts is None else list(allowed_hosts),
+        any_ip_host=any_ip_host,
     )
     install_error_handlers(app)
     for router in ROUTERS:

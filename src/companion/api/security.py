@@ -9,9 +9,16 @@
   browsers send neither header and are not affected; the JSON API's writes are authorised by
   Bearer tokens, which a browser never attaches to a cross-site request on its own.
 - **CSRF tokens for forms.** Every browser gets a random `companion_csrf` cookie (SameSite=Strict,
-  HttpOnly). An HTML form post (`application/x-www-form-urlencoded`) must carry the same value in
-  its `csrf_token` field (double-submit), else 403. Templates put it in with
-  `{{ csrf_field() }}`. Multipart bodies are refused (415): Companion has no uploads.
+  HttpOnly). Every write to a page (anything outside `/api/`), whatever its `Content-Type`
+  (a form, `text/plain`, none), must carry the same value in its `csrf_token` field
+  (double-submit), else 403: the page routes read a form from any body. Templates put it in with
+  `{{ csrf_field() }}`. The JSON API takes JSON only (415 otherwise, from `read_json`) and its
+  writes are authorised by Bearer tokens, so it has no form check. Multipart bodies are refused
+  (415): Companion has no uploads.
+- **Hosts.** With an allow-list (`allowed_hosts`), a request whose `Host` is not on it is
+  refused with 400 before anything else: a page on another site that rebinds its own name to
+  127.0.0.1 (DNS rebinding) cannot reach a server on loopback. IP literals are allowed when the
+  server listens on every interface (`any_ip_host`): rebinding needs a name.
 - **Headers.** A strict Content-Security-Policy (`default-src 'self'`, no inline script or style),
   `X-Content-Type-Options: nosniff`, `Referrer-Policy`, `X-Frame-Options: DENY` and friends.
 - **No stack traces.** An exception that escapes the app becomes a plain 500 JSON message (the
@@ -25,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import json
 import logging
 import secrets
@@ -42,7 +50,10 @@ MAX_BODY = 64 * 1024
 CSRF_COOKIE = "companion_csrf"
 CSRF_FIELD = "csrf_token"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-FORM_TYPE = "application/x-www-form-urlencoded"
+API_PREFIX = "/api/"
+"""The JSON API: JSON bodies only, writes authorised by Bearer tokens (no forms, no CSRF field)."""
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -130,6 +141,37 @@ def csrf_token(request: Request) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# Hosts
+
+
+def host_name(host: str) -> str:
+    """The name or address of a `Host` header value, without its port or IPv6 brackets."""
+    host = host.strip().lower().rstrip(".")
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    if host.count(":") == 1:
+        return host.split(":", 1)[0]
+    return host
+
+
+def is_ip_literal(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def default_allowed_hosts(bind_host: str, extra: Iterable[str] = ()) -> tuple[list[str], bool]:
+    """The hosts a server bound to `bind_host` answers for: that host, localhost and the loopback
+    addresses, and `extra` (`--allowed-host`); and whether any IP literal is allowed (a server
+    listening on every interface is reached by whatever address the network gives it)."""
+    hosts = [host_name(bind_host), *LOCAL_HOSTS, *(host_name(host) for host in extra)]
+    wildcard = host_name(bind_host) in WILDCARD_HOSTS
+    return [host for host in dict.fromkeys(hosts) if host], wildcard
+
+
+# ---------------------------------------------------------------------------------------------
 # The middleware
 
 
@@ -177,22 +219,37 @@ class _TooLargeError(Exception):
     pass
 
 
+class _DisconnectedError(Exception):
+    """The client disconnected before its body was complete: never hand a partial body on."""
+
+
 class SecurityMiddleware:
     """See the module docstring. `trusted_origins` are extra origins allowed to write
     (`https://scores.example`), for a reverse proxy that rewrites the Host header."""
 
     def __init__(
-        self, app: ASGIApp, max_body: int = MAX_BODY, trusted_origins: Iterable[str] = ()
+        self,
+        app: ASGIApp,
+        max_body: int = MAX_BODY,
+        trusted_origins: Iterable[str] = (),
+        allowed_hosts: Iterable[str] | None = None,
+        any_ip_host: bool = False,
     ) -> None:
         self.app = app
         self.max_body = max_body
         self.trusted_origins = frozenset(origin.rstrip("/") for origin in trusted_origins)
+        listed = None if allowed_hosts is None else {host_name(h) for h in allowed_hosts}
+        self.allowed_hosts = None if listed is None or "*" in listed else frozenset(listed)
+        self.any_ip_host = any_ip_host
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         method = scope["method"]
+        if not self._host_allowed(scope):
+            await _json_response(send, 400, "this server does not answer for that host name")
+            return
         set_cookie = self._csrf_state(scope)
 
         length = _header(scope, b"content-length")
@@ -210,6 +267,8 @@ class SecurityMiddleware:
             except _TooLargeError:
                 await _json_response(send, 413, self._too_large())
                 return
+            except _DisconnectedError:
+                return  # the client went away (or was cut off) mid-body: nothing to answer
             refusal_status, refusal = self._form_check(scope, body)
             if refusal:
                 await _json_response(send, refusal_status, refusal)
@@ -236,6 +295,12 @@ class SecurityMiddleware:
             logger.exception("unexpected error on %s %s", method, scope.get("path"))
             if not response_started:
                 await _json_response(send, 500, "Companion hit an unexpected error")
+
+    def _host_allowed(self, scope: Scope) -> bool:
+        if self.allowed_hosts is None:
+            return True
+        host = host_name(_header(scope, b"host") or "")
+        return host in self.allowed_hosts or (self.any_ip_host and is_ip_literal(host))
 
     def _too_large(self) -> str:
         return f"the request body is larger than {self.max_body // 1024} KiB"
@@ -269,8 +334,9 @@ class SecurityMiddleware:
         content_type = (_header(scope, b"content-type") or "").split(";", 1)[0].strip().lower()
         if content_type == "multipart/form-data":
             return 415, "Companion takes no uploads: send forms URL-encoded or requests as JSON"
-        if content_type != FORM_TYPE:
-            return 200, None
+        if str(scope.get("path", "")).startswith(API_PREFIX):
+            return 200, None  # JSON only there (read_json answers 415 to anything else)
+        # A page reads its form from any body (text/plain, no type at all): check them all.
         cookie = scope["state"].get("csrf_cookie")
         fields = parse_qs(body.decode("latin-1"), keep_blank_values=True)
         sent = fields.get(CSRF_FIELD, [""])[0]
@@ -284,7 +350,7 @@ class SecurityMiddleware:
         while True:
             message = await receive()
             if message["type"] == "http.disconnect":
-                break
+                raise _DisconnectedError
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_body:

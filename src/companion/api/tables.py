@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from companion.api.limits import limit_creation, limit_writes
 from companion.api.schemas import ErrorDoc, inline_schema
 from companion.api.scoring import read_json
 from companion.api.security import bearer_token
@@ -55,10 +56,6 @@ if TYPE_CHECKING:
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 T = TypeVar("T")
-
-MAX_NAME = 64
-"""The longest `by` name a correction may carry (player names have the ledger's own limit)."""
-
 
 # ---------------------------------------------------------------------------------------------
 # The ledger of this app, and errors as HTTP
@@ -102,7 +99,8 @@ def refusals() -> Iterator[None]:
 _LEDGERS_LOCK = threading.Lock()
 
 
-def _open_ledger(request: Request) -> Ledger:
+def open_ledger(request: Request) -> Ledger:
+    """This app's ledger, from a thread (opened and migrated on first use; then shared)."""
     # Imported here: the app's module imports this one (ROUTERS), and the calculator alone
     # never loads the database stack.
     from companion.api.app import database_url
@@ -125,7 +123,7 @@ def _open_ledger(request: Request) -> Ledger:
 
 async def ledger_for(request: Request) -> Ledger:
     """This app's ledger (opened, and migrated, on first use; then shared)."""
-    return await run_in_threadpool(_open_ledger, request)
+    return await run_in_threadpool(open_ledger, request)
 
 
 def close_ledgers(app: Any) -> None:
@@ -159,6 +157,12 @@ async def authorize_table(request: Request, ledger: Ledger, table_id: str) -> No
         )
     if not await call(ledger.verify_token, table_id, token):
         raise HTTPException(status_code=403, detail="the token does not match this table")
+
+
+async def authorize_write(request: Request, ledger: Ledger, table_id: str) -> None:
+    """`authorize_table`, then the table's write rate (429): only its token holders spend it."""
+    await authorize_table(request, ledger, table_id)
+    limit_writes(request, table_id)
 
 
 def table_key(table_id: str) -> str:
@@ -299,6 +303,7 @@ def table_json(table_id: str, replayed: Replay) -> dict[str, Any]:
     players = setup.players
     return {
         "id": table_key(table_id),
+        "name": setup.name,
         "profile": setup.profile,
         "options": dict(setup.options),
         **state.to_json(),
@@ -352,6 +357,7 @@ class CreateTableDoc(BaseModel):
     players: list[str] = Field(description="four names in seat order; the first is East and deals")
     options: dict[str, Any] = Field(default_factory=dict, description="profile options")
     hands: int | None = Field(None, ge=1, description="the planned number of hands (none: open)")
+    name: str | None = Field(None, max_length=60, description="what the players call the table")
 
 
 class RecordDoc(BaseModel):
@@ -402,9 +408,12 @@ class VoidDoc(BaseModel):
         json_schema_extra={"examples": [{"reason": "wrong winner", "by": "Dan"}]},
     )
 
-    reason: str = Field(description="why (kept in the history)")
-    by: str = Field("", description="who makes the correction")
+    reason: str = Field(max_length=200, description="why (kept in the history)")
+    by: str = Field("", max_length=200, description="who makes the correction")
     key: str | None = Field(None, description="idempotency key")
+    expect: int | None = Field(
+        None, ge=0, description="refuse (409) unless the event is at this version (its `version`)"
+    )
 
 
 class AmendDoc(RecordDoc):
@@ -425,8 +434,11 @@ class AmendDoc(RecordDoc):
         },
     )
 
-    reason: str = Field(description="why (kept in the history)")
-    by: str = Field("", description="who makes the correction")
+    reason: str = Field(max_length=200, description="why (kept in the history)")
+    by: str = Field("", max_length=200, description="who makes the correction")
+    expect: int | None = Field(
+        None, ge=0, description="refuse (409) unless the event is at this version (its `version`)"
+    )
 
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -436,11 +448,13 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "the token is not this table's",
         404: "no table with this id",
         409: "the key was used for something else, the hand was already recorded, "
-        "or the table is finished",
+        "the event was corrected meanwhile (`expect`), or the table is finished",
         413: "the body is over the size limit",
         415: "the body is not JSON",
         422: "a request that cannot be carried out (a name not at the table, a hand that "
-        "is not a win...)",
+        "is not a win, a limit reached...)",
+        429: "too many requests: new tables from this address, or writes to this table "
+        "(see Retry-After)",
         503: "the database cannot be reached",
     }
     return {status: {"model": ErrorDoc, "description": descriptions[status]} for status in statuses}
@@ -448,7 +462,7 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 _WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
     200: {"description": "the key was already used for this same entry: nothing new"},
-    **_errors(400, 401, 403, 404, 409, 413, 415, 422, 503),
+    **_errors(400, 401, 403, 404, 409, 413, 415, 422, 429, 503),
 }
 
 
@@ -465,20 +479,24 @@ _WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
     "link `/t/{id}#token=...` gives it to a browser.",
     status_code=201,
     response_model=None,
-    responses=_errors(400, 413, 415, 422, 503),
+    responses=_errors(400, 413, 415, 422, 429, 503),
     openapi_extra=inline_schema(CreateTableDoc),
 )
 async def create_table(request: Request) -> JSONResponse:
     data = await read_json(request)
-    body = Body(data, {"profile", "players", "options", "hands"})
+    body = Body(data, {"profile", "players", "options", "hands", "name"})
+    limit_creation(request)
     profile = body.text("profile") or "sg"
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise InvalidRequestError("players must be a list of four names, East first")
     options = body.mapping("options") or {}
     hands = body.whole("hands")
+    name = body.text("name") or ""
     ledger = await ledger_for(request)
-    created = await call(ledger.create_table, profile, players, options=options, hands=hands)
+    created = await call(
+        ledger.create_table, profile, players, options=options, hands=hands, name=name
+    )
     replayed = await call(ledger.replay, created.id)
     answer = {
         "id": created.id,
@@ -497,9 +515,30 @@ async def create_table(request: Request) -> JSONResponse:
     response_model=None,
     responses=_errors(404, 503),
 )
-async def get_table(request: Request, table_id: str) -> dict[str, Any]:
+def get_table(request: Request, table_id: str) -> dict[str, Any]:
+    # Reads are plain `def`s: FastAPI runs them in the thread pool, so a long table's replay
+    # and its JSON never hold up the event loop.
+    with refusals():
+        return table_json(table_id, open_ledger(request).replay(table_id))
+
+
+@router.get(
+    "/{table_id}/access",
+    summary="What a token may do at a table",
+    description='With `Authorization: Bearer <token>`: 200 `{"access": "write"}` when it '
+    'is the table\'s write token, 403 when not. Without one: `{"access": "read"}`. The '
+    "table page asks this before it keeps a write link's token, so a wrong link never replaces "
+    "a working one.",
+    response_model=None,
+    responses=_errors(403, 404, 503),
+)
+async def table_access(request: Request, table_id: str) -> dict[str, Any]:
     ledger = await ledger_for(request)
-    return table_json(table_id, await call(ledger.replay, table_id))
+    if bearer_token(request) is None:
+        await call(ledger.setup, table_id)
+        return {"id": table_key(table_id), "access": "read"}
+    await authorize_table(request, ledger, table_id)
+    return {"id": table_key(table_id), "access": "write"}
 
 
 @router.get(
@@ -508,16 +547,17 @@ async def get_table(request: Request, table_id: str) -> dict[str, Any]:
     response_model=None,
     responses=_errors(404, 503),
 )
-async def get_history(request: Request, table_id: str) -> dict[str, Any]:
+def get_history(request: Request, table_id: str) -> JSONResponse:
     from companion.ledger.repository import event_json
 
-    ledger = await ledger_for(request)
-    replayed = await call(ledger.replay, table_id)
+    with refusals():
+        replayed = open_ledger(request).replay(table_id)
     players = replayed.setup.players
-    return {
+    data = {
         "id": table_key(table_id),
         "events": [event_json(players, entry) for entry in replayed.entries],
     }
+    return JSONResponse(data)  # serialised here, in the thread pool
 
 
 @router.get(
@@ -528,11 +568,12 @@ async def get_history(request: Request, table_id: str) -> dict[str, Any]:
     response_model=None,
     responses=_errors(404, 422, 503),
 )
-async def export_table(request: Request, table_id: str, format: str = "json") -> Response:
-    ledger = await ledger_for(request)
+def export_table(request: Request, table_id: str, format: str = "json") -> Response:
+    ledger = open_ledger(request)
     key = table_key(table_id)
     if format == "csv":
-        text = await call(ledger.export_csv, table_id)
+        with refusals():
+            text = ledger.export_csv(table_id)
         return Response(
             text,
             media_type="text/csv; charset=utf-8",
@@ -540,7 +581,8 @@ async def export_table(request: Request, table_id: str, format: str = "json") ->
         )
     if format != "json":
         raise InvalidRequestError('format must be "json" or "csv"')
-    data = await call(ledger.export_json, table_id)
+    with refusals():
+        data = ledger.export_json(table_id)
     return JSONResponse(
         data,
         headers={"content-disposition": f'attachment; filename="companion-{key}.json"'},
@@ -562,7 +604,7 @@ async def export_table(request: Request, table_id: str, format: str = "json") ->
 )
 async def record_hand(request: Request, table_id: str) -> JSONResponse:
     ledger = await ledger_for(request)
-    await authorize_table(request, ledger, table_id)
+    await authorize_write(request, ledger, table_id)
     entry, body = read_entry(await read_json(request), {"key", "expect_hand"})
     key = body.text("key")
     expect = body.whole("expect_hand", minimum=1)
@@ -570,12 +612,14 @@ async def record_hand(request: Request, table_id: str) -> JSONResponse:
     return recorded_response(table_id, recorded)
 
 
-def _correction_fields(body: Body) -> tuple[str, str, str | None]:
-    reason = body.required_text("reason")
-    by = body.text("by") or ""
-    if len(by.strip()) > MAX_NAME:
-        raise InvalidRequestError(f"by can have at most {MAX_NAME} characters")
-    return reason, by, body.text("key")
+def _correction_fields(body: Body) -> dict[str, Any]:
+    """`reason`, `by`, `key` and `expect` (the event's version) as the ledger takes them."""
+    return {
+        "reason": body.required_text("reason"),
+        "by": body.text("by") or "",
+        "key": body.text("key"),
+        "expect": body.whole("expect", minimum=0),
+    }
 
 
 @router.post(
@@ -590,10 +634,9 @@ def _correction_fields(body: Body) -> tuple[str, str, str | None]:
 )
 async def void_event(request: Request, table_id: str, seq: int) -> JSONResponse:
     ledger = await ledger_for(request)
-    await authorize_table(request, ledger, table_id)
-    body = Body(await read_json(request), {"reason", "by", "key"})
-    reason, by, key = _correction_fields(body)
-    recorded = await call(ledger.void, table_id, seq, reason=reason, by=by, key=key)
+    await authorize_write(request, ledger, table_id)
+    body = Body(await read_json(request), {"reason", "by", "key", "expect"})
+    recorded = await call(ledger.void, table_id, seq, **_correction_fields(body))
     return recorded_response(table_id, recorded)
 
 
@@ -609,8 +652,7 @@ async def void_event(request: Request, table_id: str, seq: int) -> JSONResponse:
 )
 async def amend_event(request: Request, table_id: str, seq: int) -> JSONResponse:
     ledger = await ledger_for(request)
-    await authorize_table(request, ledger, table_id)
-    entry, body = read_entry(await read_json(request), {"reason", "by", "key"})
-    reason, by, key = _correction_fields(body)
-    recorded = await call(ledger.amend, table_id, seq, entry, reason=reason, by=by, key=key)
+    await authorize_write(request, ledger, table_id)
+    entry, body = read_entry(await read_json(request), {"reason", "by", "key", "expect"})
+    recorded = await call(ledger.amend, table_id, seq, entry, **_correction_fields(body))
     return recorded_response(table_id, recorded)

@@ -30,6 +30,17 @@ from companion.tiles import WINDS, Wind
 
 SEATS = 4
 
+MAX_PLAYER_NAME = 40
+"""The longest player name, in characters."""
+MAX_TABLE_NAME = 60
+"""The longest table name, in characters."""
+MAX_NOTE = 200
+"""The longest reason or `by` of a correction, in characters."""
+MAX_CORRECTIONS = 10
+"""How often one event may be corrected (voided or amended)."""
+MAX_EVENTS = 20_000
+"""How many events one table may hold (corrections included)."""
+
 Amounts = tuple[Fraction, ...]
 """One amount per player, in seat order (players[0] first)."""
 
@@ -74,6 +85,10 @@ class StaleWriteError(LedgerError):
 
 class IdempotencyConflictError(LedgerError):
     """An idempotency key already used for a different entry."""
+
+
+class LimitError(LedgerError):
+    """A request over one of the limits on what a client may store; the message names it."""
 
 
 class TableBusyError(LedgerError):
@@ -133,6 +148,8 @@ class TableSetup:
     options: Mapping[str, Any] = field(default_factory=dict)
     """The profile options as given (JSON values), validated by the profile."""
     planned_hands: int | None = None
+    name: str = ""
+    """What the players call the table (optional, shown on its page and in the export)."""
 
     def player(self, name: str) -> int:
         """The seat index of the player called `name` (case and surrounding spaces ignored)."""
@@ -158,6 +175,7 @@ class TableSetup:
             "players": list(self.players),
             "options": dict(self.options),
             "planned_hands": self.planned_hands,
+            "name": self.name,
         }
 
 
@@ -166,35 +184,42 @@ def new_setup(
     players: Sequence[str],
     options: Mapping[str, Any] | None = None,
     planned_hands: int | None = None,
+    name: str = "",
 ) -> TableSetup:
-    """A validated setup: a known profile, valid options, four distinct names, hands >= 1."""
+    """A validated setup: a known profile, valid options, four distinct names, hands >= 1, a
+    table name within its limit."""
+    table_name = name.strip()
+    if len(table_name) > MAX_TABLE_NAME:
+        raise LimitError(f"a table's name can have at most {MAX_TABLE_NAME} characters")
     found = get_profile(profile)
     options = dict(options or {})
     found.parse_options(options)
-    names = tuple(name.strip() for name in players)
+    names = tuple(player.strip() for player in players)
     if len(names) != SEATS:
         raise LedgerError(
             f"a table has four players in seat order, East first; got {len(names)}: "
             + ", ".join(names)
         )
-    for name in names:
-        if not name:
+    for player in names:
+        if not player:
             raise LedgerError("a player's name cannot be empty")
-        if len(name) > 64:
-            raise LedgerError(f"a player's name can have at most 64 characters: {name[:20]}...")
-        if "," in name:
-            raise LedgerError(f"a player's name cannot contain a comma: {name}")
+        if len(player) > MAX_PLAYER_NAME:
+            raise LimitError(
+                f"a player's name can have at most {MAX_PLAYER_NAME} characters: {player[:20]}..."
+            )
+        if "," in player:
+            raise LedgerError(f"a player's name cannot contain a comma: {player}")
     seen: dict[str, str] = {}
-    for name in names:
-        if name.casefold() in seen:
+    for player in names:
+        if player.casefold() in seen:
             raise LedgerError(
-                f"each player needs a different name: {seen[name.casefold()]} and {name} "
+                f"each player needs a different name: {seen[player.casefold()]} and {player} "
                 "are the same"
             )
-        seen[name.casefold()] = name
+        seen[player.casefold()] = player
     if planned_hands is not None and planned_hands < 1:
         raise LedgerError("the planned number of hands must be at least 1")
-    return TableSetup(found.id, names, options, planned_hands)
+    return TableSetup(found.id, names, options, planned_hands, table_name)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -728,6 +753,9 @@ class HistoryEntry:
     after: TableState
     corrected_by: int | None = None
     notes: tuple[str, ...] = ()
+    version: int = 0
+    """How many corrections this outcome has had: a correction names the version it corrects
+    (`expect`), so two people correcting one event at once cannot both win silently."""
 
     @property
     def amounts(self) -> Amounts:
@@ -741,6 +769,8 @@ class Replay:
     entries: tuple[HistoryEntry, ...]
 
     def entry(self, seq: int) -> HistoryEntry:
+        if 1 <= seq <= len(self.entries) and self.entries[seq - 1].event.seq == seq:
+            return self.entries[seq - 1]  # events run 1..n: the usual case, without a search
         for entry in self.entries:
             if entry.event.seq == seq:
                 return entry
@@ -750,13 +780,17 @@ class Replay:
 def replay(setup: TableSetup, events: Sequence[Event]) -> Replay:
     """Replay the record in event order, each outcome as its latest correction says."""
     latest: dict[int, Event] = {}
+    versions: dict[int, int] = {}
     for event in events:
         if isinstance(event.body, Correction):
             latest[event.body.target] = event
+            versions[event.body.target] = versions.get(event.body.target, 0) + 1
     state = initial_state(setup)
     entries: list[HistoryEntry] = []
     for event in events:
         entry = _history_entry(setup, state, event, latest.get(event.seq))
+        if event.seq in versions:
+            entry = replace(entry, version=versions[event.seq])
         entries.append(entry)
         state = entry.after
     return Replay(setup, state, tuple(entries))
@@ -841,14 +875,27 @@ def state_at(replayed: Replay, seq: int) -> TableState:
     return replayed.entry(seq).before
 
 
-def correction_target(replayed: Replay, seq: int) -> HistoryEntry:
-    """The outcome event `seq` to void or amend; corrections themselves are not corrected."""
+def correction_target(replayed: Replay, seq: int, expect: int | None = None) -> HistoryEntry:
+    """The outcome event `seq` to void or amend; corrections themselves are not corrected.
+
+    `expect`: the version of the event the writer saw (`HistoryEntry.version`); when another
+    correction came first, the write is refused (`StaleWriteError`) instead of silently
+    replacing it. An event takes at most `MAX_CORRECTIONS` corrections."""
     entry = replayed.entry(seq)
     body = entry.event.body
     if isinstance(body, Correction):
         raise UnknownEventError(
             f"event {seq} is a correction ({body.kind} of event {body.target}): "
             f"void or amend event {body.target} itself"
+        )
+    if expect is not None and expect != entry.version:
+        raise StaleWriteError(
+            f"event {seq} is at version {entry.version}, not {expect}: it was corrected "
+            "meanwhile; see the history before correcting it again"
+        )
+    if entry.version >= MAX_CORRECTIONS:
+        raise LimitError(
+            f"an event can be corrected at most {MAX_CORRECTIONS} times: event {seq} has been"
         )
     return entry
 

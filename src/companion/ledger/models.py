@@ -48,6 +48,8 @@ class TableRow(Base):
     profile: Mapped[str] = mapped_column(String(32))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     planned_hands: Mapped[int | None] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(60))
+    """What the players call the table (migration 0002); None when unnamed."""
     token_hash: Mapped[str] = mapped_column(String(64))
     """SHA-256 (hex) of the write token; the token itself is shown once and never stored."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -95,7 +97,7 @@ class EventRow(Base):
     target_seq: Mapped[int | None] = mapped_column(Integer)
     """For a void or amendment: the event it corrects."""
     reason: Mapped[str | None] = mapped_column(Text)
-    by_name: Mapped[str] = mapped_column(String(64), default="")
+    by_name: Mapped[str] = mapped_column(String(200), default="")
     idempotency_key: Mapped[str | None] = mapped_column(String(200))
     fingerprint: Mapped[str | None] = mapped_column(String(64))
     """SHA-256 of what the write asked for, to refuse a key reused for something else."""

@@ -31,6 +31,8 @@ from sqlalchemy.orm import Session
 
 from companion.ledger import db
 from companion.ledger.domain import (
+    MAX_EVENTS,
+    MAX_NOTE,
     Correction,
     DrawInput,
     Entry,
@@ -38,6 +40,7 @@ from companion.ledger.domain import (
     HistoryEntry,
     IdempotencyConflictError,
     LedgerError,
+    LimitError,
     Outcome,
     Payout,
     PayoutInput,
@@ -143,11 +146,13 @@ class Ledger:
         *,
         options: Mapping[str, Any] | None = None,
         hands: int | None = None,
+        name: str = "",
     ) -> NewTable:
         """A new table; players in seat order, the first is East and deals first."""
         _check_storable(list(players), "a player's name")
         _check_storable(options, "an option")
-        setup = new_setup(profile, players, options, hands)
+        _check_storable(name, "the table's name")
+        setup = new_setup(profile, players, options, hands, name)
         token = secrets.token_urlsafe(24)
         for _ in range(WRITE_ATTEMPTS):
             table_id = "".join(secrets.choice(_ID_ALPHABET) for _ in range(_ID_LENGTH))
@@ -159,6 +164,7 @@ class Ledger:
                             profile=setup.profile,
                             options=dict(setup.options),
                             planned_hands=setup.planned_hands,
+                            name=setup.name or None,
                             token_hash=hash_token(token),
                             created_at=_now(),
                             players=[
@@ -260,14 +266,22 @@ class Ledger:
         return self.record(table_id, entry, key=key, expect_hand=expect_hand)
 
     def void(
-        self, table_id: str, seq: int, *, reason: str, by: str = "", key: str | None = None
+        self,
+        table_id: str,
+        seq: int,
+        *,
+        reason: str,
+        by: str = "",
+        key: str | None = None,
+        expect: int | None = None,
     ) -> Recorded:
         """Void the outcome recorded as event `seq`: it stays in the history and counts for
-        nothing; rotation and totals follow the record without it."""
-        reason, by = _reason(reason), by.strip()
+        nothing; rotation and totals follow the record without it. `expect`: the event's version
+        the writer saw (refused when it was corrected since)."""
+        reason, by = _reason(reason), _by(by)
 
         def make(replayed: Replay) -> Correction:
-            target = correction_target(replayed, seq)
+            target = correction_target(replayed, seq, expect)
             if target.status == "voided":
                 raise UnknownEventError(
                     f"event {seq} is already void (event {target.corrected_by})"
@@ -286,13 +300,14 @@ class Ledger:
         reason: str,
         by: str = "",
         key: str | None = None,
+        expect: int | None = None,
     ) -> Recorded:
         """Replace the outcome recorded as event `seq` by `entry`, scored against the state at
-        that place in the record. The original stays in the history."""
-        reason, by = _reason(reason), by.strip()
+        that place in the record. The original stays in the history. `expect` as for `void`."""
+        reason, by = _reason(reason), _by(by)
 
         def make(replayed: Replay) -> Correction:
-            target = correction_target(replayed, seq)
+            target = correction_target(replayed, seq, expect)
             outcome = build_outcome(replayed.setup, target.before, entry)
             return Correction(seq, outcome, reason, by)
 
@@ -438,6 +453,11 @@ class Ledger:
                         if seen is not None:
                             return self._seen(session, table.id, setup, seen, digest)
                     replayed = self._replayed(session, table.id, setup)
+                    if len(replayed.entries) >= MAX_EVENTS:
+                        raise LimitError(
+                            f"a table holds at most {MAX_EVENTS:,} events: this one is full; "
+                            "start a new table"
+                        )
                     body = make(replayed)
                     entries = replayed.entries
                     new = Event(entries[-1].event.seq + 1 if entries else 1, _now(), body, key)
@@ -552,7 +572,16 @@ def _reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
         raise LedgerError("say why (--reason): a correction needs a reason")
+    if len(reason) > MAX_NOTE:
+        raise LimitError(f"a correction's reason can have at most {MAX_NOTE} characters")
     return reason
+
+
+def _by(by: str) -> str:
+    by = by.strip()
+    if len(by) > MAX_NOTE:
+        raise LimitError(f"by (who corrects) can have at most {MAX_NOTE} characters")
+    return by
 
 
 def _check_planned(after: Replay) -> None:
@@ -567,6 +596,7 @@ def _setup(row: TableRow) -> TableSetup:
         tuple(player.name for player in row.players),
         dict(row.options),
         row.planned_hands,
+        row.name or "",
     )
 
 
@@ -634,6 +664,7 @@ def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
         data["outcome"] = outcome_json(players, body)
         data["text"] = outcome_text(players, body)
         data["corrected_by"] = entry.corrected_by
+        data["version"] = entry.version
         if entry.status == "amended" and entry.effective is not None:
             data["effective"] = outcome_json(players, entry.effective)
     data["amounts"] = _by_name(players, entry.amounts)
@@ -700,11 +731,26 @@ def export_json(table_id: str, created: datetime, replayed: Replay) -> dict[str,
     }
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP's list for CSV injection)."""
+
+
+def spreadsheet_text(text: str) -> str:
+    """Text for a CSV cell that a spreadsheet shows as text, never runs: a cell that would start
+    a formula gets a leading `'` (OWASP's advice). Amounts are written by Companion itself and
+    are numbers, so they are left as they are; every text a client chose goes through here."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
 def export_csv(replayed: Replay) -> str:
-    """One row per event: what it is, its amount for each player and the running totals."""
+    """One row per event: what it is, its amount for each player and the running totals.
+
+    Names, reasons, `by` and descriptions (which quote names) are neutralised for spreadsheets
+    (`spreadsheet_text`); the JSON export keeps them exactly."""
     players = replayed.setup.players
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    safe = spreadsheet_text
     writer.writerow(
         [
             "event",
@@ -720,8 +766,8 @@ def export_csv(replayed: Replay) -> str:
             "corrected_by",
             "reason",
             "by",
-            *players,
-            *(f"{name} total" for name in players),
+            *(safe(name) for name in players),
+            *(safe(f"{name} total") for name in players),
         ]
     )
     for entry in replayed.entries:
@@ -745,13 +791,13 @@ def export_csv(replayed: Replay) -> str:
                 entry.status,
                 "" if entry.hand is None else entry.hand,
                 entry.before.round.value,
-                players[entry.before.dealer],
-                ";".join(players[w.player] for w in winners.winners) if winners else "",
-                text,
+                safe(players[entry.before.dealer]),
+                safe(";".join(players[w.player] for w in winners.winners) if winners else ""),
+                safe(text),
                 corrects,
                 "" if entry.corrected_by is None else entry.corrected_by,
-                reason,
-                by,
+                safe(reason),
+                safe(by),
                 *(format_amount(amount) for amount in entry.amounts),
                 *(format_amount(total) for total in entry.after.totals),
             ]

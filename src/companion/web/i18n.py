@@ -250,6 +250,7 @@ MESSAGES: Mapping[str, tuple[str, str]] = {
         "The table takes no more hands once they are played.",
         "打完預定局數後就不能再記。",
     ),
+    "tables.name": ("Table name (optional)", "牌桌名稱（可不填）"),
     "tables.create": ("Start the table", "開始"),
     "tables.error": ("The table was not started.", "牌桌沒有建立。"),
     "tables.error_profile": ("Choose one of the rules in the list.", "請從清單中選一種規則。"),
@@ -300,8 +301,19 @@ MESSAGES: Mapping[str, tuple[str, str]] = {
         "This device's write link does not match this table. Open the table's write link again.",
         "這台裝置的記分連結和這張牌桌不符。請重新打開牌桌的記分連結。",
     ),
+    "table.link_refused": (
+        "The write link you opened does not match this table: this device keeps the write link "
+        "it already had.",
+        "你打開的記分連結和這張牌桌不符：這台裝置保留原本的記分連結。",
+    ),
     # A table: the board
     "table.scoreboard": ("Scores", "分數"),
+    "table.older": ("Older events", "較早的紀錄"),
+    "table.newest": ("Newest events", "最新的紀錄"),
+    "table.history_range": (
+        "Events {first} to {last} of {total}",
+        "第 {first} 至 {last} 筆，共 {total} 筆",
+    ),
     "table.round": ("{wind} round", "{wind}風圈"),
     "table.hand": ("Hand {n}", "第 {n} 局"),
     "table.hand_of": ("Hand {n} of {total}", "第 {n}／{total} 局"),

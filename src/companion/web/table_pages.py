@@ -20,16 +20,20 @@ hidden.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from companion.api.limits import limit_creation
 from companion.api.profiles import all_profiles
 from companion.api.security import read_form
-from companion.api.tables import call, ledger_for, table_key
+from companion.api.tables import call, ledger_for, open_ledger, refusals, table_key
 from companion.errors import CompanionError
 from companion.ledger.domain import (
     Correction,
@@ -48,7 +52,7 @@ from companion.payouts import PayoutEvent
 from companion.tiles import Wind
 from companion.web import i18n
 from companion.web.pages import editor_context, script_data
-from companion.web.templating import render, request_language
+from companion.web.templating import page_context, render, request_language, templates
 
 router = APIRouter(include_in_schema=False)
 
@@ -57,6 +61,43 @@ SEAT_TILES = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
 UNCAPPED_TAI_BUTTONS = 10
 """How many quick tai buttons a profile without a cap (`tw`) gets; an input takes the rest."""
 PAYOUT_EVENTS = tuple(event.value for event in PayoutEvent)
+HISTORY_PAGE = 50
+"""Events per page of a table's history (newest first; an "older" link shows the next)."""
+CHART_POINTS = 120
+"""The most points a chart line has: a long table's chart is sampled, so its page stays small."""
+
+T = TypeVar("T")
+
+
+class ReplayViews:
+    """What the pages derive from one replay (the chart, the rendered board), kept while that
+    replay is the table's latest: the ledger hands out the same `Replay` object until the record
+    changes, so a page that many clients reload is built once, not once per request. Bounded,
+    least recently used out; thread-safe (the pages are built in the thread pool)."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[Hashable, ...], tuple[Replay, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, replayed: Replay, key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
+        # The entry holds the replay itself, so its id cannot be reused while it is kept.
+        full = (id(replayed), *key)
+        with self._lock:
+            found = self._items.get(full)
+            if found is not None and found[0] is replayed:
+                self._items.move_to_end(full)
+                value: T = found[1]
+                return value
+        value = make()
+        with self._lock:
+            self._items[full] = (replayed, value)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return value
+
+
+VIEWS = ReplayViews()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -144,6 +185,7 @@ async def tables_page(request: Request) -> HTMLResponse:
 @router.post("/tables")
 async def create_table(request: Request) -> Response:
     form = read_form(await request.body())
+    limit_creation(request)
     t = i18n.Translator(request_language(request))
     profiles = {profile["id"]: profile for profile in all_profiles()}
     profile = profiles.get(form.get("profile", "sg"))
@@ -160,7 +202,12 @@ async def create_table(request: Request) -> Response:
         options = options_from_form(profile, form)
         ledger = await ledger_for(request)
         created = await call(
-            ledger.create_table, profile["id"], players, options=options, hands=hands
+            ledger.create_table,
+            profile["id"],
+            players,
+            options=options,
+            hands=hands,
+            name=form.get("name", ""),
         )
     except CompanionError as error:
         context = _create_context(request, form, error.message)
@@ -216,6 +263,7 @@ class EventView:
     can_void: bool = False
     can_amend: bool = False
     prefill: dict[str, str] = field(default_factory=dict)
+    version: int = 0
 
 
 @dataclass(frozen=True)
@@ -371,6 +419,7 @@ def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
         can_void=entry.status != "voided",
         can_amend=True,
         prefill=_prefill(entry.effective or body),
+        version=entry.version,
     )
 
 
@@ -386,6 +435,13 @@ def _nice_step(span: float, ticks: int = 4) -> float:
 def _tick_label(value: float) -> str:
     text = f"{value:.4f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def sample_indices(count: int, most: int) -> list[int]:
+    """0..count, or `most` + 1 of them evenly spread (the first and the last always in)."""
+    if count <= most:
+        return list(range(count + 1))
+    return sorted({round(k * count / most) for k in range(most + 1)})
 
 
 def chart(t: i18n.Translator, replayed: Replay) -> Chart | None:
@@ -417,9 +473,10 @@ def chart(t: i18n.Translator, replayed: Replay) -> Chart | None:
     def x_of(index: int) -> float:
         return round(left + index / count * (right - left), 2)
 
+    sampled = sample_indices(count, CHART_POINTS)
     series = []
     for player, name in enumerate(players):
-        points = [(x_of(i), y_of(float(totals[player]))) for i, (_, totals) in enumerate(steps)]
+        points = [(x_of(i), y_of(float(steps[i][1][player]))) for i in sampled]
         series.append(
             Series(
                 player,
@@ -485,8 +542,29 @@ def table_translator(lang: str, replayed: Replay) -> i18n.Translator:
     return i18n.Translator(lang, replayed.setup.engine_profile.unit)
 
 
-def board_context(lang: str, table_id: str, replayed: Replay) -> dict[str, Any]:
-    """What the scoreboard, chart, settle-up and history need."""
+def history_page(t: i18n.Translator, replayed: Replay, before: int | None) -> dict[str, Any]:
+    """One page of the history, newest first: the `HISTORY_PAGE` events before event `before`
+    (None: the newest), and the event numbers its "older" link starts from (None on the
+    oldest page). Events run 1..n, so a page is a slice: its cost does not grow with the table."""
+    entries = replayed.entries
+    total = len(entries)
+    end = total if before is None else max(0, min(total, before - 1))
+    start = max(0, end - HISTORY_PAGE)
+    players = replayed.setup.players
+    return {
+        "events": [event_view(t, players, entry) for entry in reversed(entries[start:end])],
+        "history_total": total,
+        "history_first": start + 1,
+        "history_last": end,
+        "history_older": entries[start].event.seq if start > 0 else None,
+        "history_newer": end < total,
+    }
+
+
+def board_context(
+    lang: str, table_id: str, replayed: Replay, before: int | None = None
+) -> dict[str, Any]:
+    """What the scoreboard, chart, settle-up and one page of the history need."""
     t = table_translator(lang, replayed)
     setup, state = replayed.setup, replayed.state
     players = setup.players
@@ -513,10 +591,10 @@ def board_context(lang: str, table_id: str, replayed: Replay) -> dict[str, Any]:
         "state": state,
         "dealer_name": players[state.dealer],
         "show_streak": setup.profile == "tw" or state.streak > 0,
-        "chart": chart(t, replayed),
-        "events": [event_view(t, players, entry) for entry in reversed(replayed.entries)],
+        "chart": VIEWS.get(replayed, ("chart", lang), lambda: chart(t, replayed)),
         "transfers": transfers,
         "board_state": _state_json(replayed),
+        **history_page(t, replayed, before),
     }
 
 
@@ -555,10 +633,12 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
-async def table_page(request: Request, table_id: str) -> HTMLResponse:
+def table_page(request: Request, table_id: str, before: int | None = None) -> HTMLResponse:
+    # A plain `def`: FastAPI runs it in the thread pool, so the database and the rendering
+    # never hold up the event loop (and every other request with it).
     lang = request_language(request)
-    ledger = await ledger_for(request)
-    replayed = await call(ledger.replay, table_id)
+    with refusals():
+        replayed = open_ledger(request).replay(table_id)
     key = table_key(table_id)
     setup = replayed.setup
     t = table_translator(lang, replayed)
@@ -574,6 +654,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
             "score": "/api/score",
             "waits": "/api/waits",
             "table": f"/api/tables/{key}",
+            "access": f"/api/tables/{key}/access",
             "hands": f"/api/tables/{key}/hands",
             "events": f"/api/tables/{key}/events",
             "board": f"/t/{key}/board",
@@ -585,24 +666,30 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         t=t,
         page_data=page_data,
         profile_label=t.get(f"profile.{setup.profile}", setup.profile),
+        table_name=setup.name,
         planned_hands=setup.planned_hands,
         read_url=str(request.base_url).rstrip("/") + f"/t/{key}",
-        **board_context(lang, table_id, replayed),
+        **board_context(lang, table_id, replayed, before),
         **record_context(lang, replayed),
         **editor_context(lang),
     )
 
 
 @router.get("/t/{table_id}/board", response_class=HTMLResponse)
-async def table_board(request: Request, table_id: str) -> HTMLResponse:
+def table_board(request: Request, table_id: str, before: int | None = None) -> HTMLResponse:
+    """The board fragment. Many phones reload it every few seconds: it is rendered once per
+    state of the record and language (`VIEWS`), in the thread pool."""
     lang = request_language(request)
-    ledger = await ledger_for(request)
-    replayed = await call(ledger.replay, table_id)
-    response = render(
-        request,
-        "table_board.html",
-        t=table_translator(lang, replayed),
-        **board_context(lang, table_id, replayed),
-    )
-    response.headers["cache-control"] = "no-store"
-    return response
+    with refusals():
+        replayed = open_ledger(request).replay(table_id)
+
+    def build() -> str:
+        context = {
+            **page_context(request),
+            "t": table_translator(lang, replayed),
+            **board_context(lang, table_id, replayed, before),
+        }
+        return templates.get_template("table_board.html").render(context)
+
+    html = VIEWS.get(replayed, ("board", lang, table_key(table_id), before), build)
+    return HTMLResponse(html, headers={"cache-control": "no-store"})

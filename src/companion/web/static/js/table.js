@@ -39,8 +39,10 @@ let token = "";
 let state = JSON.parse(document.getElementById("board-state").textContent);
 let mode = "record"; // or "amend"
 let amendSeq = 0;
+let amendVersion = 0; // the version of the event being amended, as this page saw it
 let recordKey = newKey();
 let voidSeq = 0;
+let voidVersion = 0;
 let voidKey = newKey();
 let busy = false;
 let lastBoard = "";
@@ -62,10 +64,44 @@ function linkFor(withToken) {
   return withToken ? `${base}#token=${encodeURIComponent(token)}` : base;
 }
 
-/** The write link's fragment: keep the token on this device and take it out of the address bar. */
-function takeToken() {
+/** Whether the server takes `candidate` as this table's write token: "write", "refused", or
+ * "unknown" (no answer: the network, the server busy). */
+async function checkToken(candidate) {
+  try {
+    const response = await fetch(api.access, {
+      headers: { Accept: "application/json", Authorization: `Bearer ${candidate}` },
+      cache: "no-store",
+    });
+    if (response.ok) return "write";
+    if (response.status === 401 || response.status === 403) return "refused";
+  } catch {
+    // fall through: not known
+  }
+  return "unknown";
+}
+
+/** The write link's fragment: keep the token on this device and take it out of the address bar.
+ * A link's token is checked with the server first: one the server refuses never replaces the
+ * token this device already writes with. */
+async function takeToken() {
   const params = new URLSearchParams(location.hash.slice(1));
   const fromLink = params.get("token");
+  const stored = tokenFor(table.id);
+  if (fromLink && fromLink !== stored) {
+    const verdict = await checkToken(fromLink);
+    if (verdict === "refused") {
+      history.replaceState(null, "", location.pathname + location.search);
+      token = stored;
+      accessNotice.textContent = t(stored ? "table.link_refused" : "table.token_rejected");
+      accessNotice.hidden = false;
+      if (token) rememberTable(table.id, { seen: Date.now(), players: table.players });
+      return;
+    }
+    if (verdict === "unknown") {
+      token = fromLink; // for this page only; the fragment stays, so a reload checks again
+      return;
+    }
+  }
   if (fromLink) {
     token = fromLink;
     const kept = rememberTable(table.id, {
@@ -84,7 +120,7 @@ function takeToken() {
     history.replaceState(null, "", location.pathname + location.search + hash);
     return;
   }
-  token = tokenFor(table.id);
+  token = stored;
   if (token) rememberTable(table.id, { seen: Date.now(), players: table.players });
 }
 
@@ -146,7 +182,9 @@ function localTimes(root = document) {
 async function refreshBoard({ force = false } = {}) {
   let response;
   try {
-    response = await fetch(api.board, { headers: { Accept: "text/html" }, cache: "no-store" });
+    // The same page of the history as this page shows (`?before=` on an older page).
+    const url = api.board + location.search;
+    response = await fetch(url, { headers: { Accept: "text/html" }, cache: "no-store" });
   } catch {
     return;
   }
@@ -373,6 +411,7 @@ async function submitEntry(event) {
     }
     body.reason = reason;
     body.by = form.elements.by.value;
+    body.expect = amendVersion;
     url = `${api.events}/${amendSeq}/amend`;
   } else {
     body.expect_hand = state.next_hand;
@@ -497,6 +536,7 @@ function startAmend(item) {
   const data = item.dataset;
   mode = "amend";
   amendSeq = Number(data.seq);
+  amendVersion = Number(data.version ?? 0);
   recordKey = newKey();
   resetForm();
   setChecked("kind", data.prefillKind ?? "win");
@@ -531,6 +571,7 @@ function startAmend(item) {
 
 function openVoid(item) {
   voidSeq = Number(item.dataset.seq);
+  voidVersion = Number(item.dataset.version ?? 0);
   voidKey = newKey();
   const title = document.getElementById("void-title");
   title.textContent = title.dataset.template.replace("{n}", String(voidSeq));
@@ -554,7 +595,7 @@ async function submitVoid(event) {
   confirm.disabled = true;
   voidStatus.textContent = t("table.saving");
   try {
-    const body = { reason, by: voidForm.elements.by.value, key: voidKey };
+    const body = { reason, by: voidForm.elements.by.value, key: voidKey, expect: voidVersion };
     const { status, data } = await send(`${api.events}/${voidSeq}/void`, body);
     if (status === 200 || status === 201) {
       dialog.close();
@@ -565,6 +606,7 @@ async function submitVoid(event) {
     } else {
       if (status === 401 || status === 403) refused(status);
       voidStatus.textContent = t("table.not_recorded", { reason: data.error ?? status });
+      if (status === 409) await refreshBoard({ force: true });
     }
   } catch {
     voidStatus.textContent = t("result.network");
@@ -591,7 +633,7 @@ async function copyLink(button) {
 
 // --- Start ----------------------------------------------------------------------------------------
 
-takeToken();
+await takeToken();
 nameSeats();
 applyAccess();
 localTimes();
