@@ -658,6 +658,8 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
             "hands": f"/api/tables/{key}/hands",
             "events": f"/api/tables/{key}/events",
             "board": f"/t/{key}/board",
+            "stream": f"/api/tables/{key}/stream",
+            "preview": f"/api/tables/{key}/preview",
         },
     )
     return render(
