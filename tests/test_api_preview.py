@@ -36,6 +36,7 @@ def test_a_quick_tai_win_previews_who_pays_whom_and_records_nothing(client: Test
     response = client.post(f"/api/tables/{table_id}/preview", json=body, headers=auth)
     assert response.status_code == 200, response.text
     preview = response.json()
+    assert preview["recordable"] is True
     # sg, 2 tai on a discard: the discarder pays two shares (4), the others one each (2).
     assert preview["transfers"] == [
         {"from": "Ann", "to": "Cat", "amount": 2, "amount_text": "2"},
@@ -52,19 +53,28 @@ def test_a_quick_tai_win_previews_who_pays_whom_and_records_nothing(client: Test
     assert recorded["event"]["totals"] == preview["totals"]
 
 
-def test_a_preview_is_refused_as_the_write_would_be(client: TestClient) -> None:
+def test_a_preview_says_why_the_write_would_be_refused(client: TestClient) -> None:
     table_id, auth = new_table(client)
     url = f"/api/tables/{table_id}/preview"
     draw = {"kind": "draw", "expect_hand": 2}
     assert client.post(url, json=draw).status_code == 401
     assert client.post(url, json=draw, headers={"Authorization": "Bearer nope"}).status_code == 403
     stale = client.post(url, json=draw, headers=auth)
-    assert stale.status_code == 409
-    assert stale.json() == {"error": "hand 2 is not being played yet: the next is hand 1"}
+    assert stale.status_code == 200
+    assert stale.json() == {
+        "recordable": False,
+        "error": "hand 2 is not being played yet: the next is hand 1",
+        "status": 409,
+    }
     too_many = {"kind": "win", "winner": "Ann", "self_draw": True, "tai": 9}
     refused = client.post(url, json=too_many, headers=auth)
-    assert refused.status_code == 422
-    assert refused.json() == {"error": "a sg hand settles at 0 to 5 tai, not 9"}
+    assert refused.json() == {
+        "recordable": False,
+        "error": "a sg hand settles at 0 to 5 tai, not 9",
+        "status": 422,
+    }
+    unreadable = client.post(url, json={"kind": "win", "winner": "Ann"}, headers=auth)
+    assert unreadable.status_code == 422
 
 
 def test_a_draw_moves_no_money(client: TestClient) -> None:

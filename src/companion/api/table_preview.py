@@ -16,6 +16,7 @@ from companion.api.schemas import inline_schema
 from companion.api.scoring import read_json
 from companion.api.tables import (
     RecordDoc,
+    TableRequestError,
     _errors,
     authorize_table,
     call,
@@ -85,10 +86,11 @@ def preview_json(outcome: Outcome, replayed: Replay) -> dict[str, Any]:
     summary="Who would pay whom: a hand scored but not recorded (needs the token)",
     description="The body of `POST .../hands`; the answer is what that write would record now "
     "(`transfers`: each payer, payee and amount; `amounts`; the new `totals`), and nothing is "
-    "stored. Refused like the write itself (422 for a hand that is not a payable win, 409 for a "
-    "stale `expect_hand` or a finished table).",
+    "stored. An entry the write would refuse (a hand that is not a payable win, a stale "
+    '`expect_hand`, a finished table) answers `{"recordable": false, "error", "status"}`, '
+    "`status` being what the write would have answered.",
     response_model=None,
-    responses=_errors(400, 401, 403, 404, 409, 413, 415, 422, 503),
+    responses=_errors(400, 401, 403, 404, 413, 415, 422, 503),
     openapi_extra=inline_schema(RecordDoc),
 )
 async def preview_hand(request: Request, table_id: str) -> dict[str, Any]:
@@ -96,5 +98,12 @@ async def preview_hand(request: Request, table_id: str) -> dict[str, Any]:
     await authorize_table(request, ledger, table_id)
     entry, body = read_entry(await read_json(request), {"key", "expect_hand"})
     expect = body.whole("expect_hand", minimum=1)
-    outcome, replayed = await call(ledger.preview, table_id, entry, expect_hand=expect)
-    return preview_json(outcome, replayed)
+    try:
+        outcome, replayed = await call(ledger.preview, table_id, entry, expect_hand=expect)
+    except TableRequestError as error:
+        if error.http_status not in (409, 422):
+            raise
+        # Not recordable as it stands (a form half filled in, a hand that is not a win): an
+        # answer about the entry, not a failed request.
+        return {"recordable": False, "error": error.message, "status": error.http_status}
+    return {"recordable": True, **preview_json(outcome, replayed)}

@@ -588,7 +588,7 @@ async function updatePays() {
       signal: paysController.signal,
     });
     const data = await response.json();
-    if (!response.ok) {
+    if (!response.ok || !data.recordable) {
       paysBody.replaceChildren(el("p", "bad", data.error ?? String(response.status)));
       return;
     }
