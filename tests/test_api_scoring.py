@@ -276,3 +276,12 @@ def test_openapi_documents_the_endpoints(client: TestClient) -> None:
     assert {"profile", "hand", "melds", "win", "options"} <= set(body["properties"])
     assert "422" in paths["/api/score"]["post"]["responses"]
     assert "/" not in paths and "/docs" not in paths
+
+
+def test_the_openapi_text_says_which_endpoint_answers_unreadable_tiles_with_400() -> None:
+    # /api/score refuses unreadable tiles as a hand (200, valid: false); /api/waits answers 400.
+    paths = TestClient(create_app("sqlite:///:memory:")).get("/openapi.json").json()["paths"]
+    score_400 = paths["/api/score"]["post"]["responses"]["400"]["description"]
+    waits_400 = paths["/api/waits"]["post"]["responses"]["400"]["description"]
+    assert score_400 == "the body is not JSON that Companion can read"
+    assert waits_400 == "not JSON that Companion can read, or tiles that cannot be read"

@@ -63,9 +63,10 @@ def test_the_database_url_dependency(monkeypatch: pytest.MonkeyPatch) -> None:
 def _serve_output(
     argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> str:
-    import uvicorn
+    from companion.api import server
 
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
+    # What is printed before the server starts is the point here, not the server itself.
+    monkeypatch.setattr(server, "serve", lambda settings: None)
     assert main(["serve", *argv]) == 0
     return capsys.readouterr().out
 

@@ -138,10 +138,19 @@ class ProfileDoc(BaseModel):
 
 
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
-    400: {"model": ErrorDoc, "description": "not JSON, or tiles that cannot be read"},
+    # Unreadable tiles are a refusal of /api/score (200, valid: false), but a 400 of /api/waits.
+    400: {"model": ErrorDoc, "description": "the body is not JSON that Companion can read"},
     413: {"model": ErrorDoc, "description": "the body is over the size limit"},
     415: {"model": ErrorDoc, "description": "the body is not JSON"},
     422: {"model": ErrorDoc, "description": "a request that is not well-formed"},
+}
+
+WAITS_ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    **ERROR_RESPONSES,
+    400: {
+        "model": ErrorDoc,
+        "description": "not JSON that Companion can read, or tiles that cannot be read",
+    },
 }
 
 

@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from companion.api.profiles import all_profiles
 from companion.api.schemas import (
     ERROR_RESPONSES,
+    WAITS_ERROR_RESPONSES,
     ProfileDoc,
     ScoreRequestDoc,
     ScoreResultDoc,
@@ -135,7 +136,7 @@ _WAITS_REFUSED = ("win_tile", "flower_win")
     "every tile kind that completes it and, under `scores`, the result of winning on each in the "
     "request's context (`win`, `seat`, `options`...).",
     response_model=None,
-    responses={200: {"model": WaitsResultDoc}, **ERROR_RESPONSES},
+    responses={200: {"model": WaitsResultDoc}, **WAITS_ERROR_RESPONSES},
     openapi_extra=inline_schema(WaitsRequestDoc),
 )
 async def hand_waits(request: Request) -> dict[str, Any]:
