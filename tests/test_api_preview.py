@@ -82,3 +82,43 @@ def test_a_draw_moves_no_money(client: TestClient) -> None:
     response = client.post(f"/api/tables/{table_id}/preview", json={"kind": "draw"}, headers=auth)
     assert response.json()["transfers"] == []
     assert response.json()["next_dealer"] == "Ann"
+
+
+def test_a_table_of_one_full_round_ends_when_the_deal_has_gone_round(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"players": PLAYERS, "rounds": 1})
+    assert response.status_code == 201
+    data = response.json()
+    table_id, auth = data["id"], {"Authorization": f"Bearer {data['token']}"}
+    assert (data["planned_rounds"], data["round_number"], data["deals_in_round"]) == (1, 1, 1)
+    url = f"/api/tables/{table_id}/hands"
+    # The dealer keeps the deal on a draw; a win by the next seat passes it on.
+    assert client.post(url, json={"kind": "draw"}, headers=auth).status_code == 201
+    for winner, dealer in (("Ben", "Ann"), ("Cat", "Ben"), ("Dan", "Cat")):
+        win = {"kind": "win", "winner": winner, "from": dealer, "tai": 1}
+        answer = client.post(url, json=win, headers=auth).json()
+        assert answer["table"]["finished"] is False
+    state = client.get(f"/api/tables/{table_id}").json()
+    assert (state["deals_in_round"], state["dealer"]) == (4, "Dan")
+    last = client.post(
+        url, json={"kind": "win", "winner": "Ann", "from": "Dan", "tai": 1}, headers=auth
+    ).json()
+    assert last["table"]["finished"] is True
+    refused = client.post(url, json={"kind": "draw"}, headers=auth)
+    assert refused.status_code == 409
+    assert refused.json() == {"error": "the table's 1 rounds are all played"}
+    page = client.get(f"/t/{table_id}?lang=en").text
+    assert "All 1 rounds played" in page
+    both = client.post("/api/tables", json={"players": PLAYERS, "rounds": 2, "hands": 8})
+    assert both.status_code == 422
+    assert both.json() == {"error": "plan a table in hands or in rounds, not both"}
+
+
+def test_the_board_shows_the_round_and_how_far_the_session_has_come(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"players": PLAYERS, "rounds": 4})
+    table_id = response.json()["id"]
+    auth = {"Authorization": f"Bearer {response.json()['token']}"}
+    win = {"kind": "win", "winner": "Ben", "from": "Ann", "tai": 1}
+    client.post(f"/api/tables/{table_id}/hands", json=win, headers=auth)
+    page = client.get(f"/t/{table_id}/board?lang=en").text
+    assert "Round 1 of 4 · deal 2 of 4" in page
+    assert '<progress max="16" value="1"' in page

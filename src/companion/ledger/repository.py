@@ -147,12 +147,13 @@ class Ledger:
         options: Mapping[str, Any] | None = None,
         hands: int | None = None,
         name: str = "",
+        rounds: int | None = None,
     ) -> NewTable:
         """A new table; players in seat order, the first is East and deals first."""
         _check_storable(list(players), "a player's name")
         _check_storable(options, "an option")
         _check_storable(name, "the table's name")
-        setup = new_setup(profile, players, options, hands, name)
+        setup = new_setup(profile, players, options, hands, name, rounds)
         token = secrets.token_urlsafe(24)
         for _ in range(WRITE_ATTEMPTS):
             table_id = "".join(secrets.choice(_ID_ALPHABET) for _ in range(_ID_LENGTH))
@@ -164,6 +165,7 @@ class Ledger:
                             profile=setup.profile,
                             options=dict(setup.options),
                             planned_hands=setup.planned_hands,
+                            planned_rounds=setup.planned_rounds,
                             name=setup.name or None,
                             token_hash=hash_token(token),
                             created_at=_now(),
@@ -500,7 +502,7 @@ def next_outcome(replayed: Replay, entry: Entry, expect_hand: int | None) -> Out
     finished or `expect_hand` is not the hand being played."""
     state = replayed.state
     if state.finished:
-        raise TableFinishedError(f"the table's {state.planned_hands} hands are all played")
+        raise TableFinishedError(state.finished_text)
     if expect_hand is not None and expect_hand < state.next_hand:
         raise StaleWriteError(
             f"hand {expect_hand} is already recorded and the next is hand "
@@ -597,6 +599,7 @@ def _setup(row: TableRow) -> TableSetup:
         dict(row.options),
         row.planned_hands,
         row.name or "",
+        row.planned_rounds,
     )
 
 

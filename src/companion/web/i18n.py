@@ -494,7 +494,8 @@ MESSAGES: Mapping[str, tuple[str, str]] = {
     "table.share_write_text": ("Record hands at our mahjong table", "幫我們這桌麻將記分"),
     "table.round_of": ("Round {n} of {total}", "第 {n}／{total} 圈"),
     "table.rounds_played": ("All {n} rounds played", "{n} 圈已打完"),
-    "table.progress": ("{done} of {total} hands played", "已打 {done}／{total} 局"),
+    "table.deal_of": ("deal {n} of 4", "第 {n}／4 莊"),
+    "table.progress_rounds": ("{done} of {total} rounds played", "已打 {done}／{total} 圈"),
     "table.ev.stale": (
         "Scored with {dealer} dealing ({round} round, streak {streak}); the corrected record "
         "has {now_dealer} dealing ({now_round} round, streak {now_streak}). Amend this hand to "
@@ -507,6 +508,11 @@ MESSAGES: Mapping[str, tuple[str, str]] = {
     "tables.length_hands": ("Hands", "局數"),
     "tables.length_rounds": ("Full rounds (East to North)", "圈數（東風圈到北風圈）"),
     "tables.length_count": ("How many", "數量"),
+    "tables.rounds_hint": (
+        "Or play full rounds: one round is the deal going round all four players; 4 is East "
+        "round through North round. Blank: no limit.",
+        "或以圈計：莊家輪過四家為一圈；4 圈即東風圈打到北風圈。空白：不限。",
+    ),
     "tables.error_rounds": (
         "The number of rounds must be a whole number, at least 1.",
         "圈數必須是至少 1 的整數。",

@@ -199,6 +199,12 @@ async def create_table(request: Request) -> Response:
             if not hands_text.isdigit():
                 raise _FormError(t("tables.error_hands"))
             hands = int(hands_text)
+        rounds_text = form.get("rounds", "").strip()
+        rounds = None
+        if rounds_text:
+            if not rounds_text.isdigit() or int(rounds_text) < 1:
+                raise _FormError(t("tables.error_rounds"))
+            rounds = int(rounds_text)
         options = options_from_form(profile, form)
         ledger = await ledger_for(request)
         created = await call(
@@ -208,6 +214,7 @@ async def create_table(request: Request) -> Response:
             options=options,
             hands=hands,
             name=form.get("name", ""),
+            rounds=rounds,
         )
     except CompanionError as error:
         context = _create_context(request, form, error.message)
@@ -363,6 +370,28 @@ def _prefill(outcome: Outcome | None) -> dict[str, str]:
     return {"kind": "win"}
 
 
+def _stale_notes(
+    t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
+) -> tuple[str, ...]:
+    """The ledger's note that a correction changed what this win would pay, in the page's
+    language (the ledger notes it only when an amount would differ)."""
+    win = entry.effective
+    if not entry.notes or not isinstance(win, Win):
+        return entry.notes
+    now = entry.before
+    return (
+        t(
+            "table.ev.stale",
+            dealer=players[win.dealer],
+            round=wind_name(t, win.round),
+            streak=win.streak,
+            now_dealer=players[now.dealer],
+            now_round=wind_name(t, now.round),
+            now_streak=now.streak,
+        ),
+    )
+
+
 def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry) -> EventView:
     event, body = entry.event, entry.event.body
     seq, at, time = event.seq, event.at.isoformat(), event.at.strftime("%H:%M UTC")
@@ -415,7 +444,7 @@ def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
         text=outcome_text(t, players, shown),
         amounts=amounts,
         badge=badge,
-        notes=entry.notes,
+        notes=_stale_notes(t, players, entry),
         can_void=entry.status != "voided",
         can_amend=True,
         prefill=_prefill(entry.effective or body),
@@ -532,6 +561,7 @@ def _state_json(replayed: Replay) -> dict[str, Any]:
         "hands": state.hands,
         "next_hand": state.next_hand,
         "planned_hands": state.planned_hands,
+        "planned_rounds": state.planned_rounds,
         "finished": state.finished,
         "events": len(replayed.entries),
     }
