@@ -10,7 +10,7 @@ settle-up, links).
   every write. The read-only link is `/t/{id}`.
 - `GET /t/{id}`: the table, rendered on the server (a spectator needs no script to follow it).
 - `GET /t/{id}/board`: the same scoreboard, chart, settle-up and history as an HTML fragment;
-  the page's script swaps it in after a write and every few seconds.
+  the page's script swaps it in after a write and on each event of the live stream.
 
 Writes go to the JSON API (`companion.api.tables`), which checks the token whatever the page
 shows: the spectator page cannot write because the server refuses it, not because a button is
@@ -709,7 +709,7 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
 
 @router.get("/t/{table_id}/board", response_class=HTMLResponse)
 def table_board(request: Request, table_id: str, before: int | None = None) -> HTMLResponse:
-    """The board fragment. Many phones reload it every few seconds: it is rendered once per
+    """The board fragment. Every phone at a table reloads it on each event: it is rendered once per
     state of the record and language (`VIEWS`), in the thread pool."""
     lang = request_language(request)
     with refusals():
