@@ -79,25 +79,46 @@ class ReplayViews:
         self.size = size
         self._items: OrderedDict[tuple[Hashable, ...], tuple[Replay, Any]] = OrderedDict()
         self._lock = threading.Lock()
+        self._building: dict[tuple[Hashable, ...], threading.Lock] = {}
 
     def get(self, replayed: Replay, key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
         # The entry holds the replay itself, so its id cannot be reused while it is kept.
         full = (id(replayed), *key)
+        found = self._found(replayed, full)
+        if found is not None:
+            hit: T = found[0]
+            return hit
+        # Every phone at a table asks for the same new board the moment a hand is recorded:
+        # one of them builds it, the others wait for it rather than each building it again.
+        with self._lock:
+            building = self._building.setdefault(full, threading.Lock())
+        with building:
+            found = self._found(replayed, full)
+            if found is not None:
+                built: T = found[0]
+                return built
+            value = make()
+            with self._lock:
+                self._items[full] = (replayed, value)
+                self._building.pop(full, None)
+                while len(self._items) > self.size:
+                    self._items.popitem(last=False)
+        return value
+
+    def _found(self, replayed: Replay, full: tuple[Hashable, ...]) -> tuple[Any] | None:
         with self._lock:
             found = self._items.get(full)
             if found is not None and found[0] is replayed:
                 self._items.move_to_end(full)
-                value: T = found[1]
-                return value
-        value = make()
-        with self._lock:
-            self._items[full] = (replayed, value)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return value
+                return (found[1],)
+        return None
 
 
 VIEWS = ReplayViews()
+
+# Compiled when the app starts rather than on a table's first hand, which every phone at the
+# table asks for at the same moment.
+templates.get_template("table_board.html")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -647,6 +647,7 @@ function keepOffline(url, body) {
   setChecked("kind", "win");
   resetForm();
   renderOutbox();
+  syncForm();
 }
 
 function renderOutbox() {
