@@ -370,7 +370,7 @@ def test_a_correction_that_changes_a_later_hands_dealer_tai_is_flagged() -> None
     table.void(1)
     notes = table.replay.entries[1].notes
     assert len(notes) == 1
-    assert "scored with Ben dealing (streak 0, East round)" in notes[0]
+    assert notes[0].startswith("Scored with Ben dealing (East round, streak 0); ")
     assert "Ann dealing" in notes[0]
     # The stored payments stand until the hand is amended.
     assert table.replay.state.totals == (F(0), F(3), F(-3), F(0))

@@ -59,6 +59,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from companion.api import create_app
+    from companion.api.live import close_all
 
     database = tmp_path_factory.mktemp("web") / "ledger.sqlite3"
     app = create_app(f"sqlite:///{database}")
@@ -75,6 +76,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             pytest.fail("the test server did not start")
         time.sleep(0.02)
     yield f"http://127.0.0.1:{port}"
+    close_all()  # the live table streams: as `companion serve` does when it stops
     server.should_exit = True
     thread.join(timeout=10)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -30,8 +31,11 @@ def build_dragon_hand(page: Any) -> None:
     """123m 456p 55s with pungs of red and green dragons declared, the plum flower, won on
     South's discard in the South round: 3 tai in sg (the example of docs/contract.md)."""
     set_mode(page, "pung")
-    tap_tiles(page, "7z 6z")
-    set_mode(page, "tile")
+    tap_tiles(page, "7z")
+    # A group is declared one at a time: the editor is back on single tiles.
+    expect(page.locator("[data-hand-editor] input[data-mode][value='tile']")).to_be_checked()
+    set_mode(page, "pung")
+    tap_tiles(page, "6z")
     tap_tiles(page, "1m 2m 3m 4p 5p 6p 5s 5s")
     page.locator("[data-bonus-panel] summary").click()
     page.locator("[data-bonus='1f']").click()
@@ -146,3 +150,42 @@ def test_the_api_reference_page(phone: Tab) -> None:
     page.goto(phone.base + "/docs")
     assert page.locator("#post--api-score").is_visible()
     phone.screenshot("api-docs")
+
+
+def test_a_phone_gets_finger_sized_tiles_whole_labels_and_a_one_line_bar(phone: Tab) -> None:
+    page = phone.page
+    phone.goto("/?lang=en")
+    box = page.locator("[data-picker] [data-tile='1m']").bounding_box()
+    assert min(box["width"], box["height"]) >= 44, box
+    tap_tiles(page, "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 5s")
+    expect(page.locator("#result-bar")).to_have_text(re.compile("One tile short"))
+    bar = page.locator("#result-bar").bounding_box()
+    assert bar["height"] <= 64, "the result bar stays one line"
+    label = page.locator(".winning-tile .hand-group-label")
+    assert label.inner_text() == "winning tile"
+    left = label.bounding_box()["x"]
+    hand_left = page.locator("[data-hand]").bounding_box()["x"]
+    assert left >= hand_left, "the label is not cut by the hand's edge"
+    # The hand is one tile short: a pung (three more) does not fit, a single tile does.
+    set_mode(page, "pung")
+    assert page.locator("[data-picker] [data-tile='9s']").is_disabled()
+    set_mode(page, "tile")
+    tap_tiles(page, "5s")
+    expect(page.locator("[data-count]")).to_have_text("14 of 14 tiles")
+    assert page.locator("[data-picker] [data-tile='9s']").is_disabled(), "no 15th tile"
+    phone.screenshot("calculator-one-line-bar", full_page=False)
+
+
+def test_sg_offers_no_animal_tiles_and_sg_table_does(phone: Tab) -> None:
+    page = phone.page
+    phone.goto("/?lang=en")
+    page.locator("#profile").select_option("sg")
+    page.locator("[data-bonus-panel] summary").click()
+    expect(page.locator("[data-bonus-row='a']")).to_be_hidden()
+    page.locator("#profile").select_option("sg-table")
+    expect(page.locator("[data-bonus-row='a']")).to_be_visible()
+
+
+def test_the_api_reference_fits_a_phone(phone: Tab) -> None:
+    phone.page.goto(phone.base + "/docs?lang=en")
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= 375

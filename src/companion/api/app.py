@@ -18,18 +18,21 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 import companion
-from companion.api import docs, scoring, tables
+from companion.api import docs, live, scoring, table_preview, tables
 from companion.api.errors import install_error_handlers
 from companion.api.limits import RateLimiter, RateLimits
 from companion.api.security import MAX_BODY, SecurityMiddleware
-from companion.web import pages, table_pages
+from companion.web import pages, table_pages, table_share
 from companion.web.templating import STATIC_DIR
 
 ROUTERS: list[APIRouter] = [
     scoring.router,
     tables.router,
+    live.router,
+    table_preview.router,
     pages.router,
     table_pages.router,
+    table_share.router,
     docs.router,
 ]
 """Every area's routers, in the order they are matched."""

@@ -83,13 +83,18 @@ def _probe_contexts(**changes: Any) -> list[WinContext]:
 
 
 def _uses_animals(profile: Profile) -> bool:
-    """Whether a plain winning hand with an animal tile is still a win in this profile."""
+    """Whether an animal tile counts for something in this profile: a plain winning hand with
+    one is still a win and scores otherwise than without it (a profile that ignores animals
+    offers none, rather than taking one and then saying it is ignored)."""
     sets = ["123m", "456m", "789m", "123p", "456p"][: profile.structure.sets]
-    request = {"profile": profile.id, "hand": "".join(sets) + "11s", "bonus": "1a"}
+    plain = {"profile": profile.id, "hand": "".join(sets) + "11s"}
     try:
-        return score(request).valid
+        with_animal, without = score({**plain, "bonus": "1a"}), score(plain)
     except CompanionError:
         return False
+    return with_animal.valid and (
+        with_animal.tai != without.tai or with_animal.payments != without.payments
+    )
 
 
 def profile_info(profile: Profile) -> dict[str, Any]:

@@ -189,6 +189,14 @@ class GuardedH11Protocol(H11Protocol):
         self._cancel_timers()
         super().connection_lost(exc)
 
+    def shutdown(self) -> None:
+        # The server is stopping: end the live table streams (they never end by themselves),
+        # so that their connections close cleanly instead of holding up the shutdown.
+        from companion.api.live import close_all
+
+        close_all()
+        super().shutdown()
+
     def _follow_state(self) -> None:
         state = self.conn.their_state
         if state is not h11.IDLE and self.header_timer is not None:

@@ -358,6 +358,12 @@ class CreateTableDoc(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="profile options")
     hands: int | None = Field(None, ge=1, description="the planned number of hands (none: open)")
     name: str | None = Field(None, max_length=60, description="what the players call the table")
+    rounds: int | None = Field(
+        None,
+        ge=1,
+        description="or the planned number of full rounds (the deal round all four seats; "
+        "4 is East round through North round); not with `hands`",
+    )
 
 
 class RecordDoc(BaseModel):
@@ -484,7 +490,7 @@ _WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
 )
 async def create_table(request: Request) -> JSONResponse:
     data = await read_json(request)
-    body = Body(data, {"profile", "players", "options", "hands", "name"})
+    body = Body(data, {"profile", "players", "options", "hands", "rounds", "name"})
     limit_creation(request)
     profile = body.text("profile") or "sg"
     players = data.get("players")
@@ -492,10 +498,17 @@ async def create_table(request: Request) -> JSONResponse:
         raise InvalidRequestError("players must be a list of four names, East first")
     options = body.mapping("options") or {}
     hands = body.whole("hands")
+    rounds = body.whole("rounds")
     name = body.text("name") or ""
     ledger = await ledger_for(request)
     created = await call(
-        ledger.create_table, profile, players, options=options, hands=hands, name=name
+        ledger.create_table,
+        profile,
+        players,
+        options=options,
+        hands=hands,
+        name=name,
+        rounds=rounds,
     )
     replayed = await call(ledger.replay, created.id)
     answer = {

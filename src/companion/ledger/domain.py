@@ -150,6 +150,9 @@ class TableSetup:
     planned_hands: int | None = None
     name: str = ""
     """What the players call the table (optional, shown on its page and in the export)."""
+    planned_rounds: int | None = None
+    """Full rounds to play: a round is the deal passing round all four seats, so four rounds
+    are East round through North round (None: not counted in rounds)."""
 
     def player(self, name: str) -> int:
         """The seat index of the player called `name` (case and surrounding spaces ignored)."""
@@ -175,6 +178,7 @@ class TableSetup:
             "players": list(self.players),
             "options": dict(self.options),
             "planned_hands": self.planned_hands,
+            "planned_rounds": self.planned_rounds,
             "name": self.name,
         }
 
@@ -185,6 +189,7 @@ def new_setup(
     options: Mapping[str, Any] | None = None,
     planned_hands: int | None = None,
     name: str = "",
+    planned_rounds: int | None = None,
 ) -> TableSetup:
     """A validated setup: a known profile, valid options, four distinct names, hands >= 1, a
     table name within its limit."""
@@ -219,7 +224,11 @@ def new_setup(
         seen[player.casefold()] = player
     if planned_hands is not None and planned_hands < 1:
         raise LedgerError("the planned number of hands must be at least 1")
-    return TableSetup(found.id, names, options, planned_hands, table_name)
+    if planned_rounds is not None and planned_rounds < 1:
+        raise LedgerError("the planned number of rounds must be at least 1")
+    if planned_rounds is not None and planned_hands is not None:
+        raise LedgerError("plan a table in hands or in rounds, not both")
+    return TableSetup(found.id, names, options, planned_hands, table_name, planned_rounds)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -232,6 +241,7 @@ class TableState:
 
     players: tuple[str, ...]
     planned_hands: int | None = None
+    planned_rounds: int | None = None
     passes: int = 0
     """How many times the deal has passed to the next player."""
     streak: int = 0
@@ -258,8 +268,22 @@ class TableState:
         return (self.dealer + wind.index) % SEATS
 
     @property
+    def rounds_played(self) -> int:
+        """Full rounds played: the deal has gone round all four seats this many times."""
+        return self.passes // SEATS
+
+    @property
     def finished(self) -> bool:
+        if self.planned_rounds is not None:
+            return self.rounds_played >= self.planned_rounds
         return self.planned_hands is not None and self.hands >= self.planned_hands
+
+    @property
+    def finished_text(self) -> str:
+        """Why no more hands are taken (for a refusal)."""
+        if self.planned_rounds is not None:
+            return f"the table's {self.planned_rounds} rounds are all played"
+        return f"the table's {self.planned_hands} hands are all played"
 
     @property
     def next_hand(self) -> int:
@@ -282,6 +306,11 @@ class TableState:
             ],
             "hands": self.hands,
             "planned_hands": self.planned_hands,
+            "planned_rounds": self.planned_rounds,
+            "round_number": min(
+                self.rounds_played + 1, self.planned_rounds or self.rounds_played + 1
+            ),
+            "deals_in_round": self.passes % SEATS + 1,
             "finished": self.finished,
             "dealer": self.players[self.dealer],
             "dealer_streak": self.streak,
@@ -291,7 +320,7 @@ class TableState:
 
 
 def initial_state(setup: TableSetup) -> TableState:
-    return TableState(setup.players, setup.planned_hands)
+    return TableState(setup.players, setup.planned_hands, setup.planned_rounds)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -844,26 +873,31 @@ def _stale_notes(setup: TableSetup, state: TableState, win: Win) -> tuple[str, .
     amended."""
     if (win.dealer, win.streak, win.round) == (state.dealer, state.streak, state.round):
         return ()
+    try:
+        again = _resettle(setup, state, win)
+    except CompanionError:
+        again = None
+    if again == win.payments:
+        return ()  # the same money either way: nothing to say
     players = setup.players
-    scored = (
-        f"scored with {players[win.dealer]} dealing (streak {win.streak}, "
-        f"{win.round.english} round)"
+    return (
+        f"Scored with {players[win.dealer]} dealing ({win.round.english} round, streak "
+        f"{win.streak}); the corrected record has {players[state.dealer]} dealing "
+        f"({state.round.english} round, streak {state.streak}). Amend this hand to change what "
+        "it pays.",
     )
-    now = f"the corrected record has {players[state.dealer]} dealing (streak {state.streak}, "
-    now += f"{state.round.english} round)"
-    if all(winner.request is None for winner in win.winners):
-        try:
-            again = _resettle(setup, state, win)
-        except CompanionError:
-            again = None
-        if again == win.payments:
-            return ()
-    return (f"{scored}; {now}: amend this hand if what it pays should change",)
 
 
 def _resettle(setup: TableSetup, state: TableState, win: Win) -> Amounts:
+    """What `win` would pay if scored at `state` (agreed tai settled again, a whole hand
+    scored again)."""
     entry = WinInput(
-        tuple(WinnerInput(setup.players[w.player], tai=w.tai) for w in win.winners),
+        tuple(
+            WinnerInput(setup.players[w.player], tai=w.tai)
+            if w.request is None
+            else WinnerInput(setup.players[w.player], hand=w.request)
+            for w in win.winners
+        ),
         None if win.discarder is None else setup.players[win.discarder],
         None if win.liable is None else setup.players[win.liable],
     )

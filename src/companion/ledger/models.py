@@ -48,6 +48,8 @@ class TableRow(Base):
     profile: Mapped[str] = mapped_column(String(32))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     planned_hands: Mapped[int | None] = mapped_column(Integer)
+    planned_rounds: Mapped[int | None] = mapped_column(Integer)
+    """Full rounds to play (migration 0003): each is the deal passing round all four seats."""
     name: Mapped[str | None] = mapped_column(String(60))
     """What the players call the table (migration 0002); None when unnamed."""
     token_hash: Mapped[str] = mapped_column(String(64))

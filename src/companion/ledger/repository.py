@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, select, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
@@ -74,6 +74,9 @@ WRITE_ATTEMPTS = 8
 _CACHED_TABLES = 256
 """How often a write is tried when it meets a unique constraint (a concurrent writer)."""
 
+NOTIFY_CHANNEL = "companion_ledger_events"
+"""The PostgreSQL channel writes are announced on (see `Ledger.notify_channel`)."""
+
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _ID_LENGTH = 8
 _KEY_LENGTH = 200
@@ -115,6 +118,8 @@ class Ledger:
         # replay stays true up to its last event and only newer events need reading.
         self._replays: OrderedDict[str, Replay] = OrderedDict()
         self._replays_lock = threading.Lock()
+        self._listeners: list[Callable[[str, int], None]] = []
+        self._listeners_lock = threading.Lock()
         if migrate:
             db.migrate(engine)
 
@@ -142,12 +147,13 @@ class Ledger:
         options: Mapping[str, Any] | None = None,
         hands: int | None = None,
         name: str = "",
+        rounds: int | None = None,
     ) -> NewTable:
         """A new table; players in seat order, the first is East and deals first."""
         _check_storable(list(players), "a player's name")
         _check_storable(options, "an option")
         _check_storable(name, "the table's name")
-        setup = new_setup(profile, players, options, hands, name)
+        setup = new_setup(profile, players, options, hands, name, rounds)
         token = secrets.token_urlsafe(24)
         for _ in range(WRITE_ATTEMPTS):
             table_id = "".join(secrets.choice(_ID_ALPHABET) for _ in range(_ID_LENGTH))
@@ -159,6 +165,7 @@ class Ledger:
                             profile=setup.profile,
                             options=dict(setup.options),
                             planned_hands=setup.planned_hands,
+                            planned_rounds=setup.planned_rounds,
                             name=setup.name or None,
                             token_hash=hash_token(token),
                             created_at=_now(),
@@ -215,22 +222,17 @@ class Ledger:
         write is refused (`StaleWriteError`) instead of recording the hand twice."""
 
         def make(replayed: Replay) -> Outcome:
-            state = replayed.state
-            if state.finished:
-                raise TableFinishedError(f"the table's {state.planned_hands} hands are all played")
-            if expect_hand is not None and expect_hand < state.next_hand:
-                raise StaleWriteError(
-                    f"hand {expect_hand} is already recorded and the next is hand "
-                    f"{state.next_hand}: see the history before recording it again"
-                )
-            if expect_hand is not None and expect_hand > state.next_hand:
-                raise StaleWriteError(
-                    f"hand {expect_hand} is not being played yet: the next is hand "
-                    f"{state.next_hand}"
-                )
-            return build_outcome(replayed.setup, state, entry)
+            return next_outcome(replayed, entry, expect_hand)
 
         return self._write(table_id, {"op": "record", **entry.to_json()}, key, make)
+
+    def preview(
+        self, table_id: str, entry: Entry, *, expect_hand: int | None = None
+    ) -> tuple[Outcome, Replay]:
+        """What `record` would record now, without recording it: the outcome, scored and
+        settled exactly as a write would be, and the record it would follow."""
+        replayed = self.replay(table_id)
+        return next_outcome(replayed, entry, expect_hand), replayed
 
     def record_win(
         self,
@@ -329,6 +331,45 @@ class Ledger:
 
     def export_csv(self, table_id: str) -> str:
         return export_csv(self.replay(table_id))
+
+    # -- news of writes (the live streams) ----------------------------------------------------
+
+    @property
+    def notify_channel(self) -> str | None:
+        """The PostgreSQL channel every write is announced on (`NOTIFY`, payload "table:seq");
+        None on SQLite, where only this process's listeners hear of writes."""
+        return NOTIFY_CHANNEL if self.engine.dialect.name == "postgresql" else None
+
+    def libpq_url(self) -> str:
+        """The database's address as psycopg takes it (for a `LISTEN` connection)."""
+        url = self.engine.url.set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
+
+    def add_listener(self, listener: Callable[[str, int], None]) -> None:
+        """Call `listener(table_id, seq)` after each write this process commits."""
+        with self._listeners_lock:
+            self._listeners.append(listener)
+
+    def remove_listener(self, listener: Callable[[str, int], None]) -> None:
+        with self._listeners_lock:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+    def _notify(self, session: Session, table_id: str, seq: int) -> None:
+        """On PostgreSQL, announce the write inside its own transaction: the notice is delivered
+        (to every process listening) only if the write commits."""
+        channel = self.notify_channel
+        if channel is not None:
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": channel, "payload": f"{table_id}:{seq}"},
+            )
+
+    def _announce(self, table_id: str, seq: int) -> None:
+        with self._listeners_lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(table_id, seq)
 
     # -- internals ---------------------------------------------------------------------------
 
@@ -430,7 +471,9 @@ class Ledger:
                     _check_planned(after)
                     session.add(_row(table.id, new, digest))
                     session.flush()
+                    self._notify(session, table.id, new.seq)
                 self._remember(table.id, after)
+                self._announce(table.id, new.seq)
                 return Recorded(new, after)
             except IntegrityError:
                 if attempt == WRITE_ATTEMPTS - 1:
@@ -452,6 +495,24 @@ class Ledger:
                 f"({row.kind}), which asked for something else: nothing recorded"
             )
         return Recorded(_event(row), self._replayed(session, table_id, setup), True)
+
+
+def next_outcome(replayed: Replay, entry: Entry, expect_hand: int | None) -> Outcome:
+    """The outcome `entry` records as the record's next event; refused when the table is
+    finished or `expect_hand` is not the hand being played."""
+    state = replayed.state
+    if state.finished:
+        raise TableFinishedError(state.finished_text)
+    if expect_hand is not None and expect_hand < state.next_hand:
+        raise StaleWriteError(
+            f"hand {expect_hand} is already recorded and the next is hand "
+            f"{state.next_hand}: see the history before recording it again"
+        )
+    if expect_hand is not None and expect_hand > state.next_hand:
+        raise StaleWriteError(
+            f"hand {expect_hand} is not being played yet: the next is hand {state.next_hand}"
+        )
+    return build_outcome(replayed.setup, state, entry)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -538,6 +599,7 @@ def _setup(row: TableRow) -> TableSetup:
         dict(row.options),
         row.planned_hands,
         row.name or "",
+        row.planned_rounds,
     )
 
 

@@ -452,6 +452,71 @@ MESSAGES: Mapping[str, tuple[str, str]] = {
         "Discards so far must be a whole number, or blank.",
         "已打出的牌數必須是整數，或留空白。",
     ),
+    # A live table: the stream, undo, the preview, the outbox, QR codes, length in rounds
+    "offline.banner": (
+        "You are offline: this is what this device last knew.",
+        "目前離線：顯示的是這台裝置最後知道的內容。",
+    ),
+    "table.live": ("Live", "即時"),
+    "table.reconnecting": ("Reconnecting…", "重新連線中…"),
+    "table.offline": ("Offline", "離線"),
+    "table.undo": ("Undo", "復原"),
+    "table.undo_for": ("Undo event #{n}", "復原第 #{n} 筆"),
+    "table.recorded_totals": (
+        "Recorded as event #{n}. Totals now:",
+        "已記錄為第 #{n} 筆。目前總分：",
+    ),
+    "table.undone": ("Event #{n} is undone.", "第 #{n} 筆已復原。"),
+    "table.undo_refused": (
+        "Not undone: event #{n} was corrected on another device meanwhile. See the history.",
+        "沒有復原：第 #{n} 筆已在另一台裝置更正過。請看紀錄。",
+    ),
+    "table.pays_preview": ("Before you record: who pays whom", "記錄前確認：誰付給誰"),
+    "table.pays_none": ("Nobody pays anything.", "沒有人要付錢。"),
+    "table.pays_waiting": ("Working out who pays…", "計算誰要付…"),
+    "table.outbox": ("Waiting to send", "等待送出"),
+    "table.outbox_hint": (
+        "Kept on this device; sent once when the connection returns.",
+        "保存在這台裝置上；恢復連線時只會送出一次。",
+    ),
+    "table.kept_offline": (
+        "Offline: kept on this device, waiting to send.",
+        "離線：已保存在這台裝置上，等待送出。",
+    ),
+    "table.outbox_refused": ("The server refused it: {reason}", "伺服器拒收：{reason}"),
+    "table.outbox_fix": ("Fix", "修改"),
+    "table.outbox_discard": ("Discard", "捨棄"),
+    "table.outbox_sent": ("Sent: event #{n}.", "已送出：第 #{n} 筆。"),
+    "table.share": ("Share", "分享"),
+    "table.qr_read": ("Scan to watch (read-only)", "掃描觀看（唯讀）"),
+    "table.qr_write": ("Scan to record (write link)", "掃描記分（記分連結）"),
+    "table.share_read_text": ("Follow our mahjong table", "來看我們這桌麻將"),
+    "table.share_write_text": ("Record hands at our mahjong table", "幫我們這桌麻將記分"),
+    "table.round_of": ("Round {n} of {total}", "第 {n}／{total} 圈"),
+    "table.rounds_played": ("All {n} rounds played", "{n} 圈已打完"),
+    "table.deal_of": ("deal {n} of 4", "第 {n}／4 莊"),
+    "table.progress_rounds": ("{done} of {total} rounds played", "已打 {done}／{total} 圈"),
+    "table.ev.stale": (
+        "Scored with {dealer} dealing ({round} round, streak {streak}); the corrected record "
+        "has {now_dealer} dealing ({now_round} round, streak {now_streak}). Amend this hand to "
+        "change what it pays.",
+        "記錄時由 {dealer} 做莊（{round}風圈，連莊 {streak}）；更正後的紀錄是 {now_dealer} "
+        "做莊（{now_round}風圈，連莊 {now_streak}）。要改變付款金額，請更正這一局。",
+    ),
+    "tables.length": ("How long to play", "打多久"),
+    "tables.length_open": ("No limit", "不限"),
+    "tables.length_hands": ("Hands", "局數"),
+    "tables.length_rounds": ("Full rounds (East to North)", "圈數（東風圈到北風圈）"),
+    "tables.length_count": ("How many", "數量"),
+    "tables.rounds_hint": (
+        "Or play full rounds: one round is the deal going round all four players; 4 is East "
+        "round through North round. Blank: no limit.",
+        "或以圈計：莊家輪過四家為一圈；4 圈即東風圈打到北風圈。空白：不限。",
+    ),
+    "tables.error_rounds": (
+        "The number of rounds must be a whole number, at least 1.",
+        "圈數必須是至少 1 的整數。",
+    ),
     # The same messages for a profile counted in faan (`hk`): `key@faan` (see `Translator`).
     "calc.title@faan": ("Score a hand", "計算番數"),
     "result.empty@faan": (

@@ -1,7 +1,10 @@
-"""The calculator page, the language switch and the tile sprite."""
+"""The calculator page, the language switch, the tile sprite, and what makes the app
+installable and usable offline: the web app manifest and the service worker (`/sw.js`)."""
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -13,10 +16,13 @@ from companion.api.security import read_form
 from companion.tiles import Tile
 from companion.web import i18n
 from companion.web.templating import (
+    STATIC_DIR,
     TILES_PATH,
     render,
     request_language,
     set_language_cookie,
+    static_url,
+    static_version,
     tiles_url,
 )
 from companion.web.tiles_svg import sprite
@@ -94,4 +100,72 @@ async def tiles_sprite() -> Response:
         sprite(),
         media_type="image/svg+xml",
         headers={"cache-control": "public, max-age=86400"},
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Installable and offline
+
+MANIFEST_PATH = "/manifest.webmanifest"
+SHELL_PAGES = ("/", "/tables")
+"""The pages the service worker keeps from the start (a table's page is kept once seen)."""
+
+
+def shell_files() -> list[str]:
+    """What the service worker caches on install: the pages above, the stylesheets, the
+    scripts (with the URLs the pages use, and the bare ones that modules import), the tile
+    sprite, the icon and the manifest."""
+    scripts = sorted(path.relative_to(STATIC_DIR).as_posix() for path in STATIC_DIR.rglob("*.js"))
+    scripts = [name for name in scripts if name != "js/sw.js"]
+    files = [*SHELL_PAGES, MANIFEST_PATH, tiles_url()]
+    for name in ("app.css", "tables.css", "icon.svg", *scripts):
+        files.extend((static_url(name), f"/static/{name}"))
+    return files
+
+
+@cache
+def service_worker() -> str:
+    source = (STATIC_DIR / "js" / "sw.js").read_text(encoding="utf-8")
+    return source.replace("__VERSION__", static_version()).replace(
+        "__SHELL__", json.dumps(shell_files())
+    )
+
+
+@router.get("/sw.js")
+async def service_worker_script() -> Response:
+    # At the root, so that it may serve every page of the site; revalidated on each visit, so
+    # a new release replaces it (its cache name carries the static files' version).
+    return Response(
+        service_worker(),
+        media_type="text/javascript",
+        headers={"cache-control": "no-cache"},
+    )
+
+
+@router.get(MANIFEST_PATH)
+async def manifest(request: Request) -> Response:
+    t = i18n.Translator(request_language(request))
+    data = {
+        "name": t("app.name"),
+        "short_name": t("app.name"),
+        "description": t("app.tagline"),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f4f1e8",
+        "theme_color": "#1f6b4f",
+        "icons": [
+            {"src": static_url("icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            {
+                "src": static_url("icon.svg"),
+                "sizes": "any",
+                "type": "image/svg+xml",
+                "purpose": "maskable",
+            },
+        ],
+    }
+    return Response(
+        json.dumps(data, ensure_ascii=False),
+        media_type="application/manifest+json",
+        headers={"cache-control": "no-cache"},
     )

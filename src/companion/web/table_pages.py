@@ -10,7 +10,7 @@ settle-up, links).
   every write. The read-only link is `/t/{id}`.
 - `GET /t/{id}`: the table, rendered on the server (a spectator needs no script to follow it).
 - `GET /t/{id}/board`: the same scoreboard, chart, settle-up and history as an HTML fragment;
-  the page's script swaps it in after a write and every few seconds.
+  the page's script swaps it in after a write and on each event of the live stream.
 
 Writes go to the JSON API (`companion.api.tables`), which checks the token whatever the page
 shows: the spectator page cannot write because the server refuses it, not because a button is
@@ -79,25 +79,46 @@ class ReplayViews:
         self.size = size
         self._items: OrderedDict[tuple[Hashable, ...], tuple[Replay, Any]] = OrderedDict()
         self._lock = threading.Lock()
+        self._building: dict[tuple[Hashable, ...], threading.Lock] = {}
 
     def get(self, replayed: Replay, key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
         # The entry holds the replay itself, so its id cannot be reused while it is kept.
         full = (id(replayed), *key)
+        found = self._found(replayed, full)
+        if found is not None:
+            hit: T = found[0]
+            return hit
+        # Every phone at a table asks for the same new board the moment a hand is recorded:
+        # one of them builds it, the others wait for it rather than each building it again.
+        with self._lock:
+            building = self._building.setdefault(full, threading.Lock())
+        with building:
+            found = self._found(replayed, full)
+            if found is not None:
+                built: T = found[0]
+                return built
+            value = make()
+            with self._lock:
+                self._items[full] = (replayed, value)
+                self._building.pop(full, None)
+                while len(self._items) > self.size:
+                    self._items.popitem(last=False)
+        return value
+
+    def _found(self, replayed: Replay, full: tuple[Hashable, ...]) -> tuple[Any] | None:
         with self._lock:
             found = self._items.get(full)
             if found is not None and found[0] is replayed:
                 self._items.move_to_end(full)
-                value: T = found[1]
-                return value
-        value = make()
-        with self._lock:
-            self._items[full] = (replayed, value)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return value
+                return (found[1],)
+        return None
 
 
 VIEWS = ReplayViews()
+
+# Compiled when the app starts rather than on a table's first hand, which every phone at the
+# table asks for at the same moment.
+templates.get_template("table_board.html")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -199,6 +220,12 @@ async def create_table(request: Request) -> Response:
             if not hands_text.isdigit():
                 raise _FormError(t("tables.error_hands"))
             hands = int(hands_text)
+        rounds_text = form.get("rounds", "").strip()
+        rounds = None
+        if rounds_text:
+            if not rounds_text.isdigit() or int(rounds_text) < 1:
+                raise _FormError(t("tables.error_rounds"))
+            rounds = int(rounds_text)
         options = options_from_form(profile, form)
         ledger = await ledger_for(request)
         created = await call(
@@ -208,6 +235,7 @@ async def create_table(request: Request) -> Response:
             options=options,
             hands=hands,
             name=form.get("name", ""),
+            rounds=rounds,
         )
     except CompanionError as error:
         context = _create_context(request, form, error.message)
@@ -363,6 +391,28 @@ def _prefill(outcome: Outcome | None) -> dict[str, str]:
     return {"kind": "win"}
 
 
+def _stale_notes(
+    t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
+) -> tuple[str, ...]:
+    """The ledger's note that a correction changed what this win would pay, in the page's
+    language (the ledger notes it only when an amount would differ)."""
+    win = entry.effective
+    if not entry.notes or not isinstance(win, Win):
+        return entry.notes
+    now = entry.before
+    return (
+        t(
+            "table.ev.stale",
+            dealer=players[win.dealer],
+            round=wind_name(t, win.round),
+            streak=win.streak,
+            now_dealer=players[now.dealer],
+            now_round=wind_name(t, now.round),
+            now_streak=now.streak,
+        ),
+    )
+
+
 def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry) -> EventView:
     event, body = entry.event, entry.event.body
     seq, at, time = event.seq, event.at.isoformat(), event.at.strftime("%H:%M UTC")
@@ -415,7 +465,7 @@ def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
         text=outcome_text(t, players, shown),
         amounts=amounts,
         badge=badge,
-        notes=entry.notes,
+        notes=_stale_notes(t, players, entry),
         can_void=entry.status != "voided",
         can_amend=True,
         prefill=_prefill(entry.effective or body),
@@ -532,6 +582,7 @@ def _state_json(replayed: Replay) -> dict[str, Any]:
         "hands": state.hands,
         "next_hand": state.next_hand,
         "planned_hands": state.planned_hands,
+        "planned_rounds": state.planned_rounds,
         "finished": state.finished,
         "events": len(replayed.entries),
     }
@@ -658,6 +709,8 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
             "hands": f"/api/tables/{key}/hands",
             "events": f"/api/tables/{key}/events",
             "board": f"/t/{key}/board",
+            "stream": f"/api/tables/{key}/stream",
+            "preview": f"/api/tables/{key}/preview",
         },
     )
     return render(
@@ -677,7 +730,7 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
 
 @router.get("/t/{table_id}/board", response_class=HTMLResponse)
 def table_board(request: Request, table_id: str, before: int | None = None) -> HTMLResponse:
-    """The board fragment. Many phones reload it every few seconds: it is rendered once per
+    """The board fragment. Every phone at a table reloads it on each event: it is rendered once per
     state of the record and language (`VIEWS`), in the thread pool."""
     lang = request_language(request)
     with refusals():

@@ -351,9 +351,8 @@ async function update() {
       showBar("bad", t("result.invalid"));
     } else if (waiting) {
       renderWaits(resultBody, data, (tile) => editor.addWinningTile(tile));
-      const names = data.waits.slice(0, 3).map(tileName).join(", ");
-      const more = data.waits.length > 3 ? ", …" : "";
-      showBar("waiting", `${t("result.one_short")} · ${names || "—"}${more}`);
+      // One line on a phone: the waits themselves are in the sheet the bar leads to.
+      showBar("waiting", t("result.one_short"));
     } else {
       renderResult(resultBody, data);
       if (data.valid) {

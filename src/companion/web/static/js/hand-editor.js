@@ -63,6 +63,10 @@ export class HandEditor extends EventTarget {
     this.render();
   }
 
+  setMode(mode) {
+    for (const input of this.modeInputs) input.checked = input.value === mode;
+  }
+
   get mode() {
     return this.modeInputs.find((input) => input.checked)?.value ?? "tile";
   }
@@ -78,6 +82,8 @@ export class HandEditor extends EventTarget {
 
   canAdd(tile, mode = this.mode, counts = this.counts()) {
     const used = (kind) => counts.get(kind) ?? 0;
+    // Never past the hand's size: a group takes three places (a kong's fourth tile is extra).
+    if (this.structural() + (mode === "tile" ? 1 : 3) > this.needed) return false;
     if (mode === "tile") return used(tile) < COPIES;
     if (mode === "pung") return used(tile) <= COPIES - 3;
     if (KONGS.has(mode)) return used(tile) === 0;
@@ -92,6 +98,8 @@ export class HandEditor extends EventTarget {
     if (mode === "tile") this.concealed.push({ id, tile });
     else this.groups.push({ id, kind: mode, tile });
     this.log.push(id);
+    // A group is declared one at a time: the next tap adds a single tile again.
+    if (mode !== "tile") this.setMode("tile");
     this.changed();
   }
 

@@ -1,13 +1,19 @@
 // A table's page: the write token (from the write link's fragment, kept in localStorage),
-// recording hands through the JSON API, voiding and amending, and keeping the board current.
+// recording hands through the JSON API (who pays whom shown before Record, Undo after it),
+// voiding and amending, and the board kept current by the table's live stream. A hand recorded
+// offline waits in the outbox and is sent once when the connection returns.
 // Without a token the page is the spectator view: the server refuses writes either way.
 import { HandEditor } from "./hand-editor.js";
 import { pageData, setUnit, t } from "./i18n.js";
+import { LiveTable } from "./live.js";
+import * as outbox from "./outbox.js";
 import { renderError, renderMessage, renderResult } from "./result-view.js";
+import { qrSvg, shareLink } from "./share.js";
 import { forgetTable, rememberTable, tokenFor } from "./table-store.js";
+import { el } from "./tiles.js";
 
-const REFRESH_MS = 10_000;
-const FLASH_MS = 5_000;
+const UNDO_MS = 120_000;
+const UNDO_REASON = "undone by the recorder";
 const table = pageData.table;
 const api = pageData.api;
 const profile = pageData.profiles.find((item) => item.id === table.profile) ?? pageData.profiles[0];
@@ -31,7 +37,13 @@ const share = document.getElementById("share");
 const dialog = document.getElementById("void-dialog");
 const voidForm = document.getElementById("void-form");
 const voidStatus = document.getElementById("void-status");
-const flash = document.getElementById("flash");
+const liveStatus = document.getElementById("live-status");
+const confirmation = document.getElementById("confirmation");
+const undoButton = document.getElementById("undo");
+const paysPreview = document.getElementById("pays-preview");
+const paysBody = document.getElementById("pays-preview-body");
+const outboxBox = document.getElementById("outbox");
+const outboxList = document.getElementById("outbox-list");
 const editor = new HandEditor(document.getElementById("table-hand"));
 editor.setProfile({ sets: profile.sets, animals: profile.animals });
 
@@ -48,7 +60,12 @@ let busy = false;
 let lastBoard = "";
 let previewTimer = 0;
 let previewController = null;
-let flashTimer = 0;
+let undoTimer = 0;
+let undoable = null; // {seq}: the hand this device just recorded
+let paysTimer = 0;
+let paysController = null;
+let refreshTimer = 0;
+let qrToken = null; // the token the write link's QR code was drawn for
 
 /** A fresh idempotency key: one per entry, reused when the same entry is sent again. */
 function newKey() {
@@ -131,11 +148,18 @@ function applyAccess() {
   document.getElementById("write-link").value = writer ? linkFor(true) : "";
   document.getElementById("read-link").value = linkFor(false);
   document.body.dataset.access = writer ? "write" : "read";
+  if (qrToken !== token) {
+    qrToken = token;
+    drawWriteQr();
+  }
 }
 
 function refused(status) {
   accessNotice.textContent = t(status === 401 ? "table.token_missing" : "table.token_rejected");
   accessNotice.hidden = false;
+  // One true state: a token the server refuses does not record here, so the page says so.
+  token = "";
+  applyAccess();
 }
 
 // --- Talking to the API ---------------------------------------------------------------------
@@ -159,13 +183,15 @@ async function send(url, body) {
   return { status: response.status, data };
 }
 
+/** A line under the history's heading, in the page's flow: it covers nothing, and goes with
+ * the next refresh of the board. */
 function showFlash(text) {
-  flash.textContent = text;
-  flash.hidden = false;
-  window.clearTimeout(flashTimer);
-  flashTimer = window.setTimeout(() => {
-    flash.hidden = true;
-  }, FLASH_MS);
+  const card = document.getElementById("history");
+  if (!card) return;
+  card.querySelector(".flash")?.remove();
+  const line = el("p", "flash", text);
+  line.setAttribute("role", "status");
+  card.querySelector("h2")?.after(line);
 }
 
 // --- The board ------------------------------------------------------------------------------
@@ -181,19 +207,20 @@ function localTimes(root = document) {
 /** Swap in the board from /t/{id}/board (after a write, and every few seconds). */
 async function refreshBoard({ force = false } = {}) {
   let response;
+  const scrolled = window.scrollY;
   try {
     // The same page of the history as this page shows (`?before=` on an older page).
     const url = api.board + location.search;
     response = await fetch(url, { headers: { Accept: "text/html" }, cache: "no-store" });
   } catch {
-    return;
+    return false;
   }
-  if (!response.ok) return;
+  if (!response.ok) return false;
   const html = await response.text();
-  if (html === lastBoard && !force) return;
+  if (html === lastBoard && !force) return true;
   const focused = document.activeElement;
   const inBoard = focused?.closest?.("[data-region]");
-  if (inBoard && !force) return; // do not pull the board from under a keyboard user
+  if (inBoard && !force) return true; // do not pull the board from under a keyboard user
   lastBoard = html;
   const fresh = new DOMParser().parseFromString(html, "text/html");
   for (const region of fresh.querySelectorAll("[data-region]")) {
@@ -206,6 +233,14 @@ async function refreshBoard({ force = false } = {}) {
   applyAccess();
   localTimes();
   syncForm();
+  window.scrollTo(window.scrollX, scrolled); // the reader stays where they were
+  return true;
+}
+
+/** A live event arrived: refresh the board once for a burst of them. */
+function scheduleRefresh() {
+  window.clearTimeout(refreshTimer);
+  refreshTimer = window.setTimeout(() => refreshBoard({ force: true }), 20);
 }
 
 function setStatus(text, kind = "") {
@@ -414,7 +449,13 @@ async function submitEntry(event) {
     body.expect = amendVersion;
     url = `${api.events}/${amendSeq}/amend`;
   } else {
-    body.expect_hand = state.next_hand;
+    // Hands waiting offline come first: this one is the hand after them.
+    body.expect_hand = state.next_hand + waitingHands();
+  }
+  hideConfirmation();
+  if (mode === "record" && !navigator.onLine) {
+    keepOffline(url, body);
+    return;
   }
   busy = true;
   syncForm();
@@ -423,11 +464,13 @@ async function submitEntry(event) {
     const { status, data } = await send(url, body);
     if (status === 200 || status === 201) {
       const seq = data.event.seq;
-      const key = data.duplicate ? "table.duplicate" : mode === "amend" ? "table.amended" : "table.recorded";
-      setStatus(t(key, { n: seq }), "good");
-      if (mode === "amend") {
+      const amending = mode === "amend";
+      if (amending) {
+        setStatus(t(data.duplicate ? "table.duplicate" : "table.amended", { n: seq }), "good");
         leaveAmend();
       } else {
+        setStatus("");
+        showConfirmation(data);
         // Back to a blank win: a second tap on Record cannot repeat a draw or a payout.
         recordKey = newKey();
         setChecked("kind", "win");
@@ -440,12 +483,261 @@ async function submitEntry(event) {
       if (status === 409) await refreshBoard({ force: true });
     }
   } catch {
-    // Nothing is known to be recorded: the same key makes a retry safe.
-    setStatus(t("result.network"), "bad");
+    if (mode === "record") {
+      // No answer: kept with its key, so sending it again can never record it twice.
+      keepOffline(url, body);
+    } else {
+      setStatus(t("result.network"), "bad");
+    }
   } finally {
     busy = false;
     syncForm();
   }
+}
+
+// --- After Record: the new totals and Undo --------------------------------------------------
+
+function showConfirmation(data) {
+  const seq = data.event.seq;
+  document.getElementById("confirmation-text").textContent = t(
+    data.duplicate ? "table.duplicate" : "table.recorded_totals",
+    { n: seq },
+  );
+  const totals = document.getElementById("confirmation-totals");
+  totals.replaceChildren(
+    ...data.table.players.map((player) => {
+      const total = Number(player.total);
+      const item = el("li", total > 0 ? "plus" : total < 0 ? "minus" : "");
+      item.append(el("span", "name", `${player.name} `), el("strong", "", total > 0 ? `+${player.total}` : String(player.total)));
+      return item;
+    }),
+  );
+  undoable = data.duplicate ? null : { seq };
+  undoButton.hidden = !undoable;
+  undoButton.setAttribute("aria-label", t("table.undo_for", { n: seq }));
+  confirmation.hidden = false;
+  window.clearTimeout(undoTimer);
+  undoTimer = window.setTimeout(() => {
+    undoable = null;
+    undoButton.hidden = true;
+  }, UNDO_MS);
+}
+
+function hideConfirmation() {
+  window.clearTimeout(undoTimer);
+  undoable = null;
+  confirmation.hidden = true;
+}
+
+async function undo() {
+  if (!undoable || busy) return;
+  const { seq } = undoable;
+  busy = true;
+  undoButton.disabled = true;
+  try {
+    // `expect: 0`: the event as this device recorded it; a correction made meanwhile on
+    // another device wins, and the undo is refused rather than silently undoing that.
+    const body = { reason: UNDO_REASON, key: newKey(), expect: 0 };
+    const { status, data } = await send(`${api.events}/${seq}/void`, body);
+    hideConfirmation();
+    if (status === 200 || status === 201) {
+      setStatus(t("table.undone", { n: seq }), "good");
+    } else if (status === 409) {
+      setStatus(t("table.undo_refused", { n: seq }), "bad");
+    } else {
+      if (status === 401 || status === 403) refused(status);
+      setStatus(t("table.not_recorded", { reason: data.error ?? status }), "bad");
+    }
+    await refreshBoard({ force: true });
+  } catch {
+    setStatus(t("result.network"), "bad");
+  } finally {
+    busy = false;
+    undoButton.disabled = false;
+    syncForm();
+  }
+}
+
+// --- Who pays whom, before Record -------------------------------------------------------------
+
+function schedulePays() {
+  window.clearTimeout(paysTimer);
+  paysTimer = window.setTimeout(updatePays, 150);
+}
+
+async function updatePays() {
+  const built = mode === "record" && token && navigator.onLine ? buildEntry() : { error: true };
+  if (built.error) {
+    paysPreview.hidden = true;
+    return;
+  }
+  paysController?.abort();
+  paysController = new AbortController();
+  paysPreview.hidden = false;
+  paysBody.replaceChildren(el("p", "hint", t("table.pays_waiting")));
+  try {
+    const body = { ...built.entry, expect_hand: state.next_hand + waitingHands() };
+    const response = await fetch(api.preview, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        Authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify(body),
+      signal: paysController.signal,
+    });
+    const data = await response.json();
+    if (!response.ok || !data.recordable) {
+      paysBody.replaceChildren(el("p", "bad", data.error ?? String(response.status)));
+      return;
+    }
+    if (!data.transfers.length) {
+      paysBody.replaceChildren(el("p", "hint", t("table.pays_none")));
+      return;
+    }
+    const list = el("ul", "transfers");
+    for (const transfer of data.transfers) {
+      const item = el("li");
+      item.append(
+        el("span", "", t("result.pays", { payer: transfer.from, payee: transfer.to })),
+        el("span", "amount", transfer.amount_text),
+      );
+      list.append(item);
+    }
+    paysBody.replaceChildren(list);
+  } catch (error) {
+    if (error.name !== "AbortError") paysPreview.hidden = true;
+  }
+}
+
+// --- Offline: the outbox ----------------------------------------------------------------------
+
+/** Wins and drawn hands waiting to be sent: each takes a hand number before this one. */
+function waitingHands() {
+  return outbox
+    .pending(table.id)
+    .filter((item) => item.state === "waiting" && item.body.kind !== "payout").length;
+}
+
+function describe(body) {
+  if (body.kind === "draw") return t("table.ev.draw");
+  if (body.kind === "payout") {
+    return t("table.ev.payout", { player: body.player, event: t(`payout.${body.event}`) });
+  }
+  const winners = body.winners ?? [{ name: body.winner, tai: body.tai }];
+  return winners
+    .map((winner) => {
+      if (winner.tai === undefined) return `${winner.name}: ${t("table.entry_hand")}`;
+      return body.self_draw
+        ? t("table.ev.win_self", { winner: winner.name, tai: winner.tai })
+        : t("table.ev.win_from", { winner: winner.name, tai: winner.tai, discarder: body.from });
+    })
+    .join(t("table.ev.and"));
+}
+
+function keepOffline(url, body) {
+  const kept = outbox.keep({ key: body.key, table: table.id, url, body, text: describe(body) });
+  if (!kept) {
+    setStatus(t("result.network"), "bad");
+    return;
+  }
+  setStatus(t("table.kept_offline"), "good");
+  recordKey = newKey();
+  setChecked("kind", "win");
+  resetForm();
+  renderOutbox();
+  syncForm();
+}
+
+function renderOutbox() {
+  const items = outbox.pending(table.id);
+  outboxBox.hidden = !items.length || !token;
+  outboxList.replaceChildren(
+    ...items.map((item) => {
+      const row = el("li");
+      row.dataset.key = item.key;
+      row.dataset.state = item.state;
+      row.append(el("span", "outbox-text", item.text));
+      const stateText =
+        item.state === "refused" ? t("table.outbox_refused", { reason: item.error }) : t("table.outbox");
+      row.append(el("span", "outbox-state", stateText));
+      if (item.state === "refused") {
+        const actions = el("div", "outbox-actions");
+        const fix = el("button", "small-button", t("table.outbox_fix"));
+        fix.type = "button";
+        fix.dataset.fix = item.key;
+        const drop = el("button", "small-button danger", t("table.outbox_discard"));
+        drop.type = "button";
+        drop.dataset.discard = item.key;
+        actions.append(fix, drop);
+        row.append(actions);
+      }
+      return row;
+    }),
+  );
+}
+
+/** A refused entry back in the form, to be checked and recorded again (with a new key). */
+function fixEntry(key) {
+  const item = outbox.pending(table.id).find((entry) => entry.key === key);
+  if (!item) return;
+  outbox.discard(key);
+  if (mode === "amend") leaveAmend();
+  const body = item.body;
+  recordKey = newKey();
+  resetForm();
+  setChecked("kind", body.kind);
+  const index = (name) => String(table.players.indexOf(name));
+  if (body.kind === "win" && body.winner !== undefined) {
+    setChecked("winner", index(body.winner));
+    setChecked("from", body.self_draw ? "self" : index(body.from));
+    if (body.tai !== undefined) setTai("tai", body.tai);
+  }
+  if (body.kind === "payout") setChecked("payout_player", index(body.player));
+  renderOutbox();
+  syncForm();
+  schedulePays();
+  recordCard.scrollIntoView({ block: "start" });
+}
+
+async function sendOutbox() {
+  if (!token || !outbox.pending(table.id).length) return;
+  const { sent, refused: refusedItems } = await outbox.flush(table.id, send);
+  renderOutbox();
+  if (sent.length) {
+    setStatus(t("table.outbox_sent", { n: sent.map((item) => item.event.seq).join(", #") }), "good");
+    await refreshBoard({ force: true });
+  } else if (refusedItems.length) {
+    setStatus(t("table.outbox_refused", { reason: refusedItems[0].error }), "bad");
+  }
+}
+
+// --- Sharing --------------------------------------------------------------------------------
+
+function drawWriteQr() {
+  const box = document.getElementById("write-qr");
+  if (!token) {
+    box.replaceChildren();
+    return;
+  }
+  box.replaceChildren(qrSvg(linkFor(true), box.dataset.label));
+}
+
+async function shareTable(which) {
+  const withToken = which === "write";
+  const input = document.getElementById(withToken ? "write-link" : "read-link");
+  const verdict = await shareLink(
+    {
+      url: linkFor(withToken),
+      title: document.title,
+      text: t(withToken ? "table.share_write_text" : "table.share_read_text"),
+    },
+    input,
+  );
+  const status = document.getElementById("copy-status");
+  if (verdict === "copied") status.textContent = t("table.copied");
+  else if (verdict === "manual") status.textContent = t("table.copy_manual");
 }
 
 /** Switching between one winner and several keeps who was chosen, and their tai. */
@@ -600,8 +892,8 @@ async function submitVoid(event) {
     if (status === 200 || status === 201) {
       dialog.close();
       setStatus("");
-      showFlash(t("table.voided", { n: voidSeq }));
       await refreshBoard({ force: true });
+      showFlash(t("table.voided", { n: voidSeq }));
       document.getElementById("history-heading")?.focus();
     } else {
       if (status === 401 || status === 403) refused(status);
@@ -651,22 +943,40 @@ form.addEventListener("change", (event) => {
   if (!busy) setStatus("");
   syncForm();
   schedulePreview();
+  schedulePays();
 });
 form.addEventListener("input", (event) => {
   const other = event.target.closest?.("input[data-other-for]");
   if (other?.value.trim()) setChecked(other.dataset.otherFor, "\u0000");
   if (event.target === tableDiscards) schedulePreview();
+  schedulePays();
 });
-editor.addEventListener("change", schedulePreview);
+editor.addEventListener("change", () => {
+  schedulePreview();
+  schedulePays();
+});
+undoButton.addEventListener("click", undo);
+outboxList.addEventListener("click", (event) => {
+  const button = event.target.closest("button");
+  if (button?.dataset.fix) fixEntry(button.dataset.fix);
+  if (button?.dataset.discard) {
+    outbox.discard(button.dataset.discard);
+    renderOutbox();
+  }
+});
 amendCancel.addEventListener("click", () => {
   leaveAmend();
   setStatus("");
 });
 document.addEventListener("click", (event) => {
-  const target = event.target.closest?.("[data-void], [data-amend], [data-copy]");
+  const target = event.target.closest?.("[data-void], [data-amend], [data-copy], [data-share]");
   if (!target) return;
   if (target.dataset.copy) {
     copyLink(target);
+    return;
+  }
+  if (target.dataset.share) {
+    shareTable(target.dataset.share);
     return;
   }
   if (!token) return;
@@ -687,10 +997,24 @@ document.getElementById("forget").addEventListener("click", () => {
 for (const button of document.querySelectorAll("[data-copy]")) button.hidden = false;
 applyAccess();
 
-window.setInterval(() => {
-  if (document.visibilityState === "visible" && !busy && !dialog.open) refreshBoard();
-}, REFRESH_MS);
-document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible") refreshBoard();
+renderOutbox();
+
+// The board follows the table's live stream: no polling. A dropped stream fetches the board,
+// then opens again from the last event shown.
+const live = new LiveTable(api.stream, {
+  after: state.events,
+  onEvent: () => scheduleRefresh(),
+  onState: (name) => {
+    liveStatus.dataset.state = name;
+    liveStatus.textContent = liveStatus.dataset[name === "live" ? "live" : name] ?? name;
+    if (name === "live") sendOutbox();
+  },
+  refetch: async () => ((await refreshBoard({ force: true })) ? state.events : null),
 });
+if (navigator.onLine) live.start();
+else {
+  live.stop("offline");
+  refreshBoard({ force: true }); // the last board this device saw (kept by the service worker)
+}
+window.addEventListener("online", () => sendOutbox());
 document.body.dataset.ready = "true";

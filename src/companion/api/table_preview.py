@@ -1,0 +1,109 @@
+"""`POST /api/tables/{id}/preview`: who would pay whom, before a hand is recorded.
+
+The body is exactly what `POST .../hands` takes (a win, a drawn hand or a payout, with
+`expect_hand`); the answer is what that write would record, scored and settled by the same code
+(`Ledger.preview`), and nothing is stored. The record form shows it above its Record button, so
+the table sees the money before it counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from companion.api.schemas import inline_schema
+from companion.api.scoring import read_json
+from companion.api.tables import (
+    RecordDoc,
+    TableRequestError,
+    _errors,
+    authorize_table,
+    call,
+    ledger_for,
+    read_entry,
+)
+from companion.ledger.domain import (
+    Outcome,
+    Payout,
+    Replay,
+    Win,
+    add,
+    advance,
+    amount_number,
+    format_amount,
+    outcome_text,
+    settle_up,
+)
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+
+def transfers_of(players: tuple[str, ...], outcome: Outcome) -> list[dict[str, Any]]:
+    """Who pays whom in one outcome: each winner's (or the payout's) own payments, settled
+    payer by payer, so that two winners on one discard are paid separately."""
+    parts = (
+        [winner.payments for winner in outcome.winners]
+        if isinstance(outcome, Win)
+        else [outcome.payments]
+        if isinstance(outcome, Payout)
+        else []
+    )
+    found = []
+    for payments in parts:
+        for transfer in settle_up(payments):
+            found.append(
+                {
+                    "from": players[transfer.payer],
+                    "to": players[transfer.payee],
+                    "amount": amount_number(transfer.amount),
+                    "amount_text": format_amount(transfer.amount),
+                }
+            )
+    return found
+
+
+def preview_json(outcome: Outcome, replayed: Replay) -> dict[str, Any]:
+    players = replayed.setup.players
+    state = replayed.state
+    after = advance(state, outcome)
+    totals = add(state.totals, outcome.payments)
+    return {
+        "hand": state.next_hand,
+        "text": outcome_text(players, outcome),
+        "transfers": transfers_of(players, outcome),
+        "amounts": {
+            name: amount_number(amount)
+            for name, amount in zip(players, outcome.payments, strict=True)
+        },
+        "totals": {name: amount_number(total) for name, total in zip(players, totals, strict=True)},
+        "next_dealer": players[after.dealer],
+    }
+
+
+@router.post(
+    "/{table_id}/preview",
+    summary="Who would pay whom: a hand scored but not recorded (needs the token)",
+    description="The body of `POST .../hands`; the answer is what that write would record now "
+    "(`transfers`: each payer, payee and amount; `amounts`; the new `totals`), and nothing is "
+    "stored. An entry the write would refuse (a hand that is not a payable win, a stale "
+    '`expect_hand`, a finished table) answers `{"recordable": false, "error", "status"}`, '
+    "`status` being what the write would have answered.",
+    response_model=None,
+    responses=_errors(400, 401, 403, 404, 413, 415, 422, 503),
+    openapi_extra=inline_schema(RecordDoc),
+)
+async def preview_hand(request: Request, table_id: str) -> dict[str, Any]:
+    ledger = await ledger_for(request)
+    await authorize_table(request, ledger, table_id)
+    entry, body = read_entry(await read_json(request), {"key", "expect_hand"})
+    expect = body.whole("expect_hand", minimum=1)
+    try:
+        outcome, replayed = await call(ledger.preview, table_id, entry, expect_hand=expect)
+    except TableRequestError as error:
+        if error.http_status not in (409, 422):
+            raise
+        # Not recordable as it stands (a form half filled in, a hand that is not a win): an
+        # answer about the entry, not a failed request.
+        return {"recordable": False, "error": error.message, "status": error.http_status}
+    return {"recordable": True, **preview_json(outcome, replayed)}

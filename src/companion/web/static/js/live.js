@@ -1,0 +1,76 @@
+// A table's live stream (GET /api/tables/{id}/stream, Server-Sent Events): every recorded
+// event, void and amendment reaches this page as it happens. When the stream drops, the page
+// first fetches the table as it is now, then opens the stream again from there; offline it
+// waits for the connection to return.
+const RETRY_MS = [500, 1000, 2000, 5000, 10000];
+
+export class LiveTable {
+  /**
+   * @param {string} url the stream's URL
+   * @param {{after: number, onEvent: (event: object) => void, onState: (state: string) => void,
+   *   refetch: () => Promise<number|null>}} options `after`: the last event this page shows;
+   *   `refetch` brings the page up to date and answers the last event it now shows (null when
+   *   it could not).
+   */
+  constructor(url, { after, onEvent, onState, refetch }) {
+    this.url = url;
+    this.after = after;
+    this.onEvent = onEvent;
+    this.onState = onState;
+    this.refetch = refetch;
+    this.source = null;
+    this.failures = 0;
+    this.timer = 0;
+    window.addEventListener("online", () => this.recover());
+    window.addEventListener("offline", () => this.stop("offline"));
+  }
+
+  start() {
+    window.clearTimeout(this.timer);
+    if (this.source) this.source.close();
+    if (!navigator.onLine) {
+      this.onState("offline");
+      return;
+    }
+    const source = new EventSource(`${this.url}?after=${this.after}`);
+    this.source = source;
+    source.addEventListener("open", () => {
+      this.failures = 0;
+      this.onState("live");
+    });
+    source.addEventListener("table", (message) => {
+      const seq = Number(message.lastEventId);
+      if (!Number.isInteger(seq) || seq <= this.after) return; // seen already
+      this.after = seq;
+      this.onEvent(JSON.parse(message.data));
+    });
+    source.addEventListener("error", () => {
+      // Dropped (or refused): fetch what we missed, then open the stream again from there.
+      if (this.source !== source) return;
+      source.close();
+      this.source = null;
+      this.onState(navigator.onLine ? "reconnecting" : "offline");
+      const delay = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)];
+      this.failures += 1;
+      this.timer = window.setTimeout(() => this.recover(), delay);
+    });
+  }
+
+  async recover() {
+    window.clearTimeout(this.timer);
+    if (!navigator.onLine) {
+      this.onState("offline");
+      return;
+    }
+    const last = await this.refetch();
+    if (last !== null && last !== undefined) this.after = Math.max(this.after, last);
+    this.start();
+  }
+
+  stop(state) {
+    window.clearTimeout(this.timer);
+    if (this.source) this.source.close();
+    this.source = null;
+    this.onState(state);
+  }
+}

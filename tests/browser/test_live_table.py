@@ -1,0 +1,443 @@
+"""A live table in real browsers: four phones on one table (one writer, three readers) in step
+within a second, on SQLite and with two server processes on PostgreSQL; undo; the QR codes decode
+to the right links; a hand recorded offline is sent exactly once, even across closing the page.
+
+The median time from a write to its arrival on another device, and the taps a quick-tai win
+takes, are printed (run with `-s` to see them)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 800}
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+ARRIVAL = 1000.0
+"""Milliseconds within which a write shows on every other device."""
+
+# Page-side: note when event `seq` appears in this page's history (ms since the epoch).
+WATCH_JS = """(seq) => {
+  window.arrivedAt = null;
+  const found = () => document.querySelector(`#history [data-seq='${seq}']`);
+  if (found()) { window.arrivedAt = Date.now(); return; }
+  const observer = new MutationObserver(() => {
+    if (found()) { observer.disconnect(); window.arrivedAt = Date.now(); }
+  });
+  observer.observe(document.body, {childList: true, subtree: true});
+}"""
+
+# Page-side: the QR code in `selector` (an <img> or a box holding an <svg>) as grey pixels.
+QR_PIXELS_JS = """async (selector) => {
+  const node = document.querySelector(selector);
+  const src = node.tagName === "IMG" ? node.src : "data:image/svg+xml;charset=utf-8," +
+    encodeURIComponent(new XMLSerializer().serializeToString(node.querySelector("svg")));
+  const image = new Image();
+  image.src = src;
+  await image.decode();
+  const size = 330;
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = size;
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, size, size);
+  context.drawImage(image, 0, 0, size, size);
+  const rgba = context.getImageData(0, 0, size, size).data;
+  const grey = [];
+  for (let i = 0; i < rgba.length; i += 4) grey.push(rgba[i]);
+  return {size, grey};
+}"""
+
+
+def decode_qr(page: Any, selector: str) -> str:
+    zxingcpp = pytest.importorskip("zxingcpp")
+    pixels = page.evaluate(QR_PIXELS_JS, selector)
+    size = pixels["size"]
+    image = memoryview(bytes(pixels["grey"])).cast("B", (size, size))
+    found = zxingcpp.read_barcodes(image)
+    assert found, f"no QR code could be read in {selector}"
+    text: str = found[0].text
+    return text
+
+
+def create(base: str, **fields: Any) -> tuple[str, str]:
+    body = {"profile": "sg", "players": PLAYERS, **fields}
+    response = httpx.post(f"{base}/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()["id"], response.json()["token"]
+
+
+def history(base: str, table_id: str) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = httpx.get(f"{base}/api/tables/{table_id}/history").json()[
+        "events"
+    ]
+    return events
+
+
+class Device:
+    """One phone or computer at the table: its own browser context (own storage)."""
+
+    def __init__(self, browser: Any, base: str, name: str, viewport: dict[str, int], **extra: Any):
+        phone = viewport is PHONE
+        self.context = browser.new_context(
+            viewport=viewport,
+            device_scale_factor=2 if phone else 1,
+            is_mobile=phone,
+            has_touch=phone,
+            locale="en-US",
+            **({"service_workers": "block"} | extra),
+        )
+        self.context.set_default_timeout(10_000)
+        self.base = base
+        self.name = name
+        self.errors: list[str] = []
+        self.urls: list[str] = []
+        self.page = self.new_page()
+
+    def new_page(self) -> Any:
+        page = self.context.new_page()
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("request", lambda request: self.urls.append(request.url))
+        return page
+
+    def open(self, path: str, page: Any = None) -> None:
+        page = page or self.page
+        page.goto(self.base + path)
+        page.wait_for_selector("body[data-ready='true']")
+
+    def screenshot(self, label: str, *, full_page: bool = True) -> None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        if full_page:
+            self.page.evaluate("window.scrollTo(0, 0)")
+        self.page.screenshot(
+            path=str(SCREENSHOTS / f"{label}-{self.name}.png"), full_page=full_page
+        )
+
+    def close(self, allowed: tuple[str, ...] = ()) -> None:
+        self.context.close()
+        left = [error for error in self.errors if not any(text in error for text in allowed)]
+        assert not left, f"{self.name} logged errors: {left}"
+
+
+def tap(page: Any, name: str, value: str) -> int:
+    page.locator(f"#record-form input[name='{name}'][value='{value}'] + span").click()
+    return 1
+
+
+def fill_quick_win(page: Any, winner: int, discarder: int | None, tai: int) -> int:
+    """Fill in a quick-tai win, up to the preview of who pays whom; answers the taps."""
+    taps = tap(page, "winner", str(winner))
+    taps += tap(page, "from", "self" if discarder is None else str(discarder))
+    taps += tap(page, "tai", str(tai))
+    expect(page.locator("#pays-preview .transfers")).to_be_visible()
+    return taps
+
+
+def quick_win(page: Any, winner: int, discarder: int | None, tai: int) -> int:
+    """Record a quick-tai win; answers the taps it took."""
+    taps = fill_quick_win(page, winner, discarder, tai)
+    page.locator("#record-submit").click()
+    return taps + 1
+
+
+def arrivals(writer: Any, readers: list[Any], seq: int, record: Any) -> list[float]:
+    """Record with `record()` on the writer; the ms until event `seq` shows on each reader."""
+    for reader in readers:
+        reader.page.evaluate(WATCH_JS, seq)
+    started = time.time() * 1000
+    record()
+    found = []
+    for reader in readers:
+        reader.page.wait_for_function("() => window.arrivedAt !== null", timeout=5_000)
+        found.append(reader.page.evaluate("window.arrivedAt") - started)
+    return found
+
+
+def test_four_devices_in_step_undo_and_the_qr_codes(browser: Any, live_server: str) -> None:
+    table_id, token = create(live_server, name="Friday at Ann's")
+    writer = Device(browser, live_server, "writer", PHONE)
+    readers = [
+        Device(browser, live_server, "reader-phone", PHONE),
+        Device(browser, live_server, "reader-desktop", DESKTOP),
+        Device(browser, live_server, "reader-phone-2", PHONE),
+    ]
+    writer.open(f"/t/{table_id}?lang=en#token={token}")
+    for reader in readers:
+        reader.open(f"/t/{table_id}?lang=en")
+    for device in [writer, *readers]:
+        expect(device.page.locator("#live-status")).to_have_attribute("data-state", "live")
+        expect(device.page.locator(".table-name")).to_have_text("Friday at Ann's")
+
+    # A reader far down the page stays there; the writer's half-filled form stays filled.
+    readers[0].page.evaluate("window.scrollTo(0, 200)")
+    scrolled = readers[0].page.evaluate("window.scrollY")
+    assert scrolled > 0
+    delays: list[float] = []
+    taps = 0
+    hands = [(0, 1, 3), (2, None, 2), (3, 0, 1), (1, 2, 4), (0, 3, 2)]
+    submit = writer.page.locator("#record-submit")
+    for seq, (winner, discarder, tai) in enumerate(hands, start=1):
+        taps = fill_quick_win(writer.page, winner, discarder, tai) + 1  # and Record
+        if seq == 1:
+            writer.screenshot("live-table-preview")
+        delays += arrivals(writer, readers, seq, submit.click)
+        expect(writer.page.locator("#confirmation")).to_contain_text(f"event #{seq}")
+    assert max(delays) < ARRIVAL, delays
+    median = statistics.median(delays)
+    print(f"\nwrite to arrival on another device: median {median:.0f} ms over {len(delays)}")
+    print(f"taps to record a quick-tai win: {taps}")
+    assert taps == 4
+    assert readers[0].page.evaluate("window.scrollY") == scrolled, "the reader keeps its place"
+    totals = [
+        readers[0].page.locator(f"#scoreboard [data-player='{i}'] [data-total]").inner_text()
+        for i in range(4)
+    ]
+    assert totals == [
+        writer.page.locator(f"#scoreboard [data-player='{i}'] [data-total]").inner_text()
+        for i in range(4)
+    ]
+
+    # The confirmation shows the new totals; Undo voids the hand everywhere.
+    confirmation = writer.page.locator("#confirmation")
+    for player, total in zip(PLAYERS, totals, strict=True):
+        expect(confirmation).to_contain_text(f"{player} {total}")
+    writer.screenshot("live-table-recorded", full_page=False)
+    undo_delays = arrivals(writer, readers, 6, lambda: writer.page.locator("#undo").click())
+    assert max(undo_delays) < ARRIVAL
+    expect(writer.page.locator("#record-status")).to_have_text("Event #5 is undone.")
+    for device in [writer, *readers]:
+        expect(device.page.locator("#history [data-seq='5']")).to_have_attribute(
+            "data-status", "voided"
+        )
+    assert history(live_server, table_id)[5]["reason"] == "undone by the recorder"
+
+    # Undo of a hand another device has corrected meanwhile is refused, and says why.
+    tap(writer.page, "winner", "1")  # a half-filled form, kept through the live updates
+    quick_win(writer.page, 2, 1, 1)
+    expect(writer.page.locator("#confirmation")).to_contain_text("event #7")
+    amended = httpx.post(
+        f"{live_server}/api/tables/{table_id}/events/7/amend",
+        json={"kind": "win", "winner": "Cat", "from": "Ben", "tai": 2, "reason": "2 tai"},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert amended.status_code == 201
+    expect(readers[0].page.locator("#history [data-seq='8']")).to_be_visible()
+    tap(writer.page, "winner", "3")
+    writer.page.locator("#undo").click()
+    expect(writer.page.locator("#record-status")).to_have_text(
+        "Not undone: event #7 was corrected on another device meanwhile. See the history."
+    )
+    assert writer.page.locator("#record-form input[name='winner'][value='3']").is_checked()
+    assert [event["kind"] for event in history(live_server, table_id)][6:] == ["win", "amend"]
+
+    # The two links: labelled, with their icons, and QR codes that decode to each link.
+    writer.page.locator("#share summary").click()
+    write_link = f"{live_server}/t/{table_id}#token={token}"
+    read_link = f"{live_server}/t/{table_id}"
+    assert decode_qr(writer.page, "#write-qr") == write_link
+    assert decode_qr(writer.page, "#read-qr") == read_link
+    expect(writer.page.locator("#write-link-label")).to_have_text("Write link")
+    expect(writer.page.locator("#read-link-label")).to_have_text("Read-only link")
+    assert writer.page.locator(".write-share .link-icon").count() == 1
+    assert not any(token in url for url in writer.urls), "the token never goes in a URL"
+    readers[0].page.locator("#share summary").click()
+    assert decode_qr(readers[0].page, "#read-qr") == read_link
+    assert readers[0].page.locator("#write-qr").is_hidden()
+    writer.screenshot("live-table-share")
+    readers[0].screenshot("live-board")
+    readers[1].screenshot("live-board")
+    readers[0].page.locator("#share summary").click()
+    for device in [writer, *readers]:
+        assert (
+            device.page.evaluate("document.documentElement.scrollWidth")
+            <= (device.page.viewport_size["width"])
+        )
+    writer.close(allowed=("status of 409",))  # the refused undo, as asked
+    for reader in readers:
+        reader.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def two_servers(ledger_postgres_url: str, tmp_path: Path) -> Iterator[list[str]]:
+    """Two `companion serve` processes on one PostgreSQL database."""
+    processes = []
+    bases = []
+    companion = Path(sys.executable).with_name("companion")
+    for _ in range(2):
+        port = _free_port()
+        log = (tmp_path / f"serve-{port}.log").open("w")
+        processes.append(
+            subprocess.Popen(
+                [str(companion), "serve", "--port", str(port), "--db", ledger_postgres_url],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+        )
+        bases.append(f"http://127.0.0.1:{port}")
+    deadline = time.monotonic() + 30
+    for base in bases:
+        while True:
+            try:
+                if httpx.get(f"{base}/openapi.json", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, "the servers did not start"
+            time.sleep(0.1)
+    yield bases
+    started = time.monotonic()
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        # uvicorn stops, then re-raises the SIGTERM it caught: -15 is its clean exit.
+        assert process.wait(timeout=15) in (0, -15)
+    assert time.monotonic() - started < 5, "open streams do not hold up the shutdown"
+
+
+def test_two_server_processes_on_postgres_keep_four_devices_in_step(
+    browser: Any, two_servers: list[str]
+) -> None:
+    first, second = two_servers
+    table_id, token = create(first)
+    writer = Device(browser, first, "pg-writer", PHONE)
+    readers = [
+        Device(browser, second, "pg-reader-1", PHONE),
+        Device(browser, second, "pg-reader-2", DESKTOP),
+        Device(browser, first, "pg-reader-3", PHONE),
+    ]
+    writer.open(f"/t/{table_id}?lang=en#token={token}")
+    for reader in readers:
+        reader.open(f"/t/{table_id}?lang=en")
+        expect(reader.page.locator("#live-status")).to_have_attribute("data-state", "live")
+    delays: list[float] = []
+    submit = writer.page.locator("#record-submit")
+    for seq, (winner, tai) in enumerate([(1, 2), (2, 3), (3, 1)], start=1):
+        fill_quick_win(writer.page, winner, 0, tai)
+        delays += arrivals(writer, readers, seq, submit.click)
+    assert max(delays) < ARRIVAL, delays
+    print(f"\ntwo processes on PostgreSQL: median {statistics.median(delays):.0f} ms")
+    assert [event["seq"] for event in history(second, table_id)] == [1, 2, 3]
+    writer.close()
+    for reader in readers:
+        reader.close()
+
+
+OFFLINE_ERRORS = ("ERR_INTERNET_DISCONNECTED", "Failed to load resource", "net::ERR")
+
+
+def wait_for_service_worker(page: Any) -> None:
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def test_a_hand_recorded_offline_is_sent_once_after_closing_and_reopening(
+    browser: Any, live_server: str
+) -> None:
+    table_id, token = create(live_server)
+    phone = Device(browser, live_server, "offline", PHONE, service_workers="allow")
+    phone.open(f"/t/{table_id}?lang=en#token={token}")
+    wait_for_service_worker(phone.page)
+    phone.open(f"/t/{table_id}?lang=en")  # now the page and its board are kept on the device
+    phone.open("/?lang=en")
+    phone.open(f"/t/{table_id}?lang=en")
+
+    phone.context.set_offline(True)
+    page = phone.page
+    expect(page.locator("#live-status")).to_have_attribute("data-state", "offline")
+    expect(page.locator("#offline-banner")).to_be_visible()
+    tap(page, "winner", "1")
+    tap(page, "from", "2")
+    tap(page, "tai", "3")
+    assert page.locator("#pays-preview").is_hidden(), "no preview without the server"
+    page.locator("#record-submit").click()
+    expect(page.locator("#record-status")).to_have_text(
+        "Offline: kept on this device, waiting to send."
+    )
+    expect(page.locator("#outbox-list li")).to_have_count(1)
+    expect(page.locator("#outbox-list li")).to_contain_text("Ben wins 3 tai from Cat")
+    phone.screenshot("offline-waiting")
+
+    # Closed and opened again, still offline: the page comes from the device, the hand waits.
+    page.close()
+    phone.page = phone.new_page()
+    phone.open(f"/t/{table_id}?lang=en")
+    page = phone.page
+    expect(page.locator("#offline-banner")).to_be_visible()
+    expect(page.locator("#outbox-list li[data-state='waiting']")).to_have_count(1)
+    phone.screenshot("offline-reopened", full_page=False)
+    calculator = phone.new_page()
+    phone.open("/?lang=en", calculator)
+    expect(calculator.locator("#offline-banner")).to_be_visible()
+    calculator.screenshot(path=str(SCREENSHOTS / "offline-calculator-phone.png"))
+    calculator.close()
+    assert history(live_server, table_id) == []
+
+    phone.context.set_offline(False)
+    expect(page.locator("#history [data-seq='1']")).to_contain_text("Ben wins 3 tai from Cat")
+    expect(page.locator("#outbox")).to_be_hidden()
+    expect(page.locator("#live-status")).to_have_attribute("data-state", "live")
+    phone.open(f"/t/{table_id}?lang=en")  # a reload sends nothing again
+    time.sleep(0.3)
+    events = history(live_server, table_id)
+    assert [(event["kind"], event["hand"]) for event in events] == [("win", 1)]
+
+    # A hand the table has moved past is refused on arrival: shown, and kept to fix or discard.
+    phone.context.set_offline(True)
+    expect(page.locator("#live-status")).to_have_attribute("data-state", "offline")
+    tap(page, "kind", "draw")
+    page.locator("#record-submit").click()
+    expect(page.locator("#outbox-list li")).to_have_count(1)
+    other = httpx.post(
+        f"{live_server}/api/tables/{table_id}/hands",
+        json={"kind": "draw", "expect_hand": 2},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert other.status_code == 201
+    phone.context.set_offline(False)
+    refused = page.locator("#outbox-list li[data-state='refused']")
+    expect(refused).to_contain_text(
+        "The server refused it: hand 2 is already recorded and the next is hand 3"
+    )
+    phone.screenshot("offline-refused", full_page=False)
+    refused.locator("[data-fix]").click()
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert page.locator("#record-form input[name='kind'][value='draw']").is_checked()
+    page.locator("#record-submit").click()
+    expect(page.locator("#history [data-seq='3']")).to_be_visible()
+    assert [event["hand"] for event in history(live_server, table_id)] == [1, 2, 3]
+    phone.close(allowed=OFFLINE_ERRORS)
+
+
+def test_the_manifest_and_the_service_worker_are_served(live_server: str) -> None:
+    manifest = httpx.get(f"{live_server}/manifest.webmanifest?lang=en")
+    assert manifest.headers["content-type"] == "application/manifest+json"
+    data = json.loads(manifest.text)
+    assert (data["name"], data["start_url"], data["display"]) == ("Companion", "/", "standalone")
+    worker = httpx.get(f"{live_server}/sw.js")
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert "__SHELL__" not in worker.text and '"/tables"' in worker.text

@@ -1,0 +1,124 @@
+"""`POST /api/tables/{id}/preview`: who would pay whom, scored by the same code as the write, and
+nothing recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from companion.api import create_app
+from companion.api.tables import close_ledgers
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
+    with TestClient(app, raise_server_exceptions=False) as client:
+        yield client
+    close_ledgers(app)
+
+
+def new_table(client: TestClient, profile: str = "sg") -> tuple[str, dict[str, str]]:
+    response = client.post("/api/tables", json={"profile": profile, "players": PLAYERS})
+    assert response.status_code == 201
+    data = response.json()
+    return data["id"], {"Authorization": f"Bearer {data['token']}"}
+
+
+def test_a_quick_tai_win_previews_who_pays_whom_and_records_nothing(client: TestClient) -> None:
+    table_id, auth = new_table(client)
+    body = {"kind": "win", "winner": "Cat", "from": "Ben", "tai": 2, "expect_hand": 1}
+    response = client.post(f"/api/tables/{table_id}/preview", json=body, headers=auth)
+    assert response.status_code == 200, response.text
+    preview = response.json()
+    assert preview["recordable"] is True
+    # sg, 2 tai on a discard: the discarder pays two shares (4), the others one each (2).
+    assert preview["transfers"] == [
+        {"from": "Ann", "to": "Cat", "amount": 2, "amount_text": "2"},
+        {"from": "Ben", "to": "Cat", "amount": 4, "amount_text": "4"},
+        {"from": "Dan", "to": "Cat", "amount": 2, "amount_text": "2"},
+    ]
+    assert preview["totals"] == {"Ann": -2, "Ben": -4, "Cat": 8, "Dan": -2}
+    assert preview["hand"] == 1
+    assert preview["next_dealer"] == "Ben"
+    assert client.get(f"/api/tables/{table_id}/history").json()["events"] == []
+
+    recorded = client.post(f"/api/tables/{table_id}/hands", json=body, headers=auth).json()
+    assert recorded["event"]["amounts"] == preview["amounts"]
+    assert recorded["event"]["totals"] == preview["totals"]
+
+
+def test_a_preview_says_why_the_write_would_be_refused(client: TestClient) -> None:
+    table_id, auth = new_table(client)
+    url = f"/api/tables/{table_id}/preview"
+    draw = {"kind": "draw", "expect_hand": 2}
+    assert client.post(url, json=draw).status_code == 401
+    assert client.post(url, json=draw, headers={"Authorization": "Bearer nope"}).status_code == 403
+    stale = client.post(url, json=draw, headers=auth)
+    assert stale.status_code == 200
+    assert stale.json() == {
+        "recordable": False,
+        "error": "hand 2 is not being played yet: the next is hand 1",
+        "status": 409,
+    }
+    too_many = {"kind": "win", "winner": "Ann", "self_draw": True, "tai": 9}
+    refused = client.post(url, json=too_many, headers=auth)
+    assert refused.json() == {
+        "recordable": False,
+        "error": "a sg hand settles at 0 to 5 tai, not 9",
+        "status": 422,
+    }
+    unreadable = client.post(url, json={"kind": "win", "winner": "Ann"}, headers=auth)
+    assert unreadable.status_code == 422
+
+
+def test_a_draw_moves_no_money(client: TestClient) -> None:
+    table_id, auth = new_table(client)
+    response = client.post(f"/api/tables/{table_id}/preview", json={"kind": "draw"}, headers=auth)
+    assert response.json()["transfers"] == []
+    assert response.json()["next_dealer"] == "Ann"
+
+
+def test_a_table_of_one_full_round_ends_when_the_deal_has_gone_round(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"players": PLAYERS, "rounds": 1})
+    assert response.status_code == 201
+    data = response.json()
+    table_id, auth = data["id"], {"Authorization": f"Bearer {data['token']}"}
+    assert (data["planned_rounds"], data["round_number"], data["deals_in_round"]) == (1, 1, 1)
+    url = f"/api/tables/{table_id}/hands"
+    # The dealer keeps the deal on a draw; a win by the next seat passes it on.
+    assert client.post(url, json={"kind": "draw"}, headers=auth).status_code == 201
+    for winner, dealer in (("Ben", "Ann"), ("Cat", "Ben"), ("Dan", "Cat")):
+        win = {"kind": "win", "winner": winner, "from": dealer, "tai": 1}
+        answer = client.post(url, json=win, headers=auth).json()
+        assert answer["table"]["finished"] is False
+    state = client.get(f"/api/tables/{table_id}").json()
+    assert (state["deals_in_round"], state["dealer"]) == (4, "Dan")
+    last = client.post(
+        url, json={"kind": "win", "winner": "Ann", "from": "Dan", "tai": 1}, headers=auth
+    ).json()
+    assert last["table"]["finished"] is True
+    refused = client.post(url, json={"kind": "draw"}, headers=auth)
+    assert refused.status_code == 409
+    assert refused.json() == {"error": "the table's 1 rounds are all played"}
+    page = client.get(f"/t/{table_id}?lang=en").text
+    assert "All 1 rounds played" in page
+    both = client.post("/api/tables", json={"players": PLAYERS, "rounds": 2, "hands": 8})
+    assert both.status_code == 422
+    assert both.json() == {"error": "plan a table in hands or in rounds, not both"}
+
+
+def test_the_board_shows_the_round_and_how_far_the_session_has_come(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"players": PLAYERS, "rounds": 4})
+    table_id = response.json()["id"]
+    auth = {"Authorization": f"Bearer {response.json()['token']}"}
+    win = {"kind": "win", "winner": "Ben", "from": "Ann", "tai": 1}
+    client.post(f"/api/tables/{table_id}/hands", json=win, headers=auth)
+    page = client.get(f"/t/{table_id}/board?lang=en").text
+    assert "Round 1 of 4 · deal 2 of 4" in page
+    assert '<progress max="16" value="1"' in page
