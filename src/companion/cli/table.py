@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.cli.common import parse_option, print_json, read_input
 from companion.errors import InvalidRequestError
 from companion.ledger.domain import (
     Correction,
@@ -218,7 +219,7 @@ def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
 
 
 def _new(args: argparse.Namespace) -> int:
-    options = dict(_parse_option(text) for text in args.option or ())
+    options = dict(parse_option(text) for text in args.option or ())
     players = args.players.split(",")
     with _open(args) as ledger:
         created = ledger.create_table(
@@ -226,7 +227,7 @@ def _new(args: argparse.Namespace) -> int:
         )
         standings = ledger.standings(created.id)
     if args.json:
-        _print_json(
+        print_json(
             {
                 "id": created.id,
                 "token": created.token,
@@ -247,16 +248,6 @@ def _new(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
-
-
-def _parse_option(text: str) -> tuple[str, object]:
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip():
-        raise InvalidRequestError(f'option "{text}" must be written NAME=VALUE, e.g. min_tai=2')
-    try:
-        return name.strip(), json.loads(value)
-    except json.JSONDecodeError:
-        return name.strip(), value
 
 
 def _win_entry(args: argparse.Namespace) -> WinInput:
@@ -284,8 +275,6 @@ def _win_entry(args: argparse.Namespace) -> WinInput:
 
 
 def _read_hand(source: str) -> dict[str, Any]:
-    from companion.cli import read_input
-
     text = read_input(source)
     try:
         data = json.loads(text)
@@ -357,7 +346,7 @@ def _standings(args: argparse.Namespace) -> int:
         replayed = ledger.replay(args.table)
         standings = ledger.standings(args.table)
     if args.json:
-        return _print_json(standings)
+        return print_json(standings)
     print(_standings_text(replayed))
     return 0
 
@@ -367,7 +356,7 @@ def _history(args: argparse.Namespace) -> int:
         replayed = ledger.replay(args.table)
     players = replayed.setup.players
     if args.json:
-        return _print_json([event_json(players, entry) for entry in replayed.entries])
+        return print_json([event_json(players, entry) for entry in replayed.entries])
     if not replayed.entries:
         print("Nothing recorded yet.")
     for entry in replayed.entries:
@@ -381,7 +370,7 @@ def _settle(args: argparse.Namespace) -> int:
         transfers = ledger.settle_up(args.table)
     players = replayed.setup.players
     if args.json:
-        return _print_json(
+        return print_json(
             [
                 {
                     "from": players[t.payer],
@@ -419,16 +408,11 @@ def _export(args: argparse.Namespace) -> int:
 # Output
 
 
-def _print_json(data: object) -> int:
-    print(json.dumps(data, ensure_ascii=False))
-    return 0
-
-
 def _show_recorded(args: argparse.Namespace, recorded: Recorded) -> int:
     players = recorded.replay.setup.players
     entry = recorded.entry
     if args.json:
-        return _print_json(
+        return print_json(
             {
                 "duplicate": recorded.duplicate,
                 "event": event_json(players, entry),
