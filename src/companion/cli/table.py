@@ -31,11 +31,10 @@ from companion.ledger.domain import (
     outcome_text,
     transfer_text,
 )
+from companion.rules import profiles
 
 if TYPE_CHECKING:
     from companion.ledger.repository import Ledger, Recorded
-
-_PROFILES = ("sg", "sg-table", "tw", "hk")
 
 
 def register(commands: Any) -> None:
@@ -72,7 +71,7 @@ def register(commands: Any) -> None:
     as_json.add_argument("--json", action="store_true", help="print JSON")
 
     new = sub.add_parser("new", parents=[common, as_json], help="start a table; prints its id")
-    new.add_argument("--profile", default="sg", help=f"one of {', '.join(_PROFILES)}")
+    new.add_argument("--profile", default="sg", help=f"one of {', '.join(profiles())}")
     new.add_argument(
         "--players", required=True, metavar="A,B,C,D", help="four names in seat order, East first"
     )
