@@ -48,7 +48,6 @@ def examples(count: int) -> int:
 EXAMPLES = settings(
     max_examples=examples(300),
     deadline=None,
-    database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 HTTP_EXAMPLES = settings(EXAMPLES, max_examples=examples(150))

@@ -35,7 +35,6 @@ CHECKS = [
 EXAMPLES = settings(
     max_examples=20,
     deadline=None,
-    database=None,
     suppress_health_check=list(HealthCheck),
 )
 
