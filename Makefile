@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test check lint typecheck unit fast chromium bench clean
+.PHONY: run test check lint typecheck unit fast chromium bench differential clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,11 @@ chromium:
 $(VENV)/.installed-bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	touch $@
+
+# The engine against its test-only reference scorer on 50,000 seeded requests per profile
+# (the normal suite runs 2,000).
+differential: $(STAMP)
+	COMPANION_DIFFERENTIAL_HANDS=50000 $(BIN)/pytest -q tests/test_differential.py
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/shapes.py

@@ -1,13 +1,19 @@
 """Service figures: `/api/score` under load, and recording hands through the ledger.
 
 1. Starts `companion serve` on loopback (a temporary SQLite ledger), then drives
-   `POST /api/score` from a second process: a bounded number of requests over several
-   keep-alive connections. Prints requests/s and p50/p99 latency.
+   `POST /api/score` and `GET /api/health` from one load generator in a second process: a
+   bounded number of requests to each, over several keep-alive connections, in alternating
+   phases (health, score, health, score) so that both meet the same server in the same run.
+   Prints requests/s and p50/p99 latency of each, and `score_rps / health_rps`: what scoring
+   adds to the cost of a request.
 2. Records 1,000 hands (quick tai entries) through the ledger on SQLite and, when a server is
    reachable, on PostgreSQL (a temporary database, dropped afterwards). Prints hands/s.
 
     .venv/bin/python bench/load.py                 # 4,000 requests, 1,000 hands each
     .venv/bin/python bench/load.py --quick --json  # smaller, JSON on stdout
+
+`--json` prints `score_rps`, `score_p99_ms`, `health_rps`, `health_p99_ms` and `score_vs_health`
+(the target is at least 0.7), with the older keys (`score_requests_per_s`...) kept.
 
 Every request goes to 127.0.0.1 only, and the load generator stops after its count.
 """
@@ -68,14 +74,19 @@ def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
     raise SystemExit("companion serve did not start within 30 s")
 
 
-def _client(port: int, count: int, offset: int, latencies: list[float], errors: list[int]) -> None:
+def _client(
+    port: int, path: str, count: int, offset: int, latencies: list[float], errors: list[int]
+) -> None:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     headers = {"Content-Type": "application/json"}
     bodies = [json.dumps(hand).encode() for hand in HANDS]
     for index in range(count):
-        body = bodies[(index + offset) % len(bodies)]
         started = time.perf_counter()
-        connection.request("POST", "/api/score", body=body, headers=headers)
+        if path == "/api/score":
+            body = bodies[(index + offset) % len(bodies)]
+            connection.request("POST", path, body=body, headers=headers)
+        else:
+            connection.request("GET", path)
         response = connection.getresponse()
         response.read()
         latencies.append(time.perf_counter() - started)
@@ -84,22 +95,33 @@ def _client(port: int, count: int, offset: int, latencies: list[float], errors: 
     connection.close()
 
 
-def _generate(port: int, requests: int, connections: int, out: Any) -> None:
-    """The load generator, run in its own process: `connections` threads, `requests` in all."""
-    latencies: list[float] = []
-    errors: list[int] = []
-    share = requests // connections
-    threads = [
-        threading.Thread(target=_client, args=(port, share, n, latencies, errors))
-        for n in range(connections)
-    ]
-    started = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - started
-    out.send({"latencies": latencies, "errors": errors, "elapsed": elapsed})
+PATHS = {"score": "/api/score", "health": "/api/health"}
+
+
+def _generate(port: int, requests: int, connections: int, phases: int, out: Any) -> None:
+    """The load generator, run in its own process: for each endpoint, `phases` phases of
+    `requests // phases` requests over `connections` threads, the endpoints alternating."""
+    results: dict[str, dict[str, Any]] = {
+        name: {"latencies": [], "errors": [], "elapsed": 0.0} for name in PATHS
+    }
+    share = requests // phases // connections
+    for _ in range(phases):
+        for name, path in PATHS.items():
+            result = results[name]
+            threads = [
+                threading.Thread(
+                    target=_client,
+                    args=(port, path, share, n, result["latencies"], result["errors"]),
+                )
+                for n in range(connections)
+            ]
+            started = time.perf_counter()
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            result["elapsed"] += time.perf_counter() - started
+    out.send(results)
 
 
 def load_test(requests: int, connections: int) -> dict[str, Any]:
@@ -107,25 +129,30 @@ def load_test(requests: int, connections: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         server = start_server(port, f"sqlite:///{folder}/load.sqlite3")
         try:
-            _generate_in_process(port, max(50, requests // 20), connections)  # warm-up
-            result = _generate_in_process(port, requests, connections)
+            _generate_in_process(port, max(100, requests // 10), connections)  # warm-up
+            results = _generate_in_process(port, requests, connections)
         finally:
             server.terminate()
             server.wait(timeout=10)
-    latencies = sorted(result["latencies"])
-    return {
-        "score_requests": len(latencies),
-        "score_connections": connections,
-        "score_errors": len(result["errors"]),
-        "score_requests_per_s": round(len(latencies) / result["elapsed"], 1),
-        "score_p50_ms": round(1000 * statistics.median(latencies), 2),
-        "score_p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 2),
-    }
+    figures: dict[str, Any] = {}
+    for name, result in results.items():
+        latencies = sorted(result["latencies"])
+        figures[f"{name}_requests"] = len(latencies)
+        figures[f"{name}_errors"] = len(result["errors"])
+        figures[f"{name}_rps"] = round(len(latencies) / result["elapsed"], 1)
+        figures[f"{name}_p50_ms"] = round(1000 * statistics.median(latencies), 2)
+        figures[f"{name}_p99_ms"] = round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 2)
+    figures["score_vs_health"] = round(figures["score_rps"] / figures["health_rps"], 3)
+    figures["score_connections"] = connections
+    figures["score_requests_per_s"] = figures["score_rps"]
+    return figures
 
 
 def _generate_in_process(port: int, requests: int, connections: int) -> dict[str, Any]:
     receiver, sender = multiprocessing.Pipe(duplex=False)
-    process = multiprocessing.Process(target=_generate, args=(port, requests, connections, sender))
+    process = multiprocessing.Process(
+        target=_generate, args=(port, requests, connections, 2, sender)
+    )
     process.start()
     result: dict[str, Any] = receiver.recv()
     process.join()
@@ -182,7 +209,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer requests and hands")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--requests", type=int, help="requests to /api/score (4000)")
+    parser.add_argument("--requests", type=int, help="requests to each endpoint (4000)")
+    parser.add_argument("--no-ledger", action="store_true", help="the HTTP figures only")
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--hands", type=int, help="hands recorded per database (1000)")
     args = parser.parse_args()
@@ -193,7 +221,11 @@ def main() -> None:
         "python": platform.python_version(),
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs",
     }
+    figures["load_average"] = os.getloadavg()[0]
     figures.update(load_test(requests, args.connections))
+    if args.no_ledger:
+        print(json.dumps(figures) if args.json else figures)
+        return
     with tempfile.TemporaryDirectory() as folder:
         sqlite_url = f"sqlite:///{Path(folder) / 'ledger.sqlite3'}"
         figures["ledger_hands"] = hands
@@ -209,12 +241,14 @@ def main() -> None:
         print(json.dumps(figures))
         return
     print(f"machine: {figures['machine']}, Python {figures['python']}")
-    print(
-        f"POST /api/score: {figures['score_requests']} requests over "
-        f"{figures['score_connections']} connections: {figures['score_requests_per_s']} req/s, "
-        f"p50 {figures['score_p50_ms']} ms, p99 {figures['score_p99_ms']} ms, "
-        f"{figures['score_errors']} errors"
-    )
+    for name, path in PATHS.items():
+        print(
+            f"{path}: {figures[f'{name}_requests']} requests over "
+            f"{figures['score_connections']} connections: {figures[f'{name}_rps']} req/s, "
+            f"p50 {figures[f'{name}_p50_ms']} ms, p99 {figures[f'{name}_p99_ms']} ms, "
+            f"{figures[f'{name}_errors']} errors"
+        )
+    print(f"score_rps / health_rps: {figures['score_vs_health']} (target at least 0.7)")
     print(f"ledger, {hands} hands: SQLite {figures['ledger_sqlite_hands_per_s']} hands/s", end="")
     if "ledger_postgres_hands_per_s" in figures:
         print(f", PostgreSQL {figures['ledger_postgres_hands_per_s']} hands/s")

@@ -226,7 +226,10 @@ def test_eight_is_a_self_draw() -> None:
 
 
 def test_flower_win_without_the_tiles_listed() -> None:
-    assert table(None, flower_win="eight").tai == 5
+    result = table(None, flower_win="eight")
+    assert result.tai == 5
+    # No tile was listed, so none is named as earning it.
+    assert result.to_json()["patterns"][0]["earned_by"] == []
 
 
 def test_flower_win_tiles_must_bear_it_out() -> None:

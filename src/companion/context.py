@@ -12,6 +12,8 @@ class WinType(Enum):
     SELF_DRAW = "self_draw"
     DISCARD = "discard"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's default hash is slow
+
 
 class Event(Enum):
     REPLACEMENT = "replacement"

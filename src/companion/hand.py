@@ -26,6 +26,8 @@ class MeldKind(Enum):
     """Exposed kong made by adding a drawn tile to a declared pung."""
     CONCEALED_KONG = "ckong"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's default hash is slow
+
     @property
     def is_kong(self) -> bool:
         return self in (MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG)
@@ -152,11 +154,15 @@ class Hand:
         if structural != expected:
             problems.append(_count_message(structural, expected, sets, complete, melds))
 
-        held = Counter(tile for tile in playing)
+        held = [0] * len(Tile)
+        for tile in playing:
+            held[tile] += 1
         for meld in melds:
-            held.update(tile for tile in meld.tiles if not tile.is_bonus)
-        for tile, count in sorted(held.items()):
+            for tile in meld.tiles:
+                held[tile] += tile < KINDS
+        for kind, count in enumerate(held):
             if count > 4:
+                tile = Tile(kind)
                 problems.append(
                     f"{count} copies of {tile.english} ({tile.mpsz}) counting declared groups: "
                     "there are only four"

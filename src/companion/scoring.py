@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from companion import settlement, shapes
 from companion.context import WinContext, WinType
 from companion.errors import (
     CompanionError,
@@ -21,11 +22,14 @@ from companion.errors import (
 )
 from companion.hand import Hand, Meld, parse_hand
 from companion.request import ScoreRequest, parse_request
-from companion.rules import get_profile, legality
-from companion.rules.base import Facts, HandFacts, Options, PatternScore, Profile, evaluate
-from companion.settlement import Payments, add_payments
-from companion.shapes import Reading, Structure, readings, waits
-from companion.tiles import Tile, Wind, format_tiles, parse_tile, parse_tiles
+from companion.rules import get_profile, legality, patterns
+from companion.rules.facts import Facts, HandFacts
+from companion.rules.options import Options
+from companion.rules.patterns import PatternScore
+from companion.rules.profile import Profile
+from companion.settlement import Payments, add_payments, zero_payments
+from companion.shapes import Reading, Structure, block_keys, readings, waits, waits_before
+from companion.tiles import KINDS, Tile, Wind, format_tiles, parse_tile, parse_tiles
 
 
 @dataclass(frozen=True)
@@ -154,7 +158,7 @@ def build_hand(profile: Profile, request: ScoreRequest, options: Options | None 
     profile.check_tiles(concealed, melds)
     bonus = parse_tiles(request.bonus) if request.bonus else ()
     winning = parse_tile(request.win_tile) if request.win_tile else None
-    structural = sum(1 for tile in concealed if not tile.is_bonus) + 3 * len(melds)
+    structural = len([tile for tile in concealed if tile < KINDS]) + 3 * len(melds)
     if structural == 3 * structure.sets + 1 and winning is None:
         waiting = Hand.build(concealed, melds, bonus, sets=structure.sets, complete=False)
         found = waits(waiting, structure)
@@ -170,20 +174,24 @@ def _score_built(
     profile.check_possible(hand, context)
     notes = profile.check_hand(hand, context, options)
     structure = profile.structure_for(options)
-    found_waits = waits(hand.without_winning_tile(), structure)
-    candidates = readings(hand, structure, discard=context.by_discard)
+    keys = block_keys(hand.concealed)
+    found_waits = waits_before(hand, structure, keys)
+    candidates = readings(hand, structure, discard=context.by_discard, keys=keys)
     if not candidates:
         raise _OneShortError(_not_a_win(structure, hand), ())
     overrides = options.tai_overrides
-    patterns = profile.patterns_for(options)
+    table = profile.table_for(options)
     best: tuple[int, int, int] | None = None
     chosen: tuple[Reading, list[PatternScore], int, int] | None = None
-    shared = HandFacts(hand)
+    shared = HandFacts(hand, context)
     for reading in candidates:
         facts = Facts(hand, reading, context, found_waits, options, shared)
-        scores = evaluate(patterns, facts, overrides)
-        raw = sum(s.tai for s in scores)
+        scores = table.evaluate(facts, facts.features, overrides)
+        raw = sum([s.tai for s in scores])
         settled = profile.settled_tai(raw, scores, options)
+        if len(candidates) == 1:
+            chosen = (reading, scores, raw, settled)
+            break
         rank = (settled, raw, profile.preference(reading))
         if best is None or rank > best:
             best = rank
@@ -208,13 +216,13 @@ def _result(
     meets = counted >= options.min_tai
     if meets:
         settling = context
-        as_self_draw = [s.name for s in scores if profile.pattern(s.id).settles_as_self_draw]
+        as_self_draw = [s.name for s in scores if s.id in profile.self_draw_ids]
         if as_self_draw and context.by_discard:
             settling = replace(context, win=WinType.SELF_DRAW, discarder=None)
             notes = [*notes, f"{as_self_draw[0]} is settled as a self-draw"]
         payments: Payments = profile.settle(settled, settling, options)
     else:
-        payments = {wind: Fraction(0) for wind in Wind}
+        payments = zero_payments()
         notes = [
             *notes,
             f"{counted} {profile.unit} is under the table's minimum of {options.min_tai}",
@@ -272,12 +280,29 @@ def _score_flower_win(
     return _result(profile, context, options, settled, raw, scores, None, (), notes)
 
 
+def clear_memos() -> None:
+    """Forget everything the engine memoises across hands: the per-suit tables, each pattern
+    table's candidates by feature set, the whole amounts made Fractions (for benchmarks that
+    time a cold start)."""
+    shapes.clear_memos()
+    patterns.clear_compiled()
+    settlement.clear_memos()
+
+
 def score_json(data: Any) -> dict[str, Any]:
     """JSON in, JSON out: the contract as the command line and HTTP API use it."""
     return score(data).to_json()
 
 
-__all__ = ["ScoreResult", "amount_json", "parse_hand", "score", "score_hand", "score_json"]
+__all__ = [
+    "ScoreResult",
+    "amount_json",
+    "clear_memos",
+    "parse_hand",
+    "score",
+    "score_hand",
+    "score_json",
+]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from companion.tiles import Wind
@@ -11,12 +12,17 @@ Payments = dict[Wind, Fraction]
 
 
 def zero_payments() -> Payments:
-    return {wind: Fraction(0) for wind in Wind}
+    return dict(_NOTHING)
 
 
 def others(seat: Wind) -> tuple[Wind, ...]:
     """The three seats other than `seat`, in turn order after it."""
-    return tuple(seat.next(step) for step in (1, 2, 3))
+    return _OTHERS[seat]
+
+
+Amount = int | Fraction
+"""An exact amount while settling: an int where it is whole, a `Fraction` only where a share is
+fractional (a half share, a third of a stake). Payments themselves are always `Fraction`s."""
 
 
 def doubling_share(tai: int, one_tai_share: Fraction) -> Fraction:
@@ -26,25 +32,56 @@ def doubling_share(tai: int, one_tai_share: Fraction) -> Fraction:
     return Fraction(one_tai_share.numerator, one_tai_share.denominator << (1 - tai))
 
 
-def collect(winner: Wind, owed: dict[Wind, Fraction]) -> Payments:
+def doubling(tai: int, one_tai_share: Fraction) -> Amount:
+    """`doubling_share` as an int whenever it is whole."""
+    if one_tai_share.denominator == 1 and tai >= 1:
+        return one_tai_share.numerator << (tai - 1)
+    return whole_or_fraction(doubling_share(tai, one_tai_share))
+
+
+def whole_or_fraction(amount: Amount) -> Amount:
+    """The amount as an int when it is whole."""
+    if isinstance(amount, int) or amount.denominator != 1:
+        return amount
+    return amount.numerator
+
+
+def collect(winner: Wind, owed: Mapping[Wind, Amount]) -> Payments:
     """Every payer pays the winner what it owes; the winner's gain is the sum."""
     payments = dict(_NOTHING)
-    if all(amount.denominator == 1 for amount in owed.values()):
-        # Whole amounts (the usual case) are added as integers: Fraction sums are slow.
-        whole = 0
-        for payer, amount in owed.items():
-            payments[payer] = Fraction(-amount.numerator)
-            whole += amount.numerator
-        payments[winner] = Fraction(whole)
-        return payments
-    total = _ZERO
+    total: Amount = 0
     for payer, amount in owed.items():
-        payments[payer] = -amount
+        payments[payer] = -amount  # type: ignore[assignment]  # made Fractions below
         total += amount
-    payments[winner] = total
+    payments[winner] = total  # type: ignore[assignment]
+    whole = _WHOLE
+    for seat, amount in payments.items():
+        if isinstance(amount, int):
+            payments[seat] = whole.get(amount) or _fraction_of(amount)
+        elif amount.denominator == 1:
+            payments[seat] = _fraction_of(amount.numerator)
     return payments
 
 
+_WHOLE: dict[int, Fraction] = {}
+"""Whole amounts as Fractions, made once each: a table pays a few dozen different amounts."""
+
+
+def _fraction_of(amount: int) -> Fraction:
+    found = _WHOLE.get(amount)
+    if found is None:
+        if len(_WHOLE) > 4096:
+            _WHOLE.clear()
+        found = _WHOLE[amount] = Fraction(amount)
+    return found
+
+
+def clear_memos() -> None:
+    """Forget the whole amounts made Fractions (for benchmarks that time a cold start)."""
+    _WHOLE.clear()
+
+
+_OTHERS = {seat: tuple(seat.next(step) for step in (1, 2, 3)) for seat in Wind}
 _ZERO = Fraction(0)
 _NOTHING: Payments = dict.fromkeys(Wind, _ZERO)
 

@@ -25,6 +25,8 @@ class Suit(Enum):
     FLOWERS = "f"
     ANIMALS = "a"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's default hash is slow
+
     @property
     def is_numbered(self) -> bool:
         return self in NUMBERED_SUITS
@@ -224,6 +226,9 @@ _FIRST_OF_SUIT = {
     Suit.ANIMALS: Tile.CAT,
 }
 _WORD = re.compile(r"[^\s,;]+")
+_BY_INDEX = tuple(Tile)
+_LETTER = {tile: _SUIT[tile].value for tile in Tile}
+_DIGIT = {tile: str(_RANK[tile]) for tile in Tile}
 _MPSZ_GROUP = re.compile(r"(\d+)([a-z])?")
 
 
@@ -275,7 +280,7 @@ def _parse_mpsz_word(word: str, start: int) -> list[Tile]:
                 raise TileParseError(
                     f'unknown tile "{digit}{letter}" at position {start + position + offset + 1}'
                 )
-            tiles.append(Tile(_FIRST_OF_SUIT[suit] + rank - 1))
+            tiles.append(_BY_INDEX[_FIRST_OF_SUIT[suit] + rank - 1])
         position = match.end()
     return tiles
 
@@ -297,12 +302,12 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     digits: list[str] = []
     letter = ""
     for tile in tiles:
-        tile_letter = _SUIT[tile].value
+        tile_letter = _LETTER[tile]
         if tile_letter != letter and digits:
             parts.append("".join(digits) + letter)
             digits = []
         letter = tile_letter
-        digits.append(str(_RANK[tile]))
+        digits.append(_DIGIT[tile])
     if digits:
         parts.append("".join(digits) + letter)
     return "".join(parts)

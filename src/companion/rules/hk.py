@@ -22,9 +22,11 @@ from companion.context import Event, WinContext
 from companion.errors import NotAWinError
 from companion.hand import Hand, MeldKind
 from companion.rules import predicates as p
-from companion.rules.base import Facts, Match, Options, Pattern, PatternScore, Predicate, match_all
+from companion.rules.facts import Facts, Feature, match_all
+from companion.rules.options import Options
+from companion.rules.patterns import Match, Pattern, PatternScore, Predicate, needs
 from companion.rules.sg import SgProfile, hidden_treasure
-from companion.settlement import Payments, collect, others
+from companion.settlement import Amount, Payments, collect, others
 from companion.shapes import FOUR_SETS, Shape, Structure
 from companion.tiles import Wind, english_list
 
@@ -102,11 +104,13 @@ class HkOptions(Options):
 # --- predicates --------------------------------------------------------------------------------
 
 
+@needs(Feature.ONE_SUIT)
 def one_suit(facts: Facts) -> tuple[Match, ...]:
     """One numbered suit, honors or not (All one suit replaces it when there are none)."""
     return match_all(facts) if len(facts.suits) == 1 else p.NONE
 
 
+@needs(Feature.ONLY_CONCEALED_KONGS)
 def concealed_hand(facts: Facts) -> tuple[Match, ...]:
     """No claimed group: only concealed kongs are declared."""
     melds = facts.hand.melds
@@ -115,10 +119,12 @@ def concealed_hand(facts: Facts) -> tuple[Match, ...]:
     return p.NONE
 
 
+@needs(Feature.SEVEN_PAIRS)
 def seven_pairs(facts: Facts) -> tuple[Match, ...]:
     return match_all(facts) if facts.shape is Shape.SEVEN_PAIRS else p.NONE
 
 
+@needs(Feature.SELF_DRAWN)
 def self_draw(facts: Facts) -> tuple[Match, ...]:
     return p.winning_tile_match(facts) if facts.context.self_drawn else p.NONE
 
@@ -126,6 +132,7 @@ def self_draw(facts: Facts) -> tuple[Match, ...]:
 def wind_pung(wind_of: Callable[[WinContext], Wind]) -> Predicate:
     """A pung or kong of the wind `wind_of` names (the seat's, or the prevailing one)."""
 
+    @needs(Feature.WIND_PUNG)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         wind = wind_of(facts.context).tile
         return tuple(Match((g,)) for g in facts.pungs if g.tile is wind)
@@ -136,6 +143,11 @@ def wind_pung(wind_of: Callable[[WinContext], Wind]) -> Predicate:
 def bonus_tiles(count: int) -> Predicate:
     """Exactly `count` flowers and seasons."""
 
+    @needs(
+        {0: Feature.NO_FLOWER, 7: Feature.FLOWERS_7, 8: Feature.FLOWERS_8}.get(
+            count, Feature.FLOWER
+        )
+    )
     def predicate(facts: Facts) -> tuple[Match, ...]:
         return (Match(facts.flowers),) if len(facts.flowers) == count else p.NONE
 
@@ -243,9 +255,12 @@ def table(maximum: int, changed_by: frozenset[str]) -> tuple[Pattern, ...]:
 SEVEN_PAIRS_STRUCTURE = dataclasses.replace(FOUR_SETS, seven_pairs=True)
 
 
-def payment(faan: int, options: HkOptions) -> Fraction:
-    """P = base x M(faan)."""
-    return options.base * CURVES[options.curve][min(faan, MAX_FAAN)]
+def payment(faan: int, options: HkOptions) -> Amount:
+    """P = base x M(faan), an int when it is whole."""
+    multiple = CURVES[options.curve][min(faan, MAX_FAAN)]
+    if options.base.denominator == 1:
+        return options.base.numerator * multiple
+    return options.base * multiple
 
 
 class HkProfile(SgProfile):
@@ -317,7 +332,7 @@ class HkProfile(SgProfile):
                 for payer in others(context.seat)
             }
         if context.liable is not None:
-            owed = {context.liable: sum(owed.values(), Fraction(0))}
+            owed = {context.liable: sum(owed.values(), 0)}
         return collect(context.seat, owed)
 
 

@@ -1,7 +1,9 @@
 """Predicates shared by several profiles. Each takes the `Facts` of one reading and returns the
 matches that earned the pattern (an empty tuple when it does not apply).
 
-Predicates that need a parameter are made by a factory (`event(Event.ROBBING_KONG)`).
+Predicates that need a parameter are made by a factory (`event(Event.ROBBING_KONG)`). Each
+declares what a reading must have before it can match (`needs`, feature bits), so that a compiled
+table skips it on every other reading.
 """
 
 from __future__ import annotations
@@ -9,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.context import Event
-from companion.rules.base import Facts, Match, Predicate, match_all
+from companion.rules.facts import (
+    DRAGON_PUNGS_AT_LEAST,
+    WIND_PUNGS_AT_LEAST,
+    Facts,
+    Feature,
+    event_bit,
+    match_all,
+)
+from companion.rules.patterns import Match, Predicate, needs
 from companion.shapes import Group, GroupKind, Shape
 from companion.tiles import (
     ANIMALS,
@@ -25,13 +35,19 @@ NONE: tuple[Match, ...] = ()
 GREEN_TILES = frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
 
 
-def _whole_hand(condition: Callable[[Facts], bool]) -> Predicate:
-    def predicate(facts: Facts) -> tuple[Match, ...]:
-        return match_all(facts) if condition(facts) else NONE
+def _whole_hand(*alternatives: int) -> Callable[[Callable[[Facts], bool]], Predicate]:
+    """A whole-hand pattern from a condition, needing the given feature bits."""
 
-    predicate.__name__ = condition.__name__
-    predicate.__doc__ = condition.__doc__
-    return predicate
+    def make(condition: Callable[[Facts], bool]) -> Predicate:
+        @needs(*alternatives)
+        def predicate(facts: Facts) -> tuple[Match, ...]:
+            return match_all(facts) if condition(facts) else NONE
+
+        predicate.__name__ = condition.__name__
+        predicate.__doc__ = condition.__doc__
+        return predicate
+
+    return make
 
 
 def winning_tile_match(facts: Facts) -> tuple[Match, ...]:
@@ -42,6 +58,7 @@ def winning_tile_match(facts: Facts) -> tuple[Match, ...]:
 def event(required: Event) -> Predicate:
     """The request names this event; earned by the winning tile."""
 
+    @needs(event_bit(required))
     def predicate(facts: Facts) -> tuple[Match, ...]:
         return winning_tile_match(facts) if facts.context.has(required) else NONE
 
@@ -52,31 +69,37 @@ def event(required: Event) -> Predicate:
 # --- bonus tiles -------------------------------------------------------------------------------
 
 
+@needs(Feature.FLOWER)
 def seat_bonus(facts: Facts) -> tuple[Match, ...]:
     """Each flower or season of the winner's seat."""
     return tuple(Match((t,)) for t in facts.flowers if bonus_seat(t) is facts.seat)
 
 
+@needs(Feature.FLOWERS_4)
 def flower_families(facts: Facts) -> tuple[Match, ...]:
     """All four flowers; all four seasons: one match per complete family."""
     held = set(facts.bonus)
     return tuple(Match(family) for family in (FLOWERS, SEASONS) if held >= set(family))
 
 
+@needs(Feature.ANIMAL)
 def each_animal(facts: Facts) -> tuple[Match, ...]:
     return tuple(Match((t,)) for t in facts.animals)
 
 
+@needs(Feature.ANIMALS_4)
 def all_animals(facts: Facts) -> tuple[Match, ...]:
     if set(facts.animals) >= set(ANIMALS):
         return (Match(ANIMALS),)
     return NONE
 
 
+@needs(Feature.NO_FLOWER)
 def no_flowers(facts: Facts) -> tuple[Match, ...]:
     return (Match(()),) if not facts.flowers else NONE
 
 
+@needs(Feature.FLOWER)
 def each_flower(facts: Facts) -> tuple[Match, ...]:
     return tuple(Match((t,)) for t in facts.flowers)
 
@@ -84,14 +107,17 @@ def each_flower(facts: Facts) -> tuple[Match, ...]:
 # --- sets --------------------------------------------------------------------------------------
 
 
+@needs(Feature.DRAGON_PUNG)
 def dragon_pungs(facts: Facts) -> tuple[Match, ...]:
     return tuple(Match((g,)) for g in facts.pungs if g.tile.is_dragon)
 
 
+@needs(Feature.DRAGON_PUNG, Feature.WIND_PUNG)
 def honor_pungs(facts: Facts) -> tuple[Match, ...]:
     return tuple(Match((g,)) for g in facts.pungs if g.tile.is_honor)
 
 
+@needs(Feature.SEAT_WIND_PUNG, Feature.ROUND_WIND_PUNG)
 def valued_wind_pungs(facts: Facts) -> tuple[Match, ...]:
     """A wind pung or kong: one match if it is the seat wind, one if it is the round wind."""
     matches: list[Match] = []
@@ -106,6 +132,7 @@ def valued_wind_pungs(facts: Facts) -> tuple[Match, ...]:
 def kongs(declared_kinds: frozenset[object]) -> Predicate:
     """Each kong declared as one of `declared_kinds` (MeldKind values)."""
 
+    @needs(Feature.KONG)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         return tuple(
             Match((g,)) for g in facts.sets if g.kind is GroupKind.KONG and g.meld in declared_kinds
@@ -123,9 +150,19 @@ def _pair_in(facts: Facts, family: tuple[Tile, ...]) -> Group | None:
     return pair if pair is not None and pair.tile in family else None
 
 
+def _family_pungs(family: tuple[Tile, ...], pungs: int) -> int:
+    """The feature bit of at least `pungs` pungs of the dragons or the winds."""
+    if family == DRAGONS:
+        return DRAGON_PUNGS_AT_LEAST[pungs]
+    if family == WIND_TILES:
+        return WIND_PUNGS_AT_LEAST[pungs]
+    return 0
+
+
 def honor_family(pungs: int, with_pair: bool, family: tuple[Tile, ...]) -> Predicate:
     """At least `pungs` pungs/kongs of the family, and (if `with_pair`) the pair from it too."""
 
+    @needs(_family_pungs(family, pungs))
     def predicate(facts: Facts) -> tuple[Match, ...]:
         sets = _pungs_of(facts, family)
         pair = _pair_in(facts, family)
@@ -144,6 +181,7 @@ big_winds = honor_family(4, False, WIND_TILES)
 def exact_honor_family(pungs: int, family: tuple[Tile, ...]) -> Predicate:
     """Exactly `pungs` pungs/kongs of the family and the pair from the family."""
 
+    @needs(_family_pungs(family, pungs))
     def predicate(facts: Facts) -> tuple[Match, ...]:
         sets = _pungs_of(facts, family)
         pair = _pair_in(facts, family)
@@ -164,43 +202,43 @@ def _standard(facts: Facts) -> bool:
     return facts.shape is Shape.STANDARD
 
 
-@_whole_hand
+@_whole_hand(Feature.ALL_CHOWS)
 def all_chows(facts: Facts) -> bool:
     return _standard(facts) and len(facts.chows) == len(facts.sets)
 
 
-@_whole_hand
+@_whole_hand(Feature.ALL_PUNGS)
 def all_pungs(facts: Facts) -> bool:
     return _standard(facts) and len(facts.pungs) == len(facts.sets)
 
 
-@_whole_hand
+@_whole_hand(Feature.ONE_SUIT | Feature.HONORS)
 def half_flush(facts: Facts) -> bool:
     """One numbered suit plus honors, both present."""
     return len(facts.suits) == 1 and facts.has_honors
 
 
-@_whole_hand
+@_whole_hand(Feature.ONE_SUIT | Feature.NO_HONORS)
 def full_flush(facts: Facts) -> bool:
     return len(facts.suits) == 1 and not facts.has_honors
 
 
-@_whole_hand
+@_whole_hand(Feature.NO_HONORS)
 def no_honors(facts: Facts) -> bool:
     return not facts.has_honors
 
 
-@_whole_hand
+@_whole_hand(Feature.NO_SUIT)
 def all_honors(facts: Facts) -> bool:
     return not facts.suits
 
 
-@_whole_hand
+@_whole_hand(Feature.TERMINALS_ONLY)
 def all_terminals(facts: Facts) -> bool:
     return all(tile.is_terminal for tile in facts.kinds)
 
 
-@_whole_hand
+@_whole_hand(Feature.TERMINALS_HONORS_ONLY | Feature.HONORS)
 def terminals_and_honors(facts: Facts) -> bool:
     """Only terminals and honors, at least one of each."""
     kinds = facts.kinds
@@ -211,17 +249,17 @@ def terminals_and_honors(facts: Facts) -> bool:
     )
 
 
-@_whole_hand
+@_whole_hand(Feature.GREEN_ONLY)
 def all_green(facts: Facts) -> bool:
     return facts.kinds <= GREEN_TILES
 
 
-@_whole_hand
+@_whole_hand(Feature.THIRTEEN_ORPHANS)
 def thirteen_orphans(facts: Facts) -> bool:
     return facts.shape is Shape.THIRTEEN_ORPHANS
 
 
-@_whole_hand
+@_whole_hand(Feature.SEVEN_PAIRS_TRIPLET)
 def seven_pairs_triplet(facts: Facts) -> bool:
     return facts.shape is Shape.SEVEN_PAIRS_TRIPLET
 
@@ -229,7 +267,7 @@ def seven_pairs_triplet(facts: Facts) -> bool:
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-@_whole_hand
+@_whole_hand(Feature.NO_MELDS | Feature.ONE_SUIT | Feature.NO_HONORS)
 def nine_gates(facts: Facts) -> bool:
     """The 13 tiles held before the winning tile are exactly a concealed 1112345678999 of one
     suit; the winning tile, of that suit, is the extra one."""
@@ -242,7 +280,7 @@ def nine_gates(facts: Facts) -> bool:
     return tuple(held) == NINE_GATES
 
 
-@_whole_hand
+@_whole_hand(Feature.NO_MELDS)
 def no_declared_groups(facts: Facts) -> bool:
     return not facts.hand.melds
 
@@ -250,6 +288,7 @@ def no_declared_groups(facts: Facts) -> bool:
 def kong_count(count: int) -> Predicate:
     """At least `count` kongs, declared or concealed."""
 
+    @needs(Feature.KONGS_4 if count >= 4 else Feature.KONG if count >= 1 else 0)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         found = [g for g in facts.sets if g.kind is GroupKind.KONG]
         return (Match(tuple(found)),) if len(found) >= count else NONE

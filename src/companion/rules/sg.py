@@ -13,16 +13,11 @@ from companion.context import Event, WinContext
 from companion.errors import NotAWinError
 from companion.hand import Hand
 from companion.rules import predicates as p
-from companion.rules.base import (
-    Facts,
-    Match,
-    Options,
-    Pattern,
-    Predicate,
-    Profile,
-    match_all,
-)
-from companion.settlement import Payments, collect, doubling_share, others
+from companion.rules.facts import Facts, Feature, match_all
+from companion.rules.options import Options
+from companion.rules.patterns import Match, Pattern, Predicate, needs
+from companion.rules.profile import Profile
+from companion.settlement import Amount, Payments, collect, doubling, doubling_share, others
 from companion.shapes import FOUR_SETS
 from companion.tiles import Wind, english_list
 
@@ -32,6 +27,7 @@ def ping_hu(*, bonus_allowed: bool, animals_count: bool, declared_chows_allowed:
     the hand must have waited on two or more kinds. Without `bonus_allowed`, no flowers or
     seasons (nor animals, when they count as bonus tiles)."""
 
+    @needs(Feature.CHOWS_4)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         pair = facts.pair
         if pair is None or len(facts.chows) != 4:
@@ -50,14 +46,16 @@ def ping_hu(*, bonus_allowed: bool, animals_count: bool, declared_chows_allowed:
     return predicate
 
 
+@needs(Feature.SELF_DRAWN | Feature.CONCEALED_PUNGS_4)
 def hidden_treasure(facts: Facts) -> tuple[Match, ...]:
     """Four concealed pungs or kongs and a self-drawn win."""
-    concealed = [g for g in facts.concealed_sets if g.is_pung_or_kong]
+    concealed = facts.concealed_pungs
     if facts.context.self_drawn and len(concealed) >= 4:
-        return (Match(tuple(concealed)),)
+        return (Match(concealed),)
     return p.NONE
 
 
+@needs(Feature.SELF_DRAWN | Feature.NO_MELDS)
 def fully_concealed(facts: Facts) -> tuple[Match, ...]:
     """No declared group at all (a concealed kong is declared) and a self-drawn win."""
     if facts.context.self_drawn and not facts.hand.melds:
@@ -173,6 +171,9 @@ class SgProfile(Profile):
 
     def check_context(self, context: WinContext, options: Options) -> None:
         super().check_context(context, options)
+        if not context.events:
+            self.check_liability(context)
+            return
         for event in _UNUSED_EVENTS:
             if context.has(event):
                 raise NotAWinError(f"the {self.id} profile has no {event.value} event")
@@ -198,10 +199,15 @@ class SgProfile(Profile):
         assert isinstance(options, SgOptions)
         return doubling_share(tai, options.share)
 
+    def share_amount(self, tai: int, options: Options) -> Amount:
+        """`share`, as an int when it is whole."""
+        assert isinstance(options, SgOptions)
+        return doubling(tai, options.share)
+
     def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
         """Discard: the discarder pays two shares and the others one each. Self-draw: every
         opponent pays two shares."""
-        share = self.share(tai, options)
+        share = self.share_amount(tai, options)
         double = share * 2
         owed = {
             payer: double if context.self_drawn or payer is context.discarder else share

@@ -28,7 +28,7 @@ from companion.rules.base import (
     parse_options,
 )
 from companion.rules.sg import PATTERNS, SgOptions, SgProfile, ping_hu
-from companion.settlement import Payments, collect, doubling_share, others
+from companion.settlement import Amount, Payments, collect, doubling, doubling_share, others
 from companion.tiles import Wind
 
 # ---------------------------------------------------------------------------------------------
@@ -38,6 +38,9 @@ from companion.tiles import Wind
 def _ids(*names: str) -> frozenset[str]:
     return frozenset(names)
 
+
+LIMIT_TAI = 10
+"""The value of a limit hand (Big dragons, Big winds), and the highest cap a table may set."""
 
 SG_TABLE_CHANGES: Mapping[str, Mapping[str, Any]] = {
     # Animals count as bonus tiles: Little Ping Hu allows them, Ping Hu does not. Neither is
@@ -56,13 +59,13 @@ SG_TABLE_CHANGES: Mapping[str, Mapping[str, Any]] = {
     # 10-tai limit hands: worth their value alone, so they include the sets they are made of.
     "big_dragons": {
         "name": "Big dragons (Three Great Scholars)",
-        "tai": 10,
+        "tai": LIMIT_TAI,
         "limit": True,
         "includes": _ids("dragon_set"),
     },
     "big_winds": {
         "name": "Big winds (Four Great Blessings)",
-        "tai": 10,
+        "tai": LIMIT_TAI,
         "limit": True,
         "includes": _ids("valued_wind"),
     },
@@ -216,7 +219,7 @@ def _chart_row(name: str, value: Any) -> tuple[Fraction, ...]:
 # Options
 
 
-MAX_CAP = 10
+MAX_CAP = LIMIT_TAI
 
 
 @dataclass(frozen=True)
@@ -297,23 +300,30 @@ class SgTableProfile(SgProfile):
         assert isinstance(options, SgTableOptions)
         return doubling_share(min(tai, options.cap + 1), options.share)
 
+    def share_amount(self, tai: int, options: Options) -> Amount:
+        assert isinstance(options, SgTableOptions)
+        return doubling(min(tai, options.cap + 1), options.share)
+
     def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
         """What each opponent owes (shares or the chart), then pay-for-all: the liable seat pays
         the whole of it and nobody else pays."""
         owed = self.owed(tai, context, options)
         if context.liable is not None:
-            owed = {context.liable: sum(owed.values(), Fraction(0))}
+            owed = {context.liable: sum(owed.values(), 0)}
         return collect(context.seat, owed)
 
-    def owed(self, tai: int, context: WinContext, options: Options) -> dict[Wind, Fraction]:
+    def owed(self, tai: int, context: WinContext, options: Options) -> dict[Wind, Amount]:
         """Each opponent's debt before pay-for-all. Discard: the discarder 2 shares and the others
         1 each (or the chart's discarder and others amounts); with shooter pays the discarder
         pays all of it. Self-draw: every opponent 2 shares (or the chart's self-draw amount)."""
         assert isinstance(options, SgTableOptions)
         payers = others(context.seat)
         chart = options.chart
+        by_discarder: Amount
+        by_other: Amount
+        by_drawn: Amount
         if chart is None:
-            share = self.share(tai, options)
+            share = self.share_amount(tai, options)
             by_discarder, by_other, by_drawn = 2 * share, share, 2 * share
         else:
             cap = options.cap
@@ -324,7 +334,7 @@ class SgTableProfile(SgProfile):
             return dict.fromkeys(payers, by_drawn)
         owed = {payer: by_discarder if payer is context.discarder else by_other for payer in payers}
         if options.shooter_pays and context.discarder is not None:
-            owed = {context.discarder: sum(owed.values(), Fraction(0))}
+            owed = {context.discarder: sum(owed.values(), 0)}
         return owed
 
 

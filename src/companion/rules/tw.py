@@ -15,17 +15,18 @@ from companion.context import Event, FlowerWin, WinContext
 from companion.errors import NotAWinError
 from companion.hand import Hand, Meld, MeldKind
 from companion.rules import predicates as p
-from companion.rules.base import (
+from companion.rules.facts import (
+    CONCEALED_PUNGS_AT_LEAST,
     Facts,
-    Match,
-    Options,
-    Pattern,
-    Predicate,
-    Profile,
+    Feature,
     match_all,
     no_reading,
+    role_bit,
 )
-from companion.settlement import Payments, collect, others
+from companion.rules.options import Options
+from companion.rules.patterns import Match, Pattern, Predicate, needs
+from companion.rules.profile import Profile
+from companion.settlement import Amount, Payments, collect, others
 from companion.shapes import FIVE_SETS, Reading, Shape, WinRole
 from companion.tiles import (
     FLOWERS,
@@ -87,22 +88,26 @@ def _only_concealed_kongs(hand: Hand) -> bool:
     return all(meld.kind is MeldKind.CONCEALED_KONG for meld in hand.melds)
 
 
+@needs(Feature.SELF_DRAWN | Feature.ONLY_CONCEALED_KONGS)
 def fully_concealed_self_draw(facts: Facts) -> tuple[Match, ...]:
     if facts.context.self_drawn and _only_concealed_kongs(facts.hand):
         return match_all(facts)
     return p.NONE
 
 
+@needs(Feature.BY_DISCARD | Feature.ONLY_CONCEALED_KONGS)
 def concealed_hand(facts: Facts) -> tuple[Match, ...]:
     if facts.context.by_discard and _only_concealed_kongs(facts.hand):
         return match_all(facts)
     return p.NONE
 
 
+@needs(Feature.SELF_DRAWN)
 def self_draw(facts: Facts) -> tuple[Match, ...]:
     return p.winning_tile_match(facts) if facts.context.self_drawn else p.NONE
 
 
+@needs(Feature.BY_DISCARD | Feature.ROLE_PAIR)
 def exposed_hand(facts: Facts) -> tuple[Match, ...]:
     """All five sets declared in the open and the pair completed by the winning discard."""
     open_melds = [meld for meld in facts.hand.melds if meld.kind in _OPEN_MELDS]
@@ -119,6 +124,7 @@ def wait_on(*roles: WinRole) -> Predicate:
     """The winning tile played one of `roles` in the reading; under the `single` wait rule the
     hand must also have waited on one kind only. Seven pairs and a triplet earns no wait tai."""
 
+    @needs(*(Feature.STANDARD | role_bit(role) for role in roles))
     def predicate(facts: Facts) -> tuple[Match, ...]:
         if facts.shape is not Shape.STANDARD or facts.reading.role not in roles:
             return p.NONE
@@ -129,10 +135,12 @@ def wait_on(*roles: WinRole) -> Predicate:
     return predicate
 
 
+@needs(Feature.NO_HONORS | Feature.NO_FLOWER)
 def no_honors_or_flowers(facts: Facts) -> tuple[Match, ...]:
     return match_all(facts) if not facts.has_honors and not facts.flowers else p.NONE
 
 
+@needs(Feature.ALL_CHOWS | Feature.NO_FLOWER)
 def pure_chow_hand(facts: Facts) -> tuple[Match, ...]:
     """Five chows, a numbered pair and no flowers."""
     pair = facts.pair
@@ -144,13 +152,15 @@ def pure_chow_hand(facts: Facts) -> tuple[Match, ...]:
 def concealed_triplets(at_least: int) -> Predicate:
     """At least `at_least` concealed pungs or kongs (each threshold scores on its own)."""
 
+    @needs(CONCEALED_PUNGS_AT_LEAST[min(at_least, 5)])
     def predicate(facts: Facts) -> tuple[Match, ...]:
-        found = tuple(g for g in facts.concealed_sets if g.is_pung_or_kong)
+        found = facts.concealed_pungs
         return (Match(found),) if len(found) >= at_least else p.NONE
 
     return predicate
 
 
+@needs(Feature.CHOWS_3)
 def pure_straight(facts: Facts) -> tuple[Match, ...]:
     """1-2-3, 4-5-6 and 7-8-9 of one suit; variant `concealed` when all three chows are.
 
@@ -181,6 +191,7 @@ def table_discards(context: WinContext) -> int | None:
 
 
 def discards_between(low: int, high: int) -> Predicate:
+    @needs(Feature.DISCARDS_KNOWN)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         count = table_discards(facts.context)
         if count is not None and low <= count <= high:
@@ -389,11 +400,14 @@ class TwProfile(Profile):
         # on 5m), report the pair wait, as the source's own calculator does.
         return 1 if reading.role is WinRole.PAIR else 0
 
-    def stake(self, tai: int, options: Options) -> Fraction:
+    def stake(self, tai: int, options: Options) -> Amount:
         """One payment: base plus per_tai for each tai (the hand's and that payment's dealer
-        tai)."""
+        tai); an int when it is whole."""
         assert isinstance(options, TwOptions)
-        return options.base + options.per_tai * tai
+        base, per_tai = options.base, options.per_tai
+        if base.denominator == 1 and per_tai.denominator == 1:
+            return base.numerator + per_tai.numerator * tai
+        return base + per_tai * tai
 
     def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
         """Self-draw: each of the other three pays; discard: the discarder alone pays. Each

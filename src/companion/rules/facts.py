@@ -1,0 +1,450 @@
+"""The facts of one reading of one hand, as predicates ask them, and its feature bits.
+
+`Feature` names what a pattern may need of a reading before it can match (a dragon pung, one
+suit, a self-draw, an event...). `Facts.features` holds the bits a reading has: the hand's,
+worked out once per hand (`HandFacts`), and the reading's own. A compiled pattern table runs
+only the predicates whose needs the bits meet (`companion.rules.patterns.CompiledTable`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.context import Event, WinContext, WinType
+from companion.hand import Hand, MeldKind
+from companion.rules.options import Options
+from companion.rules.patterns import Match
+from companion.shapes import Group, GroupKind, Reading, Shape, WinRole
+from companion.tiles import KINDS, Tile, Wind, format_tiles
+
+
+class Feature:
+    """Feature bits of a reading. Each is a necessary condition some pattern declares."""
+
+    # How the hand was won, and its declared groups
+    SELF_DRAWN = 1 << 0
+    BY_DISCARD = 1 << 1
+    NO_MELDS = 1 << 2
+    ONLY_CONCEALED_KONGS = 1 << 3
+    """No declared group but concealed kongs (or none at all)."""
+    DISCARDS_KNOWN = 1 << 4
+    """The table's discard count is given, or implied by a heavenly or earthly hand."""
+    # Bonus tiles
+    FLOWER = 1 << 5
+    """At least one flower or season."""
+    NO_FLOWER = 1 << 6
+    FLOWERS_4 = 1 << 7
+    FLOWERS_7 = 1 << 8
+    """Exactly seven flowers and seasons."""
+    FLOWERS_8 = 1 << 9
+    ANIMAL = 1 << 10
+    ANIMALS_4 = 1 << 11
+    # The hand's kinds
+    HONORS = 1 << 12
+    NO_HONORS = 1 << 13
+    ONE_SUIT = 1 << 14
+    NO_SUIT = 1 << 15
+    TERMINALS_HONORS_ONLY = 1 << 16
+    TERMINALS_ONLY = 1 << 17
+    GREEN_ONLY = 1 << 18
+    # The reading's shape
+    STANDARD = 1 << 19
+    THIRTEEN_ORPHANS = 1 << 20
+    SEVEN_PAIRS_TRIPLET = 1 << 21
+    SEVEN_PAIRS = 1 << 22
+    # The reading's sets
+    DRAGON_PUNG = 1 << 23
+    DRAGON_PUNGS_2 = 1 << 24
+    DRAGON_PUNGS_3 = 1 << 25
+    WIND_PUNG = 1 << 26
+    WIND_PUNGS_2 = 1 << 27
+    WIND_PUNGS_3 = 1 << 28
+    WIND_PUNGS_4 = 1 << 29
+    SEAT_WIND_PUNG = 1 << 30
+    ROUND_WIND_PUNG = 1 << 31
+    KONG = 1 << 32
+    KONGS_4 = 1 << 33
+    CHOWS_3 = 1 << 34
+    CHOWS_4 = 1 << 35
+    ALL_CHOWS = 1 << 36
+    """A standard reading whose sets are all chows."""
+    ALL_PUNGS = 1 << 37
+    """A standard reading whose sets are all pungs or kongs."""
+    CONCEALED_PUNGS_2 = 1 << 38
+    CONCEALED_PUNGS_3 = 1 << 39
+    CONCEALED_PUNGS_4 = 1 << 40
+    CONCEALED_PUNGS_5 = 1 << 41
+    # The winning tile's role
+    ROLE_PAIR = 1 << 42
+    ROLE_CLOSED = 1 << 43
+    ROLE_EDGE = 1 << 44
+    ROLE_TWO_SIDED = 1 << 45
+    ROLE_PUNG = 1 << 46
+    ROLE_SINGLE = 1 << 47
+    # Events: one bit each, from bit 48 on (`event_bit`)
+
+
+_EVENT_BITS = {event: 1 << (48 + index) for index, event in enumerate(Event)}
+_ROLE_BITS = {
+    WinRole.PAIR: Feature.ROLE_PAIR,
+    WinRole.CLOSED: Feature.ROLE_CLOSED,
+    WinRole.EDGE: Feature.ROLE_EDGE,
+    WinRole.TWO_SIDED: Feature.ROLE_TWO_SIDED,
+    WinRole.PUNG: Feature.ROLE_PUNG,
+    WinRole.SINGLE: Feature.ROLE_SINGLE,
+}
+_SHAPE_BITS = {
+    Shape.STANDARD: Feature.STANDARD,
+    Shape.THIRTEEN_ORPHANS: Feature.THIRTEEN_ORPHANS,
+    Shape.SEVEN_PAIRS_TRIPLET: Feature.SEVEN_PAIRS_TRIPLET,
+    Shape.SEVEN_PAIRS: Feature.SEVEN_PAIRS,
+}
+
+
+def _cumulative(*bits: int) -> tuple[int, ...]:
+    """Bits by count, each with the bits of every smaller count: "at least n"."""
+    found = [0]
+    for bit in bits:
+        found.append(found[-1] | bit)
+    return tuple(found)
+
+
+_DRAGON_COUNT_BITS = _cumulative(
+    Feature.DRAGON_PUNG, Feature.DRAGON_PUNGS_2, Feature.DRAGON_PUNGS_3
+)
+_WIND_COUNT_BITS = _cumulative(
+    Feature.WIND_PUNG, Feature.WIND_PUNGS_2, Feature.WIND_PUNGS_3, Feature.WIND_PUNGS_4
+)
+_CONCEALED_PUNG_BITS = _cumulative(
+    0,
+    Feature.CONCEALED_PUNGS_2,
+    Feature.CONCEALED_PUNGS_3,
+    Feature.CONCEALED_PUNGS_4,
+    Feature.CONCEALED_PUNGS_5,
+)
+
+
+def event_bit(event: Event) -> int:
+    return _EVENT_BITS[event]
+
+
+def role_bit(role: WinRole) -> int:
+    return _ROLE_BITS[role]
+
+
+DRAGON_PUNGS_AT_LEAST = (0, Feature.DRAGON_PUNG, Feature.DRAGON_PUNGS_2, Feature.DRAGON_PUNGS_3)
+WIND_PUNGS_AT_LEAST = (
+    0,
+    Feature.WIND_PUNG,
+    Feature.WIND_PUNGS_2,
+    Feature.WIND_PUNGS_3,
+    Feature.WIND_PUNGS_4,
+)
+CONCEALED_PUNGS_AT_LEAST = (
+    0,
+    0,
+    Feature.CONCEALED_PUNGS_2,
+    Feature.CONCEALED_PUNGS_3,
+    Feature.CONCEALED_PUNGS_4,
+    Feature.CONCEALED_PUNGS_5,
+)
+"""The feature bit of "at least n" such sets, by n."""
+
+_TERMINAL_KINDS = frozenset(kind for kind in range(27) if kind % 9 in (0, 8))
+_HONOR_KINDS = frozenset(range(27, KINDS))
+_GREEN_KINDS = frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
+_SET_KINDS = frozenset((GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG))
+_SUIT_OF = {tile: tile.suit for tile in Tile}
+
+
+class HandFacts:
+    """What every reading of one hand shares, computed once per hand; `features` its bits
+    (with the win's context, when given)."""
+
+    __slots__ = (
+        "_counts",
+        "animals",
+        "bonus",
+        "features",
+        "flowers",
+        "hand",
+        "has_honors",
+        "kinds",
+        "suits",
+    )
+
+    def __init__(self, hand: Hand, context: WinContext | None = None) -> None:
+        self.hand = hand
+        self._counts: list[int] | None = None
+        kinds = set(hand.concealed)
+        for meld in hand.melds:
+            kinds.update(meld.tiles)
+        self.kinds = frozenset(kinds)
+        self.suits = frozenset({_SUIT_OF[tile] for tile in kinds if tile < Tile.EAST})
+        self.has_honors = not kinds.isdisjoint(_HONOR_KINDS)
+        bonus = hand.bonus
+        self.bonus = bonus
+        if bonus:
+            self.flowers = tuple([tile for tile in bonus if Tile.PLUM <= tile <= Tile.WINTER])
+            self.animals = tuple([tile for tile in bonus if tile >= Tile.CAT])
+        else:
+            self.flowers = self.animals = ()
+        self.features = self._features(context)
+
+    @property
+    def counts(self) -> list[int]:
+        """Counts of every playing kind, concealed and declared."""
+        if self._counts is None:
+            self._counts = self.hand.counts()
+        return self._counts
+
+    def _features(self, context: WinContext | None) -> int:
+        hand = self.hand
+        kinds = self.kinds
+        bits = 0
+        flowers = len(self.flowers)
+        if flowers:
+            bits |= Feature.FLOWER
+            if flowers >= 4:
+                bits |= Feature.FLOWERS_4
+                if flowers == 7:
+                    bits |= Feature.FLOWERS_7
+                elif flowers == 8:
+                    bits |= Feature.FLOWERS_8
+        else:
+            bits |= Feature.NO_FLOWER
+        if self.animals:
+            bits |= Feature.ANIMAL
+            if len(set(self.animals)) == 4:
+                bits |= Feature.ANIMALS_4
+        bits |= Feature.HONORS if self.has_honors else Feature.NO_HONORS
+        suits = len(self.suits)
+        if suits == 1:
+            bits |= Feature.ONE_SUIT
+        elif not suits:
+            bits |= Feature.NO_SUIT
+        if kinds <= _TERMINAL_KINDS:
+            bits |= Feature.TERMINALS_ONLY | Feature.TERMINALS_HONORS_ONLY
+        elif kinds <= _TERMINAL_KINDS | _HONOR_KINDS:
+            bits |= Feature.TERMINALS_HONORS_ONLY
+        if kinds <= _GREEN_KINDS:
+            bits |= Feature.GREEN_ONLY
+        melds = hand.melds
+        if not melds:
+            bits |= Feature.NO_MELDS | Feature.ONLY_CONCEALED_KONGS
+        elif all(meld.kind is MeldKind.CONCEALED_KONG for meld in melds):
+            bits |= Feature.ONLY_CONCEALED_KONGS
+        if context is not None:
+            bits |= Feature.SELF_DRAWN if context.win is WinType.SELF_DRAW else Feature.BY_DISCARD
+            events = context.events
+            if events:
+                for event in events:
+                    bits |= _EVENT_BITS[event]
+                if Event.HEAVENLY in events or Event.EARTHLY in events:
+                    bits |= Feature.DISCARDS_KNOWN
+            if context.table_discards is not None:
+                bits |= Feature.DISCARDS_KNOWN
+        return bits
+
+
+class Facts:
+    """Everything a predicate may ask of one reading of one hand.
+
+    `features` is worked out on construction; the reading's groups split by kind (`sets`,
+    `chows`, `pungs`, `concealed_sets`, `declared`, `pair`) only when a predicate first asks.
+    """
+
+    __slots__ = (
+        "_chows",
+        "_concealed_pungs",
+        "_concealed_sets",
+        "_declared",
+        "_pair",
+        "_pungs",
+        "_sets",
+        "_shared",
+        "animals",
+        "bonus",
+        "context",
+        "features",
+        "flowers",
+        "groups",
+        "hand",
+        "has_honors",
+        "kinds",
+        "options",
+        "reading",
+        "shape",
+        "suits",
+        "waits",
+    )
+
+    def __init__(
+        self,
+        hand: Hand,
+        reading: Reading,
+        context: WinContext,
+        waits: tuple[Tile, ...],
+        options: Options,
+        shared: HandFacts | None = None,
+    ) -> None:
+        self.hand = hand
+        self.reading = reading
+        self.context = context
+        self.waits = waits
+        self.options = options
+        shape = reading.shape
+        self.shape: Shape = shape
+        groups = reading.groups
+        self.groups: tuple[Group, ...] = groups
+        self._sets: tuple[Group, ...] | None = None
+        if shared is None:
+            shared = HandFacts(hand, context)
+        self._shared = shared
+        self.kinds = shared.kinds
+        self.suits = shared.suits
+        self.has_honors = shared.has_honors
+        self.bonus = shared.bonus
+        self.flowers = shared.flowers
+        self.animals = shared.animals
+        features = _SHAPE_BITS[shape] | _ROLE_BITS[reading.role] | shared.features
+        chows = pungs = dragons = winds = kongs = concealed_pungs = 0
+        seat_tile, round_tile = context.seat.tile, context.round.tile
+        for group in groups:
+            kind = group.kind
+            if kind is _CHOW:
+                chows += 1
+            elif kind is _PUNG or kind is _KONG:
+                pungs += 1
+                tile = group.tile
+                if tile >= Tile.EAST:
+                    if tile >= Tile.WHITE:
+                        dragons += 1
+                    else:
+                        winds += 1
+                        if tile is seat_tile:
+                            features |= Feature.SEAT_WIND_PUNG
+                        if tile is round_tile:
+                            features |= Feature.ROUND_WIND_PUNG
+                if kind is _KONG:
+                    kongs += 1
+                if group.concealed:
+                    concealed_pungs += 1
+        features |= _DRAGON_COUNT_BITS[dragons] | _WIND_COUNT_BITS[winds]
+        if concealed_pungs >= 2:
+            features |= _CONCEALED_PUNG_BITS[min(concealed_pungs, 5)]
+        if kongs:
+            features |= Feature.KONG if kongs < 4 else Feature.KONG | Feature.KONGS_4
+        if chows >= 3:
+            features |= Feature.CHOWS_3 if chows == 3 else Feature.CHOWS_3 | Feature.CHOWS_4
+        if shape is Shape.STANDARD:
+            if not pungs:
+                features |= Feature.ALL_CHOWS
+            if not chows:
+                features |= Feature.ALL_PUNGS
+        self.features: int = features
+
+    def _split(self) -> tuple[Group, ...]:
+        sets: list[Group] = []
+        pairs: list[Group] = []
+        chows: list[Group] = []
+        pungs: list[Group] = []
+        concealed: list[Group] = []
+        concealed_pungs: list[Group] = []
+        declared: list[Group] = []
+        for group in self.groups:
+            kind = group.kind
+            if kind is GroupKind.PAIR:
+                pairs.append(group)
+                continue
+            if kind is _CHOW:
+                chows.append(group)
+            elif kind is _PUNG or kind is _KONG:
+                pungs.append(group)
+                if group.concealed:
+                    concealed_pungs.append(group)
+            else:
+                continue
+            sets.append(group)
+            if group.concealed:
+                concealed.append(group)
+            if group.meld is not None:
+                declared.append(group)
+        self._pair = pairs[0] if len(pairs) == 1 else None
+        self._chows = tuple(chows)
+        self._pungs = tuple(pungs)
+        self._concealed_sets = tuple(concealed)
+        self._concealed_pungs = tuple(concealed_pungs)
+        self._declared = tuple(declared)
+        found = self._sets = tuple(sets)
+        return found
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        """The reading's chows, pungs and kongs."""
+        found = self._sets
+        return self._split() if found is None else found
+
+    @property
+    def pair(self) -> Group | None:
+        if self._sets is None:
+            self._split()
+        return self._pair
+
+    @property
+    def chows(self) -> tuple[Group, ...]:
+        if self._sets is None:
+            self._split()
+        return self._chows
+
+    @property
+    def pungs(self) -> tuple[Group, ...]:
+        """Pungs and kongs."""
+        if self._sets is None:
+            self._split()
+        return self._pungs
+
+    @property
+    def concealed_sets(self) -> tuple[Group, ...]:
+        if self._sets is None:
+            self._split()
+        return self._concealed_sets
+
+    @property
+    def concealed_pungs(self) -> tuple[Group, ...]:
+        """The concealed pungs and kongs."""
+        if self._sets is None:
+            self._split()
+        return self._concealed_pungs
+
+    @property
+    def declared(self) -> tuple[Group, ...]:
+        if self._sets is None:
+            self._split()
+        return self._declared
+
+    @property
+    def counts(self) -> list[int]:
+        """Counts of every playing kind, concealed and declared."""
+        return self._shared.counts
+
+    @property
+    def seat(self) -> Wind:
+        return self.context.seat
+
+
+_CHOW, _PUNG, _KONG = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG
+
+
+def no_reading(facts: Facts) -> tuple[Match, ...]:
+    """The predicate of a flower win, which is scored without a reading of the hand."""
+    return ()
+
+
+def match_all(facts: Facts) -> tuple[Match, ...]:
+    """One match earned by every group of the reading (for whole-hand patterns)."""
+    return (Match(facts.groups),)
+
+
+def tiles_item(tiles: Sequence[Tile]) -> str:
+    return format_tiles(sorted(tiles))

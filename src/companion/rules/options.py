@@ -1,0 +1,128 @@
+"""Options: the house rules a request may set, read from JSON into a profile's typed options.
+
+Every profile has `min_tai` and `tai_overrides`; each subclasses `Options` with its own fields and
+defaults and says what is wrong with a set of values (`problems`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+import types
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar, get_type_hints
+
+from companion.errors import InvalidRequestError
+
+
+@dataclass(frozen=True)
+class Options:
+    """Options every profile has. Profiles subclass this with their own fields and defaults."""
+
+    min_tai: int = 0
+    tai_overrides: Mapping[str, int] = field(default_factory=dict)
+    derived: ClassVar[frozenset[str]] = frozenset()
+    """Fields a profile works out from its other options, never set by a request."""
+
+    def problems(self, pattern_ids: frozenset[str]) -> list[str]:
+        """What is wrong with these values, one message per option (empty when all is well)."""
+        problems: list[str] = []
+        for key, value in self.tai_overrides.items():
+            pattern_id = key.split(".", 1)[0]
+            if pattern_id not in pattern_ids:
+                problems.append(f'option tai_overrides: "{key}" is not a pattern of this profile')
+            elif value < 0:
+                problems.append(f"option tai_overrides: {key} cannot be negative")
+        return problems
+
+
+_OPTION_HINTS: dict[type[Options], dict[str, Any]] = {}
+
+
+def _option_hints(options_type: type[Options]) -> dict[str, Any]:
+    """The type of each option field, worked out once per options class."""
+    hints = _OPTION_HINTS.get(options_type)
+    if hints is None:
+        fields = {f.name for f in dataclasses.fields(options_type)}
+        every = get_type_hints(options_type)
+        hints = _OPTION_HINTS[options_type] = {n: h for n, h in every.items() if n in fields}
+    return hints
+
+
+def parse_options(options_type: type[Options], data: Mapping[str, Any]) -> Options:
+    """Build a profile's options from request JSON, refusing unknown names and wrong types."""
+    if not isinstance(data, Mapping):
+        raise InvalidRequestError("options must be an object of option names and values")
+    hints = _option_hints(options_type)
+    names = hints.keys() - options_type.derived
+    values: dict[str, Any] = {}
+    for name, value in data.items():
+        if name not in names:
+            known = ", ".join(sorted(names))
+            raise InvalidRequestError(f'unknown option "{name}": this profile has {known}')
+        values[name] = _coerce_option(name, hints[name], value)
+    return options_type(**values)
+
+
+def _coerce_option(name: str, hint: Any, value: Any) -> Any:
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidRequestError(f"option {name} must be a whole number")
+        return value
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise InvalidRequestError(f"option {name} must be true or false")
+        return value
+    if hint is Fraction:
+        return parse_amount(value, f"option {name}")
+    if hint is str:
+        if not isinstance(value, str):
+            raise InvalidRequestError(f"option {name} must be a string")
+        return value
+    origin = getattr(hint, "__origin__", None)
+    if origin is not None and issubclass(origin, Mapping) and hint.__args__[1] is int:
+        if not isinstance(value, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+            for k, v in value.items()
+        ):
+            raise InvalidRequestError(f"option {name} must map names to whole numbers")
+        return types.MappingProxyType(dict(value))
+    raise InvalidRequestError(f"option {name} cannot be set from a request")
+
+
+MAX_AMOUNT = 10**12
+"""The largest amount an option may hold; anything a table stakes is far below it."""
+MAX_DENOMINATOR = 10**6
+_AMOUNT_TEXT = re.compile(r"[+-]?(?:\d{1,13}(?:\.\d{0,6})?|\.\d{1,6}|\d{1,13}/\d{1,7})")
+
+
+def parse_amount(value: Any, what: str) -> Fraction:
+    """An exact amount from a JSON number or a decimal string ("0.5", "1/2").
+
+    Only plain decimals and fractions of sensible size are read: an exponent such as "1e5000"
+    would make the arithmetic, and the JSON of every payment, as large as it says."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise InvalidRequestError(f"{what} must be a number")
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise InvalidRequestError(f"{what} must be a number, not {value!r}")
+        value = repr(value) if "e" not in repr(value) else f"{value:.6f}"
+    if isinstance(value, str):
+        text = value.strip()
+        if not _AMOUNT_TEXT.fullmatch(text):
+            shown = text if len(text) <= 20 else text[:20] + "…"
+            raise InvalidRequestError(
+                f"{what} must be a plain number such as 2, 0.5 or 1/2, not {shown!r}"
+            )
+        try:
+            amount = Fraction(text)
+        except ZeroDivisionError:
+            raise InvalidRequestError(f"{what} cannot divide by zero") from None
+    else:
+        amount = Fraction(value)
+    if abs(amount) > MAX_AMOUNT or amount.denominator > MAX_DENOMINATOR:
+        raise InvalidRequestError(f"{what} must be at most {MAX_AMOUNT:,} and exact to a millionth")
+    return amount

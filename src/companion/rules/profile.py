@@ -1,0 +1,176 @@
+"""A scoring profile: its shapes, pattern table, options and settlement, run by the scorer."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import Any, ClassVar
+
+from companion.context import FlowerWin, WinContext
+from companion.errors import InvalidRequestError, NotAWinError
+from companion.hand import Hand, Meld
+from companion.rules import legality
+from companion.rules.facts import tiles_item
+from companion.rules.options import Options, parse_options
+from companion.rules.patterns import CompiledTable, Match, Pattern, PatternScore, compiled
+from companion.settlement import Payments
+from companion.shapes import Reading, Structure
+from companion.tiles import Tile, Wind
+
+
+class Profile:
+    """A scoring profile: its shapes, pattern table, options and settlement.
+
+    Subclasses set the class attributes and implement `settle`; they may refine
+    `check_context`, `check_hand` and `settled_tai`. The scorer calls only these.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    structure: ClassVar[Structure]
+    patterns: ClassVar[tuple[Pattern, ...]]
+    flower_wins: ClassVar[Mapping[FlowerWin, Pattern]] = {}
+    """The pattern of each flower win the profile has (scored without a hand)."""
+    options_type: ClassVar[type[Options]] = Options
+    cap: ClassVar[int | None] = None
+    """The most tai a hand settles at, limit hands apart; None for no cap."""
+    several_winners: ClassVar[bool] = False
+    """Whether several players may win on one discard (`scoring.score_several`)."""
+    unit: ClassVar[str] = "tai"
+    """What a hand's value is counted in (the result's `unit`): `tai`, or `faan` in `hk`."""
+    earthly_self_draw: ClassVar[bool] = True
+    """Whether an earthly hand may be self-drawn on the first draw, or is only ever won on the
+    dealer's first discard."""
+
+    def __init__(self) -> None:
+        # The pattern table is compiled once, when the profile is made at import.
+        compiled(self.patterns)
+
+    def parse_options(self, data: Mapping[str, Any]) -> Options:
+        options = parse_options(self.options_type, data)
+        problems = options.problems(self.pattern_ids())
+        if problems:
+            raise InvalidRequestError("; ".join(problems))
+        return options
+
+    def pattern_ids(self) -> frozenset[str]:
+        return self._pattern_ids
+
+    @cached_property
+    def _pattern_ids(self) -> frozenset[str]:
+        return frozenset(self._patterns_by_id)
+
+    def check_context(self, context: WinContext, options: Options) -> None:
+        """Refuse a win context that contradicts itself (raise `NotAWinError`)."""
+        if context.flower_win is FlowerWin.SEVEN_CAPTURE and not context.by_discard:
+            raise NotAWinError("a seven-flower capture is settled as a discard by the holder")
+        if context.flower_win is FlowerWin.EIGHT and context.by_discard:
+            raise NotAWinError("an eight-flower win is settled as a self-draw")
+        if context.by_discard:
+            if context.discarder is None and context.flower_win is not None:
+                raise InvalidRequestError("a seven-flower capture needs the eighth tile's holder")
+            if context.discarder is None:
+                raise InvalidRequestError("a discard win needs the discarder's seat")
+            if context.discarder is context.seat:
+                raise NotAWinError("the winner cannot win on their own discard")
+        elif context.discarder is not None and context.flower_win is None:
+            raise NotAWinError("a self-drawn win has no discarder")
+        if context.flower_win is None and (context.events or context.table_discards is not None):
+            legality.check_context(context, self.table(context))
+
+    def table(self, context: WinContext) -> legality.Table:
+        """Who deals at this table, and how its earthly hand is won."""
+        return legality.Table(self.dealer_of(context), self.earthly_self_draw)
+
+    def dealer_of(self, context: WinContext) -> Wind:
+        """The dealer's seat: the request's `dealer` unless the profile fixes it."""
+        return context.dealer
+
+    def check_possible(self, hand: Hand, context: WinContext) -> None:
+        """Refuse an ordinary win whose events or counts the hand's tiles contradict."""
+        legality.check_hand(hand, context)
+
+    def check_tiles(self, concealed: Sequence[Tile], melds: Sequence[Meld]) -> None:
+        """Refuse, before the hand is built and counted, tiles that can never be a win in this
+        profile (raise `NotAWinError` with the reason)."""
+
+    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
+        """Notes about the hand, or `NotAWinError` for tiles the profile refuses."""
+        return []
+
+    def structure_for(self, options: Options) -> Structure:
+        """The winning shapes under these options (an option may allow another shape)."""
+        return self.structure
+
+    def patterns_for(self, options: Options) -> tuple[Pattern, ...]:
+        """The pattern table under these options (an option may change a pattern)."""
+        return self.patterns
+
+    def table_for(self, options: Options) -> CompiledTable:
+        """The pattern table under these options, compiled for the scorer (once per table)."""
+        return compiled(self.patterns_for(options))
+
+    def counted_for_minimum(
+        self, settled: int, scores: Sequence[PatternScore], options: Options
+    ) -> int:
+        """The value compared with the table's minimum (`min_tai`): the settled value, unless
+        the profile leaves some patterns out of it."""
+        return settled
+
+    def preference(self, reading: Reading) -> int:
+        """Among readings worth the same tai, the highest preference is reported; on a tie of
+        preferences too, the first in reading order."""
+        return 0
+
+    def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: Options) -> int:
+        limits = [s.tai for s in scores if s.id in self._limit_ids]
+        if limits:
+            return max(limits)
+        return raw_tai if self.cap is None else min(raw_tai, self.cap_of(options))
+
+    def cap_of(self, options: Options) -> int:
+        assert self.cap is not None
+        return self.cap
+
+    def pattern(self, pattern_id: str) -> Pattern:
+        return self._patterns_by_id[pattern_id]
+
+    @cached_property
+    def _limit_ids(self) -> frozenset[str]:
+        return frozenset(p.id for p in self._patterns_by_id.values() if p.limit)
+
+    @cached_property
+    def self_draw_ids(self) -> frozenset[str]:
+        """The patterns that, when they score, settle a discard win as a self-draw."""
+        return frozenset(p.id for p in self._patterns_by_id.values() if p.settles_as_self_draw)
+
+    @cached_property
+    def _patterns_by_id(self) -> dict[str, Pattern]:
+        return {p.id: p for p in (*self.patterns, *self.flower_wins.values())}
+
+    def score_flower_win(
+        self, hand: Hand, context: WinContext, options: Options
+    ) -> list[PatternScore]:
+        """The flower win's single pattern; the bonus tiles, when listed, must bear it out."""
+        assert context.flower_win is not None
+        pattern = self.flower_wins.get(context.flower_win)
+        if pattern is None:
+            raise NotAWinError(f"the {self.id} profile has no {context.flower_win.value} win")
+        flowers = sorted(tile for tile in hand.bonus if tile.is_flower)
+        needed = 7 if context.flower_win is FlowerWin.SEVEN_CAPTURE else 8
+        if hand.bonus and len(flowers) != needed:
+            raise NotAWinError(
+                f"{pattern.name} needs {needed} flowers and seasons; the bonus tiles hold "
+                f"{len(flowers)}"
+            )
+        tai = pattern.tai_of(Match(()), options.tai_overrides)
+        # A flower win sent without its bonus tiles names no tile (not an empty one).
+        earned_by = (tiles_item(flowers),) if flowers else ()
+        return [PatternScore(pattern.id, pattern.name, tai, 1, earned_by)]
+
+    def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
+        raise NotImplementedError
+
+    def dealer_tai(self, context: WinContext) -> int | None:
+        """Dealer tai shown beside the hand's tai; None where the profile has none."""
+        return None

@@ -1,0 +1,36 @@
+"""Scoring profiles: one module per profile, its patterns as data plus its settlement."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from companion.errors import InvalidRequestError
+
+if TYPE_CHECKING:
+    from reference_scorer.rules.base import Profile
+    from reference_scorer.shapes import Structure
+
+
+@cache
+def profiles() -> dict[str, Profile]:
+    """Every profile by id. Imported on first use: the profile modules import this package."""
+    from reference_scorer.rules.hk import HK
+    from reference_scorer.rules.sg import SG
+    from reference_scorer.rules.sg_table import SG_TABLE
+    from reference_scorer.rules.tw import TW
+
+    return {profile.id: profile for profile in (SG, SG_TABLE, TW, HK)}
+
+
+def get_profile(profile: str) -> Profile:
+    """The profile of an id; `InvalidRequestError` for an unknown id."""
+    known = profiles()
+    if profile not in known:
+        raise InvalidRequestError(f'unknown profile "{profile}": use one of {", ".join(known)}')
+    return known[profile]
+
+
+def structure_of(profile: str) -> Structure:
+    """The winning shapes of a profile id; `InvalidRequestError` for an unknown id."""
+    return get_profile(profile).structure

@@ -1,0 +1,240 @@
+"""What cannot happen at a table, refused before a hand is scored.
+
+Every profile asks these questions of an ordinary win; a profile supplies only who its dealer
+is and whether its earthly hand may be self-drawn. Each refusal is one `NotAWinError` whose
+message names the request fields that contradict each other (`events`, `seat`, `dealer`,
+`discarder`, `win`, `melds`, `bonus`, `table_discards`, `win_tile`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.context import Event, WinContext
+from companion.errors import NotAWinError
+from companion.hand import Hand, Meld, MeldKind
+from companion.tiles import KINDS, Tile, Wind
+
+# The dealer's first-turn win is a plain draw from the wall: none of these can describe it.
+NOT_WITH_HEAVENLY = (
+    Event.LAST_TILE,
+    Event.LAST_DISCARD,
+    Event.ROBBING_KONG,
+    Event.KONG_ON_KONG,
+    Event.ORIGINAL_READY,
+)
+# An earthly hand comes on the first turn: the wall is not near its end and no kong is made.
+NOT_WITH_EARTHLY = (Event.LAST_TILE, Event.LAST_DISCARD, Event.ROBBING_KONG)
+# Groups made from another player's discard (an added kong began as a claimed pung).
+CLAIMED = frozenset((MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.ADDED_KONG))
+# Declared by a winner about their own hand: two winners of one discard may differ on it.
+OWN_EVENTS = frozenset((Event.ORIGINAL_READY,))
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a profile says about its table: who deals, and how its earthly hand is won."""
+
+    dealer: Wind
+    earthly_self_draw: bool
+    """Whether an earthly hand may be a self-draw on the first draw (sg) or only a win on the
+    dealer's first discard (tw)."""
+
+
+def _listed(events: Sequence[Event]) -> str:
+    return ", ".join(event.value for event in events)
+
+
+def _melds(melds: Sequence[Meld]) -> str:
+    return ", ".join(str(meld) for meld in melds)
+
+
+def _tile(tile: Tile) -> str:
+    return f"{tile.english} ({tile.mpsz})"
+
+
+def check_context(context: WinContext, table: Table) -> None:
+    """Refuse events and counts of an ordinary win that contradict each other."""
+    if context.has(Event.ROBBING_KONG) and context.self_drawn:
+        raise NotAWinError(
+            "robbing_kong wins on another player's kong tile: enter it as a discard win, with "
+            "the kong's declarer as discarder"
+        )
+    _check_heavenly(context, table)
+    _check_earthly(context, table)
+    _check_discard_count(context, table)
+
+
+def _check_heavenly(context: WinContext, table: Table) -> None:
+    if not context.has(Event.HEAVENLY):
+        return
+    if context.seat is not table.dealer:
+        raise NotAWinError(
+            f"heavenly is the dealer's win: seat {context.seat.value} is not the dealer "
+            f"({table.dealer.value})"
+        )
+    if context.by_discard:
+        raise NotAWinError(
+            "heavenly is the dealer's self-draw on the first turn: win must be self_draw, "
+            "with no discarder"
+        )
+    clashing = [event for event in NOT_WITH_HEAVENLY if context.has(event)]
+    if clashing:
+        raise NotAWinError(
+            f"heavenly is won on the dealer's first draw, so events cannot also hold "
+            f"{_listed(clashing)}"
+        )
+    if context.table_discards not in (None, 0):
+        raise NotAWinError(
+            f"heavenly comes before any discard: table_discards must be 0, not "
+            f"{context.table_discards}"
+        )
+
+
+def _check_earthly(context: WinContext, table: Table) -> None:
+    if not context.has(Event.EARTHLY):
+        return
+    dealer = table.dealer.value
+    if context.seat is table.dealer:
+        raise NotAWinError(
+            f"earthly is a non-dealer's win: seat {context.seat.value} is the dealer, whose "
+            "first-turn win is heavenly"
+        )
+    if context.self_drawn and not table.earthly_self_draw:
+        raise NotAWinError(
+            f"earthly is won on the dealer's first discard: win must be discard, with the "
+            f"dealer ({dealer}) as discarder"
+        )
+    if context.by_discard and context.discarder is not table.dealer:
+        assert context.discarder is not None
+        raise NotAWinError(
+            f"earthly is won on the dealer's first discard: the discarder must be the dealer "
+            f"({dealer}), not {context.discarder.value}"
+        )
+    clashing = [event for event in NOT_WITH_EARTHLY if context.has(event)]
+    if clashing:
+        raise NotAWinError(
+            f"earthly is won on the first turn, so events cannot also hold {_listed(clashing)}"
+        )
+    if context.by_discard and context.table_discards not in (None, 1):
+        raise NotAWinError(
+            f"earthly is won on the dealer's first discard: table_discards must be 1, not "
+            f"{context.table_discards}"
+        )
+
+
+def _wins_on_a_discard(context: WinContext) -> bool:
+    """The winning tile is a discard (a robbed kong tile is not one)."""
+    return context.by_discard and not context.has(Event.ROBBING_KONG)
+
+
+def _check_discard_count(context: WinContext, table: Table) -> None:
+    count = context.table_discards
+    if count is None:
+        return
+    if _wins_on_a_discard(context):
+        if count == 0:
+            raise NotAWinError(
+                "table_discards counts the winning discard, so a discard win has at least 1"
+            )
+        if count == 1 and context.discarder is not table.dealer:
+            assert context.discarder is not None
+            raise NotAWinError(
+                f"table_discards 1 makes the winning discard the hand's first, which is the "
+                f"dealer's: the discarder must be {table.dealer.value}, not "
+                f"{context.discarder.value}"
+            )
+    elif context.self_drawn and context.seat is not table.dealer and count == 0:
+        raise NotAWinError(
+            f"table_discards 0 means nobody has discarded, so only the dealer "
+            f"({table.dealer.value}) has drawn: seat {context.seat.value}'s self-draw needs at "
+            "least 1"
+        )
+
+
+def _kongs(hand: Hand) -> list[Meld]:
+    return [meld for meld in hand.melds if meld.kind.is_kong]
+
+
+def check_hand(hand: Hand, context: WinContext) -> None:
+    """Refuse events and counts of an ordinary win that the hand's tiles contradict."""
+    kong_count = len(_kongs(hand))
+    if context.has(Event.KONG_ON_KONG) and kong_count < 2:
+        raise NotAWinError(
+            f"kong_on_kong wins on the replacement tile of a second kong: melds must hold at "
+            f"least two kongs, not {kong_count}"
+        )
+    if context.has(Event.REPLACEMENT) and kong_count == 0 and not hand.bonus:
+        raise NotAWinError(
+            "replacement wins on the tile drawn after a kong or a bonus tile: melds hold no "
+            "kong and bonus is empty"
+        )
+    claimed = [meld for meld in hand.melds if meld.kind in CLAIMED]
+    if context.has(Event.HEAVENLY) and claimed:
+        raise NotAWinError(
+            f"heavenly is the dealer's dealt hand: melds can hold only concealed kongs (ckong), "
+            f"not {_melds(claimed)}"
+        )
+    if context.has(Event.EARTHLY):
+        if context.by_discard and hand.melds:
+            raise NotAWinError(
+                f"earthly on the dealer's first discard comes before the winner's first turn: "
+                f"melds must be empty, not {_melds(hand.melds)}"
+            )
+        if claimed:
+            raise NotAWinError(
+                f"earthly is won before any claim: melds can hold only concealed kongs (ckong), "
+                f"not {_melds(claimed)}"
+            )
+    robbed = hand.winning_tile
+    if context.has(Event.ROBBING_KONG) and robbed is not None:
+        others = hand.counts()[robbed] - 1
+        if others:
+            raise NotAWinError(
+                f"robbing_kong takes the fourth {_tile(robbed)} from a kong, so the winner holds "
+                f"no other copy: hand and melds hold {others} more"
+            )
+    count = context.table_discards
+    needed = len(claimed) + (1 if _wins_on_a_discard(context) else 0)
+    if count is not None and claimed and count < needed:
+        groups = "1 claimed group" if len(claimed) == 1 else f"{len(claimed)} claimed groups"
+        winning = ", and the winning discard is one more" if _wins_on_a_discard(context) else ""
+        raise NotAWinError(
+            f"table_discards {count} is too few: melds hold {groups}, each taken from a "
+            f"discard{winning}, so at least {needed}"
+        )
+
+
+def check_one_discard(winners: Sequence[tuple[Hand, WinContext]]) -> None:
+    """Refuse winners of one discard whose tiles or events contradict each other: one winning
+    tile, the same events (apart from each winner's own declarations), and at most four copies
+    of any tile in all their hands together, the shared discard counted once."""
+    if len(winners) < 2:
+        return
+    tiles = {context.seat: hand.winning_tile for hand, context in winners}
+    if len(set(tiles.values())) > 1:
+        listed = ", ".join(
+            f"{seat.value} on {tile.mpsz if tile else '?'}" for seat, tile in tiles.items()
+        )
+        raise NotAWinError(f"the winners of one discard win on the same tile (win_tile): {listed}")
+    shared = {context.seat: context.events - OWN_EVENTS for _, context in winners}
+    if len(set(shared.values())) > 1:
+        listed = "; ".join(
+            f"{seat.value} has {_listed(sorted(events, key=lambda e: e.value)) or 'none'}"
+            for seat, events in shared.items()
+        )
+        raise NotAWinError(f"the winners of one discard share its events: {listed}")
+    totals = [0] * KINDS
+    for hand, _ in winners:
+        for kind, count in enumerate(hand.counts()):
+            totals[kind] += count
+    discard = next(iter(tiles.values()))
+    if discard is not None:
+        totals[discard] -= len(winners) - 1
+    for kind, total in enumerate(totals):
+        if total > 4:
+            raise NotAWinError(
+                f"the winners' hand and melds together hold {total} copies of "
+                f"{_tile(Tile(kind))}, the shared discard counted once: there are only four"
+            )

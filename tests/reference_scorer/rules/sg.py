@@ -1,0 +1,213 @@
+"""`sg`: the Singaporean Mahjong Reference profile, as docs/rules.md reads it.
+
+Four sets and a pair or Thirteen Orphans; 0-5 tai; one share is V x 2^(tai-1); animals ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from companion.context import Event, WinContext
+from companion.errors import NotAWinError
+from companion.hand import Hand
+from companion.tiles import Wind, english_list
+from reference_scorer.rules import predicates as p
+from reference_scorer.rules.base import (
+    Facts,
+    Match,
+    Options,
+    Pattern,
+    Predicate,
+    Profile,
+    match_all,
+)
+from reference_scorer.settlement import Payments, collect, doubling_share, others
+from reference_scorer.shapes import FOUR_SETS
+
+
+def ping_hu(*, bonus_allowed: bool, animals_count: bool, declared_chows_allowed: bool) -> Predicate:
+    """Four chows and a pair that is not a dragon, the seat wind or the round wind; on a discard
+    the hand must have waited on two or more kinds. Without `bonus_allowed`, no flowers or
+    seasons (nor animals, when they count as bonus tiles)."""
+
+    def predicate(facts: Facts) -> tuple[Match, ...]:
+        pair = facts.pair
+        if pair is None or len(facts.chows) != 4:
+            return p.NONE
+        valued = (facts.context.seat.tile, facts.context.round.tile)
+        if pair.tile.is_dragon or pair.tile in valued:
+            return p.NONE
+        if facts.context.by_discard and len(facts.waits) < 2:
+            return p.NONE
+        if not declared_chows_allowed and all(chow.declared for chow in facts.chows):
+            return p.NONE
+        if not bonus_allowed and (facts.flowers or (animals_count and facts.animals)):
+            return p.NONE
+        return match_all(facts)
+
+    return predicate
+
+
+def hidden_treasure(facts: Facts) -> tuple[Match, ...]:
+    """Four concealed pungs or kongs and a self-drawn win."""
+    concealed = [g for g in facts.concealed_sets if g.is_pung_or_kong]
+    if facts.context.self_drawn and len(concealed) >= 4:
+        return (Match(tuple(concealed)),)
+    return p.NONE
+
+
+def fully_concealed(facts: Facts) -> tuple[Match, ...]:
+    """No declared group at all (a concealed kong is declared) and a self-drawn win."""
+    if facts.context.self_drawn and not facts.hand.melds:
+        return match_all(facts)
+    return p.NONE
+
+
+def _ids(*names: str) -> frozenset[str]:
+    return frozenset(names)
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("seat_flower", "Seat flower or season", 1, p.seat_bonus),
+    Pattern("flower_set", "Flower set", 2, p.flower_families, includes=_ids("seat_flower")),
+    Pattern("dragon_set", "Dragon set", 1, p.dragon_pungs),
+    Pattern("valued_wind", "Valued wind set", 1, p.valued_wind_pungs),
+    Pattern(
+        "little_ping_hu",
+        "Little Ping Hu",
+        1,
+        ping_hu(bonus_allowed=True, animals_count=False, declared_chows_allowed=True),
+    ),
+    Pattern(
+        "ping_hu",
+        "Ping Hu",
+        4,
+        ping_hu(bonus_allowed=False, animals_count=False, declared_chows_allowed=True),
+        replaces=_ids("little_ping_hu"),
+    ),
+    Pattern("fully_concealed", "Fully concealed hand", 1, fully_concealed),
+    # A replacement tile is never the last-tile win, so a win on one (or on a second kong's
+    # replacement) replaces it.
+    Pattern(
+        "replacement_win",
+        "Replacement-tile win",
+        1,
+        p.event(Event.REPLACEMENT),
+        replaces=_ids("last_tile"),
+    ),
+    Pattern("robbing_kong", "Robbing a kong", 1, p.event(Event.ROBBING_KONG)),
+    Pattern("last_tile", "Last-tile win", 1, p.event(Event.LAST_TILE)),
+    Pattern("half_flush", "Half flush", 2, p.half_flush),
+    Pattern("all_pungs", "All pungs", 2, p.all_pungs),
+    Pattern("little_dragons", "Little dragons", 3, p.little_dragons, includes=_ids("dragon_set")),
+    Pattern("full_flush", "Full flush", 4, p.full_flush),
+    Pattern(
+        "mixed_terminals_honors",
+        "Mixed terminals and honors",
+        4,
+        p.terminals_and_honors,
+        replaces=_ids("all_pungs"),
+    ),
+    Pattern("little_winds", "Little winds", 4, p.little_winds),
+    Pattern("big_dragons", "Big dragons", 5, p.big_dragons),
+    Pattern("big_winds", "Big winds", 5, p.big_winds),
+    Pattern("all_honors", "All honors", 5, p.all_honors),
+    Pattern("all_terminals", "All terminals", 5, p.all_terminals),
+    Pattern("hidden_treasure", "Hidden treasure", 5, hidden_treasure),
+    Pattern(
+        "thirteen_orphans",
+        "Thirteen orphans",
+        5,
+        p.thirteen_orphans,
+        replaces=_ids("mixed_terminals_honors"),
+    ),
+    Pattern("all_green", "All green", 5, p.all_green),
+    Pattern("nine_gates", "Nine gates", 5, p.nine_gates),
+    Pattern("four_kongs", "Four kongs", 5, p.kong_count(4)),
+    Pattern(
+        "kong_on_kong",
+        "Kong on kong",
+        5,
+        p.event(Event.KONG_ON_KONG),
+        replaces=_ids("replacement_win", "last_tile"),
+    ),
+    Pattern("heavenly", "Heavenly hand", 5, p.event(Event.HEAVENLY)),
+    Pattern("earthly", "Earthly hand", 5, p.event(Event.EARTHLY)),
+)
+
+
+@dataclass(frozen=True)
+class SgOptions(Options):
+    min_tai: int = 1
+    """The fewest tai a hand must have to be paid (0-5)."""
+    share: Fraction = Fraction(1)
+    """V, the one-tai share: one share is V x 2^(tai-1), V/2 at 0 tai."""
+
+    def problems(self, pattern_ids: frozenset[str]) -> list[str]:
+        problems = super().problems(pattern_ids)
+        if not 0 <= self.min_tai <= 5:
+            problems.append("option min_tai must be from 0 to 5")
+        if self.share <= 0:
+            problems.append("option share must be more than 0")
+        return problems
+
+
+# Events a Singapore hand can have, and what each needs of the win.
+_DRAWN_EVENTS = (Event.REPLACEMENT, Event.KONG_ON_KONG, Event.LAST_TILE)
+_UNUSED_EVENTS = (Event.LAST_DISCARD, Event.ORIGINAL_READY)
+
+
+class SgProfile(Profile):
+    id = "sg"
+    name = "Singapore (Companion guide, 0-5 tai)"
+    structure = FOUR_SETS
+    patterns = PATTERNS
+    options_type: ClassVar[type[Options]] = SgOptions
+    cap = 5
+
+    def dealer_of(self, context: WinContext) -> Wind:
+        # Seat winds move with the deal: the dealer always sits East.
+        return Wind.EAST
+
+    def check_context(self, context: WinContext, options: Options) -> None:
+        super().check_context(context, options)
+        for event in _UNUSED_EVENTS:
+            if context.has(event):
+                raise NotAWinError(f"the {self.id} profile has no {event.value} event")
+        if context.by_discard:
+            for event in _DRAWN_EVENTS:
+                if context.has(event):
+                    raise NotAWinError(
+                        f"{event.value} is a win on a drawn tile, so it cannot be a discard win"
+                    )
+        self.check_liability(context)
+
+    def check_liability(self, context: WinContext) -> None:
+        if context.liable is not None:
+            raise NotAWinError(f"the {self.id} profile has no pay-for-all; use sg-table")
+
+    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
+        animals = [tile for tile in hand.bonus if tile.is_animal]
+        if animals:
+            return [f"Animal tiles are ignored in this profile: {english_list(animals)}"]
+        return []
+
+    def share(self, tai: int, options: Options) -> Fraction:
+        assert isinstance(options, SgOptions)
+        return doubling_share(tai, options.share)
+
+    def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
+        """Discard: the discarder pays two shares and the others one each. Self-draw: every
+        opponent pays two shares."""
+        share = self.share(tai, options)
+        double = share * 2
+        owed = {
+            payer: double if context.self_drawn or payer is context.discarder else share
+            for payer in others(context.seat)
+        }
+        return collect(context.seat, owed)
+
+
+SG = SgProfile()

@@ -1,0 +1,377 @@
+"""The generic scorer: a profile's pattern table over every reading, the best kept and explained.
+
+Nothing here knows a pattern by name. A profile supplies its shapes, its table, its options and
+its settlement (`reference_scorer.rules.base.Profile`); this module only runs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from companion.context import WinContext, WinType
+from companion.errors import (
+    CompanionError,
+    InvalidHandError,
+    InvalidRequestError,
+    NotAWinError,
+    TileParseError,
+)
+from companion.hand import Hand, Meld, parse_hand
+from companion.request import ScoreRequest, parse_request
+from companion.tiles import Tile, Wind, format_tiles, parse_tile, parse_tiles
+from reference_scorer.rules import get_profile, legality
+from reference_scorer.rules.base import Facts, HandFacts, Options, PatternScore, Profile, evaluate
+from reference_scorer.settlement import Payments, add_payments
+from reference_scorer.shapes import Reading, Structure, readings, waits
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The scoring result. `valid` false carries `error` (and `waits` when one short)."""
+
+    valid: bool
+    profile: str
+    error: str | None = None
+    tai: int = 0
+    raw_tai: int = 0
+    meets_minimum: bool = False
+    patterns: tuple[PatternScore, ...] = ()
+    reading: Reading | None = None
+    waits: tuple[Tile, ...] = ()
+    payments: Mapping[Wind, Fraction] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    dealer_tai: int | None = None
+    winner: Wind | None = None
+    unit: str = "tai"
+    """What `tai` counts: `tai`, or `faan` in `hk`."""
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        return tuple(str(group) for group in self.reading.groups) if self.reading else ()
+
+    def transfers(self) -> list[tuple[Wind, Wind, Fraction]]:
+        """(payer, payee, amount): every payer pays the winner."""
+        if self.winner is None:
+            return []
+        return [
+            (seat, self.winner, -amount)
+            for seat, amount in self.payments.items()
+            if amount < 0 and seat is not self.winner
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"valid": self.valid, "profile": self.profile}
+        if not self.valid:
+            data["error"] = self.error
+            if self.waits:
+                data["waits"] = [tile.mpsz for tile in self.waits]
+            return data
+        data.update(
+            tai=self.tai,
+            unit=self.unit,
+            raw_tai=self.raw_tai,
+            meets_minimum=self.meets_minimum,
+            patterns=[score.to_json() for score in self.patterns],
+            groups=list(self.groups),
+            waits=[tile.mpsz for tile in self.waits],
+            payments={wind.value: amount_json(self.payments[wind]) for wind in Wind},
+            notes=list(self.notes),
+        )
+        if self.reading is not None:
+            data["winning_group"] = str(self.reading.winning_group)
+            data["wait"] = self.reading.role.value
+        if self.dealer_tai is not None:
+            data["dealer_tai"] = self.dealer_tai
+        if self.winner is not None:
+            data["winner"] = self.winner.value
+            data["transfers"] = [
+                {"from": payer.value, "to": payee.value, "amount": amount_json(amount)}
+                for payer, payee, amount in self.transfers()
+            ]
+        return data
+
+
+def amount_json(amount: Fraction) -> int | float:
+    """Exact amounts become JSON numbers: whole ones as integers, halves and such as decimals."""
+    if amount.denominator == 1:
+        return int(amount)
+    return float(amount)
+
+
+def score(request: ScoreRequest | Mapping[str, Any]) -> ScoreResult:
+    """Score one hand. `InvalidRequestError` for a request that is not well-formed; a hand that
+    is not a legal win comes back as a result with `valid` false and the reason."""
+    request = parse_request(request)
+    profile = get_profile(request.profile)
+    options = profile.parse_options(request.options)
+    context = request.context
+    try:
+        profile.check_context(context, options)
+        if context.flower_win is not None:
+            return _score_flower_win(profile, request, context, options)
+        return _score_built(profile, build_hand(profile, request, options), context, options)
+    except (NotAWinError, InvalidHandError, TileParseError) as refusal:
+        return _refused(profile, refusal)
+
+
+def score_hand(profile: Profile, hand: Hand, context: WinContext, options: Options) -> ScoreResult:
+    """Score a hand already built for `profile` (tiles parsed and validated), with options
+    already parsed: the engine without the request's text handling. Refusals come back as
+    results with `valid` false, as from `score`."""
+    try:
+        profile.check_context(context, options)
+        return _score_built(profile, hand, context, options)
+    except NotAWinError as refusal:
+        return _refused(profile, refusal)
+
+
+def _refused(profile: Profile, refusal: CompanionError) -> ScoreResult:
+    waits_found = refusal.waits if isinstance(refusal, _OneShortError) else ()
+    return ScoreResult(
+        False, profile.id, error=refusal.message, waits=waits_found, unit=profile.unit
+    )
+
+
+class _OneShortError(NotAWinError):
+    def __init__(self, message: str, waits_found: tuple[Tile, ...]) -> None:
+        super().__init__(message)
+        self.waits = waits_found
+
+
+def build_hand(profile: Profile, request: ScoreRequest, options: Options | None = None) -> Hand:
+    """The request's hand, validated for the profile's set count. A hand one tile short is
+    refused with what it waits on (under `options`, the request's own when not given)."""
+    if request.hand is None:
+        raise NotAWinError("enter the hand: the concealed tiles, winning tile included")
+    if options is None:
+        options = profile.parse_options(request.options)
+    structure = profile.structure_for(options)
+    concealed = parse_tiles(request.hand)
+    melds = [Meld.parse(text) for text in request.melds]
+    profile.check_tiles(concealed, melds)
+    bonus = parse_tiles(request.bonus) if request.bonus else ()
+    winning = parse_tile(request.win_tile) if request.win_tile else None
+    structural = sum(1 for tile in concealed if not tile.is_bonus) + 3 * len(melds)
+    if structural == 3 * structure.sets + 1 and winning is None:
+        waiting = Hand.build(concealed, melds, bonus, sets=structure.sets, complete=False)
+        found = waits(waiting, structure)
+        listed = ", ".join(f"{tile.mpsz} ({tile.english})" for tile in found)
+        tail = f"it waits on {listed}" if found else "no tile completes it"
+        raise _OneShortError(f"{structural} tiles: one tile short of a winning hand; {tail}", found)
+    return Hand.build(concealed, melds, bonus, winning, sets=structure.sets)
+
+
+def _score_built(
+    profile: Profile, hand: Hand, context: WinContext, options: Options
+) -> ScoreResult:
+    profile.check_possible(hand, context)
+    notes = profile.check_hand(hand, context, options)
+    structure = profile.structure_for(options)
+    found_waits = waits(hand.without_winning_tile(), structure)
+    candidates = readings(hand, structure, discard=context.by_discard)
+    if not candidates:
+        raise _OneShortError(_not_a_win(structure, hand), ())
+    overrides = options.tai_overrides
+    patterns = profile.patterns_for(options)
+    best: tuple[int, int, int] | None = None
+    chosen: tuple[Reading, list[PatternScore], int, int] | None = None
+    shared = HandFacts(hand)
+    for reading in candidates:
+        facts = Facts(hand, reading, context, found_waits, options, shared)
+        scores = evaluate(patterns, facts, overrides)
+        raw = sum(s.tai for s in scores)
+        settled = profile.settled_tai(raw, scores, options)
+        rank = (settled, raw, profile.preference(reading))
+        if best is None or rank > best:
+            best = rank
+            chosen = (reading, scores, raw, settled)
+    assert chosen is not None
+    reading, scores, raw, settled = chosen
+    return _result(profile, context, options, settled, raw, scores, reading, found_waits, notes)
+
+
+def _result(
+    profile: Profile,
+    context: WinContext,
+    options: Options,
+    settled: int,
+    raw: int,
+    scores: list[PatternScore],
+    reading: Reading | None,
+    found_waits: tuple[Tile, ...],
+    notes: list[str],
+) -> ScoreResult:
+    counted = profile.counted_for_minimum(settled, scores, options)
+    meets = counted >= options.min_tai
+    if meets:
+        settling = context
+        as_self_draw = [s.name for s in scores if profile.pattern(s.id).settles_as_self_draw]
+        if as_self_draw and context.by_discard:
+            settling = replace(context, win=WinType.SELF_DRAW, discarder=None)
+            notes = [*notes, f"{as_self_draw[0]} is settled as a self-draw"]
+        payments: Payments = profile.settle(settled, settling, options)
+    else:
+        payments = {wind: Fraction(0) for wind in Wind}
+        notes = [
+            *notes,
+            f"{counted} {profile.unit} is under the table's minimum of {options.min_tai}",
+        ]
+    return ScoreResult(
+        valid=True,
+        profile=profile.id,
+        tai=settled,
+        raw_tai=raw,
+        meets_minimum=meets,
+        patterns=tuple(scores),
+        reading=reading,
+        waits=found_waits,
+        payments=payments,
+        notes=tuple(notes),
+        dealer_tai=profile.dealer_tai(context) if meets else None,
+        winner=context.seat,
+        unit=profile.unit,
+    )
+
+
+def _not_a_win(structure: Structure, hand: Hand) -> str:
+    shapes = [f"{_SET_WORDS[structure.sets]} sets and a pair"]
+    if structure.thirteen_orphans:
+        shapes.append("Thirteen Orphans")
+    if structure.seven_pairs:
+        shapes.append("seven pairs")
+    if structure.seven_pairs_triplet:
+        shapes.append("seven pairs and a triplet")
+    tiles = format_tiles(sorted(hand.concealed))
+    return f"{tiles} is not a winning hand: it is not {' or '.join(shapes)}"
+
+
+_SET_WORDS = {4: "four", 5: "five"}
+
+
+def _score_flower_win(
+    profile: Profile, request: ScoreRequest, context: WinContext, options: Options
+) -> ScoreResult:
+    if not profile.flower_wins:
+        raise NotAWinError(f"the {profile.id} profile has no flower wins")
+    sent = [name for name in ("hand", "melds") if getattr(request, name)]
+    if sent:
+        assert context.flower_win is not None
+        raise NotAWinError(
+            f'flower_win "{context.flower_win.value}" is won without a hand: leave out '
+            f"{' and '.join(sent)}"
+        )
+    bonus = parse_tiles(request.bonus) if request.bonus else ()
+    hand = Hand((), (), bonus, None, profile.structure.sets)
+    notes = profile.check_hand(hand, context, options)
+    scores = profile.score_flower_win(hand, context, options)
+    raw = sum(s.tai for s in scores)
+    settled = profile.settled_tai(raw, scores, options)
+    return _result(profile, context, options, settled, raw, scores, None, (), notes)
+
+
+def score_json(data: Any) -> dict[str, Any]:
+    """JSON in, JSON out: the contract as the command line and HTTP API use it."""
+    return score(data).to_json()
+
+
+__all__ = ["ScoreResult", "amount_json", "parse_hand", "score", "score_hand", "score_json"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Several winners on one discard
+
+
+@dataclass(frozen=True)
+class MultiResult:
+    """Several winners on one discard, each settled on its own; `payments` sums them."""
+
+    valid: bool
+    profile: str
+    discarder: Wind
+    results: tuple[ScoreResult, ...]
+    payments: Mapping[Wind, Fraction] = field(default_factory=dict)
+    error: str | None = None
+
+    def transfers(self) -> list[tuple[Wind, Wind, Fraction]]:
+        return [transfer for result in self.results for transfer in result.transfers()]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "valid": self.valid,
+            "profile": self.profile,
+            "discarder": self.discarder.value,
+        }
+        if not self.valid:
+            data["error"] = self.error
+        else:
+            data["payments"] = {wind.value: amount_json(self.payments[wind]) for wind in Wind}
+            data["transfers"] = [
+                {"from": payer.value, "to": payee.value, "amount": amount_json(amount)}
+                for payer, payee, amount in self.transfers()
+            ]
+        data["winners"] = [result.to_json() for result in self.results]
+        return data
+
+
+# What the winners of one discard share: they sit at one table, in one hand.
+_SHARED_FIELDS = ("dealer", "dealer_streak", "round", "table_discards", "options")
+
+
+def score_several(requests: Any) -> MultiResult:
+    """Score every winner of one discard separately and sum what the discarder pays.
+
+    `InvalidRequestError` unless the requests are discard wins of distinct winners on one
+    discarder, in one profile that allows several winners, agreeing on the table's state. A
+    claim that is not a win makes the whole result `valid` false, naming the seat, and so do
+    winners that contradict each other (`check_one_discard`)."""
+    if not isinstance(requests, list | tuple) or not requests:
+        raise InvalidRequestError("several winners are a list of requests, one per winner")
+    parsed = [parse_request(request) for request in requests]
+    first = parsed[0]
+    profile = get_profile(first.profile)
+    if any(request.profile != first.profile for request in parsed):
+        raise InvalidRequestError("the winners of one discard must be scored in one profile")
+    if not profile.several_winners:
+        raise InvalidRequestError(f"the {profile.id} profile has one winner per discard")
+    if any(request.win is not WinType.DISCARD or request.flower_win for request in parsed):
+        raise InvalidRequestError("several winners share a discard: every request is a discard win")
+    discarder = first.discarder
+    if discarder is None or any(request.discarder is not discarder for request in parsed):
+        raise InvalidRequestError("several winners must name the same discarder")
+    seats = [request.seat for request in parsed]
+    if len(set(seats)) != len(seats):
+        raise InvalidRequestError("each winner of one discard must sit in a different seat")
+    for name in _SHARED_FIELDS:
+        values = [getattr(request, name) for request in parsed]
+        if any(value != values[0] for value in values):
+            raise InvalidRequestError(f"the winners of one discard must agree on {name}")
+    results = tuple(score(request) for request in parsed)
+    refused = [
+        f"{request.seat.value}: {result.error}"
+        for request, result in zip(parsed, results, strict=True)
+        if not result.valid
+    ]
+    if refused:
+        return MultiResult(False, profile.id, discarder, results, error="; ".join(refused))
+    try:
+        check_one_discard(parsed)
+    except NotAWinError as refusal:
+        return MultiResult(False, profile.id, discarder, results, error=refusal.message)
+    payments = add_payments(*(dict(result.payments) for result in results))
+    return MultiResult(True, profile.id, discarder, results, payments)
+
+
+def check_one_discard(requests: Sequence[ScoreRequest | Mapping[str, Any]]) -> None:
+    """`NotAWinError` when winners of one discard, each a legal win on its own, contradict each
+    other: another winning tile, other events, a fifth copy of a tile between their hands."""
+    winners = []
+    for request in map(parse_request, requests):
+        if request.flower_win is None:
+            winners.append((build_hand(get_profile(request.profile), request), request.context))
+    legality.check_one_discard(winners)
+
+
+__all__ += ["MultiResult", "check_one_discard", "score_several"]
