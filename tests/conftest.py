@@ -47,6 +47,7 @@ SLOW_MODULES = {
     "test_fuzz_short.py",  # the fuzzer's 30,000 inputs in a subprocess
     "test_deploy_restore.py",  # backups and restores through the command line
     "test_api_serve.py",  # the serve command
+    "test_differential.py",  # thousands of requests through the engine and its reference
 }
 """Modules of slow tests besides the ones `is_slow` recognises by name or kind."""
 
