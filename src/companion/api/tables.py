@@ -31,23 +31,18 @@ from companion.api.schemas import ErrorDoc, inline_schema
 from companion.api.scoring import read_json
 from companion.api.security import bearer_token
 from companion.errors import CompanionError, InvalidRequestError
-from companion.ledger.domain import (
-    DrawInput,
-    Entry,
+from companion.ledger.entries import DrawInput, Entry, PayoutInput, WinInput, WinnerInput
+from companion.ledger.errors import (
     IdempotencyConflictError,
     MissingEventError,
-    PayoutInput,
-    Replay,
     StaleWriteError,
     TableBusyError,
     TableFinishedError,
     UnknownTableError,
-    WinInput,
-    WinnerInput,
-    amount_number,
-    settle_up,
-    transfer_text,
 )
+from companion.ledger.replay import Replay
+from companion.ledger.settle import settle_up, transfer_text
+from companion.ledger.state import amount_number
 
 if TYPE_CHECKING:
     # SQLAlchemy and Alembic load on the first table request, not with the app.
@@ -323,7 +318,7 @@ def table_json(table_id: str, replayed: Replay) -> dict[str, Any]:
 
 def recorded_response(table_id: str, recorded: Recorded) -> JSONResponse:
     """201 with the new event; 200 when the idempotency key had been seen (nothing new)."""
-    from companion.ledger.repository import event_json
+    from companion.ledger.export import event_json
 
     players = recorded.replay.setup.players
     data = {
@@ -548,7 +543,7 @@ async def table_access(request: Request, table_id: str) -> dict[str, Any]:
     responses=_errors(404, 503),
 )
 def get_history(request: Request, table_id: str) -> JSONResponse:
-    from companion.ledger.repository import event_json
+    from companion.ledger.export import event_json
 
     with refusals():
         replayed = open_ledger(request).replay(table_id)

@@ -16,21 +16,21 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import parse_option, print_json, read_input
 from companion.errors import InvalidRequestError
-from companion.ledger.domain import (
+from companion.ledger.entries import (
     Correction,
     DrawInput,
     Entry,
-    HistoryEntry,
-    LedgerError,
     PayoutInput,
-    Replay,
-    TableState,
     WinInput,
     WinnerInput,
-    format_amount,
+    correction_text,
     outcome_text,
-    transfer_text,
 )
+from companion.ledger.errors import LedgerError
+from companion.ledger.export import event_json
+from companion.ledger.replay import HistoryEntry, Replay
+from companion.ledger.settle import transfer_text
+from companion.ledger.state import TableState, format_amount
 from companion.rules import profiles
 
 if TYPE_CHECKING:
@@ -209,12 +209,6 @@ def _open(args: argparse.Namespace) -> Ledger:
     from companion.ledger.repository import Ledger
 
     return Ledger.open(args.db)
-
-
-def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
-    from companion.ledger.repository import event_json as to_json
-
-    return to_json(players, entry)
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -432,10 +426,9 @@ def _history_line(players: Sequence[str], entry: HistoryEntry) -> str:
     if isinstance(body, Correction):
         by = body.by or "unknown"
         stamp = event.at.strftime("%Y-%m-%d %H:%M")
-        if body.replacement is None:
-            what = f"voids #{body.target}"
-        else:
-            what = f"amends #{body.target} to: {outcome_text(players, body.replacement)}"
+        what = correction_text(
+            players, body, voids="voids #{}".format, amends="amends #{} to: {}".format
+        )
         return f'{head} correction: {what} (by {by}, {stamp}: "{body.reason}")'
     where = f"hand {entry.hand}" if entry.hand is not None else "      "
     if entry.effective is not None and not entry.effective.is_hand:

@@ -35,19 +35,11 @@ from companion.api.profiles import all_profiles
 from companion.api.security import read_form
 from companion.api.tables import call, ledger_for, open_ledger, refusals, table_key
 from companion.errors import CompanionError
-from companion.ledger.domain import (
-    Correction,
-    Draw,
-    HistoryEntry,
-    Outcome,
-    Payout,
-    Replay,
-    TableState,
-    Win,
-    allowed_tai,
-    format_amount,
-    settle_up,
-)
+from companion.ledger.build import allowed_tai
+from companion.ledger.entries import Correction, Draw, Outcome, Payout, Win, correction_text
+from companion.ledger.replay import HistoryEntry, Replay
+from companion.ledger.settle import settle_up
+from companion.ledger.state import TableState, format_amount
 from companion.payouts import PayoutEvent
 from companion.tiles import Wind
 from companion.web import i18n
@@ -367,11 +359,13 @@ def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
     event, body = entry.event, entry.event.body
     seq, at, time = event.seq, event.at.isoformat(), event.at.strftime("%H:%M UTC")
     if isinstance(body, Correction):
-        if body.replacement is None:
-            text = t("table.ev.voids", n=body.target)
-        else:
-            replacement = outcome_text(t, players, body.replacement)
-            text = t("table.ev.amends", n=body.target, text=replacement)
+        text = correction_text(
+            players,
+            body,
+            voids=lambda n: t("table.ev.voids", n=n),
+            amends=lambda n, text: t("table.ev.amends", n=n, text=text),
+            describe=lambda outcome: outcome_text(t, players, outcome),
+        )
         by = body.by or t("table.ev.unknown")
         return EventView(
             seq=seq,

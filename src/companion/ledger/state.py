@@ -1,0 +1,231 @@
+"""A table's setup and the state replayed from its record (dealer, seat winds, round wind,
+dealer streak, totals, hands played), and the amounts they hold."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from companion.ledger.errors import LedgerError, LimitError, UnknownPlayerError
+from companion.rules import get_profile
+from companion.rules.base import Options, Profile
+from companion.tiles import WINDS, Wind
+
+SEATS = 4
+
+MAX_PLAYER_NAME = 40
+"""The longest player name, in characters."""
+MAX_TABLE_NAME = 60
+"""The longest table name, in characters."""
+MAX_NOTE = 200
+"""The longest reason or `by` of a correction, in characters."""
+MAX_CORRECTIONS = 10
+"""How often one event may be corrected (voided or amended)."""
+MAX_EVENTS = 20_000
+"""How many events one table may hold (corrections included)."""
+
+Amounts = tuple[Fraction, ...]
+"""One amount per player, in seat order (players[0] first)."""
+
+ZERO: Amounts = (Fraction(0),) * SEATS
+
+
+# ---------------------------------------------------------------------------------------------
+# Amounts
+
+
+def format_amount(amount: Fraction) -> str:
+    """Whole amounts as integers, terminating decimals as decimals, anything else as p/q."""
+    if amount.denominator == 1:
+        return str(amount.numerator)
+    denominator = amount.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    if denominator != 1:
+        return f"{amount.numerator}/{amount.denominator}"
+    digits = 0
+    while (amount * 10**digits).denominator != 1:
+        digits += 1
+    return f"{float(amount):.{digits}f}"
+
+
+def amount_number(amount: Fraction) -> int | float:
+    """A JSON number: whole amounts as integers (the scoring result's convention)."""
+    return amount.numerator if amount.denominator == 1 else float(amount)
+
+
+def amounts_text(amounts: Sequence[Fraction]) -> list[str]:
+    """Exact amounts for storage: "6", "-3/2"."""
+    return [str(amount) for amount in amounts]
+
+
+def parse_amounts(values: Sequence[Any]) -> Amounts:
+    if len(values) != SEATS:
+        raise ValueError("a stored event must have one amount per player")
+    return tuple(Fraction(str(value)) for value in values)
+
+
+def add(left: Sequence[Fraction], right: Sequence[Fraction]) -> Amounts:
+    return tuple(a + b for a, b in zip(left, right, strict=True))
+
+
+# ---------------------------------------------------------------------------------------------
+# The table's setup
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """What a table is created with; never changes."""
+
+    profile: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The profile options as given (JSON values), validated by the profile."""
+    planned_hands: int | None = None
+    name: str = ""
+    """What the players call the table (optional, shown on its page and in the export)."""
+
+    def player(self, name: str) -> int:
+        """The seat index of the player called `name` (case and surrounding spaces ignored)."""
+        key = name.strip().casefold()
+        for index, player in enumerate(self.players):
+            if player.casefold() == key:
+                return index
+        raise UnknownPlayerError(
+            f"no player named {name.strip() or repr(name)} at this table: {', '.join(self.players)}"
+        )
+
+    @property
+    def engine_profile(self) -> Profile:
+        return get_profile(self.profile)
+
+    @property
+    def engine_options(self) -> Options:
+        return self.engine_profile.parse_options(self.options)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "profile": self.profile,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "planned_hands": self.planned_hands,
+            "name": self.name,
+        }
+
+
+def new_setup(
+    profile: str,
+    players: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    planned_hands: int | None = None,
+    name: str = "",
+) -> TableSetup:
+    """A validated setup: a known profile, valid options, four distinct names, hands >= 1, a
+    table name within its limit."""
+    table_name = name.strip()
+    if len(table_name) > MAX_TABLE_NAME:
+        raise LimitError(f"a table's name can have at most {MAX_TABLE_NAME} characters")
+    found = get_profile(profile)
+    options = dict(options or {})
+    found.parse_options(options)
+    names = tuple(player.strip() for player in players)
+    if len(names) != SEATS:
+        raise LedgerError(
+            f"a table has four players in seat order, East first; got {len(names)}: "
+            + ", ".join(names)
+        )
+    for player in names:
+        if not player:
+            raise LedgerError("a player's name cannot be empty")
+        if len(player) > MAX_PLAYER_NAME:
+            raise LimitError(
+                f"a player's name can have at most {MAX_PLAYER_NAME} characters: {player[:20]}..."
+            )
+        if "," in player:
+            raise LedgerError(f"a player's name cannot contain a comma: {player}")
+    seen: dict[str, str] = {}
+    for player in names:
+        if player.casefold() in seen:
+            raise LedgerError(
+                f"each player needs a different name: {seen[player.casefold()]} and {player} "
+                "are the same"
+            )
+        seen[player.casefold()] = player
+    if planned_hands is not None and planned_hands < 1:
+        raise LedgerError("the planned number of hands must be at least 1")
+    return TableSetup(found.id, names, options, planned_hands, table_name)
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Everything derived from the record up to some point."""
+
+    players: tuple[str, ...]
+    planned_hands: int | None = None
+    passes: int = 0
+    """How many times the deal has passed to the next player."""
+    streak: int = 0
+    """The dealer's consecutive wins so far (`tw` dealer tai; shown for every profile)."""
+    hands: int = 0
+    """Hands played: wins and drawn hands (instant payouts are not hands)."""
+    totals: Amounts = ZERO
+
+    @property
+    def dealer(self) -> int:
+        return self.passes % SEATS
+
+    @property
+    def round(self) -> Wind:
+        """East for the first turn of the deal round all four players, then South, West, North,
+        and East again."""
+        return WINDS[(self.passes // SEATS) % SEATS]
+
+    def seat_wind(self, player: int) -> Wind:
+        """The dealer sits East; the others follow in seat order."""
+        return WINDS[(player - self.dealer) % SEATS]
+
+    def player_at(self, wind: Wind) -> int:
+        return (self.dealer + wind.index) % SEATS
+
+    @property
+    def finished(self) -> bool:
+        return self.planned_hands is not None and self.hands >= self.planned_hands
+
+    @property
+    def next_hand(self) -> int:
+        return self.hands + 1
+
+    def amounts(self, payments: Mapping[Wind, Fraction]) -> Amounts:
+        """Engine payments by seat wind as amounts by player."""
+        return tuple(payments.get(self.seat_wind(player), Fraction(0)) for player in range(SEATS))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": [
+                {
+                    "name": name,
+                    "seat": self.seat_wind(index).value,
+                    "total": amount_number(self.totals[index]),
+                    "total_exact": str(self.totals[index]),
+                }
+                for index, name in enumerate(self.players)
+            ],
+            "hands": self.hands,
+            "planned_hands": self.planned_hands,
+            "finished": self.finished,
+            "dealer": self.players[self.dealer],
+            "dealer_streak": self.streak,
+            "round": self.round.value,
+            "next_hand": None if self.finished else self.next_hand,
+        }
+
+
+def initial_state(setup: TableSetup) -> TableState:
+    return TableState(setup.players, setup.planned_hands)
