@@ -33,7 +33,8 @@ from companion.ledger.errors import (
 )
 from companion.ledger.replay import Replay, correction_target, replay
 from companion.ledger.settle import settle_up, transfer_text
-from companion.ledger.state import TableSetup, format_amount, new_setup
+from companion.ledger.state import TableSetup, new_setup
+from companion.settlement import format_amount
 from companion.tiles import Wind
 
 AT = datetime(2026, 8, 31, 20, 0, tzinfo=UTC)

@@ -27,7 +27,7 @@ from companion.rules.facts import Facts, HandFacts
 from companion.rules.options import Options
 from companion.rules.patterns import PatternScore
 from companion.rules.profile import Profile
-from companion.settlement import Payments, add_payments, zero_payments
+from companion.settlement import Payments, add_payments, amount_json, zero_payments
 from companion.shapes import Reading, Structure, block_keys, readings, waits, waits_before
 from companion.tiles import KINDS, Tile, Wind, format_tiles, parse_tile, parse_tiles
 
@@ -96,13 +96,6 @@ class ScoreResult:
                 for payer, payee, amount in self.transfers()
             ]
         return data
-
-
-def amount_json(amount: Fraction) -> int | float:
-    """Exact amounts become JSON numbers: whole ones as integers, halves and such as decimals."""
-    if amount.denominator == 1:
-        return int(amount)
-    return float(amount)
 
 
 def score(request: ScoreRequest | Mapping[str, Any]) -> ScoreResult:

@@ -17,7 +17,8 @@ from companion.context import Event, WinContext, WinType
 from companion.errors import CompanionError
 from companion.rules import profiles
 from companion.rules.base import Options, Profile
-from companion.scoring import amount_json, score
+from companion.scoring import score
+from companion.settlement import amount_json
 from companion.tiles import Wind
 
 # Choices of string options, where a free text box would only invite mistakes.

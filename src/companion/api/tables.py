@@ -42,7 +42,7 @@ from companion.ledger.errors import (
 )
 from companion.ledger.replay import Replay
 from companion.ledger.settle import settle_up, transfer_text
-from companion.ledger.state import amount_number
+from companion.settlement import amount_json
 
 if TYPE_CHECKING:
     # SQLAlchemy and Alembic load on the first table request, not with the app.
@@ -306,7 +306,7 @@ def table_json(table_id: str, replayed: Replay) -> dict[str, Any]:
             {
                 "from": players[t.payer],
                 "to": players[t.payee],
-                "amount": amount_number(t.amount),
+                "amount": amount_json(t.amount),
                 "amount_exact": str(t.amount),
                 "text": transfer_text(players, t),
             }

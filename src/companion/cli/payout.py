@@ -19,7 +19,7 @@ from companion.payouts import (
     explain_payout,
     payout_options,
 )
-from companion.scoring import amount_json
+from companion.settlement import amount_json
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

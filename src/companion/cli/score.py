@@ -7,7 +7,8 @@ from fractions import Fraction
 
 from companion.cli.common import parse_option, print_json, read_json
 from companion.errors import InvalidRequestError
-from companion.scoring import ScoreResult, amount_json, score, score_several
+from companion.scoring import ScoreResult, score, score_several
+from companion.settlement import amount_json, signed_amount
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -106,11 +107,6 @@ def _as_request(data: object) -> dict[str, object]:
     return data
 
 
-def _signed(amount: Fraction) -> str:
-    """+16, -8, 0: a seat that neither pays nor gains shows no sign."""
-    return f"{amount_json(amount):+}" if amount else "0"
-
-
 def describe(result: ScoreResult) -> str:
     """A readable breakdown for a person at the table."""
     if not result.valid:
@@ -148,3 +144,8 @@ def describe(result: ScoreResult) -> str:
         lines.append(f"Net: {net}")
     lines.extend(f"Note: {note}" for note in result.notes)
     return "\n".join(lines)
+
+
+def _signed(amount: Fraction) -> str:
+    """The net of a seat as the JSON result writes the number: +16, -8, 0, +0.5."""
+    return signed_amount(amount, lambda number: str(amount_json(number)))

@@ -30,8 +30,9 @@ from companion.ledger.errors import LedgerError
 from companion.ledger.export import event_json
 from companion.ledger.replay import HistoryEntry, Replay
 from companion.ledger.settle import transfer_text
-from companion.ledger.state import TableState, format_amount
+from companion.ledger.state import TableState
 from companion.rules import profiles
+from companion.settlement import format_amount, signed_amount
 
 if TYPE_CHECKING:
     from companion.ledger.repository import Ledger, Recorded
@@ -442,7 +443,7 @@ def _history_line(players: Sequence[str], entry: HistoryEntry) -> str:
     context = f"{state.round.value} round, {players[state.dealer]} deals"
     line = f"{head} {where:<10} {context:<22} {text}"
     amounts = "  ".join(
-        f"{name} {_signed(amount)}"
+        f"{name} {signed_amount(amount)}"
         for name, amount in zip(players, entry.amounts, strict=True)
         if amount
     )
@@ -451,12 +452,6 @@ def _history_line(players: Sequence[str], entry: HistoryEntry) -> str:
     for note in entry.notes:
         line += f"\n{'':14}Note: {note}"
     return line
-
-
-def _signed(amount: Any) -> str:
-    """+16, -8, 0: no sign on nothing."""
-    text = format_amount(amount)
-    return text if text.startswith("-") or not amount else f"+{text}"
 
 
 def _standings_text(replayed: Replay) -> str:
@@ -468,7 +463,7 @@ def _standings_text(replayed: Replay) -> str:
         dealer = "  (dealer)" if index == state.dealer else ""
         lines.append(
             f"  {name:<{width}}  {state.seat_wind(index).value}  "
-            f"{_signed(state.totals[index]):>8}{dealer}"
+            f"{signed_amount(state.totals[index]):>8}{dealer}"
         )
     planned = f" of {state.planned_hands}" if state.planned_hands is not None else ""
     streak = f", dealer streak {state.streak}" if replayed.setup.profile == "tw" else ""

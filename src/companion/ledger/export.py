@@ -12,7 +12,7 @@ from typing import Any
 from companion.ledger.entries import Correction, Outcome, Payout, Win, correction_text, outcome_text
 from companion.ledger.replay import HistoryEntry, Replay
 from companion.ledger.settle import settle_up, transfer_text
-from companion.ledger.state import amount_number, format_amount
+from companion.settlement import amount_json, format_amount
 
 
 def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
@@ -84,7 +84,7 @@ def outcome_json(players: Sequence[str], outcome: Outcome) -> dict[str, Any]:
 
 
 def _by_name(players: Sequence[str], amounts: Sequence[Any]) -> dict[str, int | float]:
-    return {name: amount_number(amount) for name, amount in zip(players, amounts, strict=True)}
+    return {name: amount_json(amount) for name, amount in zip(players, amounts, strict=True)}
 
 
 def export_json(table_id: str, created: datetime, replayed: Replay) -> dict[str, Any]:
@@ -97,7 +97,7 @@ def export_json(table_id: str, created: datetime, replayed: Replay) -> dict[str,
             {
                 "from": players[t.payer],
                 "to": players[t.payee],
-                "amount": amount_number(t.amount),
+                "amount": amount_json(t.amount),
                 "text": transfer_text(players, t),
             }
             for t in settle_up(state.totals)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from companion.context import next_deal
 from companion.errors import CompanionError
 from companion.ledger.build import build_win
 from companion.ledger.entries import (
@@ -49,12 +50,11 @@ def advance(state: TableState, outcome: Outcome) -> TableState:
     totals = add(state.totals, outcome.payments)
     if isinstance(outcome, Payout):
         return replace(state, totals=totals)
-    hands = state.hands + 1
-    if isinstance(outcome, Draw):
-        return replace(state, totals=totals, hands=hands)
-    if state.dealer in {winner.player for winner in outcome.winners}:
-        return replace(state, totals=totals, hands=hands, streak=state.streak + 1)
-    return replace(state, totals=totals, hands=hands, passes=state.passes + 1, streak=0)
+    winners = () if isinstance(outcome, Draw) else [winner.player for winner in outcome.winners]
+    passes, streak = next_deal(state.dealer, state.streak, winners)
+    return replace(
+        state, totals=totals, hands=state.hands + 1, passes=state.passes + passes, streak=streak
+    )
 
 
 @dataclass(frozen=True)

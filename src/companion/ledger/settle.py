@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.ledger.errors import LedgerError
-from companion.ledger.state import format_amount
+from companion.settlement import format_amount
 
 # ---------------------------------------------------------------------------------------------
 # Settle-up

@@ -11,6 +11,7 @@ from typing import Any
 from companion.ledger.errors import LedgerError, LimitError, UnknownPlayerError
 from companion.rules import get_profile
 from companion.rules.base import Options, Profile
+from companion.settlement import amount_json
 from companion.tiles import WINDS, Wind
 
 SEATS = 4
@@ -34,27 +35,6 @@ ZERO: Amounts = (Fraction(0),) * SEATS
 
 # ---------------------------------------------------------------------------------------------
 # Amounts
-
-
-def format_amount(amount: Fraction) -> str:
-    """Whole amounts as integers, terminating decimals as decimals, anything else as p/q."""
-    if amount.denominator == 1:
-        return str(amount.numerator)
-    denominator = amount.denominator
-    for prime in (2, 5):
-        while denominator % prime == 0:
-            denominator //= prime
-    if denominator != 1:
-        return f"{amount.numerator}/{amount.denominator}"
-    digits = 0
-    while (amount * 10**digits).denominator != 1:
-        digits += 1
-    return f"{float(amount):.{digits}f}"
-
-
-def amount_number(amount: Fraction) -> int | float:
-    """A JSON number: whole amounts as integers (the scoring result's convention)."""
-    return amount.numerator if amount.denominator == 1 else float(amount)
 
 
 def amounts_text(amounts: Sequence[Fraction]) -> list[str]:
@@ -212,7 +192,7 @@ class TableState:
                 {
                     "name": name,
                     "seat": self.seat_wind(index).value,
-                    "total": amount_number(self.totals[index]),
+                    "total": amount_json(self.totals[index]),
                     "total_exact": str(self.totals[index]),
                 }
                 for index, name in enumerate(self.players)

@@ -15,7 +15,7 @@ from companion.hand import Hand
 from companion.rules import predicates as p
 from companion.rules.facts import Facts, Feature, match_all
 from companion.rules.options import Options
-from companion.rules.patterns import Match, Pattern, Predicate, needs
+from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
 from companion.rules.profile import Profile
 from companion.settlement import Amount, Payments, collect, doubling, doubling_share, others
 from companion.shapes import FOUR_SETS
@@ -63,13 +63,9 @@ def fully_concealed(facts: Facts) -> tuple[Match, ...]:
     return p.NONE
 
 
-def _ids(*names: str) -> frozenset[str]:
-    return frozenset(names)
-
-
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("seat_flower", "Seat flower or season", 1, p.seat_bonus),
-    Pattern("flower_set", "Flower set", 2, p.flower_families, includes=_ids("seat_flower")),
+    Pattern("flower_set", "Flower set", 2, p.flower_families, includes=ids("seat_flower")),
     Pattern("dragon_set", "Dragon set", 1, p.dragon_pungs),
     Pattern("valued_wind", "Valued wind set", 1, p.valued_wind_pungs),
     Pattern(
@@ -83,7 +79,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "Ping Hu",
         4,
         ping_hu(bonus_allowed=False, animals_count=False, declared_chows_allowed=True),
-        replaces=_ids("little_ping_hu"),
+        replaces=ids("little_ping_hu"),
     ),
     Pattern("fully_concealed", "Fully concealed hand", 1, fully_concealed),
     # A replacement tile is never the last-tile win, so a win on one (or on a second kong's
@@ -93,20 +89,20 @@ PATTERNS: tuple[Pattern, ...] = (
         "Replacement-tile win",
         1,
         p.event(Event.REPLACEMENT),
-        replaces=_ids("last_tile"),
+        replaces=ids("last_tile"),
     ),
     Pattern("robbing_kong", "Robbing a kong", 1, p.event(Event.ROBBING_KONG)),
     Pattern("last_tile", "Last-tile win", 1, p.event(Event.LAST_TILE)),
     Pattern("half_flush", "Half flush", 2, p.half_flush),
     Pattern("all_pungs", "All pungs", 2, p.all_pungs),
-    Pattern("little_dragons", "Little dragons", 3, p.little_dragons, includes=_ids("dragon_set")),
+    Pattern("little_dragons", "Little dragons", 3, p.little_dragons, includes=ids("dragon_set")),
     Pattern("full_flush", "Full flush", 4, p.full_flush),
     Pattern(
         "mixed_terminals_honors",
         "Mixed terminals and honors",
         4,
         p.terminals_and_honors,
-        replaces=_ids("all_pungs"),
+        replaces=ids("all_pungs"),
     ),
     Pattern("little_winds", "Little winds", 4, p.little_winds),
     Pattern("big_dragons", "Big dragons", 5, p.big_dragons),
@@ -119,7 +115,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "Thirteen orphans",
         5,
         p.thirteen_orphans,
-        replaces=_ids("mixed_terminals_honors"),
+        replaces=ids("mixed_terminals_honors"),
     ),
     Pattern("all_green", "All green", 5, p.all_green),
     Pattern("nine_gates", "Nine gates", 5, p.nine_gates),
@@ -129,7 +125,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "Kong on kong",
         5,
         p.event(Event.KONG_ON_KONG),
-        replaces=_ids("replacement_win", "last_tile"),
+        replaces=ids("replacement_win", "last_tile"),
     ),
     Pattern("heavenly", "Heavenly hand", 5, p.event(Event.HEAVENLY)),
     Pattern("earthly", "Earthly hand", 5, p.event(Event.EARTHLY)),

@@ -27,16 +27,21 @@ from companion.rules.base import (
     parse_amount,
     parse_options,
 )
+from companion.rules.patterns import ids
 from companion.rules.sg import PATTERNS, SgOptions, SgProfile, ping_hu
-from companion.settlement import Amount, Payments, collect, doubling, doubling_share, others
+from companion.settlement import (
+    Amount,
+    Payments,
+    amount_json,
+    collect,
+    doubling,
+    doubling_share,
+    others,
+)
 from companion.tiles import Wind
 
 # ---------------------------------------------------------------------------------------------
 # The pattern table: sg's, changed and extended by id.
-
-
-def _ids(*names: str) -> frozenset[str]:
-    return frozenset(names)
 
 
 LIMIT_TAI = 10
@@ -54,20 +59,20 @@ SG_TABLE_CHANGES: Mapping[str, Mapping[str, Any]] = {
     },
     # The flower set stacks with the seat tile: all four flowers for East = 2 + 1.
     "flower_set": {"includes": frozenset()},
-    "mixed_terminals_honors": {"replaces": _ids("all_pungs", "dragon_set", "valued_wind")},
-    "little_winds": {"replaces": _ids("valued_wind", "half_flush", "full_flush")},
+    "mixed_terminals_honors": {"replaces": ids("all_pungs", "dragon_set", "valued_wind")},
+    "little_winds": {"replaces": ids("valued_wind", "half_flush", "full_flush")},
     # 10-tai limit hands: worth their value alone, so they include the sets they are made of.
     "big_dragons": {
         "name": "Big dragons (Three Great Scholars)",
         "tai": LIMIT_TAI,
         "limit": True,
-        "includes": _ids("dragon_set"),
+        "includes": ids("dragon_set"),
     },
     "big_winds": {
         "name": "Big winds (Four Great Blessings)",
         "tai": LIMIT_TAI,
         "limit": True,
-        "includes": _ids("valued_wind"),
+        "includes": ids("valued_wind"),
     },
     "thirteen_orphans": {"settles_as_self_draw": True},
 }
@@ -75,7 +80,7 @@ SG_TABLE_CHANGES: Mapping[str, Mapping[str, Any]] = {
 
 SG_TABLE_ADDITIONS: tuple[Pattern, ...] = (
     Pattern("animal", "Animal", 1, p.each_animal),
-    Pattern("animal_set", "Animal set", 5, p.all_animals, includes=_ids("animal")),
+    Pattern("animal_set", "Animal set", 5, p.all_animals, includes=ids("animal")),
 )
 """Patterns `sg-table` adds to sg's table (its flower wins are in `SG_TABLE_FLOWER_WINS`)."""
 
@@ -138,10 +143,7 @@ class PayoutChart:
         return row[tai - 1]
 
     def to_json(self) -> dict[str, list[int | float]]:
-        return {
-            name: [int(a) if a.denominator == 1 else float(a) for a in row]
-            for name, row in self.rows().items()
-        }
+        return {name: [amount_json(a) for a in row] for name, row in self.rows().items()}
 
 
 def _amounts(*values: int) -> tuple[Fraction, ...]:

@@ -24,7 +24,7 @@ from companion.rules.facts import (
     role_bit,
 )
 from companion.rules.options import Options
-from companion.rules.patterns import Match, Pattern, Predicate, needs
+from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
 from companion.rules.profile import Profile
 from companion.settlement import Amount, Payments, collect, others
 from companion.shapes import FIVE_SETS, Reading, Shape, WinRole
@@ -201,10 +201,6 @@ def discards_between(low: int, high: int) -> Predicate:
     return predicate
 
 
-def _ids(*names: str) -> frozenset[str]:
-    return frozenset(names)
-
-
 _KONG_OPEN = frozenset((MeldKind.KONG, MeldKind.ADDED_KONG))
 _KONG_CONCEALED = frozenset((MeldKind.CONCEALED_KONG,))
 
@@ -222,7 +218,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "Fully concealed self draw",
         3,
         fully_concealed_self_draw,
-        replaces=_ids("concealed_hand", "self_draw"),
+        replaces=ids("concealed_hand", "self_draw"),
     ),
     Pattern("concealed_hand", "Concealed hand", 1, concealed_hand),
     Pattern("self_draw", "Self draw", 1, self_draw),
@@ -260,7 +256,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "Heavenly hand",
         40,
         p.event(Event.HEAVENLY),
-        replaces=_ids("pair_wait", "closed_or_edge_wait"),
+        replaces=ids("pair_wait", "closed_or_edge_wait"),
     ),
     Pattern("earthly", "Earthly hand", 40, p.event(Event.EARTHLY)),
 )
@@ -301,16 +297,6 @@ def dealer_tai_on(context: WinContext, payer: Wind) -> int:
     if context.seat is context.dealer or (context.by_discard and payer is context.dealer):
         return dealer_tai_value(context)
     return 0
-
-
-def next_deal(dealer: Wind, streak: int, winners: Sequence[Wind]) -> tuple[Wind, int]:
-    """The next hand's dealer and streak: a winning dealer stays and the streak grows, a drawn
-    hand (no winner) keeps both, any other win passes the deal on and resets the streak."""
-    if not winners:
-        return dealer, streak
-    if dealer in winners:
-        return dealer, streak + 1
-    return dealer.next(), 0
 
 
 class TwProfile(Profile):
@@ -425,4 +411,4 @@ class TwProfile(Profile):
 
 TW = TwProfile()
 
-__all__ = ["PATTERNS", "TW", "TwOptions", "TwProfile", "dealer_tai_on", "next_deal", "payers"]
+__all__ = ["PATTERNS", "TW", "TwOptions", "TwProfile", "dealer_tai_on", "payers"]

@@ -39,8 +39,9 @@ from companion.ledger.build import allowed_tai
 from companion.ledger.entries import Correction, Draw, Outcome, Payout, Win, correction_text
 from companion.ledger.replay import HistoryEntry, Replay
 from companion.ledger.settle import settle_up
-from companion.ledger.state import TableState, format_amount
+from companion.ledger.state import TableState
 from companion.payouts import PayoutEvent
+from companion.settlement import format_amount, signed_amount
 from companion.tiles import Wind
 from companion.web import i18n
 from companion.web.pages import editor_context, script_data
@@ -284,11 +285,6 @@ class Chart:
     summary: str
 
 
-def signed(amount: Fraction) -> str:
-    text = format_amount(amount)
-    return text if amount <= 0 else f"+{text}"
-
-
 def sign_class(amount: Fraction) -> str:
     return "plus" if amount > 0 else "minus" if amount < 0 else ""
 
@@ -394,7 +390,7 @@ def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
         badge = t("table.ev.amended_by", n=entry.corrected_by)
     shown = entry.effective if entry.status == "amended" and entry.effective else body
     amounts = tuple(
-        AmountView(name, signed(amount), sign_class(amount))
+        AmountView(name, signed_amount(amount), sign_class(amount))
         for name, amount in zip(players, entry.amounts, strict=True)
         if amount
     )
@@ -495,7 +491,7 @@ def chart(t: i18n.Translator, replayed: Replay) -> Chart | None:
         "table.chart_summary",
         n=replayed.state.hands,
         totals=", ".join(
-            f"{name} {signed(total)}" for name, total in zip(players, totals, strict=True)
+            f"{name} {signed_amount(total)}" for name, total in zip(players, totals, strict=True)
         ),
     )
     return Chart(
@@ -575,7 +571,7 @@ def board_context(
                 name,
                 state.seat_wind(index).value,
                 SEAT_TILES[state.seat_wind(index).value],
-                signed(state.totals[index]),
+                signed_amount(state.totals[index]),
                 sign_class(state.totals[index]),
                 index == state.dealer,
             )
