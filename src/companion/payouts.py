@@ -206,7 +206,7 @@ def explain_payout(
 def payout_options(profile: str, data: Mapping[str, Any] | None = None) -> SgTableOptions:
     """The options of a profile with instant payouts, from request JSON (`share` sets V)."""
     found = get_profile(profile)
-    if found.options_type is not SgTableOptions:
+    if not found.instant_payouts:
         raise InvalidRequestError(
             f"the {found.id} profile has no instant payouts: they are an sg-table rule"
         )

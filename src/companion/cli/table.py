@@ -466,7 +466,9 @@ def _standings_text(replayed: Replay) -> str:
             f"{signed_amount(state.totals[index]):>8}{dealer}"
         )
     planned = f" of {state.planned_hands}" if state.planned_hands is not None else ""
-    streak = f", dealer streak {state.streak}" if replayed.setup.profile == "tw" else ""
+    streak = (
+        f", dealer streak {state.streak}" if replayed.setup.engine_profile.dealer_streak else ""
+    )
     if state.finished:
         status = f"All {state.planned_hands} hands played."
     else:

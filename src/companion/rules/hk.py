@@ -268,6 +268,7 @@ class HkProfile(SgProfile):
     cap = MAX_FAAN
     """The default maximum; the `max_faan` option changes it per request."""
     unit = "faan"
+    pay_for_all = True
 
     def structure_for(self, options: Options) -> Structure:
         assert isinstance(options, HkOptions)

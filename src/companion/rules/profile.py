@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
-from companion.context import FlowerWin, WinContext
+from companion.context import Event, FlowerWin, WinContext
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld
 from companion.rules import legality
@@ -41,6 +41,25 @@ class Profile:
     earthly_self_draw: ClassVar[bool] = True
     """Whether an earthly hand may be self-drawn on the first draw, or is only ever won on the
     dealer's first discard."""
+
+    # What the profile scores and settles, declared. The adapters (the calculator, the table
+    # pages, the command line) offer and show only these, and never ask for a profile by id;
+    # tests/test_profile_capabilities.py holds each declaration against the engine.
+    events: ClassVar[tuple[Event, ...]] = ()
+    """The events the profile scores, in the order a form offers them; others are refused."""
+    drawn_events: ClassVar[frozenset[Event]] = frozenset()
+    """Of `events`, the wins on a drawn tile (heavenly: the dealer's first): never a discard
+    win."""
+    pay_for_all: ClassVar[bool] = False
+    """Whether a seat may pay for all (`liable`)."""
+    animals: ClassVar[bool] = False
+    """Whether animal tiles score (elsewhere they are refused, or ignored with a note)."""
+    table_discards: ClassVar[bool] = False
+    """Whether the count of discards on the table (`table_discards`) changes the score."""
+    dealer_streak: ClassVar[bool] = False
+    """Whether the dealer's streak (and so `dealer`, `dealer_streak`) changes the score."""
+    instant_payouts: ClassVar[bool] = False
+    """Whether the table settles instant payouts (bites, flower sets, kongs) between hands."""
 
     def __init__(self) -> None:
         # The pattern table is compiled once, when the profile is made at import.

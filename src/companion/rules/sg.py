@@ -148,11 +148,6 @@ class SgOptions(Options):
         return problems
 
 
-# Events a Singapore hand can have, and what each needs of the win.
-_DRAWN_EVENTS = (Event.REPLACEMENT, Event.KONG_ON_KONG, Event.LAST_TILE)
-_UNUSED_EVENTS = (Event.LAST_DISCARD, Event.ORIGINAL_READY)
-
-
 class SgProfile(Profile):
     id = "sg"
     name = "Singapore (Companion guide, 0-5 tai)"
@@ -160,6 +155,17 @@ class SgProfile(Profile):
     patterns = PATTERNS
     options_type: ClassVar[type[Options]] = SgOptions
     cap = 5
+    events = (
+        Event.REPLACEMENT,
+        Event.KONG_ON_KONG,
+        Event.ROBBING_KONG,
+        Event.LAST_TILE,
+        Event.HEAVENLY,
+        Event.EARTHLY,
+    )
+    drawn_events = frozenset(
+        (Event.REPLACEMENT, Event.KONG_ON_KONG, Event.LAST_TILE, Event.HEAVENLY)
+    )
 
     def dealer_of(self, context: WinContext) -> Wind:
         # Seat winds move with the deal: the dealer always sits East.
@@ -170,12 +176,12 @@ class SgProfile(Profile):
         if not context.events:
             self.check_liability(context)
             return
-        for event in _UNUSED_EVENTS:
-            if context.has(event):
+        for event in Event:
+            if context.has(event) and event not in self.events:
                 raise NotAWinError(f"the {self.id} profile has no {event.value} event")
         if context.by_discard:
-            for event in _DRAWN_EVENTS:
-                if context.has(event):
+            for event in self.events:
+                if event in self.drawn_events and context.has(event):
                     raise NotAWinError(
                         f"{event.value} is a win on a drawn tile, so it cannot be a discard win"
                     )

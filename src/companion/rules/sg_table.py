@@ -263,6 +263,9 @@ class SgTableProfile(SgProfile):
     options_type = SgTableOptions
     cap = 5
     """The default cap; the `cap` option changes it per request."""
+    pay_for_all = True
+    animals = True
+    instant_payouts = True
 
     def parse_options(self, data: Mapping[str, Any]) -> Options:
         if not isinstance(data, Mapping):

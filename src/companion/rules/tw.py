@@ -271,9 +271,6 @@ FLOWER_WINS: dict[FlowerWin, Pattern] = {
 
 # --- the profile -------------------------------------------------------------------------------
 
-# The mahjchina table has no pattern for these; refused rather than silently ignored, as in sg.
-_UNSCORED_EVENTS = (Event.REPLACEMENT, Event.KONG_ON_KONG)
-
 
 def dealer_tai_value(context: WinContext) -> int:
     """1 dealer tai plus 2 per prior consecutive dealer win."""
@@ -308,6 +305,19 @@ class TwProfile(Profile):
     options_type = TwOptions
     several_winners = True
     earthly_self_draw = False
+    # The mahjchina table has no pattern for replacement or kong_on_kong: those are refused
+    # rather than silently ignored, as in sg.
+    events = (
+        Event.ROBBING_KONG,
+        Event.LAST_TILE,
+        Event.LAST_DISCARD,
+        Event.HEAVENLY,
+        Event.EARTHLY,
+        Event.ORIGINAL_READY,
+    )
+    drawn_events = frozenset((Event.LAST_TILE, Event.HEAVENLY))
+    table_discards = True
+    dealer_streak = True
 
     def check_tiles(self, concealed: Sequence[Tile], melds: Sequence[Meld]) -> None:
         playing = [tile for tile in concealed if not tile.is_bonus]
@@ -333,8 +343,8 @@ class TwProfile(Profile):
                     + ", ".join(sorted(event.value for event in context.events))
                 )
             return
-        for event in _UNSCORED_EVENTS:
-            if context.has(event):
+        for event in Event:
+            if context.has(event) and event not in self.events:
                 raise NotAWinError(
                     f"the {self.id} profile has no {event.value} pattern: leave the event out"
                 )

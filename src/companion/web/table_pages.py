@@ -580,7 +580,7 @@ def board_context(
         "round_name": wind_name(t, state.round),
         "state": state,
         "dealer_name": players[state.dealer],
-        "show_streak": setup.profile == "tw" or state.streak > 0,
+        "show_streak": setup.engine_profile.dealer_streak or state.streak > 0,
         "chart": VIEWS.get(replayed, ("chart", lang), lambda: chart(t, replayed)),
         "transfers": transfers,
         "board_state": _state_json(replayed),
@@ -590,7 +590,7 @@ def board_context(
 
 def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
     """What the record form needs: quick tai choices, payouts, the profile's events and
-    fields, and whether several players may win on one discard (`tw`)."""
+    fields, and whether several players may win on one discard: as the profile declares them."""
     t = table_translator(lang, replayed)
     setup = replayed.setup
     profile = setup.engine_profile
@@ -603,7 +603,7 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
         tai_choices = [*range(low, cap + 1), *sorted(limit for limit in limits if limit > cap)]
     info = next(item for item in all_profiles() if item["id"] == setup.profile)
     kinds = [("win", t("table.kind.win")), ("draw", t("table.kind.draw"))]
-    payouts = setup.profile == "sg-table"
+    payouts = profile.instant_payouts
     if payouts:
         kinds.append(("payout", t("table.kind.payout")))
     return {
