@@ -17,7 +17,7 @@ from typing import Any
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.rules import get_profile
 from companion.rules.base import Options
-from companion.rules.sg_table import SgTableOptions
+from companion.rules.sg_table import SG_TABLE, SgTableOptions
 from companion.settlement import Payments, amount_json, collect, others
 from companion.tiles import (
     ANIMALS,
@@ -210,9 +210,8 @@ def payout_options(profile: str, data: Mapping[str, Any] | None = None) -> SgTab
         raise InvalidRequestError(
             f"the {found.id} profile has no instant payouts: they are an sg-table rule"
         )
-    options = found.parse_options(data or {})
-    assert isinstance(options, SgTableOptions)
-    return options
+    # sg-table is the one profile that declares instant payouts.
+    return SG_TABLE.parse_options(data or {})
 
 
 def _options_of(profile: str | Options) -> tuple[str, SgTableOptions]:

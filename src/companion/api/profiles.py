@@ -14,7 +14,8 @@ from functools import cache
 from typing import Any, get_type_hints
 
 from companion.rules import profiles
-from companion.rules.base import Options, Profile
+from companion.rules.base import Options
+from companion.rules.profile import AnyProfile
 from companion.settlement import amount_json
 
 # Choices of string options, where a free text box would only invite mistakes.
@@ -61,7 +62,7 @@ def option_fields(options_type: type[Options]) -> list[dict[str, Any]]:
     return fields
 
 
-def profile_info(profile: Profile) -> dict[str, Any]:
+def profile_info(profile: AnyProfile) -> dict[str, Any]:
     """One profile as the calculator needs it."""
     fields: list[str] = []
     if profile.dealer_streak:

@@ -24,7 +24,8 @@ from companion.ledger.errors import LedgerError, NotPayableWinError
 from companion.ledger.state import TableSetup, TableState
 from companion.payouts import explain_payout, payout_options
 from companion.request import FIELDS as REQUEST_FIELDS
-from companion.rules.base import Options, Profile
+from companion.rules.base import Options
+from companion.rules.profile import AnyProfile
 from companion.scoring import check_one_discard, score
 from companion.settlement import Payments
 from companion.tiles import Wind
@@ -89,7 +90,7 @@ def build_win(setup: TableSetup, state: TableState, entry: WinInput) -> Win:
     )
 
 
-def allowed_tai(profile: Profile, options: Options) -> tuple[int | None, frozenset[int]]:
+def allowed_tai(profile: AnyProfile, options: Options) -> tuple[int | None, frozenset[int]]:
     """The most tai an ordinary hand settles at (None: no cap) and the values of limit hands."""
     cap = profile.cap_of(options) if profile.cap is not None else None
     limits = frozenset(
@@ -100,7 +101,9 @@ def allowed_tai(profile: Profile, options: Options) -> tuple[int | None, frozens
     return cap, limits
 
 
-def quick_payments(profile: Profile, options: Options, tai: int, context: WinContext) -> Payments:
+def quick_payments(
+    profile: AnyProfile, options: Options, tai: int, context: WinContext
+) -> Payments:
     """The settlement of agreed tai: the profile's own rules, refusing what the engine would."""
     unit = profile.unit
     if tai < 0:
@@ -120,7 +123,7 @@ def quick_payments(profile: Profile, options: Options, tai: int, context: WinCon
 
 
 def _quick_win(
-    profile: Profile,
+    profile: AnyProfile,
     options: Options,
     state: TableState,
     player: int,

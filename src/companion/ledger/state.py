@@ -10,7 +10,8 @@ from typing import Any
 
 from companion.ledger.errors import LedgerError, LimitError, UnknownPlayerError
 from companion.rules import get_profile
-from companion.rules.base import Options, Profile
+from companion.rules.base import Options
+from companion.rules.profile import AnyProfile
 from companion.settlement import amount_json
 from companion.tiles import WINDS, Wind
 
@@ -79,12 +80,13 @@ class TableSetup:
         )
 
     @property
-    def engine_profile(self) -> Profile:
+    def engine_profile(self) -> AnyProfile:
         return get_profile(self.profile)
 
     @property
     def engine_options(self) -> Options:
-        return self.engine_profile.parse_options(self.options)
+        options: Options = self.engine_profile.parse_options(self.options)
+        return options
 
     def to_json(self) -> dict[str, Any]:
         return {

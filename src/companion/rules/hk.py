@@ -25,7 +25,7 @@ from companion.rules import predicates as p
 from companion.rules.facts import Facts, Feature, match_all
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, PatternScore, Predicate, ids, needs
-from companion.rules.sg import SgProfile, hidden_treasure
+from companion.rules.sg import SingaporeRules, hidden_treasure
 from companion.settlement import Amount, Payments, collect, others
 from companion.shapes import FOUR_SETS, Shape, Structure
 from companion.tiles import Wind, english_list
@@ -259,7 +259,7 @@ def payment(faan: int, options: HkOptions) -> Amount:
     return options.base * multiple
 
 
-class HkProfile(SgProfile):
+class HkProfile(SingaporeRules[HkOptions]):
     id = "hk"
     name = "Hong Kong old style (faan)"
     structure = FOUR_SETS
@@ -270,27 +270,23 @@ class HkProfile(SgProfile):
     unit = "faan"
     pay_for_all = True
 
-    def structure_for(self, options: Options) -> Structure:
-        assert isinstance(options, HkOptions)
+    def structure_for(self, options: HkOptions) -> Structure:
         return SEVEN_PAIRS_STRUCTURE if options.seven_pairs else self.structure
 
-    def patterns_for(self, options: Options) -> tuple[Pattern, ...]:
-        assert isinstance(options, HkOptions)
+    def patterns_for(self, options: HkOptions) -> tuple[Pattern, ...]:
         changed_by = frozenset(name for name in OPTION_CHANGES if getattr(options, name))
         return table(options.max_faan, changed_by)
 
-    def cap_of(self, options: Options) -> int:
-        assert isinstance(options, HkOptions)
+    def cap_of(self, options: HkOptions) -> int:
         return options.max_faan
 
-    def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: Options) -> int:
+    def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: HkOptions) -> int:
         """The total cut to the maximum (a limit hand, alone, is worth the maximum)."""
         return min(raw_tai, self.cap_of(options))
 
     def counted_for_minimum(
-        self, settled: int, scores: Sequence[PatternScore], options: Options
+        self, settled: int, scores: Sequence[PatternScore], options: HkOptions
     ) -> int:
-        assert isinstance(options, HkOptions)
         if options.flowers_count_to_minimum:
             return settled
         without = sum(score.tai for score in scores if score.id not in FLOWER_FAAN)
@@ -300,7 +296,7 @@ class HkProfile(SgProfile):
         if context.liable is not None and context.liable is context.seat:
             raise NotAWinError("the winner cannot be the seat that pays for all")
 
-    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
+    def check_hand(self, hand: Hand, context: WinContext, options: HkOptions) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]
         if animals:
             raise NotAWinError(
@@ -315,10 +311,9 @@ class HkProfile(SgProfile):
             )
         return []
 
-    def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
+    def settle(self, tai: int, context: WinContext, options: HkOptions) -> Payments:
         """Self-draw: each of the other three pays P. Discard (a robbed kong too): the gun's
         parts of P from the discarder and the others. A liable seat pays all of it."""
-        assert isinstance(options, HkOptions)
         amount = payment(tai, options)
         if context.self_drawn:
             owed = dict.fromkeys(others(context.seat), amount)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
 
 from companion.context import Event, WinContext
 from companion.errors import NotAWinError
@@ -16,7 +15,7 @@ from companion.rules import predicates as p
 from companion.rules.facts import Facts, Feature, match_all
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
-from companion.rules.profile import Profile
+from companion.rules.profile import OptionsT, Profile
 from companion.settlement import Amount, Payments, collect, doubling, doubling_share, others
 from companion.shapes import FOUR_SETS
 from companion.tiles import Wind, english_list
@@ -148,13 +147,11 @@ class SgOptions(Options):
         return problems
 
 
-class SgProfile(Profile):
-    id = "sg"
-    name = "Singapore (Companion guide, 0-5 tai)"
+class SingaporeRules(Profile[OptionsT]):
+    """What sg, sg-table and hk share: four sets and a pair, seats that move with the deal, the
+    same events, and no pay-for-all unless a profile allows it."""
+
     structure = FOUR_SETS
-    patterns = PATTERNS
-    options_type: ClassVar[type[Options]] = SgOptions
-    cap = 5
     events = (
         Event.REPLACEMENT,
         Event.KONG_ON_KONG,
@@ -163,15 +160,13 @@ class SgProfile(Profile):
         Event.HEAVENLY,
         Event.EARTHLY,
     )
-    drawn_events = frozenset(
-        (Event.REPLACEMENT, Event.KONG_ON_KONG, Event.LAST_TILE, Event.HEAVENLY)
-    )
+    drawn_events = frozenset((Event.REPLACEMENT, Event.KONG_ON_KONG, Event.LAST_TILE))
 
     def dealer_of(self, context: WinContext) -> Wind:
         # Seat winds move with the deal: the dealer always sits East.
         return Wind.EAST
 
-    def check_context(self, context: WinContext, options: Options) -> None:
+    def check_context(self, context: WinContext, options: OptionsT) -> None:
         super().check_context(context, options)
         if not context.events:
             self.check_liability(context)
@@ -191,22 +186,28 @@ class SgProfile(Profile):
         if context.liable is not None:
             raise NotAWinError(f"the {self.id} profile has no pay-for-all; use sg-table")
 
-    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
+    def check_hand(self, hand: Hand, context: WinContext, options: OptionsT) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]
         if animals:
             return [f"Animal tiles are ignored in this profile: {english_list(animals)}"]
         return []
 
-    def share(self, tai: int, options: Options) -> Fraction:
-        assert isinstance(options, SgOptions)
+
+class SgProfile(SingaporeRules[SgOptions]):
+    id = "sg"
+    name = "Singapore (Companion guide, 0-5 tai)"
+    patterns = PATTERNS
+    options_type = SgOptions
+    cap = 5
+
+    def share(self, tai: int, options: SgOptions) -> Fraction:
         return doubling_share(tai, options.share)
 
-    def share_amount(self, tai: int, options: Options) -> Amount:
+    def share_amount(self, tai: int, options: SgOptions) -> Amount:
         """`share`, as an int when it is whole."""
-        assert isinstance(options, SgOptions)
         return doubling(tai, options.share)
 
-    def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
+    def settle(self, tai: int, context: WinContext, options: SgOptions) -> Payments:
         """Discard: the discarder pays two shares and the others one each. Self-draw: every
         opponent pays two shares."""
         share = self.share_amount(tai, options)

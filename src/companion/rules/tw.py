@@ -296,7 +296,7 @@ def dealer_tai_on(context: WinContext, payer: Wind) -> int:
     return 0
 
 
-class TwProfile(Profile):
+class TwProfile(Profile[TwOptions]):
     id = "tw"
     name = "Taiwan (mahjchina, 16 tiles)"
     structure = FIVE_SETS
@@ -315,7 +315,7 @@ class TwProfile(Profile):
         Event.EARTHLY,
         Event.ORIGINAL_READY,
     )
-    drawn_events = frozenset((Event.LAST_TILE, Event.HEAVENLY))
+    drawn_events = frozenset((Event.LAST_TILE,))
     table_discards = True
     dealer_streak = True
 
@@ -332,7 +332,7 @@ class TwProfile(Profile):
                 "has five sets and a pair: 17 tiles, a kong counting as three"
             )
 
-    def check_context(self, context: WinContext, options: Options) -> None:
+    def check_context(self, context: WinContext, options: TwOptions) -> None:
         super().check_context(context, options)
         if context.liable is not None:
             raise NotAWinError(f"the {self.id} profile has no pay-for-all; use sg-table")
@@ -359,7 +359,7 @@ class TwProfile(Profile):
         if context.has(Event.LAST_DISCARD) and context.self_drawn:
             raise NotAWinError("last_discard is a win on a discard, not a self-draw")
 
-    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
+    def check_hand(self, hand: Hand, context: WinContext, options: TwOptions) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]
         if animals:
             raise NotAWinError(
@@ -379,7 +379,6 @@ class TwProfile(Profile):
             )
         open_melds = [meld for meld in hand.melds if meld.kind in _OPEN_MELDS]
         if len(open_melds) == hand.sets and context.self_drawn:
-            assert isinstance(options, TwOptions)
             if not options.exposed_self_draw:
                 raise NotAWinError(
                     "all five sets are declared, so the pair must be won on a discard (Exposed "
@@ -396,16 +395,15 @@ class TwProfile(Profile):
         # on 5m), report the pair wait, as the source's own calculator does.
         return 1 if reading.role is WinRole.PAIR else 0
 
-    def stake(self, tai: int, options: Options) -> Amount:
+    def stake(self, tai: int, options: TwOptions) -> Amount:
         """One payment: base plus per_tai for each tai (the hand's and that payment's dealer
         tai); an int when it is whole."""
-        assert isinstance(options, TwOptions)
         base, per_tai = options.base, options.per_tai
         if base.denominator == 1 and per_tai.denominator == 1:
             return base.numerator + per_tai.numerator * tai
         return base + per_tai * tai
 
-    def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
+    def settle(self, tai: int, context: WinContext, options: TwOptions) -> Payments:
         """Self-draw: each of the other three pays; discard: the discarder alone pays. Each
         payment carries its own dealer tai."""
         owed = {
