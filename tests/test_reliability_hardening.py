@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion.api import create_app
-from companion.api.tables import close_ledgers
+from companion.api.deps import close_ledgers
 from companion.cli import main as cli_main
 from companion.ledger.export import spreadsheet_text
 

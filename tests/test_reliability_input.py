@@ -447,7 +447,7 @@ def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     app = create_app(url)
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
-    from companion.api.tables import close_ledgers
+    from companion.api.deps import close_ledgers
 
     close_ledgers(app)
 

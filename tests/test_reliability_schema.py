@@ -24,7 +24,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from companion.api import create_app
-from companion.api.tables import close_ledgers
+from companion.api.deps import close_ledgers
 
 CHECKS = [
     not_a_server_error,

@@ -16,153 +16,39 @@ not a win, an event that cannot be corrected...).
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 
-from companion.api.limits import limit_creation, limit_writes
+from companion.api.deps import (
+    LedgerDep,
+    authorize_table,
+    authorize_write,
+    call,
+    ledger_for,
+    open_ledger,
+    refusals,
+    table_key,
+)
+from companion.api.limits import limit_creation
 from companion.api.schemas import ErrorDoc, inline_schema
 from companion.api.scoring import read_json
 from companion.api.security import bearer_token
-from companion.errors import CompanionError, InvalidRequestError
+from companion.errors import InvalidRequestError
 from companion.ledger.entries import DrawInput, Entry, PayoutInput, WinInput, WinnerInput
-from companion.ledger.errors import (
-    IdempotencyConflictError,
-    MissingEventError,
-    StaleWriteError,
-    TableBusyError,
-    TableFinishedError,
-    UnknownTableError,
-)
 from companion.ledger.replay import Replay
 from companion.ledger.settle import settle_up, transfer_text
 from companion.settlement import amount_json
 
 if TYPE_CHECKING:
     # SQLAlchemy and Alembic load on the first table request, not with the app.
-    from companion.ledger.repository import Ledger, Recorded
+    from companion.ledger.repository import Recorded
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 T = TypeVar("T")
-
-# ---------------------------------------------------------------------------------------------
-# The ledger of this app, and errors as HTTP
-
-
-class TableRequestError(CompanionError):
-    """A ledger or engine refusal with the HTTP status it maps to."""
-
-    def __init__(self, message: str, http_status: int) -> None:
-        super().__init__(message)
-        self.http_status = http_status
-
-
-def http_status(error: CompanionError) -> int:
-    """The HTTP status of a refusal from the ledger or the engine."""
-    from companion.ledger import db
-
-    own = getattr(error, "http_status", None)
-    if isinstance(own, int):
-        return own
-    if isinstance(error, UnknownTableError | MissingEventError):
-        return 404
-    if isinstance(error, IdempotencyConflictError | StaleWriteError | TableFinishedError):
-        return 409
-    if isinstance(error, db.DatabaseError | TableBusyError):
-        return 503
-    return 422
-
-
-@contextmanager
-def refusals() -> Iterator[None]:
-    """Ledger and engine errors as `TableRequestError`s carrying their HTTP status."""
-    try:
-        yield
-    except TableRequestError:
-        raise
-    except CompanionError as error:
-        raise TableRequestError(error.message, http_status(error)) from None
-
-
-_LEDGERS_LOCK = threading.Lock()
-
-
-def open_ledger(request: Request) -> Ledger:
-    """This app's ledger, from a thread (opened and migrated on first use; then shared)."""
-    # Imported here: the app's module imports this one (ROUTERS), and the calculator alone
-    # never loads the database stack.
-    from companion.api.app import database_url
-    from companion.ledger.repository import Ledger
-
-    url = database_url(request)
-    state = request.app.state
-    with _LEDGERS_LOCK:
-        ledgers: dict[str, Ledger] | None = getattr(state, "ledgers", None)
-        if ledgers is None:
-            ledgers = {}
-            state.ledgers = ledgers
-        ledger = ledgers.get(url)
-        if ledger is None:
-            with refusals():
-                ledger = Ledger.open(url)
-            ledgers[url] = ledger
-        return ledger
-
-
-async def ledger_for(request: Request) -> Ledger:
-    """This app's ledger (opened, and migrated, on first use; then shared)."""
-    return await run_in_threadpool(open_ledger, request)
-
-
-def close_ledgers(app: Any) -> None:
-    """Close the ledgers an app opened (tests, shutdown)."""
-    with _LEDGERS_LOCK:
-        ledgers = getattr(app.state, "ledgers", None) or {}
-        for ledger in ledgers.values():
-            ledger.close()
-        app.state.ledgers = {}
-
-
-async def call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Run a (blocking) ledger call in the thread pool, its refusals mapped to HTTP."""
-
-    def run() -> T:
-        with refusals():
-            return function(*args, **kwargs)
-
-    return await run_in_threadpool(run)
-
-
-async def authorize_table(request: Request, ledger: Ledger, table_id: str) -> None:
-    """404 for an unknown table (whoever asks), then 401 without a token, 403 with a wrong one."""
-    token = bearer_token(request)
-    if token is None:
-        await call(ledger.setup, table_id)
-        raise HTTPException(
-            status_code=401,
-            detail="recording needs the table's write token: send Authorization: Bearer <token>",
-            headers={"WWW-Authenticate": "Bearer"},
-        )
-    if not await call(ledger.verify_token, table_id, token):
-        raise HTTPException(status_code=403, detail="the token does not match this table")
-
-
-async def authorize_write(request: Request, ledger: Ledger, table_id: str) -> None:
-    """`authorize_table`, then the table's write rate (429): only its token holders spend it."""
-    await authorize_table(request, ledger, table_id)
-    limit_writes(request, table_id)
-
-
-def table_key(table_id: str) -> str:
-    return table_id.strip().lower()
-
 
 # ---------------------------------------------------------------------------------------------
 # Reading request bodies
@@ -527,8 +413,7 @@ def get_table(request: Request, table_id: str) -> dict[str, Any]:
     response_model=None,
     responses=_errors(403, 404, 503),
 )
-async def table_access(request: Request, table_id: str) -> dict[str, Any]:
-    ledger = await ledger_for(request)
+async def table_access(request: Request, table_id: str, ledger: LedgerDep) -> dict[str, Any]:
     if bearer_token(request) is None:
         await call(ledger.setup, table_id)
         return {"id": table_key(table_id), "access": "read"}
@@ -597,8 +482,7 @@ def export_table(request: Request, table_id: str, format: str = "json") -> Respo
     responses=_WRITE_ERRORS,
     openapi_extra=inline_schema(RecordDoc),
 )
-async def record_hand(request: Request, table_id: str) -> JSONResponse:
-    ledger = await ledger_for(request)
+async def record_hand(request: Request, table_id: str, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
     entry, body = read_entry(await read_json(request), {"key", "expect_hand"})
     key = body.text("key")
@@ -627,8 +511,7 @@ def _correction_fields(body: Body) -> dict[str, Any]:
     responses=_WRITE_ERRORS,
     openapi_extra=inline_schema(VoidDoc),
 )
-async def void_event(request: Request, table_id: str, seq: int) -> JSONResponse:
-    ledger = await ledger_for(request)
+async def void_event(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
     body = Body(await read_json(request), {"reason", "by", "key", "expect"})
     recorded = await call(ledger.void, table_id, seq, **_correction_fields(body))
@@ -645,8 +528,7 @@ async def void_event(request: Request, table_id: str, seq: int) -> JSONResponse:
     responses=_WRITE_ERRORS,
     openapi_extra=inline_schema(AmendDoc),
 )
-async def amend_event(request: Request, table_id: str, seq: int) -> JSONResponse:
-    ledger = await ledger_for(request)
+async def amend_event(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
     entry, body = read_entry(await read_json(request), {"reason", "by", "key", "expect"})
     recorded = await call(ledger.amend, table_id, seq, entry, **_correction_fields(body))

@@ -60,6 +60,7 @@ from companion.ledger.state import (
     MAX_NOTE,
     TableSetup,
     new_setup,
+    table_key,
 )
 
 WRITE_ATTEMPTS = 8
@@ -183,7 +184,7 @@ class Ledger:
 
     def standings(self, table_id: str) -> dict[str, Any]:
         replayed = self.replay(table_id)
-        return {"id": _table_key(table_id), "profile": replayed.setup.profile} | (
+        return {"id": table_key(table_id), "profile": replayed.setup.profile} | (
             replayed.state.to_json()
         )
 
@@ -340,7 +341,7 @@ class Ledger:
     def _table(self, session: Session, table_id: str, *, lock: bool = False) -> TableRow:
         if _unstorable(table_id):  # no table has such an id: not a question for the database
             raise UnknownTableError(f"no table with id {table_id.strip()!r}")
-        query = select(TableRow).where(TableRow.id == _table_key(table_id))
+        query = select(TableRow).where(TableRow.id == table_key(table_id))
         if lock:
             query = query.with_for_update()
         row = session.scalars(query).one_or_none()
@@ -457,10 +458,6 @@ def _now() -> datetime:
 def _aware(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes; every stored one is UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def _table_key(table_id: str) -> str:
-    return table_id.strip().lower()
 
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")

@@ -211,3 +211,8 @@ class TableState:
 
 def initial_state(setup: TableSetup) -> TableState:
     return TableState(setup.players, setup.planned_hands)
+
+
+def table_key(table_id: str) -> str:
+    """A table id as the ledger stores it: ids are case-insensitive, spaces around them ignored."""
+    return table_id.strip().lower()

@@ -30,10 +30,10 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from companion.api.deps import call, ledger_for, open_ledger, refusals, table_key
 from companion.api.limits import limit_creation
 from companion.api.profiles import all_profiles
 from companion.api.security import read_form
-from companion.api.tables import call, ledger_for, open_ledger, refusals, table_key
 from companion.errors import CompanionError
 from companion.ledger.build import allowed_tai
 from companion.ledger.entries import Correction, Draw, Outcome, Payout, Win, correction_text
