@@ -292,10 +292,6 @@ class HkProfile(SingaporeRules[HkOptions]):
         without = sum(score.tai for score in scores if score.id not in FLOWER_FAAN)
         return min(without, settled)
 
-    def check_liability(self, context: WinContext) -> None:
-        if context.liable is not None and context.liable is context.seat:
-            raise NotAWinError("the winner cannot be the seat that pays for all")
-
     def check_hand(self, hand: Hand, context: WinContext, options: HkOptions) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]
         if animals:

@@ -102,6 +102,20 @@ class Profile(Generic[OptionsT]):
         if context.flower_win is None and (context.events or context.table_discards is not None):
             legality.check_context(context, self.table(context))
 
+    def undeclared_event(self, context: WinContext) -> Event | None:
+        """The first event of the context the profile does not score (not in `events`)."""
+        return next((e for e in Event if context.has(e) and e not in self.events), None)
+
+    def check_liability(self, context: WinContext) -> None:
+        """Refuse a seat that pays for all where the profile has no pay-for-all, and the winner
+        as that seat where it has."""
+        if context.liable is None:
+            return
+        if not self.pay_for_all:
+            raise NotAWinError(f"the {self.id} profile has no pay-for-all; use sg-table")
+        if context.liable is context.seat:
+            raise NotAWinError("the winner cannot be the seat that pays for all")
+
     def table(self, context: WinContext) -> legality.Table:
         """Who deals at this table, and how its earthly hand is won."""
         return legality.Table(self.dealer_of(context), self.earthly_self_draw)

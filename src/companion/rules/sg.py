@@ -171,9 +171,9 @@ class SingaporeRules(Profile[OptionsT]):
         if not context.events:
             self.check_liability(context)
             return
-        for event in Event:
-            if context.has(event) and event not in self.events:
-                raise NotAWinError(f"the {self.id} profile has no {event.value} event")
+        unscored = self.undeclared_event(context)
+        if unscored is not None:
+            raise NotAWinError(f"the {self.id} profile has no {unscored.value} event")
         if context.by_discard:
             for event in self.events:
                 if event in self.drawn_events and context.has(event):
@@ -181,10 +181,6 @@ class SingaporeRules(Profile[OptionsT]):
                         f"{event.value} is a win on a drawn tile, so it cannot be a discard win"
                     )
         self.check_liability(context)
-
-    def check_liability(self, context: WinContext) -> None:
-        if context.liable is not None:
-            raise NotAWinError(f"the {self.id} profile has no pay-for-all; use sg-table")
 
     def check_hand(self, hand: Hand, context: WinContext, options: OptionsT) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from companion.context import FlowerWin, WinContext
-from companion.errors import InvalidRequestError, NotAWinError
+from companion.errors import InvalidRequestError
 from companion.hand import Hand
 from companion.rules import predicates as p
 from companion.rules.base import (
@@ -288,10 +288,6 @@ class SgTableProfile(SingaporeRules[SgTableOptions]):
         table's cap and tai values make that more."""
         limits = [s.tai for s in scores if s.id in self._limit_ids]
         return max([min(raw_tai, self.cap_of(options)), *limits])
-
-    def check_liability(self, context: WinContext) -> None:
-        if context.liable is not None and context.liable is context.seat:
-            raise NotAWinError("the winner cannot be the seat that pays for all")
 
     def check_hand(self, hand: Hand, context: WinContext, options: SgTableOptions) -> list[str]:
         if context.flower_win is not None and any(tile.is_animal for tile in hand.bonus):

@@ -334,8 +334,7 @@ class TwProfile(Profile[TwOptions]):
 
     def check_context(self, context: WinContext, options: TwOptions) -> None:
         super().check_context(context, options)
-        if context.liable is not None:
-            raise NotAWinError(f"the {self.id} profile has no pay-for-all; use sg-table")
+        self.check_liability(context)
         if context.flower_win is not None:
             if context.events:
                 raise NotAWinError(
@@ -343,11 +342,11 @@ class TwProfile(Profile[TwOptions]):
                     + ", ".join(sorted(event.value for event in context.events))
                 )
             return
-        for event in Event:
-            if context.has(event) and event not in self.events:
-                raise NotAWinError(
-                    f"the {self.id} profile has no {event.value} pattern: leave the event out"
-                )
+        unscored = self.undeclared_event(context)
+        if unscored is not None:
+            raise NotAWinError(
+                f"the {self.id} profile has no {unscored.value} pattern: leave the event out"
+            )
         self._check_win_type(context)
 
     def _check_win_type(self, context: WinContext) -> None:
