@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
-import re
 import secrets
 import threading
 import time
@@ -29,6 +28,13 @@ from sqlalchemy.orm import Session
 
 from companion.ledger import db
 from companion.ledger.build import build_outcome
+from companion.ledger.checks import (
+    check_storable,
+    corrected_by,
+    correction_reason,
+    idempotency_key,
+    unstorable,
+)
 from companion.ledger.entries import (
     Correction,
     DrawInput,
@@ -57,7 +63,6 @@ from companion.ledger.replay import HistoryEntry, Replay, correction_target, ext
 from companion.ledger.settle import Transfer, settle_up
 from companion.ledger.state import (
     MAX_EVENTS,
-    MAX_NOTE,
     TableSetup,
     new_setup,
     table_key,
@@ -69,7 +74,6 @@ _CACHED_TABLES = 256
 
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _ID_LENGTH = 8
-_KEY_LENGTH = 200
 
 
 @dataclass(frozen=True)
@@ -137,9 +141,9 @@ class Ledger:
         name: str = "",
     ) -> NewTable:
         """A new table; players in seat order, the first is East and deals first."""
-        _check_storable(list(players), "a player's name")
-        _check_storable(options, "an option")
-        _check_storable(name, "the table's name")
+        check_storable(list(players), "a player's name")
+        check_storable(options, "an option")
+        check_storable(name, "the table's name")
         setup = new_setup(profile, players, options, hands, name)
         token = secrets.token_urlsafe(24)
         for _ in range(WRITE_ATTEMPTS):
@@ -271,7 +275,7 @@ class Ledger:
         """Void the outcome recorded as event `seq`: it stays in the history and counts for
         nothing; rotation and totals follow the record without it. `expect`: the event's version
         the writer saw (refused when it was corrected since)."""
-        reason, by = _reason(reason), _by(by)
+        reason, by = correction_reason(reason), corrected_by(by)
 
         def make(replayed: Replay) -> Correction:
             target = correction_target(replayed, seq, expect)
@@ -297,7 +301,7 @@ class Ledger:
     ) -> Recorded:
         """Replace the outcome recorded as event `seq` by `entry`, scored against the state at
         that place in the record. The original stays in the history. `expect` as for `void`."""
-        reason, by = _reason(reason), _by(by)
+        reason, by = correction_reason(reason), corrected_by(by)
 
         def make(replayed: Replay) -> Correction:
             target = correction_target(replayed, seq, expect)
@@ -339,7 +343,7 @@ class Ledger:
             raise db.DatabaseError(db.describe_error(self.engine, error)) from error
 
     def _table(self, session: Session, table_id: str, *, lock: bool = False) -> TableRow:
-        if _unstorable(table_id):  # no table has such an id: not a question for the database
+        if unstorable(table_id):  # no table has such an id: not a question for the database
             raise UnknownTableError(f"no table with id {table_id.strip()!r}")
         query = select(TableRow).where(TableRow.id == table_key(table_id))
         if lock:
@@ -389,9 +393,9 @@ class Ledger:
         key: str | None,
         make: Callable[[Replay], Outcome | Correction],
     ) -> Recorded:
-        _check_storable(key, "an idempotency key")
-        _check_storable(operation, "the entry")
-        key = _key(key)
+        check_storable(key, "an idempotency key")
+        check_storable(operation, "the entry")
+        key = idempotency_key(key)
         digest = fingerprint(operation)
         for attempt in range(WRITE_ATTEMPTS):
             try:
@@ -458,60 +462,6 @@ def _now() -> datetime:
 def _aware(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes; every stored one is UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-
-
-def _unstorable(text: str) -> str | None:
-    """What keeps `text` out of a database: a NUL (PostgreSQL's text cannot hold one) or a lone
-    surrogate (not Unicode text, though a JSON escape can spell it); None when it can be stored."""
-    if "\x00" in text:
-        return "cannot contain a NUL character"
-    if _SURROGATE.search(text):
-        return "is not valid Unicode text (it holds a lone surrogate)"
-    return None
-
-
-def _check_storable(value: Any, what: str) -> None:
-    """Refuse, as a request error rather than a database failure, text in `value` (and in the
-    keys and items it holds) that no database can store. The message never quotes the text."""
-    if isinstance(value, str):
-        problem = _unstorable(value)
-        if problem:
-            raise LedgerError(f"{what} {problem}")
-    elif isinstance(value, Mapping):
-        for name, item in value.items():
-            _check_storable(name, what)
-            _check_storable(item, what)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            _check_storable(item, what)
-
-
-def _key(key: str | None) -> str | None:
-    if key is None or not key.strip():
-        return None
-    key = key.strip()
-    if len(key) > _KEY_LENGTH:
-        raise LedgerError(f"an idempotency key can have at most {_KEY_LENGTH} characters")
-    return key
-
-
-def _reason(reason: str) -> str:
-    reason = reason.strip()
-    if not reason:
-        raise LedgerError("say why (--reason): a correction needs a reason")
-    if len(reason) > MAX_NOTE:
-        raise LimitError(f"a correction's reason can have at most {MAX_NOTE} characters")
-    return reason
-
-
-def _by(by: str) -> str:
-    by = by.strip()
-    if len(by) > MAX_NOTE:
-        raise LimitError(f"by (who corrects) can have at most {MAX_NOTE} characters")
-    return by
 
 
 def _check_planned(after: Replay) -> None:
