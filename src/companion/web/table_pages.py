@@ -270,7 +270,7 @@ class Series:
 
 @dataclass(frozen=True)
 class Chart:
-    """A running-total chart as SVG geometry (drawn by `components/table_board.html`)."""
+    """A running-total chart as SVG geometry (drawn by `components/board_cards.html`)."""
 
     width: int
     height: int
