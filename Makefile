@@ -1,11 +1,11 @@
-# The two commands a newcomer needs: `make run` and `make test`.
+# The two commands a newcomer needs: `make run` and `make test`; `make check` while editing.
 # Each creates .venv with the project's own dependencies on first use.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck unit chromium bench differential clean
+.PHONY: run test check lint typecheck unit fast chromium bench differential clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,14 @@ PORT := 8000
 run: $(STAMP)
 	$(BIN)/companion serve --host $(HOST) --port $(PORT)
 
+# pytest runs on every core (pytest-xdist); JOBS=1 runs it in one process.
+JOBS ?= auto
+
 test: lint typecheck unit
+
+# The edit-test loop: lint, types and the fast unit tests (no browser, server, PostgreSQL,
+# fuzzer or property test: `make test` runs those).
+check: lint typecheck fast
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench fuzz
@@ -30,7 +37,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP) chromium
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(JOBS)
+
+fast: $(STAMP)
+	$(BIN)/pytest -q -n $(JOBS) -m "not slow"
 
 # The browser tests drive Debian's Chromium (never a browser download). Installed here when it
 # is missing and we are root; otherwise those tests are skipped with the reason.

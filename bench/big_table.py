@@ -29,7 +29,7 @@ PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 
 def build_table(db_url: str, hands: int) -> str:
     """A table with `hands` quick-entry wins, recorded through the ledger."""
-    from companion.ledger.domain import WinnerInput
+    from companion.ledger.entries import WinnerInput
     from companion.ledger.repository import Ledger
 
     with Ledger.open(db_url) as ledger:

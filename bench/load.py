@@ -161,7 +161,7 @@ def _generate_in_process(port: int, requests: int, connections: int) -> dict[str
 
 def ledger_timing(url: str, hands: int) -> float:
     """Hands per second recording quick tai entries, one transaction each."""
-    from companion.ledger.domain import WinnerInput
+    from companion.ledger.entries import WinnerInput
     from companion.ledger.repository import Ledger
 
     ledger = Ledger.open(url)

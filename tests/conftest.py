@@ -6,6 +6,19 @@ PostgreSQL server. The server is `COMPANION_TEST_POSTGRES_URL` (default
 database `companion_test_<random>` on it and drops it at the end, so runs never collide. When the
 server cannot be reached the PostgreSQL tests skip, saying why, unless
 `COMPANION_REQUIRE_POSTGRES=1` (set by `.ci/run`), which makes them fail instead.
+
+Under pytest-xdist (`make test` runs `pytest -n auto`) each worker is a session of its own: it
+has its own PostgreSQL database (the worker's name is in it), its own server on a port the
+kernel gave it, its own browser.
+
+Hypothesis profiles (`HYPOTHESIS_PROFILE`): `dev`, the default, draws new examples on every run
+and keeps any failing one in `.hypothesis/`, where the next run tries it first: every run explores
+new inputs and none repeats the last run's work, except a failure until it is fixed. `ci` (set by
+`.ci/run`) draws the same examples on every run, so that a red build fails the same way on any
+machine. Each property keeps its own example count.
+
+`slow` marks the tests `make check` leaves to `make test`: browsers, servers in subprocesses, the
+fuzzer, PostgreSQL and the property tests (see `pytest_collection_modifyitems`).
 """
 
 from __future__ import annotations
@@ -16,10 +29,51 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 POSTGRES_URL_ENV = "COMPANION_TEST_POSTGRES_URL"
 POSTGRES_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 REQUIRE_POSTGRES_ENV = "COMPANION_REQUIRE_POSTGRES"
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+"""This process's xdist worker (`gw0`, `gw1`...), `main` without xdist."""
+
+settings.register_profile(
+    "dev", deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("ci", settings.get_profile("dev"), derandomize=True, database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+SLOW_MODULES = {
+    "test_fuzz_short.py",  # the fuzzer's 30,000 inputs in a subprocess
+    "test_deploy_restore.py",  # backups and restores through the command line
+    "test_api_serve.py",  # the serve command
+    "test_differential.py",  # thousands of requests through the engine and its reference
+}
+"""Modules of slow tests besides the ones `is_slow` recognises by name or kind."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "slow: browsers, subprocesses, PostgreSQL, properties (not in `make check`)"
+    )
+
+
+def is_slow(item: pytest.Item) -> bool:
+    path = Path(str(item.fspath))
+    if "browser" in path.parts or path.name.startswith("test_reliability_"):
+        return True
+    if path.name in SLOW_MODULES:
+        return True
+    if getattr(getattr(item, "function", None), "is_hypothesis_test", False):
+        return True
+    callspec = getattr(item, "callspec", None)
+    return callspec is not None and "postgresql" in callspec.params.values()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if is_slow(item):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")
@@ -33,7 +87,7 @@ def ledger_postgres_url() -> Iterator[str]:
     admin = create_engine(
         admin_url, isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": 5}
     )
-    name = f"companion_test_{secrets.token_hex(6)}"
+    name = f"companion_test_{WORKER}_{secrets.token_hex(6)}"
     try:
         with admin.connect() as connection:
             connection.execute(text(f'CREATE DATABASE "{name}"'))

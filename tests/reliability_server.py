@@ -73,11 +73,14 @@ class Server:
             assert self.process is not None
             if self.process.poll() is not None:
                 return False
-            try:
-                if httpx.get(f"{self.url}/api/health", timeout=1.0).status_code == 200:
-                    return True
-            except httpx.HTTPError:
-                pass
+            # The answer counts only once this server says it listens: another test run (or
+            # xdist worker) may be serving on a port this one then fails to bind.
+            if f"running on {self.url}" in self.log_text():
+                try:
+                    if httpx.get(f"{self.url}/api/health", timeout=1.0).status_code == 200:
+                        return True
+                except httpx.HTTPError:
+                    pass
             time.sleep(0.05)
         return False
 

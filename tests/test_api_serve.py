@@ -12,7 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.testclient import TestClient
 
 from companion.api import create_app
-from companion.api.app import database_url
+from companion.api.deps import database_url
 from companion.cli import build_parser, main
 
 

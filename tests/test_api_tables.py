@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.api import create_app
+from companion.api.deps import close_ledgers
 from companion.api.security import CONTENT_SECURITY_POLICY
-from companion.api.tables import close_ledgers
 from companion.ledger.repository import Ledger
 from companion.web.templating import NAV
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.ledger.domain import WinnerInput
+from companion.ledger.entries import WinnerInput
 from companion.ledger.repository import Ledger
 
 DEPLOY = Path(__file__).resolve().parents[1] / "deploy"

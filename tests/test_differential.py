@@ -22,12 +22,13 @@ import pytest
 
 from companion import scoring
 from companion.errors import CompanionError
+from companion.rules import profiles
 from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile
 from reference_scorer import scoring as reference
 
 DIFFERENTIAL_HANDS = int(os.environ.get("COMPANION_DIFFERENTIAL_HANDS", "2000"))
-PROFILES = ("sg", "sg-table", "tw", "hk")
-SETS = {"sg": 4, "sg-table": 4, "tw": 5, "hk": 4}
+PROFILES = tuple(profiles())
+SETS = {profile.id: profile.structure.sets for profile in profiles().values()}
 WINDS = ("E", "S", "W", "N")
 EVENTS = (
     "replacement",

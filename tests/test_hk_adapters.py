@@ -15,19 +15,12 @@ from fastapi.testclient import TestClient
 
 import test_ledger_cli
 import test_table_pages
-from companion.ledger.domain import (
-    Event,
-    LedgerError,
-    NotPayableWinError,
-    Outcome,
-    WinInput,
-    WinnerInput,
-    build_outcome,
-    new_setup,
-    outcome_text,
-    replay,
-    settle_up,
-)
+from companion.ledger.build import build_outcome
+from companion.ledger.entries import Event, Outcome, WinInput, WinnerInput, outcome_text
+from companion.ledger.errors import LedgerError, NotPayableWinError
+from companion.ledger.replay import replay
+from companion.ledger.settle import settle_up
+from companion.ledger.state import new_setup
 from companion.scoring import score
 from test_ledger_cli import run
 

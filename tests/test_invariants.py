@@ -15,18 +15,18 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.rules import profiles
 from companion.scoring import ScoreResult, score
 from companion.tiles import KINDS, Tile, format_tiles, parse_tiles
 
 SETTINGS = settings(
     max_examples=250,
-    derandomize=True,
     deadline=None,
-    database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-PROFILE_SETS = {"sg": 4, "sg-table": 4, "tw": 5, "hk": 4}
+PROFILE_SETS = {profile.id: profile.structure.sets for profile in profiles().values()}
+"""Every registered profile, with the sets its winning hand holds (tw: 5, the others: 4)."""
 REFUSE_ANIMALS = {"tw", "hk"}
 NO_MINIMUM: dict[str, dict[str, int]] = {"hk": {"min_faan": 0}}
 """The options that pay every hand, by profile (`min_tai` 0 where not listed)."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.ledger.domain import WinnerInput, replay
+from companion.ledger.entries import WinnerInput
+from companion.ledger.replay import replay
 from companion.ledger.repository import Ledger
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]

@@ -13,30 +13,28 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.errors import CompanionError
-from companion.ledger.domain import (
+from companion.ledger.build import build_outcome
+from companion.ledger.entries import (
     Correction,
     DrawInput,
     Entry,
     Event,
-    LedgerError,
-    NotPayableWinError,
     Payout,
     PayoutInput,
-    Replay,
-    TableSetup,
-    UnknownEventError,
-    UnknownPlayerError,
     Win,
     WinInput,
     WinnerInput,
-    build_outcome,
-    correction_target,
-    format_amount,
-    new_setup,
-    replay,
-    settle_up,
-    transfer_text,
 )
+from companion.ledger.errors import (
+    LedgerError,
+    NotPayableWinError,
+    UnknownEventError,
+    UnknownPlayerError,
+)
+from companion.ledger.replay import Replay, correction_target, replay
+from companion.ledger.settle import settle_up, transfer_text
+from companion.ledger.state import TableSetup, new_setup
+from companion.settlement import format_amount
 from companion.tiles import Wind
 
 AT = datetime(2026, 8, 31, 20, 0, tzinfo=UTC)

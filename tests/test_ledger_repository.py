@@ -18,17 +18,14 @@ import pytest
 from sqlalchemy import inspect, select
 
 from companion.ledger import db
-from companion.ledger.domain import (
-    Correction,
-    DrawInput,
+from companion.ledger.entries import Correction, DrawInput, WinInput, WinnerInput
+from companion.ledger.errors import (
     IdempotencyConflictError,
     LedgerError,
     StaleWriteError,
     TableFinishedError,
     UnknownEventError,
     UnknownTableError,
-    WinInput,
-    WinnerInput,
 )
 from companion.ledger.models import VERSION_TABLE, EventRow, TableRow
 from companion.ledger.repository import Ledger, hash_token

@@ -15,8 +15,10 @@ from fastapi.testclient import TestClient
 
 from companion.api import create_app
 from companion.cli import main
-from companion.ledger.domain import NotPayableWinError, WinInput, WinnerInput, build_outcome
-from companion.ledger.domain import Win as LedgerWin
+from companion.ledger.build import build_outcome
+from companion.ledger.entries import Win as LedgerWin
+from companion.ledger.entries import WinInput, WinnerInput
+from companion.ledger.errors import NotPayableWinError
 from companion.scoring import ScoreResult, score, score_several
 from test_ledger_domain import Table
 

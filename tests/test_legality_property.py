@@ -22,9 +22,7 @@ from companion.tiles import KINDS, Tile, format_tiles
 
 SETTINGS = settings(
     max_examples=300,
-    derandomize=True,
     deadline=None,
-    database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

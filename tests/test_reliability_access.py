@@ -22,7 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion.api import create_app
-from companion.api.tables import close_ledgers
+from companion.api.deps import close_ledgers
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HOSTILE_PLAYERS = [
@@ -181,9 +181,8 @@ def test_an_event_that_does_not_exist_is_refused_and_nothing_recorded(client: Te
         response = client.post(
             f"/api/tables/{table_id}/{suffix.replace('1', '99')}", json=body, headers=auth
         )
-        # An event number is not a table id: the ledger answers 422 ("no event 99").
-        assert response.status_code in (404, 422), response.text
-        assert "99" in response.json()["error"]
+        assert response.status_code == 404, response.text
+        assert response.json() == {"error": "this table has no event 99"}
     assert events(client, table_id) == []
 
 

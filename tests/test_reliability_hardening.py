@@ -15,9 +15,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion.api import create_app
-from companion.api.tables import close_ledgers
+from companion.api.deps import close_ledgers
 from companion.cli import main as cli_main
-from companion.ledger.repository import spreadsheet_text
+from companion.ledger.export import spreadsheet_text
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 FORMULA_PLAYERS = ["=1+2", "+SUM(1;2)", "-2+3", "@cmd"]
@@ -303,10 +303,10 @@ def test_a_bucket_refills_at_its_rate() -> None:
 
 
 def test_the_limits_are_the_documented_ones() -> None:
-    from companion.ledger import domain
+    from companion.ledger import state
 
-    assert (domain.MAX_PLAYER_NAME, domain.MAX_TABLE_NAME, domain.MAX_NOTE) == (40, 60, 200)
-    assert (domain.MAX_CORRECTIONS, domain.MAX_EVENTS) == (10, 20_000)
+    assert (state.MAX_PLAYER_NAME, state.MAX_TABLE_NAME, state.MAX_NOTE) == (40, 60, 200)
+    assert (state.MAX_CORRECTIONS, state.MAX_EVENTS) == (10, 20_000)
 
 
 def test_names_at_their_limits_are_stored_and_over_them_refused(any_client: TestClient) -> None:
@@ -421,7 +421,8 @@ def test_a_correction_with_a_stale_expect_is_a_409(client: TestClient) -> None:
 def test_racing_amends_of_one_event_let_exactly_one_win(ledger_url: str) -> None:
     import threading
 
-    from companion.ledger.domain import StaleWriteError, WinInput, WinnerInput
+    from companion.ledger.entries import WinInput, WinnerInput
+    from companion.ledger.errors import StaleWriteError
     from companion.ledger.repository import Ledger
 
     racers = 8
@@ -458,7 +459,7 @@ def test_racing_amends_of_one_event_let_exactly_one_win(ledger_url: str) -> None
 
 
 def long_table(client: TestClient, hands: int) -> str:
-    from companion.ledger.domain import WinnerInput
+    from companion.ledger.entries import WinnerInput
     from companion.ledger.repository import Ledger
 
     table_id, _ = new_table(client)

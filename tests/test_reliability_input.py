@@ -4,8 +4,10 @@
   `CompanionError` with a message; the result always serialises as the CLI and HTTP API do it.
 - Command line: `companion score` with a request on standard input, and `score` / `waits` with
   random arguments, exit 0 or 2; a refusal is one line on standard error, never a traceback.
-- HTTP: `/api/score`, `/api/waits` and the table endpoints answer below 500, with a JSON
-  `{"error": ...}` message on every 4xx.
+- HTTP: `/api/score` answers what the Python API answers (the result, or a 422 with its
+  message); `/api/waits` and the table endpoints answer one of their documented statuses, with
+  the exact message where the contract fixes it (a body that is not JSON, values out of range,
+  not an object) and a one-line `{"error": ...}` reason on every other 4xx.
 
 The generators mix arbitrary JSON (`st.recursive`) with field-aware values (tiles from the
 MPSZ alphabet and by name, melds, winds, events, options) so that both the parser's refusals and
@@ -28,10 +30,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.api import create_app
+from companion.api.limits import RateLimits
+from companion.api.scoring import check_values
 from companion.cli import main
 from companion.errors import CompanionError
 from companion.request import FIELDS
-from companion.scoring import MultiResult, ScoreResult, score, score_several
+from companion.scoring import MultiResult, ScoreResult, score, score_json, score_several
 
 SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 """Multiplies every example count: `COMPANION_PROPERTY_SCALE=20` is the long run of
@@ -45,7 +49,6 @@ def examples(count: int) -> int:
 EXAMPLES = settings(
     max_examples=examples(300),
     deadline=None,
-    database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 HTTP_EXAMPLES = settings(EXAMPLES, max_examples=examples(150))
@@ -442,20 +445,79 @@ def test_cli_table_refuses_names_no_database_can_store(
 @pytest.fixture(scope="module")
 def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     url = f"sqlite:///{tmp_path_factory.mktemp('input') / 'ledger.sqlite3'}"
-    app = create_app(url)
+    # No rate limits: thousands of bodies at three tables would otherwise test the limiter
+    # (429, tests/test_reliability_hardening.py) instead of the endpoints.
+    app = create_app(url, rate_limits=RateLimits(create=None, write=None))
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
-    from companion.api.tables import close_ledgers
+    from companion.api.deps import close_ledgers
 
     close_ledgers(app)
 
 
 def assert_clean_http(response: Any) -> None:
-    assert response.status_code < 500, response.text
+    """A JSON answer; a refusal carries its reason, one line a player can read."""
     assert response.headers["content-type"].startswith("application/json"), response.text
     data = response.json()
     if response.status_code >= 400:
-        assert isinstance(data, dict) and isinstance(data.get("error"), str) and data["error"]
+        assert isinstance(data, dict) and isinstance(data.get("error"), str), response.text
+        message = data["error"]
+        assert message and "\n" not in message, response.text
+        assert "unexpected error" not in message and "Traceback" not in message, response.text
+
+
+def assert_answer(response: Any, allowed: dict[int, str | None]) -> None:
+    """The status is one of `allowed`, whose value is the exact message of that refusal (None:
+    any reason, or a success)."""
+    assert response.status_code in allowed, (
+        f"status {response.status_code}, expected one of {sorted(allowed)}: {response.text}"
+    )
+    assert_clean_http(response)
+    message = allowed[response.status_code]
+    if message is not None:
+        assert response.json()["error"] == message, response.text
+
+
+def body_refusal(body: bytes, not_an_object: str) -> tuple[int, str] | None:
+    """The refusal every JSON endpoint owes a body before it reads any field, or None: the body is
+    JSON (a copy of what docs/contract.md promises, worked out independently of the server)."""
+    if not body.strip():
+        return 400, "the request body is empty: send a JSON object"
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return 400, "the request body is not UTF-8 text"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        return 400, (
+            f"the request is not valid JSON: {error.msg} at line {error.lineno} "
+            f"column {error.colno}"
+        )
+    except (ValueError, RecursionError):
+        return 400, "the request is not JSON that Companion can read"
+    return value_refusal(data, not_an_object)
+
+
+def value_refusal(data: Any, not_an_object: str) -> tuple[int, str] | None:
+    """422 for JSON with unreasonable values (docs/contract.md), else for one that is not an
+    object; None for an object the endpoint goes on to read."""
+    try:
+        check_values(data)
+    except CompanionError as error:
+        return 422, error.message
+    if not isinstance(data, dict):
+        return 422, not_an_object
+    return None
+
+
+NOT_A_REQUEST = "a scoring request must be a JSON object"
+NOT_AN_ENTRY = "the request must be a JSON object"
+NOT_AN_EVENT_NUMBER = (
+    "path.seq: Input should be a valid integer, unable to parse string as an integer"
+)
+WAITS_REFUSED = ("win_tile", "flower_win")
+"""What a hand one tile short cannot have: `/api/waits` refuses it by name."""
 
 
 def post(client: TestClient, path: str, data: Any, token: str | None = None) -> Any:
@@ -467,17 +529,46 @@ def post(client: TestClient, path: str, data: Any, token: str | None = None) -> 
 
 @HTTP_EXAMPLES
 @given(request=hostile_requests)
-def test_http_scoring_answers_any_request_below_500(http: TestClient, request: Any) -> None:
-    for path in ("/api/score", "/api/waits"):
-        assert_clean_http(post(http, path, request))
+def test_http_scoring_answers_any_request_as_the_engine_does(
+    http: TestClient, request: Any
+) -> None:
+    data = json.loads(dumps(request))
+    refusal = value_refusal(data, NOT_A_REQUEST)
+    response = post(http, "/api/score", request)
+    if refusal is not None:
+        assert_answer(response, {refusal[0]: refusal[1]})
+    else:
+        try:
+            expected = score_json(data)
+        except CompanionError as error:
+            assert_answer(response, {422: error.message})
+        else:
+            assert_answer(response, {200: None})
+            assert response.json() == expected
+    response = post(http, "/api/waits", request)
+    if refusal is not None:
+        assert_answer(response, {refusal[0]: refusal[1]})
+    elif refused := [name for name in WAITS_REFUSED if data.get(name) is not None]:
+        assert_answer(response, {422: f"a hand one tile short has no {refused[0]}"})
+    else:
+        # 400: tiles that make no hand one tile short; 422: a request that is not well-formed.
+        assert_answer(response, {200: None, 400: None, 422: None})
 
 
 @settings(HTTP_EXAMPLES, max_examples=examples(60))
 @given(body=st.binary(max_size=80) | TEXT.map(str.encode))
-def test_http_scoring_answers_any_body_below_500(http: TestClient, body: bytes) -> None:
-    for path in ("/api/score", "/api/waits", "/api/tables"):
+def test_http_scoring_answers_any_body_with_the_reason(http: TestClient, body: bytes) -> None:
+    for path, not_an_object in (
+        ("/api/score", NOT_A_REQUEST),
+        ("/api/waits", NOT_A_REQUEST),
+        ("/api/tables", NOT_AN_ENTRY),
+    ):
         response = http.post(path, content=body, headers={"content-type": "application/json"})
-        assert_clean_http(response)
+        refusal = body_refusal(body, not_an_object)
+        if refusal is not None:
+            assert_answer(response, {refusal[0]: refusal[1]})
+        else:
+            assert_answer(response, {200: None, 201: None, 400: None, 422: None})
 
 
 # The table endpoints: a table to write to, then hostile bodies for every write.
@@ -541,8 +632,13 @@ def made_tables(http: TestClient) -> list[dict[str, str]]:
 
 @settings(HTTP_EXAMPLES, max_examples=examples(60))
 @given(body=tables | JSON_VALUES)
-def test_http_table_creation_answers_below_500(http: TestClient, body: Any) -> None:
-    assert_clean_http(post(http, "/api/tables", body))
+def test_http_table_creation_answers_with_the_reason(http: TestClient, body: Any) -> None:
+    response = post(http, "/api/tables", body)
+    refusal = value_refusal(json.loads(dumps(body)), NOT_AN_ENTRY)
+    if refusal is not None:
+        assert_answer(response, {refusal[0]: refusal[1]})
+    else:
+        assert_answer(response, {201: None, 422: None})
 
 
 @HTTP_EXAMPLES
@@ -551,13 +647,35 @@ def test_http_table_creation_answers_below_500(http: TestClient, body: Any) -> N
     body=entries | JSON_VALUES,
     seq=st.integers(-1, 4) | st.sampled_from(["x", "1.5", "9" * 30]),
 )
-def test_http_table_writes_answer_below_500(
+def test_http_table_writes_answer_with_the_reason(
     http: TestClient, made_tables: list[dict[str, str]], which: int, body: Any, seq: Any
 ) -> None:
     table = made_tables[which]
     base = f"/api/tables/{table['id']}"
-    for path in (f"{base}/hands", f"{base}/events/{seq}/void", f"{base}/events/{seq}/amend"):
-        assert_clean_http(post(http, path, body, table["token"]))
+    body_refused = value_refusal(json.loads(dumps(body)), NOT_AN_ENTRY)
+    # The event number in the path is read before the body.
+    seq_refused = (422, NOT_AN_EVENT_NUMBER) if seq in ("x", "1.5") else body_refused
+    # 409: a key used for another entry, or an event corrected already.
+    answers: dict[int, str | None] = {200: None, 201: None, 409: None, 422: None}
+    for path, refusal, allowed in (
+        (f"{base}/hands", body_refused, answers),
+        # An event number the table does not have is a 404, like an unknown table.
+        (
+            f"{base}/events/{seq}/void",
+            seq_refused,
+            answers | {404: f"this table has no event {seq}"},
+        ),
+        (
+            f"{base}/events/{seq}/amend",
+            seq_refused,
+            answers | {404: f"this table has no event {seq}"},
+        ),
+    ):
+        response = post(http, path, body, table["token"])
+        if refusal is not None:
+            assert_answer(response, {refusal[0]: refusal[1]})
+        else:
+            assert_answer(response, allowed)
     for path in (base, f"{base}/history", f"{base}/export"):
         response = http.get(path)
         assert response.status_code == 200, response.text
@@ -571,7 +689,9 @@ def test_http_any_table_id_is_a_404_or_an_answer(
     from urllib.parse import quote
 
     response = http.get(f"/api/tables/{quote(table_id, safe='')}{suffix}")
-    assert response.status_code < 500, response.text
+    assert_answer(response, {200: None, 404: None, 405: None})
+    if response.status_code == 404:
+        assert response.json()["error"].startswith(("no table with id", "there is nothing at"))
 
 
 # --- text no database can hold, and known bugs -------------------------------------------------

@@ -24,7 +24,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from companion.api import create_app
-from companion.api.tables import close_ledgers
+from companion.api.deps import close_ledgers
 
 CHECKS = [
     not_a_server_error,
@@ -35,7 +35,6 @@ CHECKS = [
 EXAMPLES = settings(
     max_examples=20,
     deadline=None,
-    database=None,
     suppress_health_check=list(HealthCheck),
 )
 

@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion.api import create_app
-from companion.api.tables import close_ledgers
+from companion.api.deps import close_ledgers
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 

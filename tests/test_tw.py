@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from companion.cli import main
+from companion.context import next_deal
 from companion.errors import InvalidRequestError
-from companion.rules.tw import next_deal
 from companion.scoring import ScoreResult, score, score_several
 from companion.tiles import Wind
 
@@ -187,7 +187,8 @@ def test_a_flower_win_takes_no_events() -> None:
 def test_next_deal(
     dealer: Wind, streak: int, winners: list[Wind], expected: tuple[Wind, int]
 ) -> None:
-    assert next_deal(dealer, streak, winners) == expected
+    passes, next_streak = next_deal(dealer, streak, winners)
+    assert (dealer.next() if passes else dealer, next_streak) == expected
 
 
 # --- options -----------------------------------------------------------------------------------

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeVar
 
 from companion.tiles import Wind
 
@@ -59,3 +61,18 @@ class WinContext:
 
     def has(self, event: Event) -> bool:
         return event in self.events
+
+
+Seat = TypeVar("Seat")
+
+
+def next_deal(dealer: Seat, streak: int, winners: Collection[Seat]) -> tuple[bool, int]:
+    """Whether the deal passes to the next player, and the next hand's dealer streak: a drawn
+    hand (no winner) keeps both, a win that includes the dealer keeps the deal and the streak
+    grows, any other win passes the deal on and resets the streak. Seats are winds or a
+    ledger's player numbers."""
+    if not winners:
+        return False, streak
+    if dealer in winners:
+        return False, streak + 1
+    return True, 0

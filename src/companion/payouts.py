@@ -17,8 +17,8 @@ from typing import Any
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.rules import get_profile
 from companion.rules.base import Options
-from companion.rules.sg_table import SgTableOptions
-from companion.settlement import Payments, collect, others
+from companion.rules.sg_table import SG_TABLE, SgTableOptions
+from companion.settlement import Payments, amount_json, collect, others
 from companion.tiles import (
     ANIMALS,
     FLOWERS,
@@ -148,21 +148,17 @@ class InstantPayout:
             "event": self.event.value,
             "seat": self.seat.value,
             "at_start": self.at_start,
-            "each": _number(self.each),
+            "each": amount_json(self.each),
             "parts": [
-                {"event": event.value, "units": _number(units)} for event, units in self.parts
+                {"event": event.value, "units": amount_json(units)} for event, units in self.parts
             ],
-            "payments": {wind.value: _number(self.payments[wind]) for wind in Wind},
+            "payments": {wind.value: amount_json(self.payments[wind]) for wind in Wind},
             "transfers": [
-                {"from": payer.value, "to": payee.value, "amount": _number(amount)}
+                {"from": payer.value, "to": payee.value, "amount": amount_json(amount)}
                 for payer, payee, amount in self.transfers()
             ],
             "notes": list(self.notes),
         }
-
-
-def _number(amount: Fraction) -> int | float:
-    return int(amount) if amount.denominator == 1 else float(amount)
 
 
 def instant_payout(
@@ -210,13 +206,12 @@ def explain_payout(
 def payout_options(profile: str, data: Mapping[str, Any] | None = None) -> SgTableOptions:
     """The options of a profile with instant payouts, from request JSON (`share` sets V)."""
     found = get_profile(profile)
-    if found.options_type is not SgTableOptions:
+    if not found.instant_payouts:
         raise InvalidRequestError(
             f"the {found.id} profile has no instant payouts: they are an sg-table rule"
         )
-    options = found.parse_options(data or {})
-    assert isinstance(options, SgTableOptions)
-    return options
+    # sg-table is the one profile that declares instant payouts.
+    return SG_TABLE.parse_options(data or {})
 
 
 def _options_of(profile: str | Options) -> tuple[str, SgTableOptions]:
@@ -228,9 +223,9 @@ def _options_of(profile: str | Options) -> tuple[str, SgTableOptions]:
 
 
 def _seat(text: str) -> Wind:
-    for wind in Wind:
-        if text.strip().upper() == wind.value:
-            return wind
+    wind = Wind.from_letter(text)
+    if wind is not None:
+        return wind
     raise InvalidRequestError(f"seat must be a wind: E, S, W or N (got {text!r})")
 
 

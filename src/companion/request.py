@@ -156,10 +156,9 @@ def _wind(data: Mapping[str, Any], name: str) -> Wind | None:
     value = data.get(name)
     if value is None:
         return None
-    if isinstance(value, str):
-        for wind in Wind:
-            if value.strip().upper() == wind.value:
-                return wind
+    wind = Wind.from_letter(value) if isinstance(value, str) else None
+    if wind is not None:
+        return wind
     raise InvalidRequestError(f"{name} must be a wind: E, S, W or N (got {value!r})")
 
 

@@ -26,8 +26,8 @@ from companion.rules import get_profile, legality, patterns
 from companion.rules.facts import Facts, HandFacts
 from companion.rules.options import Options
 from companion.rules.patterns import PatternScore
-from companion.rules.profile import Profile
-from companion.settlement import Payments, add_payments, zero_payments
+from companion.rules.profile import AnyProfile
+from companion.settlement import Payments, add_payments, amount_json, zero_payments
 from companion.shapes import Reading, Structure, block_keys, readings, waits, waits_before
 from companion.tiles import KINDS, Tile, Wind, format_tiles, parse_tile, parse_tiles
 
@@ -98,13 +98,6 @@ class ScoreResult:
         return data
 
 
-def amount_json(amount: Fraction) -> int | float:
-    """Exact amounts become JSON numbers: whole ones as integers, halves and such as decimals."""
-    if amount.denominator == 1:
-        return int(amount)
-    return float(amount)
-
-
 def score(request: ScoreRequest | Mapping[str, Any]) -> ScoreResult:
     """Score one hand. `InvalidRequestError` for a request that is not well-formed; a hand that
     is not a legal win comes back as a result with `valid` false and the reason."""
@@ -121,7 +114,9 @@ def score(request: ScoreRequest | Mapping[str, Any]) -> ScoreResult:
         return _refused(profile, refusal)
 
 
-def score_hand(profile: Profile, hand: Hand, context: WinContext, options: Options) -> ScoreResult:
+def score_hand(
+    profile: AnyProfile, hand: Hand, context: WinContext, options: Options
+) -> ScoreResult:
     """Score a hand already built for `profile` (tiles parsed and validated), with options
     already parsed: the engine without the request's text handling. Refusals come back as
     results with `valid` false, as from `score`."""
@@ -132,7 +127,7 @@ def score_hand(profile: Profile, hand: Hand, context: WinContext, options: Optio
         return _refused(profile, refusal)
 
 
-def _refused(profile: Profile, refusal: CompanionError) -> ScoreResult:
+def _refused(profile: AnyProfile, refusal: CompanionError) -> ScoreResult:
     waits_found = refusal.waits if isinstance(refusal, _OneShortError) else ()
     return ScoreResult(
         False, profile.id, error=refusal.message, waits=waits_found, unit=profile.unit
@@ -145,7 +140,7 @@ class _OneShortError(NotAWinError):
         self.waits = waits_found
 
 
-def build_hand(profile: Profile, request: ScoreRequest, options: Options | None = None) -> Hand:
+def build_hand(profile: AnyProfile, request: ScoreRequest, options: Options | None = None) -> Hand:
     """The request's hand, validated for the profile's set count. A hand one tile short is
     refused with what it waits on (under `options`, the request's own when not given)."""
     if request.hand is None:
@@ -169,7 +164,7 @@ def build_hand(profile: Profile, request: ScoreRequest, options: Options | None 
 
 
 def _score_built(
-    profile: Profile, hand: Hand, context: WinContext, options: Options
+    profile: AnyProfile, hand: Hand, context: WinContext, options: Options
 ) -> ScoreResult:
     profile.check_possible(hand, context)
     notes = profile.check_hand(hand, context, options)
@@ -202,7 +197,7 @@ def _score_built(
 
 
 def _result(
-    profile: Profile,
+    profile: AnyProfile,
     context: WinContext,
     options: Options,
     settled: int,
@@ -260,7 +255,7 @@ _SET_WORDS = {4: "four", 5: "five"}
 
 
 def _score_flower_win(
-    profile: Profile, request: ScoreRequest, context: WinContext, options: Options
+    profile: AnyProfile, request: ScoreRequest, context: WinContext, options: Options
 ) -> ScoreResult:
     if not profile.flower_wins:
         raise NotAWinError(f"the {profile.id} profile has no flower wins")

@@ -2,13 +2,43 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from companion.tiles import Wind
 
 Payments = dict[Wind, Fraction]
 """The net change of every seat; the four always sum to zero."""
+
+
+def amount_json(amount: Fraction) -> int | float:
+    """Exact amounts become JSON numbers: whole ones as integers, halves and such as decimals."""
+    if amount.denominator == 1:
+        return int(amount)
+    return float(amount)
+
+
+def format_amount(amount: Fraction) -> str:
+    """Whole amounts as integers, terminating decimals as decimals, anything else as p/q."""
+    if amount.denominator == 1:
+        return str(amount.numerator)
+    denominator = amount.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    if denominator != 1:
+        return f"{amount.numerator}/{amount.denominator}"
+    digits = 0
+    while (amount * 10**digits).denominator != 1:
+        digits += 1
+    return f"{float(amount):.{digits}f}"
+
+
+def signed_amount(amount: Fraction, write: Callable[[Fraction], str] = format_amount) -> str:
+    """+16, -8, 0: a seat that neither pays nor gains shows no sign. `write` words the number
+    (`format_amount` by default)."""
+    text = write(amount)
+    return f"+{text}" if amount > 0 else text
 
 
 def zero_payments() -> Payments:

@@ -344,6 +344,12 @@ class Wind(Enum):
         return _WIND_ORDER[(self.index + steps) % 4]
 
     @classmethod
+    def from_letter(cls, text: str) -> Wind | None:
+        """The wind a seat letter names (`E`, `s`, ` W `), or None: the strict form a scoring
+        request and a payout take (`parse` reads names and tiles too)."""
+        return _WIND_BY_LETTER.get(text.strip().upper())
+
+    @classmethod
     def parse(cls, text: str) -> Wind:
         """`E`, `east`, `East wind` or `1z`."""
         key = text.strip().lower().removesuffix(" wind")
@@ -356,6 +362,7 @@ class Wind(Enum):
 _WIND_ORDER = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
 _WIND_INDEX = {wind: index for index, wind in enumerate(_WIND_ORDER)}
 _WIND_TILE = {wind: Tile(Tile.EAST + index) for index, wind in enumerate(_WIND_ORDER)}
+_WIND_BY_LETTER = {wind.value: wind for wind in _WIND_ORDER}
 WINDS = _WIND_ORDER
 
 

@@ -46,16 +46,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+def _listening_socket() -> socket.socket:
+    """A socket already bound to a free local port: no other test run or xdist worker can take
+    the port between choosing it and serving on it."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    return sock
 
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Companion on a free local port, in a thread, with its own SQLite file."""
+    """Companion on a free local port, in a thread, with its own SQLite file (one per xdist
+    worker: the fixture is per session, and each worker is a session)."""
     import uvicorn
 
     from companion.api import create_app
@@ -63,12 +65,13 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     database = tmp_path_factory.mktemp("web") / "ledger.sqlite3"
     app = create_app(f"sqlite:///{database}")
-    port = _free_port()
+    sock = _listening_socket()
+    port: int = sock.getsockname()[1]
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", server_header=False, lifespan="on"
     )
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
     while not server.started:
@@ -79,6 +82,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     close_all()  # the live table streams: as `companion serve` does when it stops
     server.should_exit = True
     thread.join(timeout=10)
+    sock.close()
 
 
 @pytest.fixture(scope="session")

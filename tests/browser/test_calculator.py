@@ -38,6 +38,8 @@ def build_dragon_hand(page: Any) -> None:
     tap_tiles(page, "6z")
     tap_tiles(page, "1m 2m 3m 4p 5p 6p 5s 5s")
     page.locator("[data-bonus-panel] summary").click()
+    # sg counts no animal: the calculator offers none (sg-table does).
+    assert page.locator("[data-bonus-row='a']").is_hidden()
     page.locator("[data-bonus='1f']").click()
     choose(page, "win", "discard")
     choose(page, "discarder", "S")

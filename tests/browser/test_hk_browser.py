@@ -46,7 +46,8 @@ def test_the_calculator_says_faan_in_english(size: str, request: pytest.FixtureR
     page = tab.page
     common = page.locator("[data-pattern='chow_hand']")
     assert "Common hand" in common.inner_text() and "1 faan" in common.inner_text()
-    assert page.locator(".net [data-seat='S'] dd").inner_text() == "+48"
+    # Waits for the answer to the last change (seat S): the one before it, as East, is 4 faan too.
+    expect(page.locator(".net [data-seat='S'] dd")).to_have_text("+48")
     page.locator("#options-panel summary").click()
     options = page.locator("#options")
     expect(options.locator("select[name='option:curve']")).to_have_value("half_spicy")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
@@ -103,12 +103,3 @@ def create_app(
         app.include_router(router)
     app.mount("/static", _StaticFiles(directory=STATIC_DIR), name="static")
     return app
-
-
-def database_url(request: Request) -> str:
-    """The ledger's database URL for this app (a dependency for the areas that store things)."""
-    # Imported here: the scoring pages never load the database stack.
-    from companion.ledger.db import resolve_url
-
-    explicit = request.app.state.database_url
-    return resolve_url(explicit if isinstance(explicit, str) else None)

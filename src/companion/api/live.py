@@ -35,11 +35,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from companion.api.tables import call, ledger_for, table_key
+from companion.api.deps import call, ledger_for
 from companion.errors import InvalidRequestError
+from companion.ledger.state import table_key
 
 if TYPE_CHECKING:
-    from companion.ledger.domain import Replay
+    from companion.ledger.replay import Replay
     from companion.ledger.repository import Ledger
 
 logger = logging.getLogger("companion.api")
@@ -195,7 +196,7 @@ def _last_seq(replayed: Replay) -> int:
 
 def _messages_after(replayed: Replay, after: int) -> tuple[str, int]:
     """The SSE messages of the events after event `after`, and the last event number sent."""
-    from companion.ledger.repository import event_json
+    from companion.ledger.export import event_json
 
     players = replayed.setup.players
     parts = []

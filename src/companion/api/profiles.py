@@ -2,8 +2,8 @@
 
 The calculator page draws its form from this (and `GET /api/profiles` returns it): the set count,
 the options with their types and defaults, which events and which extra fields the profile
-accepts. Events and pay-for-all are found by asking the profile's own `check_context`, so a
-profile's rules are never repeated here.
+uses. Those are the profile's declared capabilities (`Profile.events`, `pay_for_all`,
+`animals`...), so a profile's rules are never repeated or guessed at here.
 """
 
 from __future__ import annotations
@@ -13,12 +13,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, get_type_hints
 
-from companion.context import Event, WinContext, WinType
-from companion.errors import CompanionError
 from companion.rules import profiles
-from companion.rules.base import Options, Profile
-from companion.scoring import amount_json, score
-from companion.tiles import Wind
+from companion.rules.base import Options
+from companion.rules.profile import AnyProfile
+from companion.settlement import amount_json
 
 # Choices of string options, where a free text box would only invite mistakes.
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {
@@ -64,54 +62,14 @@ def option_fields(options_type: type[Options]) -> list[dict[str, Any]]:
     return fields
 
 
-def _accepts(profile: Profile, options: Options, contexts: list[WinContext]) -> bool:
-    for context in contexts:
-        try:
-            profile.check_context(context, options)
-        except CompanionError:
-            continue
-        return True
-    return False
-
-
-def _probe_contexts(**changes: Any) -> list[WinContext]:
-    return [
-        WinContext(win=WinType.SELF_DRAW, seat=Wind.EAST, **changes),
-        WinContext(win=WinType.SELF_DRAW, seat=Wind.SOUTH, **changes),
-        WinContext(win=WinType.DISCARD, seat=Wind.SOUTH, discarder=Wind.EAST, **changes),
-    ]
-
-
-def _uses_animals(profile: Profile) -> bool:
-    """Whether an animal tile counts for something in this profile: a plain winning hand with
-    one is still a win and scores otherwise than without it (a profile that ignores animals
-    offers none, rather than taking one and then saying it is ignored)."""
-    sets = ["123m", "456m", "789m", "123p", "456p"][: profile.structure.sets]
-    plain = {"profile": profile.id, "hand": "".join(sets) + "11s"}
-    try:
-        with_animal, without = score({**plain, "bonus": "1a"}), score(plain)
-    except CompanionError:
-        return False
-    return with_animal.valid and (
-        with_animal.tai != without.tai or with_animal.payments != without.payments
-    )
-
-
-def profile_info(profile: Profile) -> dict[str, Any]:
+def profile_info(profile: AnyProfile) -> dict[str, Any]:
     """One profile as the calculator needs it."""
-    options = profile.parse_options({})
-    events = [
-        event.value
-        for event in Event
-        if _accepts(profile, options, _probe_contexts(events=frozenset({event})))
-    ]
     fields: list[str] = []
-    if profile.dealer_tai(WinContext()) is not None:
+    if profile.dealer_streak:
         fields += ["dealer", "dealer_streak"]
-    pattern_ids = profile.pattern_ids()
-    if pattern_ids & {"very_early_win", "early_win"}:
+    if profile.table_discards:
         fields.append("table_discards")
-    if _accepts(profile, options, _probe_contexts(liable=Wind.WEST)):
+    if profile.pay_for_all:
         fields.append("liable")
     return {
         "id": profile.id,
@@ -120,10 +78,10 @@ def profile_info(profile: Profile) -> dict[str, Any]:
         "sets": profile.structure.sets,
         "tiles": 3 * profile.structure.sets + 2,
         "options": option_fields(profile.options_type),
-        "events": events,
+        "events": [event.value for event in profile.events],
         "fields": fields,
         "flower_wins": [kind.value for kind in profile.flower_wins],
-        "animals": _uses_animals(profile),
+        "animals": profile.animals,
         "patterns": [
             {"id": pattern.id, "name": pattern.name, "tai": pattern.tai}
             for pattern in (*profile.patterns, *profile.flower_wins.values())

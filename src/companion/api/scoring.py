@@ -27,7 +27,7 @@ from companion.errors import CompanionError, InvalidRequestError
 from companion.hand import Hand, parse_hand
 from companion.request import ScoreRequest, parse_request
 from companion.rules import get_profile
-from companion.rules.base import Profile
+from companion.rules.profile import AnyProfile
 from companion.scoring import score, score_json
 from companion.shapes import Structure, waits
 
@@ -166,7 +166,7 @@ async def hand_waits(request: Request) -> dict[str, Any]:
 
 
 def _waits_and_scores(
-    parsed: ScoreRequest, profile: Profile, hand: Hand, structure: Structure
+    parsed: ScoreRequest, profile: AnyProfile, hand: Hand, structure: Structure
 ) -> dict[str, Any]:
     found = waits(hand, structure)
     scores = {

@@ -12,29 +12,15 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from companion.api.deps import TableRequestError, authorize_table, call, ledger_for
 from companion.api.schemas import inline_schema
 from companion.api.scoring import read_json
-from companion.api.tables import (
-    RecordDoc,
-    TableRequestError,
-    _errors,
-    authorize_table,
-    call,
-    ledger_for,
-    read_entry,
-)
-from companion.ledger.domain import (
-    Outcome,
-    Payout,
-    Replay,
-    Win,
-    add,
-    advance,
-    amount_number,
-    format_amount,
-    outcome_text,
-    settle_up,
-)
+from companion.api.tables import RecordDoc, error_responses, read_entry
+from companion.ledger.entries import Outcome, Payout, Win, outcome_text
+from companion.ledger.replay import Replay, advance
+from companion.ledger.settle import settle_up
+from companion.ledger.state import add
+from companion.settlement import amount_json, format_amount
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -56,7 +42,7 @@ def transfers_of(players: tuple[str, ...], outcome: Outcome) -> list[dict[str, A
                 {
                     "from": players[transfer.payer],
                     "to": players[transfer.payee],
-                    "amount": amount_number(transfer.amount),
+                    "amount": amount_json(transfer.amount),
                     "amount_text": format_amount(transfer.amount),
                 }
             )
@@ -73,10 +59,10 @@ def preview_json(outcome: Outcome, replayed: Replay) -> dict[str, Any]:
         "text": outcome_text(players, outcome),
         "transfers": transfers_of(players, outcome),
         "amounts": {
-            name: amount_number(amount)
+            name: amount_json(amount)
             for name, amount in zip(players, outcome.payments, strict=True)
         },
-        "totals": {name: amount_number(total) for name, total in zip(players, totals, strict=True)},
+        "totals": {name: amount_json(total) for name, total in zip(players, totals, strict=True)},
         "next_dealer": players[after.dealer],
     }
 
@@ -90,7 +76,7 @@ def preview_json(outcome: Outcome, replayed: Replay) -> dict[str, Any]:
     '`expect_hand`, a finished table) answers `{"recordable": false, "error", "status"}`, '
     "`status` being what the write would have answered.",
     response_model=None,
-    responses=_errors(400, 401, 403, 404, 413, 415, 422, 503),
+    responses=error_responses(400, 401, 403, 404, 413, 415, 422, 503),
     openapi_extra=inline_schema(RecordDoc),
 )
 async def preview_hand(request: Request, table_id: str) -> dict[str, Any]:

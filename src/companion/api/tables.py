@@ -16,158 +16,39 @@ not a win, an event that cannot be corrected...).
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 
-from companion.api.limits import limit_creation, limit_writes
+from companion.api.deps import (
+    LedgerDep,
+    authorize_table,
+    authorize_write,
+    call,
+    ledger_for,
+    open_ledger,
+    refusals,
+    table_key,
+)
+from companion.api.limits import limit_creation
 from companion.api.schemas import ErrorDoc, inline_schema
 from companion.api.scoring import read_json
 from companion.api.security import bearer_token
-from companion.errors import CompanionError, InvalidRequestError
-from companion.ledger.domain import (
-    DrawInput,
-    Entry,
-    IdempotencyConflictError,
-    MissingEventError,
-    PayoutInput,
-    Replay,
-    StaleWriteError,
-    TableBusyError,
-    TableFinishedError,
-    UnknownTableError,
-    WinInput,
-    WinnerInput,
-    amount_number,
-    settle_up,
-    transfer_text,
-)
+from companion.errors import InvalidRequestError
+from companion.ledger.entries import DrawInput, Entry, PayoutInput, WinInput, WinnerInput
+from companion.ledger.replay import Replay
+from companion.ledger.settle import settle_up, transfer_text
+from companion.settlement import amount_json
 
 if TYPE_CHECKING:
     # SQLAlchemy and Alembic load on the first table request, not with the app.
-    from companion.ledger.repository import Ledger, Recorded
+    from companion.ledger.repository import Recorded
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 T = TypeVar("T")
-
-# ---------------------------------------------------------------------------------------------
-# The ledger of this app, and errors as HTTP
-
-
-class TableRequestError(CompanionError):
-    """A ledger or engine refusal with the HTTP status it maps to."""
-
-    def __init__(self, message: str, http_status: int) -> None:
-        super().__init__(message)
-        self.http_status = http_status
-
-
-def http_status(error: CompanionError) -> int:
-    """The HTTP status of a refusal from the ledger or the engine."""
-    from companion.ledger import db
-
-    own = getattr(error, "http_status", None)
-    if isinstance(own, int):
-        return own
-    if isinstance(error, UnknownTableError | MissingEventError):
-        return 404
-    if isinstance(error, IdempotencyConflictError | StaleWriteError | TableFinishedError):
-        return 409
-    if isinstance(error, db.DatabaseError | TableBusyError):
-        return 503
-    return 422
-
-
-@contextmanager
-def refusals() -> Iterator[None]:
-    """Ledger and engine errors as `TableRequestError`s carrying their HTTP status."""
-    try:
-        yield
-    except TableRequestError:
-        raise
-    except CompanionError as error:
-        raise TableRequestError(error.message, http_status(error)) from None
-
-
-_LEDGERS_LOCK = threading.Lock()
-
-
-def open_ledger(request: Request) -> Ledger:
-    """This app's ledger, from a thread (opened and migrated on first use; then shared)."""
-    # Imported here: the app's module imports this one (ROUTERS), and the calculator alone
-    # never loads the database stack.
-    from companion.api.app import database_url
-    from companion.ledger.repository import Ledger
-
-    url = database_url(request)
-    state = request.app.state
-    with _LEDGERS_LOCK:
-        ledgers: dict[str, Ledger] | None = getattr(state, "ledgers", None)
-        if ledgers is None:
-            ledgers = {}
-            state.ledgers = ledgers
-        ledger = ledgers.get(url)
-        if ledger is None:
-            with refusals():
-                ledger = Ledger.open(url)
-            ledgers[url] = ledger
-        return ledger
-
-
-async def ledger_for(request: Request) -> Ledger:
-    """This app's ledger (opened, and migrated, on first use; then shared)."""
-    return await run_in_threadpool(open_ledger, request)
-
-
-def close_ledgers(app: Any) -> None:
-    """Close the ledgers an app opened (tests, shutdown)."""
-    with _LEDGERS_LOCK:
-        ledgers = getattr(app.state, "ledgers", None) or {}
-        for ledger in ledgers.values():
-            ledger.close()
-        app.state.ledgers = {}
-
-
-async def call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Run a (blocking) ledger call in the thread pool, its refusals mapped to HTTP."""
-
-    def run() -> T:
-        with refusals():
-            return function(*args, **kwargs)
-
-    return await run_in_threadpool(run)
-
-
-async def authorize_table(request: Request, ledger: Ledger, table_id: str) -> None:
-    """404 for an unknown table (whoever asks), then 401 without a token, 403 with a wrong one."""
-    token = bearer_token(request)
-    if token is None:
-        await call(ledger.setup, table_id)
-        raise HTTPException(
-            status_code=401,
-            detail="recording needs the table's write token: send Authorization: Bearer <token>",
-            headers={"WWW-Authenticate": "Bearer"},
-        )
-    if not await call(ledger.verify_token, table_id, token):
-        raise HTTPException(status_code=403, detail="the token does not match this table")
-
-
-async def authorize_write(request: Request, ledger: Ledger, table_id: str) -> None:
-    """`authorize_table`, then the table's write rate (429): only its token holders spend it."""
-    await authorize_table(request, ledger, table_id)
-    limit_writes(request, table_id)
-
-
-def table_key(table_id: str) -> str:
-    return table_id.strip().lower()
-
 
 # ---------------------------------------------------------------------------------------------
 # Reading request bodies
@@ -311,7 +192,7 @@ def table_json(table_id: str, replayed: Replay) -> dict[str, Any]:
             {
                 "from": players[t.payer],
                 "to": players[t.payee],
-                "amount": amount_number(t.amount),
+                "amount": amount_json(t.amount),
                 "amount_exact": str(t.amount),
                 "text": transfer_text(players, t),
             }
@@ -323,7 +204,7 @@ def table_json(table_id: str, replayed: Replay) -> dict[str, Any]:
 
 def recorded_response(table_id: str, recorded: Recorded) -> JSONResponse:
     """201 with the new event; 200 when the idempotency key had been seen (nothing new)."""
-    from companion.ledger.repository import event_json
+    from companion.ledger.export import event_json
 
     players = recorded.replay.setup.players
     data = {
@@ -447,7 +328,7 @@ class AmendDoc(RecordDoc):
     )
 
 
-def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     descriptions = {
         400: "the body is not JSON",
         401: "no write token (Authorization: Bearer <token>)",
@@ -468,7 +349,7 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 _WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
     200: {"description": "the key was already used for this same entry: nothing new"},
-    **_errors(400, 401, 403, 404, 409, 413, 415, 422, 429, 503),
+    **error_responses(400, 401, 403, 404, 409, 413, 415, 422, 429, 503),
 }
 
 
@@ -485,7 +366,7 @@ _WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
     "link `/t/{id}#token=...` gives it to a browser.",
     status_code=201,
     response_model=None,
-    responses=_errors(400, 413, 415, 422, 429, 503),
+    responses=error_responses(400, 413, 415, 422, 429, 503),
     openapi_extra=inline_schema(CreateTableDoc),
 )
 async def create_table(request: Request) -> JSONResponse:
@@ -526,7 +407,7 @@ async def create_table(request: Request) -> JSONResponse:
     "/{table_id}",
     summary="A table's state: standings, dealer, seat winds, round, settle-up",
     response_model=None,
-    responses=_errors(404, 503),
+    responses=error_responses(404, 503),
 )
 def get_table(request: Request, table_id: str) -> dict[str, Any]:
     # Reads are plain `def`s: FastAPI runs them in the thread pool, so a long table's replay
@@ -543,10 +424,9 @@ def get_table(request: Request, table_id: str) -> dict[str, Any]:
     "table page asks this before it keeps a write link's token, so a wrong link never replaces "
     "a working one.",
     response_model=None,
-    responses=_errors(403, 404, 503),
+    responses=error_responses(403, 404, 503),
 )
-async def table_access(request: Request, table_id: str) -> dict[str, Any]:
-    ledger = await ledger_for(request)
+async def table_access(request: Request, table_id: str, ledger: LedgerDep) -> dict[str, Any]:
     if bearer_token(request) is None:
         await call(ledger.setup, table_id)
         return {"id": table_key(table_id), "access": "read"}
@@ -558,10 +438,10 @@ async def table_access(request: Request, table_id: str) -> dict[str, Any]:
     "/{table_id}/history",
     summary="Every recorded event, corrections included",
     response_model=None,
-    responses=_errors(404, 503),
+    responses=error_responses(404, 503),
 )
 def get_history(request: Request, table_id: str) -> JSONResponse:
-    from companion.ledger.repository import event_json
+    from companion.ledger.export import event_json
 
     with refusals():
         replayed = open_ledger(request).replay(table_id)
@@ -579,7 +459,7 @@ def get_history(request: Request, table_id: str) -> JSONResponse:
     description="`format=json` (default): the table, standings, settle-up and every event. "
     "`format=csv`: one row per event with each player's amount and running total.",
     response_model=None,
-    responses=_errors(404, 422, 503),
+    responses=error_responses(404, 422, 503),
 )
 def export_table(request: Request, table_id: str, format: str = "json") -> Response:
     ledger = open_ledger(request)
@@ -615,8 +495,7 @@ def export_table(request: Request, table_id: str, format: str = "json") -> Respo
     responses=_WRITE_ERRORS,
     openapi_extra=inline_schema(RecordDoc),
 )
-async def record_hand(request: Request, table_id: str) -> JSONResponse:
-    ledger = await ledger_for(request)
+async def record_hand(request: Request, table_id: str, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
     entry, body = read_entry(await read_json(request), {"key", "expect_hand"})
     key = body.text("key")
@@ -645,8 +524,7 @@ def _correction_fields(body: Body) -> dict[str, Any]:
     responses=_WRITE_ERRORS,
     openapi_extra=inline_schema(VoidDoc),
 )
-async def void_event(request: Request, table_id: str, seq: int) -> JSONResponse:
-    ledger = await ledger_for(request)
+async def void_event(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
     body = Body(await read_json(request), {"reason", "by", "key", "expect"})
     recorded = await call(ledger.void, table_id, seq, **_correction_fields(body))
@@ -663,8 +541,7 @@ async def void_event(request: Request, table_id: str, seq: int) -> JSONResponse:
     responses=_WRITE_ERRORS,
     openapi_extra=inline_schema(AmendDoc),
 )
-async def amend_event(request: Request, table_id: str, seq: int) -> JSONResponse:
-    ledger = await ledger_for(request)
+async def amend_event(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
     entry, body = read_entry(await read_json(request), {"reason", "by", "key", "expect"})
     recorded = await call(ledger.amend, table_id, seq, entry, **_correction_fields(body))

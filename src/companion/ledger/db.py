@@ -28,7 +28,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.pool import StaticPool
 
-from companion.ledger.domain import LedgerError
+from companion.ledger.errors import LedgerError
 from companion.ledger.models import VERSION_TABLE
 
 ENV_URL = "COMPANION_DATABASE_URL"

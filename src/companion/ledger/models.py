@@ -3,7 +3,7 @@ Alembic migrations in `companion/ledger/migrations`; these models must match the
 
 Only what cannot be derived is stored: the table's setup, its players, and the append-only
 events (each with what the engine returned). Dealer, seat winds, round, streak, totals and
-hands played are replayed from the events (`companion.ledger.domain.replay`).
+hands played are replayed from the events (`companion.ledger.replay.replay`).
 """
 
 from __future__ import annotations

@@ -9,12 +9,9 @@ line of defence: a write that meets one rolls back and runs again from the start
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import hmac
-import io
 import random
-import re
 import secrets
 import threading
 import time
@@ -30,45 +27,46 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
 from companion.ledger import db
-from companion.ledger.domain import (
-    MAX_EVENTS,
-    MAX_NOTE,
+from companion.ledger.build import build_outcome
+from companion.ledger.checks import (
+    check_storable,
+    corrected_by,
+    correction_reason,
+    idempotency_key,
+    unstorable,
+)
+from companion.ledger.entries import (
     Correction,
     DrawInput,
     Entry,
     Event,
-    HistoryEntry,
+    Outcome,
+    PayoutInput,
+    WinInput,
+    WinnerInput,
+    fingerprint,
+    outcome_from_json,
+)
+from companion.ledger.errors import (
     IdempotencyConflictError,
     LedgerError,
     LimitError,
-    Outcome,
-    Payout,
-    PayoutInput,
-    Replay,
     StaleWriteError,
     TableBusyError,
     TableFinishedError,
-    TableSetup,
-    Transfer,
     UnknownEventError,
     UnknownTableError,
-    Win,
-    WinInput,
-    WinnerInput,
-    amount_number,
-    build_outcome,
-    correction_target,
-    extend,
-    fingerprint,
-    format_amount,
-    new_setup,
-    outcome_from_json,
-    outcome_text,
-    replay,
-    settle_up,
-    transfer_text,
 )
+from companion.ledger.export import export_csv, export_json
 from companion.ledger.models import EventRow, PlayerRow, TableRow
+from companion.ledger.replay import HistoryEntry, Replay, correction_target, extend, replay
+from companion.ledger.settle import Transfer, settle_up
+from companion.ledger.state import (
+    MAX_EVENTS,
+    TableSetup,
+    new_setup,
+    table_key,
+)
 
 WRITE_ATTEMPTS = 8
 _CACHED_TABLES = 256
@@ -79,7 +77,6 @@ NOTIFY_CHANNEL = "companion_ledger_events"
 
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _ID_LENGTH = 8
-_KEY_LENGTH = 200
 
 
 @dataclass(frozen=True)
@@ -150,9 +147,9 @@ class Ledger:
         rounds: int | None = None,
     ) -> NewTable:
         """A new table; players in seat order, the first is East and deals first."""
-        _check_storable(list(players), "a player's name")
-        _check_storable(options, "an option")
-        _check_storable(name, "the table's name")
+        check_storable(list(players), "a player's name")
+        check_storable(options, "an option")
+        check_storable(name, "the table's name")
         setup = new_setup(profile, players, options, hands, name, rounds)
         token = secrets.token_urlsafe(24)
         for _ in range(WRITE_ATTEMPTS):
@@ -198,7 +195,7 @@ class Ledger:
 
     def standings(self, table_id: str) -> dict[str, Any]:
         replayed = self.replay(table_id)
-        return {"id": _table_key(table_id), "profile": replayed.setup.profile} | (
+        return {"id": table_key(table_id), "profile": replayed.setup.profile} | (
             replayed.state.to_json()
         )
 
@@ -280,7 +277,7 @@ class Ledger:
         """Void the outcome recorded as event `seq`: it stays in the history and counts for
         nothing; rotation and totals follow the record without it. `expect`: the event's version
         the writer saw (refused when it was corrected since)."""
-        reason, by = _reason(reason), _by(by)
+        reason, by = correction_reason(reason), corrected_by(by)
 
         def make(replayed: Replay) -> Correction:
             target = correction_target(replayed, seq, expect)
@@ -306,7 +303,7 @@ class Ledger:
     ) -> Recorded:
         """Replace the outcome recorded as event `seq` by `entry`, scored against the state at
         that place in the record. The original stays in the history. `expect` as for `void`."""
-        reason, by = _reason(reason), _by(by)
+        reason, by = correction_reason(reason), corrected_by(by)
 
         def make(replayed: Replay) -> Correction:
             target = correction_target(replayed, seq, expect)
@@ -387,9 +384,9 @@ class Ledger:
             raise db.DatabaseError(db.describe_error(self.engine, error)) from error
 
     def _table(self, session: Session, table_id: str, *, lock: bool = False) -> TableRow:
-        if _unstorable(table_id):  # no table has such an id: not a question for the database
+        if unstorable(table_id):  # no table has such an id: not a question for the database
             raise UnknownTableError(f"no table with id {table_id.strip()!r}")
-        query = select(TableRow).where(TableRow.id == _table_key(table_id))
+        query = select(TableRow).where(TableRow.id == table_key(table_id))
         if lock:
             query = query.with_for_update()
         row = session.scalars(query).one_or_none()
@@ -437,9 +434,9 @@ class Ledger:
         key: str | None,
         make: Callable[[Replay], Outcome | Correction],
     ) -> Recorded:
-        _check_storable(key, "an idempotency key")
-        _check_storable(operation, "the entry")
-        key = _key(key)
+        check_storable(key, "an idempotency key")
+        check_storable(operation, "the entry")
+        key = idempotency_key(key)
         digest = fingerprint(operation)
         for attempt in range(WRITE_ATTEMPTS):
             try:
@@ -528,64 +525,6 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def _table_key(table_id: str) -> str:
-    return table_id.strip().lower()
-
-
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-
-
-def _unstorable(text: str) -> str | None:
-    """What keeps `text` out of a database: a NUL (PostgreSQL's text cannot hold one) or a lone
-    surrogate (not Unicode text, though a JSON escape can spell it); None when it can be stored."""
-    if "\x00" in text:
-        return "cannot contain a NUL character"
-    if _SURROGATE.search(text):
-        return "is not valid Unicode text (it holds a lone surrogate)"
-    return None
-
-
-def _check_storable(value: Any, what: str) -> None:
-    """Refuse, as a request error rather than a database failure, text in `value` (and in the
-    keys and items it holds) that no database can store. The message never quotes the text."""
-    if isinstance(value, str):
-        problem = _unstorable(value)
-        if problem:
-            raise LedgerError(f"{what} {problem}")
-    elif isinstance(value, Mapping):
-        for name, item in value.items():
-            _check_storable(name, what)
-            _check_storable(item, what)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            _check_storable(item, what)
-
-
-def _key(key: str | None) -> str | None:
-    if key is None or not key.strip():
-        return None
-    key = key.strip()
-    if len(key) > _KEY_LENGTH:
-        raise LedgerError(f"an idempotency key can have at most {_KEY_LENGTH} characters")
-    return key
-
-
-def _reason(reason: str) -> str:
-    reason = reason.strip()
-    if not reason:
-        raise LedgerError("say why (--reason): a correction needs a reason")
-    if len(reason) > MAX_NOTE:
-        raise LimitError(f"a correction's reason can have at most {MAX_NOTE} characters")
-    return reason
-
-
-def _by(by: str) -> str:
-    by = by.strip()
-    if len(by) > MAX_NOTE:
-        raise LimitError(f"by (who corrects) can have at most {MAX_NOTE} characters")
-    return by
-
-
 def _check_planned(after: Replay) -> None:
     planned = after.state.planned_hands
     if planned is not None and after.state.hands > planned:
@@ -634,175 +573,3 @@ def _row(table_id: str, event: Event, digest: str) -> EventRow:
         fingerprint=digest if event.key is not None else None,
         created_at=event.at,
     )
-
-
-# ---------------------------------------------------------------------------------------------
-# Export
-
-
-def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
-    """One event for the JSON export and `history --json`: names, not seat numbers."""
-    event = entry.event
-    data: dict[str, Any] = {
-        "seq": event.seq,
-        "at": event.at.isoformat(),
-        "kind": event.kind,
-        "status": entry.status,
-        "hand": entry.hand,
-        "round": entry.before.round.value,
-        "dealer": players[entry.before.dealer],
-        "dealer_streak": entry.before.streak,
-        "key": event.key,
-    }
-    body = event.body
-    if isinstance(body, Correction):
-        data.update(target=body.target, reason=body.reason, by=body.by or "unknown")
-        replacement = body.replacement
-        data["replacement"] = None if replacement is None else outcome_json(players, replacement)
-        if replacement is not None:
-            data["text"] = f"Amends event {body.target}: {outcome_text(players, replacement)}"
-        else:
-            data["text"] = f"Voids event {body.target}"
-    else:
-        data["outcome"] = outcome_json(players, body)
-        data["text"] = outcome_text(players, body)
-        data["corrected_by"] = entry.corrected_by
-        data["version"] = entry.version
-        if entry.status == "amended" and entry.effective is not None:
-            data["effective"] = outcome_json(players, entry.effective)
-    data["amounts"] = _by_name(players, entry.amounts)
-    data["totals"] = _by_name(players, entry.after.totals)
-    data["notes"] = list(entry.notes)
-    return data
-
-
-def outcome_json(players: Sequence[str], outcome: Outcome) -> dict[str, Any]:
-    if isinstance(outcome, Win):
-        return {
-            "kind": outcome.kind,
-            "unit": outcome.unit,
-            "winners": [
-                {
-                    "name": players[winner.player],
-                    "tai": winner.tai,
-                    "dealer_tai": winner.dealer_tai,
-                    "entry": winner.entry,
-                    "patterns": [{"name": name, "tai": tai} for name, tai in winner.patterns],
-                    "request": None if winner.request is None else dict(winner.request),
-                    "payments": _by_name(players, winner.payments),
-                    "notes": list(winner.notes),
-                }
-                for winner in outcome.winners
-            ],
-            "self_draw": outcome.self_draw,
-            "discarder": None if outcome.discarder is None else players[outcome.discarder],
-            "liable": None if outcome.liable is None else players[outcome.liable],
-        }
-    if isinstance(outcome, Payout):
-        return {
-            "kind": outcome.kind,
-            "player": players[outcome.player],
-            "event": outcome.event,
-            "label": outcome.label,
-            "at_start": outcome.at_start,
-            "payments": _by_name(players, outcome.payments),
-            "notes": list(outcome.notes),
-        }
-    return {"kind": outcome.kind}
-
-
-def _by_name(players: Sequence[str], amounts: Sequence[Any]) -> dict[str, int | float]:
-    return {name: amount_number(amount) for name, amount in zip(players, amounts, strict=True)}
-
-
-def export_json(table_id: str, created: datetime, replayed: Replay) -> dict[str, Any]:
-    setup, state = replayed.setup, replayed.state
-    players = setup.players
-    return {
-        "table": {"id": table_id, "created_at": created.isoformat(), **setup.to_json()},
-        "standings": state.to_json(),
-        "settle_up": [
-            {
-                "from": players[t.payer],
-                "to": players[t.payee],
-                "amount": amount_number(t.amount),
-                "text": transfer_text(players, t),
-            }
-            for t in settle_up(state.totals)
-        ],
-        "events": [event_json(players, entry) for entry in replayed.entries],
-    }
-
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""What makes a spreadsheet read a cell as a formula (OWASP's list for CSV injection)."""
-
-
-def spreadsheet_text(text: str) -> str:
-    """Text for a CSV cell that a spreadsheet shows as text, never runs: a cell that would start
-    a formula gets a leading `'` (OWASP's advice). Amounts are written by Companion itself and
-    are numbers, so they are left as they are; every text a client chose goes through here."""
-    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
-
-
-def export_csv(replayed: Replay) -> str:
-    """One row per event: what it is, its amount for each player and the running totals.
-
-    Names, reasons, `by` and descriptions (which quote names) are neutralised for spreadsheets
-    (`spreadsheet_text`); the JSON export keeps them exactly."""
-    players = replayed.setup.players
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    safe = spreadsheet_text
-    writer.writerow(
-        [
-            "event",
-            "at",
-            "kind",
-            "status",
-            "hand",
-            "round",
-            "dealer",
-            "winners",
-            "description",
-            "corrects",
-            "corrected_by",
-            "reason",
-            "by",
-            *(safe(name) for name in players),
-            *(safe(f"{name} total") for name in players),
-        ]
-    )
-    for entry in replayed.entries:
-        event, body = entry.event, entry.event.body
-        if isinstance(body, Correction):
-            text = (
-                f"Voids event {body.target}"
-                if body.replacement is None
-                else f"Amends event {body.target}: {outcome_text(players, body.replacement)}"
-            )
-            corrects, reason, by = str(body.target), body.reason, body.by or "unknown"
-        else:
-            text = outcome_text(players, entry.effective or body)
-            corrects, reason, by = "", "", ""
-        winners = entry.effective if isinstance(entry.effective, Win) else None
-        writer.writerow(
-            [
-                event.seq,
-                event.at.isoformat(),
-                event.kind,
-                entry.status,
-                "" if entry.hand is None else entry.hand,
-                entry.before.round.value,
-                safe(players[entry.before.dealer]),
-                safe(";".join(players[w.player] for w in winners.winners) if winners else ""),
-                safe(text),
-                corrects,
-                "" if entry.corrected_by is None else entry.corrected_by,
-                safe(reason),
-                safe(by),
-                *(format_amount(amount) for amount in entry.amounts),
-                *(format_amount(total) for total in entry.after.totals),
-            ]
-        )
-    return out.getvalue()

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from companion.errors import InvalidRequestError
 
 if TYPE_CHECKING:
-    from companion.rules.base import Profile
+    from companion.rules.profile import AnyProfile
     from companion.shapes import Structure
 
 
 @cache
-def profiles() -> dict[str, Profile]:
+def profiles() -> dict[str, AnyProfile]:
     """Every profile by id. Imported on first use: the profile modules import this package."""
     from companion.rules.hk import HK
     from companion.rules.sg import SG
@@ -23,7 +23,7 @@ def profiles() -> dict[str, Profile]:
     return {profile.id: profile for profile in (SG, SG_TABLE, TW, HK)}
 
 
-def get_profile(profile: str) -> Profile:
+def get_profile(profile: str) -> AnyProfile:
     """The profile of an id; `InvalidRequestError` for an unknown id."""
     known = profiles()
     if profile not in known:

@@ -24,8 +24,8 @@ from companion.hand import Hand, MeldKind
 from companion.rules import predicates as p
 from companion.rules.facts import Facts, Feature, match_all
 from companion.rules.options import Options
-from companion.rules.patterns import Match, Pattern, PatternScore, Predicate, needs
-from companion.rules.sg import SgProfile, hidden_treasure
+from companion.rules.patterns import Match, Pattern, PatternScore, Predicate, ids, needs
+from companion.rules.sg import SingaporeRules, hidden_treasure
 from companion.settlement import Amount, Payments, collect, others
 from companion.shapes import FOUR_SETS, Shape, Structure
 from companion.tiles import Wind, english_list
@@ -154,10 +154,6 @@ def bonus_tiles(count: int) -> Predicate:
     return predicate
 
 
-def _ids(*names: str) -> frozenset[str]:
-    return frozenset(names)
-
-
 def _limit(pattern_id: str, name: str, predicate: Predicate) -> Pattern:
     """A limit hand: the maximum, alone (`with_limits` makes it replace every other pattern)."""
     return Pattern(pattern_id, name, MAX_FAAN, predicate, limit=True)
@@ -168,15 +164,15 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("chow_hand", "Common hand", 1, p.all_chows),
     Pattern("all_triplets", "All triplets", 3, p.all_pungs),
     Pattern("half_flush", "Mixed one suit", 3, one_suit),
-    Pattern("full_flush", "All one suit", 7, p.full_flush, replaces=_ids("half_flush")),
+    Pattern("full_flush", "All one suit", 7, p.full_flush, replaces=ids("half_flush")),
     Pattern("mixed_terminals_honors", "Mixed orphans", 1, p.terminals_and_honors),
     Pattern("seven_pairs", "Seven pairs", 4, seven_pairs),
     # Honor sets
     Pattern("dragon_set", "Dragon pung", 1, p.dragon_pungs),
     Pattern("seat_wind", "Seat wind", 1, wind_pung(lambda context: context.seat)),
     Pattern("prevailing_wind", "Prevailing wind", 1, wind_pung(lambda context: context.round)),
-    Pattern("little_dragons", "Small dragons", 5, p.little_dragons, includes=_ids("dragon_set")),
-    Pattern("big_dragons", "Great dragons", 8, p.big_dragons, replaces=_ids("dragon_set")),
+    Pattern("little_dragons", "Small dragons", 5, p.little_dragons, includes=ids("dragon_set")),
+    Pattern("big_dragons", "Great dragons", 8, p.big_dragons, replaces=ids("dragon_set")),
     # How it was won
     Pattern("self_draw", "Self-draw", 1, self_draw),
     Pattern("concealed_hand", "Concealed hand", 1, concealed_hand),
@@ -188,25 +184,25 @@ PATTERNS: tuple[Pattern, ...] = (
         2,
         p.event(Event.REPLACEMENT),
         # A replacement tile comes from the kong's end of the wall, never as the last tile.
-        replaces=_ids("self_draw", "last_tile"),
+        replaces=ids("self_draw", "last_tile"),
     ),
     Pattern(
         "kong_on_kong",
         "Win on a second kong's replacement",
         9,
         p.event(Event.KONG_ON_KONG),
-        replaces=_ids("self_draw", "replacement_win", "last_tile"),
+        replaces=ids("self_draw", "replacement_win", "last_tile"),
     ),
     # Flowers and seasons
     Pattern("no_flowers", "No flowers", 1, p.no_flowers),
     Pattern("seat_flower", "Seat flower or season", 1, p.seat_bonus),
-    Pattern("flower_set", "Flower set", 2, p.flower_families, includes=_ids("seat_flower")),
+    Pattern("flower_set", "Flower set", 2, p.flower_families, includes=ids("seat_flower")),
     Pattern(
         "seven_flowers",
         "Seven bonus tiles",
         3,
         bonus_tiles(7),
-        replaces=_ids("seat_flower", "flower_set"),
+        replaces=ids("seat_flower", "flower_set"),
     ),
     # Limit hands
     _limit("thirteen_orphans", "Thirteen orphans", p.thirteen_orphans),
@@ -263,7 +259,7 @@ def payment(faan: int, options: HkOptions) -> Amount:
     return options.base * multiple
 
 
-class HkProfile(SgProfile):
+class HkProfile(SingaporeRules[HkOptions]):
     id = "hk"
     name = "Hong Kong old style (faan)"
     structure = FOUR_SETS
@@ -272,38 +268,31 @@ class HkProfile(SgProfile):
     cap = MAX_FAAN
     """The default maximum; the `max_faan` option changes it per request."""
     unit = "faan"
+    pay_for_all = True
 
-    def structure_for(self, options: Options) -> Structure:
-        assert isinstance(options, HkOptions)
+    def structure_for(self, options: HkOptions) -> Structure:
         return SEVEN_PAIRS_STRUCTURE if options.seven_pairs else self.structure
 
-    def patterns_for(self, options: Options) -> tuple[Pattern, ...]:
-        assert isinstance(options, HkOptions)
+    def patterns_for(self, options: HkOptions) -> tuple[Pattern, ...]:
         changed_by = frozenset(name for name in OPTION_CHANGES if getattr(options, name))
         return table(options.max_faan, changed_by)
 
-    def cap_of(self, options: Options) -> int:
-        assert isinstance(options, HkOptions)
+    def cap_of(self, options: HkOptions) -> int:
         return options.max_faan
 
-    def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: Options) -> int:
+    def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: HkOptions) -> int:
         """The total cut to the maximum (a limit hand, alone, is worth the maximum)."""
         return min(raw_tai, self.cap_of(options))
 
     def counted_for_minimum(
-        self, settled: int, scores: Sequence[PatternScore], options: Options
+        self, settled: int, scores: Sequence[PatternScore], options: HkOptions
     ) -> int:
-        assert isinstance(options, HkOptions)
         if options.flowers_count_to_minimum:
             return settled
         without = sum(score.tai for score in scores if score.id not in FLOWER_FAAN)
         return min(without, settled)
 
-    def check_liability(self, context: WinContext) -> None:
-        if context.liable is not None and context.liable is context.seat:
-            raise NotAWinError("the winner cannot be the seat that pays for all")
-
-    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
+    def check_hand(self, hand: Hand, context: WinContext, options: HkOptions) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]
         if animals:
             raise NotAWinError(
@@ -318,10 +307,9 @@ class HkProfile(SgProfile):
             )
         return []
 
-    def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
+    def settle(self, tai: int, context: WinContext, options: HkOptions) -> Payments:
         """Self-draw: each of the other three pays P. Discard (a robbed kong too): the gun's
         parts of P from the discarder and the others. A liable seat pays all of it."""
-        assert isinstance(options, HkOptions)
         amount = payment(tai, options)
         if context.self_drawn:
             owed = dict.fromkeys(others(context.seat), amount)

@@ -13,7 +13,7 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, get_type_hints
+from typing import Any, ClassVar, TypeVar, get_type_hints
 
 from companion.errors import InvalidRequestError
 
@@ -52,7 +52,10 @@ def _option_hints(options_type: type[Options]) -> dict[str, Any]:
     return hints
 
 
-def parse_options(options_type: type[Options], data: Mapping[str, Any]) -> Options:
+OptionsT = TypeVar("OptionsT", bound=Options)
+
+
+def parse_options(options_type: type[OptionsT], data: Mapping[str, Any]) -> OptionsT:
     """Build a profile's options from request JSON, refusing unknown names and wrong types."""
     if not isinstance(data, Mapping):
         raise InvalidRequestError("options must be an object of option names and values")

@@ -66,6 +66,11 @@ def needs_of(predicate: Predicate) -> tuple[int, ...]:
     return found
 
 
+def ids(*names: str) -> frozenset[str]:
+    """Pattern ids, for a pattern's `includes` and `replaces`."""
+    return frozenset(names)
+
+
 @dataclass(frozen=True)
 class Pattern:
     id: str

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from companion.context import FlowerWin, WinContext
+from companion.context import Event, FlowerWin, WinContext
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld
 from companion.rules import legality
@@ -17,12 +17,16 @@ from companion.settlement import Payments
 from companion.shapes import Reading, Structure
 from companion.tiles import Tile, Wind
 
+OptionsT = TypeVar("OptionsT", bound=Options)
+"""A profile's options type."""
 
-class Profile:
+
+class Profile(Generic[OptionsT]):
     """A scoring profile: its shapes, pattern table, options and settlement.
 
     Subclasses set the class attributes and implement `settle`; they may refine
-    `check_context`, `check_hand` and `settled_tai`. The scorer calls only these.
+    `check_context`, `check_hand` and `settled_tai`. The scorer calls only these. A profile is
+    generic over its options type: `Profile[SgOptions]` gets `SgOptions` in every method.
     """
 
     id: ClassVar[str]
@@ -31,7 +35,7 @@ class Profile:
     patterns: ClassVar[tuple[Pattern, ...]]
     flower_wins: ClassVar[Mapping[FlowerWin, Pattern]] = {}
     """The pattern of each flower win the profile has (scored without a hand)."""
-    options_type: ClassVar[type[Options]] = Options
+    options_type: type[OptionsT]
     cap: ClassVar[int | None] = None
     """The most tai a hand settles at, limit hands apart; None for no cap."""
     several_winners: ClassVar[bool] = False
@@ -42,11 +46,31 @@ class Profile:
     """Whether an earthly hand may be self-drawn on the first draw, or is only ever won on the
     dealer's first discard."""
 
+    # What the profile scores and settles, declared. The adapters (the calculator, the table
+    # pages, the command line) offer and show only these, and never ask for a profile by id;
+    # tests/test_profile_capabilities.py holds each declaration against the engine.
+    events: ClassVar[tuple[Event, ...]] = ()
+    """The events the profile scores, in the order a form offers them; others are refused."""
+    drawn_events: ClassVar[frozenset[Event]] = frozenset()
+    """Of `events`, the wins on a drawn tile: never a discard win. (Heavenly, the dealer's
+    first draw, is refused as a discard win by the shared legality checks, for every
+    profile.)"""
+    pay_for_all: ClassVar[bool] = False
+    """Whether a seat may pay for all (`liable`)."""
+    animals: ClassVar[bool] = False
+    """Whether animal tiles score (elsewhere they are refused, or ignored with a note)."""
+    table_discards: ClassVar[bool] = False
+    """Whether the count of discards on the table (`table_discards`) changes the score."""
+    dealer_streak: ClassVar[bool] = False
+    """Whether the dealer's streak (and so `dealer`, `dealer_streak`) changes the score."""
+    instant_payouts: ClassVar[bool] = False
+    """Whether the table settles instant payouts (bites, flower sets, kongs) between hands."""
+
     def __init__(self) -> None:
         # The pattern table is compiled once, when the profile is made at import.
         compiled(self.patterns)
 
-    def parse_options(self, data: Mapping[str, Any]) -> Options:
+    def parse_options(self, data: Mapping[str, Any]) -> OptionsT:
         options = parse_options(self.options_type, data)
         problems = options.problems(self.pattern_ids())
         if problems:
@@ -60,7 +84,7 @@ class Profile:
     def _pattern_ids(self) -> frozenset[str]:
         return frozenset(self._patterns_by_id)
 
-    def check_context(self, context: WinContext, options: Options) -> None:
+    def check_context(self, context: WinContext, options: OptionsT) -> None:
         """Refuse a win context that contradicts itself (raise `NotAWinError`)."""
         if context.flower_win is FlowerWin.SEVEN_CAPTURE and not context.by_discard:
             raise NotAWinError("a seven-flower capture is settled as a discard by the holder")
@@ -78,6 +102,20 @@ class Profile:
         if context.flower_win is None and (context.events or context.table_discards is not None):
             legality.check_context(context, self.table(context))
 
+    def undeclared_event(self, context: WinContext) -> Event | None:
+        """The first event of the context the profile does not score (not in `events`)."""
+        return next((e for e in Event if context.has(e) and e not in self.events), None)
+
+    def check_liability(self, context: WinContext) -> None:
+        """Refuse a seat that pays for all where the profile has no pay-for-all, and the winner
+        as that seat where it has."""
+        if context.liable is None:
+            return
+        if not self.pay_for_all:
+            raise NotAWinError(f"the {self.id} profile has no pay-for-all; use sg-table")
+        if context.liable is context.seat:
+            raise NotAWinError("the winner cannot be the seat that pays for all")
+
     def table(self, context: WinContext) -> legality.Table:
         """Who deals at this table, and how its earthly hand is won."""
         return legality.Table(self.dealer_of(context), self.earthly_self_draw)
@@ -94,24 +132,24 @@ class Profile:
         """Refuse, before the hand is built and counted, tiles that can never be a win in this
         profile (raise `NotAWinError` with the reason)."""
 
-    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
+    def check_hand(self, hand: Hand, context: WinContext, options: OptionsT) -> list[str]:
         """Notes about the hand, or `NotAWinError` for tiles the profile refuses."""
         return []
 
-    def structure_for(self, options: Options) -> Structure:
+    def structure_for(self, options: OptionsT) -> Structure:
         """The winning shapes under these options (an option may allow another shape)."""
         return self.structure
 
-    def patterns_for(self, options: Options) -> tuple[Pattern, ...]:
+    def patterns_for(self, options: OptionsT) -> tuple[Pattern, ...]:
         """The pattern table under these options (an option may change a pattern)."""
         return self.patterns
 
-    def table_for(self, options: Options) -> CompiledTable:
+    def table_for(self, options: OptionsT) -> CompiledTable:
         """The pattern table under these options, compiled for the scorer (once per table)."""
         return compiled(self.patterns_for(options))
 
     def counted_for_minimum(
-        self, settled: int, scores: Sequence[PatternScore], options: Options
+        self, settled: int, scores: Sequence[PatternScore], options: OptionsT
     ) -> int:
         """The value compared with the table's minimum (`min_tai`): the settled value, unless
         the profile leaves some patterns out of it."""
@@ -122,13 +160,13 @@ class Profile:
         preferences too, the first in reading order."""
         return 0
 
-    def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: Options) -> int:
+    def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: OptionsT) -> int:
         limits = [s.tai for s in scores if s.id in self._limit_ids]
         if limits:
             return max(limits)
         return raw_tai if self.cap is None else min(raw_tai, self.cap_of(options))
 
-    def cap_of(self, options: Options) -> int:
+    def cap_of(self, options: OptionsT) -> int:
         assert self.cap is not None
         return self.cap
 
@@ -149,7 +187,7 @@ class Profile:
         return {p.id: p for p in (*self.patterns, *self.flower_wins.values())}
 
     def score_flower_win(
-        self, hand: Hand, context: WinContext, options: Options
+        self, hand: Hand, context: WinContext, options: OptionsT
     ) -> list[PatternScore]:
         """The flower win's single pattern; the bonus tiles, when listed, must bear it out."""
         assert context.flower_win is not None
@@ -168,9 +206,13 @@ class Profile:
         earned_by = (tiles_item(flowers),) if flowers else ()
         return [PatternScore(pattern.id, pattern.name, tai, 1, earned_by)]
 
-    def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
+    def settle(self, tai: int, context: WinContext, options: OptionsT) -> Payments:
         raise NotImplementedError
 
     def dealer_tai(self, context: WinContext) -> int | None:
         """Dealer tai shown beside the hand's tai; None where the profile has none."""
         return None
+
+
+AnyProfile = Profile[Any]
+"""A profile whatever its options type: what the registry holds and the scorer runs."""

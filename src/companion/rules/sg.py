@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
 
 from companion.context import Event, WinContext
 from companion.errors import NotAWinError
@@ -15,8 +14,8 @@ from companion.hand import Hand
 from companion.rules import predicates as p
 from companion.rules.facts import Facts, Feature, match_all
 from companion.rules.options import Options
-from companion.rules.patterns import Match, Pattern, Predicate, needs
-from companion.rules.profile import Profile
+from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
+from companion.rules.profile import OptionsT, Profile
 from companion.settlement import Amount, Payments, collect, doubling, doubling_share, others
 from companion.shapes import FOUR_SETS
 from companion.tiles import Wind, english_list
@@ -63,13 +62,9 @@ def fully_concealed(facts: Facts) -> tuple[Match, ...]:
     return p.NONE
 
 
-def _ids(*names: str) -> frozenset[str]:
-    return frozenset(names)
-
-
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("seat_flower", "Seat flower or season", 1, p.seat_bonus),
-    Pattern("flower_set", "Flower set", 2, p.flower_families, includes=_ids("seat_flower")),
+    Pattern("flower_set", "Flower set", 2, p.flower_families, includes=ids("seat_flower")),
     Pattern("dragon_set", "Dragon set", 1, p.dragon_pungs),
     Pattern("valued_wind", "Valued wind set", 1, p.valued_wind_pungs),
     Pattern(
@@ -83,7 +78,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "Ping Hu",
         4,
         ping_hu(bonus_allowed=False, animals_count=False, declared_chows_allowed=True),
-        replaces=_ids("little_ping_hu"),
+        replaces=ids("little_ping_hu"),
     ),
     Pattern("fully_concealed", "Fully concealed hand", 1, fully_concealed),
     # A replacement tile is never the last-tile win, so a win on one (or on a second kong's
@@ -93,20 +88,20 @@ PATTERNS: tuple[Pattern, ...] = (
         "Replacement-tile win",
         1,
         p.event(Event.REPLACEMENT),
-        replaces=_ids("last_tile"),
+        replaces=ids("last_tile"),
     ),
     Pattern("robbing_kong", "Robbing a kong", 1, p.event(Event.ROBBING_KONG)),
     Pattern("last_tile", "Last-tile win", 1, p.event(Event.LAST_TILE)),
     Pattern("half_flush", "Half flush", 2, p.half_flush),
     Pattern("all_pungs", "All pungs", 2, p.all_pungs),
-    Pattern("little_dragons", "Little dragons", 3, p.little_dragons, includes=_ids("dragon_set")),
+    Pattern("little_dragons", "Little dragons", 3, p.little_dragons, includes=ids("dragon_set")),
     Pattern("full_flush", "Full flush", 4, p.full_flush),
     Pattern(
         "mixed_terminals_honors",
         "Mixed terminals and honors",
         4,
         p.terminals_and_honors,
-        replaces=_ids("all_pungs"),
+        replaces=ids("all_pungs"),
     ),
     Pattern("little_winds", "Little winds", 4, p.little_winds),
     Pattern("big_dragons", "Big dragons", 5, p.big_dragons),
@@ -119,7 +114,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "Thirteen orphans",
         5,
         p.thirteen_orphans,
-        replaces=_ids("mixed_terminals_honors"),
+        replaces=ids("mixed_terminals_honors"),
     ),
     Pattern("all_green", "All green", 5, p.all_green),
     Pattern("nine_gates", "Nine gates", 5, p.nine_gates),
@@ -129,7 +124,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "Kong on kong",
         5,
         p.event(Event.KONG_ON_KONG),
-        replaces=_ids("replacement_win", "last_tile"),
+        replaces=ids("replacement_win", "last_tile"),
     ),
     Pattern("heavenly", "Heavenly hand", 5, p.event(Event.HEAVENLY)),
     Pattern("earthly", "Earthly hand", 5, p.event(Event.EARTHLY)),
@@ -152,59 +147,63 @@ class SgOptions(Options):
         return problems
 
 
-# Events a Singapore hand can have, and what each needs of the win.
-_DRAWN_EVENTS = (Event.REPLACEMENT, Event.KONG_ON_KONG, Event.LAST_TILE)
-_UNUSED_EVENTS = (Event.LAST_DISCARD, Event.ORIGINAL_READY)
+class SingaporeRules(Profile[OptionsT]):
+    """What sg, sg-table and hk share: four sets and a pair, seats that move with the deal, the
+    same events, and no pay-for-all unless a profile allows it."""
 
-
-class SgProfile(Profile):
-    id = "sg"
-    name = "Singapore (Companion guide, 0-5 tai)"
     structure = FOUR_SETS
-    patterns = PATTERNS
-    options_type: ClassVar[type[Options]] = SgOptions
-    cap = 5
+    events = (
+        Event.REPLACEMENT,
+        Event.KONG_ON_KONG,
+        Event.ROBBING_KONG,
+        Event.LAST_TILE,
+        Event.HEAVENLY,
+        Event.EARTHLY,
+    )
+    drawn_events = frozenset((Event.REPLACEMENT, Event.KONG_ON_KONG, Event.LAST_TILE))
 
     def dealer_of(self, context: WinContext) -> Wind:
         # Seat winds move with the deal: the dealer always sits East.
         return Wind.EAST
 
-    def check_context(self, context: WinContext, options: Options) -> None:
+    def check_context(self, context: WinContext, options: OptionsT) -> None:
         super().check_context(context, options)
         if not context.events:
             self.check_liability(context)
             return
-        for event in _UNUSED_EVENTS:
-            if context.has(event):
-                raise NotAWinError(f"the {self.id} profile has no {event.value} event")
+        unscored = self.undeclared_event(context)
+        if unscored is not None:
+            raise NotAWinError(f"the {self.id} profile has no {unscored.value} event")
         if context.by_discard:
-            for event in _DRAWN_EVENTS:
-                if context.has(event):
+            for event in self.events:
+                if event in self.drawn_events and context.has(event):
                     raise NotAWinError(
                         f"{event.value} is a win on a drawn tile, so it cannot be a discard win"
                     )
         self.check_liability(context)
 
-    def check_liability(self, context: WinContext) -> None:
-        if context.liable is not None:
-            raise NotAWinError(f"the {self.id} profile has no pay-for-all; use sg-table")
-
-    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
+    def check_hand(self, hand: Hand, context: WinContext, options: OptionsT) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]
         if animals:
             return [f"Animal tiles are ignored in this profile: {english_list(animals)}"]
         return []
 
-    def share(self, tai: int, options: Options) -> Fraction:
-        assert isinstance(options, SgOptions)
+
+class SgProfile(SingaporeRules[SgOptions]):
+    id = "sg"
+    name = "Singapore (Companion guide, 0-5 tai)"
+    patterns = PATTERNS
+    options_type = SgOptions
+    cap = 5
+
+    def share(self, tai: int, options: SgOptions) -> Fraction:
         return doubling_share(tai, options.share)
 
-    def share_amount(self, tai: int, options: Options) -> Amount:
+    def share_amount(self, tai: int, options: SgOptions) -> Amount:
         """`share`, as an int when it is whole."""
-        assert isinstance(options, SgOptions)
         return doubling(tai, options.share)
 
-    def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
+    def settle(self, tai: int, context: WinContext, options: SgOptions) -> Payments:
         """Discard: the discarder pays two shares and the others one each. Self-draw: every
         opponent pays two shares."""
         share = self.share_amount(tai, options)

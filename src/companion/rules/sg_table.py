@@ -16,27 +16,31 @@ from fractions import Fraction
 from typing import Any
 
 from companion.context import FlowerWin, WinContext
-from companion.errors import InvalidRequestError, NotAWinError
+from companion.errors import InvalidRequestError
 from companion.hand import Hand
 from companion.rules import predicates as p
 from companion.rules.base import (
-    Options,
     Pattern,
     PatternScore,
     no_reading,
     parse_amount,
     parse_options,
 )
-from companion.rules.sg import PATTERNS, SgOptions, SgProfile, ping_hu
-from companion.settlement import Amount, Payments, collect, doubling, doubling_share, others
+from companion.rules.patterns import ids
+from companion.rules.sg import PATTERNS, SgOptions, SingaporeRules, ping_hu
+from companion.settlement import (
+    Amount,
+    Payments,
+    amount_json,
+    collect,
+    doubling,
+    doubling_share,
+    others,
+)
 from companion.tiles import Wind
 
 # ---------------------------------------------------------------------------------------------
 # The pattern table: sg's, changed and extended by id.
-
-
-def _ids(*names: str) -> frozenset[str]:
-    return frozenset(names)
 
 
 LIMIT_TAI = 10
@@ -54,20 +58,20 @@ SG_TABLE_CHANGES: Mapping[str, Mapping[str, Any]] = {
     },
     # The flower set stacks with the seat tile: all four flowers for East = 2 + 1.
     "flower_set": {"includes": frozenset()},
-    "mixed_terminals_honors": {"replaces": _ids("all_pungs", "dragon_set", "valued_wind")},
-    "little_winds": {"replaces": _ids("valued_wind", "half_flush", "full_flush")},
+    "mixed_terminals_honors": {"replaces": ids("all_pungs", "dragon_set", "valued_wind")},
+    "little_winds": {"replaces": ids("valued_wind", "half_flush", "full_flush")},
     # 10-tai limit hands: worth their value alone, so they include the sets they are made of.
     "big_dragons": {
         "name": "Big dragons (Three Great Scholars)",
         "tai": LIMIT_TAI,
         "limit": True,
-        "includes": _ids("dragon_set"),
+        "includes": ids("dragon_set"),
     },
     "big_winds": {
         "name": "Big winds (Four Great Blessings)",
         "tai": LIMIT_TAI,
         "limit": True,
-        "includes": _ids("valued_wind"),
+        "includes": ids("valued_wind"),
     },
     "thirteen_orphans": {"settles_as_self_draw": True},
 }
@@ -75,7 +79,7 @@ SG_TABLE_CHANGES: Mapping[str, Mapping[str, Any]] = {
 
 SG_TABLE_ADDITIONS: tuple[Pattern, ...] = (
     Pattern("animal", "Animal", 1, p.each_animal),
-    Pattern("animal_set", "Animal set", 5, p.all_animals, includes=_ids("animal")),
+    Pattern("animal_set", "Animal set", 5, p.all_animals, includes=ids("animal")),
 )
 """Patterns `sg-table` adds to sg's table (its flower wins are in `SG_TABLE_FLOWER_WINS`)."""
 
@@ -138,10 +142,7 @@ class PayoutChart:
         return row[tai - 1]
 
     def to_json(self) -> dict[str, list[int | float]]:
-        return {
-            name: [int(a) if a.denominator == 1 else float(a) for a in row]
-            for name, row in self.rows().items()
-        }
+        return {name: [amount_json(a) for a in row] for name, row in self.rows().items()}
 
 
 def _amounts(*values: int) -> tuple[Fraction, ...]:
@@ -253,7 +254,7 @@ class SgTableOptions(SgOptions):
 # The profile
 
 
-class SgTableProfile(SgProfile):
+class SgTableProfile(SingaporeRules[SgTableOptions]):
     id = "sg-table"
     name = "Singapore table (animals, 10-tai limits, pay-for-all)"
     patterns = SG_TABLE_PATTERNS
@@ -261,13 +262,15 @@ class SgTableProfile(SgProfile):
     options_type = SgTableOptions
     cap = 5
     """The default cap; the `cap` option changes it per request."""
+    pay_for_all = True
+    animals = True
+    instant_payouts = True
 
-    def parse_options(self, data: Mapping[str, Any]) -> Options:
+    def parse_options(self, data: Mapping[str, Any]) -> SgTableOptions:
         if not isinstance(data, Mapping):
             raise InvalidRequestError("options must be an object of option names and values")
         plain = {name: value for name, value in data.items() if name != "chart"}
         options = parse_options(self.options_type, plain)
-        assert isinstance(options, SgTableOptions)
         if "chart" in data:
             options = dataclasses.replace(options, chart=parse_chart(data["chart"]))
         problems = options.problems(self.pattern_ids())
@@ -275,36 +278,31 @@ class SgTableProfile(SgProfile):
             raise InvalidRequestError("; ".join(problems))
         return options
 
-    def cap_of(self, options: Options) -> int:
-        assert isinstance(options, SgTableOptions)
+    def cap_of(self, options: SgTableOptions) -> int:
         return options.cap
 
-    def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: Options) -> int:
+    def settled_tai(
+        self, raw_tai: int, scores: Sequence[PatternScore], options: SgTableOptions
+    ) -> int:
         """The raw total capped; a limit hand is worth its limit, or the capped total when the
         table's cap and tai values make that more."""
         limits = [s.tai for s in scores if s.id in self._limit_ids]
         return max([min(raw_tai, self.cap_of(options)), *limits])
 
-    def check_liability(self, context: WinContext) -> None:
-        if context.liable is not None and context.liable is context.seat:
-            raise NotAWinError("the winner cannot be the seat that pays for all")
-
-    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
+    def check_hand(self, hand: Hand, context: WinContext, options: SgTableOptions) -> list[str]:
         if context.flower_win is not None and any(tile.is_animal for tile in hand.bonus):
             return ["A flower win is worth its own pattern: animal tiles add nothing to it"]
         return []
 
-    def share(self, tai: int, options: Options) -> Fraction:
+    def share(self, tai: int, options: SgTableOptions) -> Fraction:
         """V x 2^(tai-1) up to the cap (V/2 at 0 tai); a limit hand beyond the cap pays the next
         doubling, V x 2^cap (32V with the cap at 5)."""
-        assert isinstance(options, SgTableOptions)
         return doubling_share(min(tai, options.cap + 1), options.share)
 
-    def share_amount(self, tai: int, options: Options) -> Amount:
-        assert isinstance(options, SgTableOptions)
+    def share_amount(self, tai: int, options: SgTableOptions) -> Amount:
         return doubling(min(tai, options.cap + 1), options.share)
 
-    def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
+    def settle(self, tai: int, context: WinContext, options: SgTableOptions) -> Payments:
         """What each opponent owes (shares or the chart), then pay-for-all: the liable seat pays
         the whole of it and nobody else pays."""
         owed = self.owed(tai, context, options)
@@ -312,11 +310,10 @@ class SgTableProfile(SgProfile):
             owed = {context.liable: sum(owed.values(), 0)}
         return collect(context.seat, owed)
 
-    def owed(self, tai: int, context: WinContext, options: Options) -> dict[Wind, Amount]:
+    def owed(self, tai: int, context: WinContext, options: SgTableOptions) -> dict[Wind, Amount]:
         """Each opponent's debt before pay-for-all. Discard: the discarder 2 shares and the others
         1 each (or the chart's discarder and others amounts); with shooter pays the discarder
         pays all of it. Self-draw: every opponent 2 shares (or the chart's self-draw amount)."""
-        assert isinstance(options, SgTableOptions)
         payers = others(context.seat)
         chart = options.chart
         by_discarder: Amount

@@ -24,7 +24,7 @@ from companion.rules.facts import (
     role_bit,
 )
 from companion.rules.options import Options
-from companion.rules.patterns import Match, Pattern, Predicate, needs
+from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
 from companion.rules.profile import Profile
 from companion.settlement import Amount, Payments, collect, others
 from companion.shapes import FIVE_SETS, Reading, Shape, WinRole
@@ -201,10 +201,6 @@ def discards_between(low: int, high: int) -> Predicate:
     return predicate
 
 
-def _ids(*names: str) -> frozenset[str]:
-    return frozenset(names)
-
-
 _KONG_OPEN = frozenset((MeldKind.KONG, MeldKind.ADDED_KONG))
 _KONG_CONCEALED = frozenset((MeldKind.CONCEALED_KONG,))
 
@@ -222,7 +218,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "Fully concealed self draw",
         3,
         fully_concealed_self_draw,
-        replaces=_ids("concealed_hand", "self_draw"),
+        replaces=ids("concealed_hand", "self_draw"),
     ),
     Pattern("concealed_hand", "Concealed hand", 1, concealed_hand),
     Pattern("self_draw", "Self draw", 1, self_draw),
@@ -260,7 +256,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "Heavenly hand",
         40,
         p.event(Event.HEAVENLY),
-        replaces=_ids("pair_wait", "closed_or_edge_wait"),
+        replaces=ids("pair_wait", "closed_or_edge_wait"),
     ),
     Pattern("earthly", "Earthly hand", 40, p.event(Event.EARTHLY)),
 )
@@ -274,9 +270,6 @@ FLOWER_WINS: dict[FlowerWin, Pattern] = {
 
 
 # --- the profile -------------------------------------------------------------------------------
-
-# The mahjchina table has no pattern for these; refused rather than silently ignored, as in sg.
-_UNSCORED_EVENTS = (Event.REPLACEMENT, Event.KONG_ON_KONG)
 
 
 def dealer_tai_value(context: WinContext) -> int:
@@ -303,17 +296,7 @@ def dealer_tai_on(context: WinContext, payer: Wind) -> int:
     return 0
 
 
-def next_deal(dealer: Wind, streak: int, winners: Sequence[Wind]) -> tuple[Wind, int]:
-    """The next hand's dealer and streak: a winning dealer stays and the streak grows, a drawn
-    hand (no winner) keeps both, any other win passes the deal on and resets the streak."""
-    if not winners:
-        return dealer, streak
-    if dealer in winners:
-        return dealer, streak + 1
-    return dealer.next(), 0
-
-
-class TwProfile(Profile):
+class TwProfile(Profile[TwOptions]):
     id = "tw"
     name = "Taiwan (mahjchina, 16 tiles)"
     structure = FIVE_SETS
@@ -322,6 +305,19 @@ class TwProfile(Profile):
     options_type = TwOptions
     several_winners = True
     earthly_self_draw = False
+    # The mahjchina table has no pattern for replacement or kong_on_kong: those are refused
+    # rather than silently ignored, as in sg.
+    events = (
+        Event.ROBBING_KONG,
+        Event.LAST_TILE,
+        Event.LAST_DISCARD,
+        Event.HEAVENLY,
+        Event.EARTHLY,
+        Event.ORIGINAL_READY,
+    )
+    drawn_events = frozenset((Event.LAST_TILE,))
+    table_discards = True
+    dealer_streak = True
 
     def check_tiles(self, concealed: Sequence[Tile], melds: Sequence[Meld]) -> None:
         playing = [tile for tile in concealed if not tile.is_bonus]
@@ -336,10 +332,9 @@ class TwProfile(Profile):
                 "has five sets and a pair: 17 tiles, a kong counting as three"
             )
 
-    def check_context(self, context: WinContext, options: Options) -> None:
+    def check_context(self, context: WinContext, options: TwOptions) -> None:
         super().check_context(context, options)
-        if context.liable is not None:
-            raise NotAWinError(f"the {self.id} profile has no pay-for-all; use sg-table")
+        self.check_liability(context)
         if context.flower_win is not None:
             if context.events:
                 raise NotAWinError(
@@ -347,11 +342,11 @@ class TwProfile(Profile):
                     + ", ".join(sorted(event.value for event in context.events))
                 )
             return
-        for event in _UNSCORED_EVENTS:
-            if context.has(event):
-                raise NotAWinError(
-                    f"the {self.id} profile has no {event.value} pattern: leave the event out"
-                )
+        unscored = self.undeclared_event(context)
+        if unscored is not None:
+            raise NotAWinError(
+                f"the {self.id} profile has no {unscored.value} pattern: leave the event out"
+            )
         self._check_win_type(context)
 
     def _check_win_type(self, context: WinContext) -> None:
@@ -363,7 +358,7 @@ class TwProfile(Profile):
         if context.has(Event.LAST_DISCARD) and context.self_drawn:
             raise NotAWinError("last_discard is a win on a discard, not a self-draw")
 
-    def check_hand(self, hand: Hand, context: WinContext, options: Options) -> list[str]:
+    def check_hand(self, hand: Hand, context: WinContext, options: TwOptions) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]
         if animals:
             raise NotAWinError(
@@ -383,7 +378,6 @@ class TwProfile(Profile):
             )
         open_melds = [meld for meld in hand.melds if meld.kind in _OPEN_MELDS]
         if len(open_melds) == hand.sets and context.self_drawn:
-            assert isinstance(options, TwOptions)
             if not options.exposed_self_draw:
                 raise NotAWinError(
                     "all five sets are declared, so the pair must be won on a discard (Exposed "
@@ -400,16 +394,15 @@ class TwProfile(Profile):
         # on 5m), report the pair wait, as the source's own calculator does.
         return 1 if reading.role is WinRole.PAIR else 0
 
-    def stake(self, tai: int, options: Options) -> Amount:
+    def stake(self, tai: int, options: TwOptions) -> Amount:
         """One payment: base plus per_tai for each tai (the hand's and that payment's dealer
         tai); an int when it is whole."""
-        assert isinstance(options, TwOptions)
         base, per_tai = options.base, options.per_tai
         if base.denominator == 1 and per_tai.denominator == 1:
             return base.numerator + per_tai.numerator * tai
         return base + per_tai * tai
 
-    def settle(self, tai: int, context: WinContext, options: Options) -> Payments:
+    def settle(self, tai: int, context: WinContext, options: TwOptions) -> Payments:
         """Self-draw: each of the other three pays; discard: the discarder alone pays. Each
         payment carries its own dealer tai."""
         owed = {
@@ -425,4 +418,4 @@ class TwProfile(Profile):
 
 TW = TwProfile()
 
-__all__ = ["PATTERNS", "TW", "TwOptions", "TwProfile", "dealer_tai_on", "next_deal", "payers"]
+__all__ = ["PATTERNS", "TW", "TwOptions", "TwProfile", "dealer_tai_on", "payers"]

@@ -621,7 +621,8 @@ PATTERN_NAMES_ZH: Mapping[str, str] = {
     "seven_pairs": "七對子",
 }
 
-_ZH_NUMERALS = "一二三四五六七八九"
+ZH_NUMERALS = "一二三四五六七八九"
+"""One to nine: the ranks of the suit tiles, as the tile faces and their names write them."""
 _ZH_SUITS = {"m": "萬", "p": "筒", "s": "索"}
 _ZH_HONORS = ("東風", "南風", "西風", "北風", "白板", "青發", "紅中")
 _ZH_BONUS = ("梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬", "貓", "鼠", "雞", "蜈蚣")
@@ -632,7 +633,7 @@ def tile_name(tile: Tile, lang: str) -> str:
     if lang != ZH_HANT:
         return tile.english
     if tile < Tile.EAST:
-        return _ZH_NUMERALS[tile.rank - 1] + _ZH_SUITS[tile.suit.value]
+        return ZH_NUMERALS[tile.rank - 1] + _ZH_SUITS[tile.suit.value]
     if tile < Tile.PLUM:
         return _ZH_HONORS[tile - Tile.EAST]
     return _ZH_BONUS[tile - Tile.PLUM]

@@ -30,25 +30,18 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from companion.api.deps import call, ledger_for, open_ledger, refusals, table_key
 from companion.api.limits import limit_creation
 from companion.api.profiles import all_profiles
 from companion.api.security import read_form
-from companion.api.tables import call, ledger_for, open_ledger, refusals, table_key
 from companion.errors import CompanionError
-from companion.ledger.domain import (
-    Correction,
-    Draw,
-    HistoryEntry,
-    Outcome,
-    Payout,
-    Replay,
-    TableState,
-    Win,
-    allowed_tai,
-    format_amount,
-    settle_up,
-)
+from companion.ledger.build import allowed_tai
+from companion.ledger.entries import Correction, Draw, Outcome, Payout, Win, correction_text
+from companion.ledger.replay import HistoryEntry, Replay
+from companion.ledger.settle import settle_up
+from companion.ledger.state import TableState
 from companion.payouts import PayoutEvent
+from companion.settlement import format_amount, signed_amount
 from companion.tiles import Wind
 from companion.web import i18n
 from companion.web.pages import editor_context, script_data
@@ -305,7 +298,7 @@ class Series:
 
 @dataclass(frozen=True)
 class Chart:
-    """A running-total chart as SVG geometry (drawn by `components/table_board.html`)."""
+    """A running-total chart as SVG geometry (drawn by `components/board_cards.html`)."""
 
     width: int
     height: int
@@ -318,11 +311,6 @@ class Chart:
     y_ticks: tuple[tuple[float, str], ...]
     x_ticks: tuple[tuple[float, str], ...]
     summary: str
-
-
-def signed(amount: Fraction) -> str:
-    text = format_amount(amount)
-    return text if amount <= 0 else f"+{text}"
 
 
 def sign_class(amount: Fraction) -> str:
@@ -417,11 +405,13 @@ def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
     event, body = entry.event, entry.event.body
     seq, at, time = event.seq, event.at.isoformat(), event.at.strftime("%H:%M UTC")
     if isinstance(body, Correction):
-        if body.replacement is None:
-            text = t("table.ev.voids", n=body.target)
-        else:
-            replacement = outcome_text(t, players, body.replacement)
-            text = t("table.ev.amends", n=body.target, text=replacement)
+        text = correction_text(
+            players,
+            body,
+            voids=lambda n: t("table.ev.voids", n=n),
+            amends=lambda n, text: t("table.ev.amends", n=n, text=text),
+            describe=lambda outcome: outcome_text(t, players, outcome),
+        )
         by = body.by or t("table.ev.unknown")
         return EventView(
             seq=seq,
@@ -450,7 +440,7 @@ def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
         badge = t("table.ev.amended_by", n=entry.corrected_by)
     shown = entry.effective if entry.status == "amended" and entry.effective else body
     amounts = tuple(
-        AmountView(name, signed(amount), sign_class(amount))
+        AmountView(name, signed_amount(amount), sign_class(amount))
         for name, amount in zip(players, entry.amounts, strict=True)
         if amount
     )
@@ -551,7 +541,7 @@ def chart(t: i18n.Translator, replayed: Replay) -> Chart | None:
         "table.chart_summary",
         n=replayed.state.hands,
         totals=", ".join(
-            f"{name} {signed(total)}" for name, total in zip(players, totals, strict=True)
+            f"{name} {signed_amount(total)}" for name, total in zip(players, totals, strict=True)
         ),
     )
     return Chart(
@@ -632,7 +622,7 @@ def board_context(
                 name,
                 state.seat_wind(index).value,
                 SEAT_TILES[state.seat_wind(index).value],
-                signed(state.totals[index]),
+                signed_amount(state.totals[index]),
                 sign_class(state.totals[index]),
                 index == state.dealer,
             )
@@ -641,7 +631,7 @@ def board_context(
         "round_name": wind_name(t, state.round),
         "state": state,
         "dealer_name": players[state.dealer],
-        "show_streak": setup.profile == "tw" or state.streak > 0,
+        "show_streak": setup.engine_profile.dealer_streak or state.streak > 0,
         "chart": VIEWS.get(replayed, ("chart", lang), lambda: chart(t, replayed)),
         "transfers": transfers,
         "board_state": _state_json(replayed),
@@ -651,7 +641,7 @@ def board_context(
 
 def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
     """What the record form needs: quick tai choices, payouts, the profile's events and
-    fields, and whether several players may win on one discard (`tw`)."""
+    fields, and whether several players may win on one discard: as the profile declares them."""
     t = table_translator(lang, replayed)
     setup = replayed.setup
     profile = setup.engine_profile
@@ -664,7 +654,7 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
         tai_choices = [*range(low, cap + 1), *sorted(limit for limit in limits if limit > cap)]
     info = next(item for item in all_profiles() if item["id"] == setup.profile)
     kinds = [("win", t("table.kind.win")), ("draw", t("table.kind.draw"))]
-    payouts = setup.profile == "sg-table"
+    payouts = profile.instant_payouts
     if payouts:
         kinds.append(("payout", t("table.kind.payout")))
     return {

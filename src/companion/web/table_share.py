@@ -13,7 +13,8 @@ import segno
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from companion.api.tables import call, ledger_for, table_key
+from companion.api.deps import call, ledger_for
+from companion.ledger.state import table_key
 
 router = APIRouter(include_in_schema=False)
 

@@ -14,6 +14,7 @@ from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
 from companion.tiles import Tile
+from companion.web.i18n import ZH_NUMERALS
 
 WIDTH = 60
 HEIGHT = 80
@@ -30,8 +31,6 @@ FACE = "#fffaf0"
 EDGE = "#d9cfb0"
 LINE = "#b9ae8c"
 BACK = "#2f7d5b"
-
-_ZH_NUMERALS = "一二三四五六七八九"
 
 
 def _attrs(**values: object) -> str:
@@ -203,7 +202,7 @@ def _bird() -> str:
 def _characters(rank: int) -> str:
     return (
         _corner(str(rank), RED)
-        + _text(32, 36, _ZH_NUMERALS[rank - 1], 25, INK, font_weight=700)
+        + _text(32, 36, ZH_NUMERALS[rank - 1], 25, INK, font_weight=700)
         + _text(30, 66, "萬", 26, RED, font_weight=700)
     )
 

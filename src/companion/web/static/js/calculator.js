@@ -2,9 +2,8 @@
 import { HandEditor } from "./hand-editor.js";
 import { pageData, setUnit, t, tileName, tOr } from "./i18n.js";
 import { renderError, renderMessage, renderResult, renderWaits } from "./result-view.js";
-import { el } from "./tiles.js";
+import { el, SEATS } from "./tiles.js";
 
-const SEATS = ["E", "S", "W", "N"];
 const SETTINGS_KEY = "companion.calculator.settings";
 
 const profiles = new Map(pageData.profiles.map((profile) => [profile.id, profile]));

@@ -1,9 +1,7 @@
 // Drawing a scoring result (and the waits of a hand one tile short) for a person.
 // Every text from the engine goes in as textContent, never as HTML.
 import { patternName, t, tileName } from "./i18n.js";
-import { el, isTileRun, miniGroup, tileSvg } from "./tiles.js";
-
-const SEATS = ["E", "S", "W", "N"];
+import { el, isTileRun, miniGroup, SEATS, tileSvg } from "./tiles.js";
 
 function verdict(kind, title, tai = "", detail = "") {
   const box = el("div", `verdict ${kind}`);

@@ -2,6 +2,9 @@
 import { pageData, tileName } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+
+/** The seat winds in turn order, East first. */
+export const SEATS = ["E", "S", "W", "N"];
 const SUIT_ORDER = "mpszfa";
 const MPSZ_RUN = /^(\d+[mpszfa])+$/;
 

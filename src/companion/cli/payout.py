@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.cli import _parse_option
+from companion.cli.common import parse_option
 from companion.payouts import (
     InstantPayout,
     NotPayableError,
@@ -19,7 +19,7 @@ from companion.payouts import (
     explain_payout,
     payout_options,
 )
-from companion.scoring import amount_json
+from companion.settlement import amount_json
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -58,7 +58,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _payout_command(args: argparse.Namespace) -> int:
-    options = payout_options(args.profile, dict(_parse_option(t) for t in args.option or ()))
+    options = payout_options(args.profile, dict(parse_option(t) for t in args.option or ()))
     try:
         payout = explain_payout(options, args.event, args.seat, args.at_start, args.tiles)
     except NotPayableError as refusal:

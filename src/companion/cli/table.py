@@ -14,27 +14,28 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.cli.common import parse_option, print_json, read_input
 from companion.errors import InvalidRequestError
-from companion.ledger.domain import (
+from companion.ledger.entries import (
     Correction,
     DrawInput,
     Entry,
-    HistoryEntry,
-    LedgerError,
     PayoutInput,
-    Replay,
-    TableState,
     WinInput,
     WinnerInput,
-    format_amount,
+    correction_text,
     outcome_text,
-    transfer_text,
 )
+from companion.ledger.errors import LedgerError
+from companion.ledger.export import event_json
+from companion.ledger.replay import HistoryEntry, Replay
+from companion.ledger.settle import transfer_text
+from companion.ledger.state import TableState
+from companion.rules import profiles
+from companion.settlement import format_amount, signed_amount
 
 if TYPE_CHECKING:
     from companion.ledger.repository import Ledger, Recorded
-
-_PROFILES = ("sg", "sg-table", "tw", "hk")
 
 
 def register(commands: Any) -> None:
@@ -71,7 +72,7 @@ def register(commands: Any) -> None:
     as_json.add_argument("--json", action="store_true", help="print JSON")
 
     new = sub.add_parser("new", parents=[common, as_json], help="start a table; prints its id")
-    new.add_argument("--profile", default="sg", help=f"one of {', '.join(_PROFILES)}")
+    new.add_argument("--profile", default="sg", help=f"one of {', '.join(profiles())}")
     new.add_argument(
         "--players", required=True, metavar="A,B,C,D", help="four names in seat order, East first"
     )
@@ -211,14 +212,8 @@ def _open(args: argparse.Namespace) -> Ledger:
     return Ledger.open(args.db)
 
 
-def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
-    from companion.ledger.repository import event_json as to_json
-
-    return to_json(players, entry)
-
-
 def _new(args: argparse.Namespace) -> int:
-    options = dict(_parse_option(text) for text in args.option or ())
+    options = dict(parse_option(text) for text in args.option or ())
     players = args.players.split(",")
     with _open(args) as ledger:
         created = ledger.create_table(
@@ -226,7 +221,7 @@ def _new(args: argparse.Namespace) -> int:
         )
         standings = ledger.standings(created.id)
     if args.json:
-        _print_json(
+        print_json(
             {
                 "id": created.id,
                 "token": created.token,
@@ -247,16 +242,6 @@ def _new(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
-
-
-def _parse_option(text: str) -> tuple[str, object]:
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip():
-        raise InvalidRequestError(f'option "{text}" must be written NAME=VALUE, e.g. min_tai=2')
-    try:
-        return name.strip(), json.loads(value)
-    except json.JSONDecodeError:
-        return name.strip(), value
 
 
 def _win_entry(args: argparse.Namespace) -> WinInput:
@@ -284,8 +269,6 @@ def _win_entry(args: argparse.Namespace) -> WinInput:
 
 
 def _read_hand(source: str) -> dict[str, Any]:
-    from companion.cli import read_input
-
     text = read_input(source)
     try:
         data = json.loads(text)
@@ -357,7 +340,7 @@ def _standings(args: argparse.Namespace) -> int:
         replayed = ledger.replay(args.table)
         standings = ledger.standings(args.table)
     if args.json:
-        return _print_json(standings)
+        return print_json(standings)
     print(_standings_text(replayed))
     return 0
 
@@ -367,7 +350,7 @@ def _history(args: argparse.Namespace) -> int:
         replayed = ledger.replay(args.table)
     players = replayed.setup.players
     if args.json:
-        return _print_json([event_json(players, entry) for entry in replayed.entries])
+        return print_json([event_json(players, entry) for entry in replayed.entries])
     if not replayed.entries:
         print("Nothing recorded yet.")
     for entry in replayed.entries:
@@ -381,7 +364,7 @@ def _settle(args: argparse.Namespace) -> int:
         transfers = ledger.settle_up(args.table)
     players = replayed.setup.players
     if args.json:
-        return _print_json(
+        return print_json(
             [
                 {
                     "from": players[t.payer],
@@ -419,16 +402,11 @@ def _export(args: argparse.Namespace) -> int:
 # Output
 
 
-def _print_json(data: object) -> int:
-    print(json.dumps(data, ensure_ascii=False))
-    return 0
-
-
 def _show_recorded(args: argparse.Namespace, recorded: Recorded) -> int:
     players = recorded.replay.setup.players
     entry = recorded.entry
     if args.json:
-        return _print_json(
+        return print_json(
             {
                 "duplicate": recorded.duplicate,
                 "event": event_json(players, entry),
@@ -449,10 +427,9 @@ def _history_line(players: Sequence[str], entry: HistoryEntry) -> str:
     if isinstance(body, Correction):
         by = body.by or "unknown"
         stamp = event.at.strftime("%Y-%m-%d %H:%M")
-        if body.replacement is None:
-            what = f"voids #{body.target}"
-        else:
-            what = f"amends #{body.target} to: {outcome_text(players, body.replacement)}"
+        what = correction_text(
+            players, body, voids="voids #{}".format, amends="amends #{} to: {}".format
+        )
         return f'{head} correction: {what} (by {by}, {stamp}: "{body.reason}")'
     where = f"hand {entry.hand}" if entry.hand is not None else "      "
     if entry.effective is not None and not entry.effective.is_hand:
@@ -466,7 +443,7 @@ def _history_line(players: Sequence[str], entry: HistoryEntry) -> str:
     context = f"{state.round.value} round, {players[state.dealer]} deals"
     line = f"{head} {where:<10} {context:<22} {text}"
     amounts = "  ".join(
-        f"{name} {_signed(amount)}"
+        f"{name} {signed_amount(amount)}"
         for name, amount in zip(players, entry.amounts, strict=True)
         if amount
     )
@@ -475,12 +452,6 @@ def _history_line(players: Sequence[str], entry: HistoryEntry) -> str:
     for note in entry.notes:
         line += f"\n{'':14}Note: {note}"
     return line
-
-
-def _signed(amount: Any) -> str:
-    """+16, -8, 0: no sign on nothing."""
-    text = format_amount(amount)
-    return text if text.startswith("-") or not amount else f"+{text}"
 
 
 def _standings_text(replayed: Replay) -> str:
@@ -492,10 +463,12 @@ def _standings_text(replayed: Replay) -> str:
         dealer = "  (dealer)" if index == state.dealer else ""
         lines.append(
             f"  {name:<{width}}  {state.seat_wind(index).value}  "
-            f"{_signed(state.totals[index]):>8}{dealer}"
+            f"{signed_amount(state.totals[index]):>8}{dealer}"
         )
     planned = f" of {state.planned_hands}" if state.planned_hands is not None else ""
-    streak = f", dealer streak {state.streak}" if replayed.setup.profile == "tw" else ""
+    streak = (
+        f", dealer streak {state.streak}" if replayed.setup.engine_profile.dealer_streak else ""
+    )
     if state.finished:
         status = f"All {state.planned_hands} hands played."
     else:

@@ -1,0 +1,63 @@
+"""What every command shares: reading input, options written NAME=VALUE, printing JSON, and
+refusals on one line."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from companion.errors import InvalidRequestError
+
+_LINE_BREAKS = {
+    ord(c): c.encode("unicode_escape").decode() for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+}
+
+
+def one_line(message: str) -> str:
+    """A refusal on one line: line breaks that a message quotes from the input are escaped."""
+    return message.translate(_LINE_BREAKS)
+
+
+def read_input(source: str) -> str:
+    """The text of a file, or of standard input for "-", which must be UTF-8 (whatever the
+    locale): anything else is a one-line refusal, not a traceback."""
+    try:
+        if source != "-":
+            with open(source, encoding="utf-8") as handle:
+                return handle.read()
+        raw = getattr(sys.stdin, "buffer", None)
+        return raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
+    except OSError as error:
+        raise InvalidRequestError(f"cannot read {source}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        shown = "standard input" if source == "-" else source
+        raise InvalidRequestError(f"cannot read {shown}: it is not UTF-8 text") from None
+
+
+def read_json(source: str) -> object:
+    """The JSON value in a file, or in standard input for "-"."""
+    text = read_input(source)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidRequestError(
+            f"the request is not valid JSON: {error.msg} at line "
+            f"{error.lineno} column {error.colno}"
+        ) from None
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    """NAME=VALUE as a profile option: the value is JSON when it reads as JSON, else text."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise InvalidRequestError(f'option "{text}" must be written NAME=VALUE, e.g. min_tai=2')
+    try:
+        return name.strip(), json.loads(value)
+    except json.JSONDecodeError:
+        return name.strip(), value
+
+
+def print_json(data: object) -> int:
+    """Print one JSON value on a line (names stay as written) and succeed."""
+    print(json.dumps(data, ensure_ascii=False))
+    return 0

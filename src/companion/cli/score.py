@@ -1,0 +1,151 @@
+"""`companion score`: score a winning hand, as a readable breakdown or the JSON result."""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+
+from companion.cli.common import parse_option, print_json, read_json
+from companion.errors import InvalidRequestError
+from companion.scoring import ScoreResult, score, score_several
+from companion.settlement import amount_json, signed_amount
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the `score` subcommand to the command line's subcommands."""
+    parser = commands.add_parser(
+        "score",
+        help="score a winning hand",
+        description="With no HAND, read one scoring request as JSON from standard input "
+        "(or --json FILE) and print the JSON result. With HAND, print a readable breakdown "
+        "(--json for the JSON result).",
+    )
+    parser.add_argument("hand", nargs="?", help="concealed tiles, winning tile last")
+    parser.add_argument(
+        "--json",
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="FILE",
+        help="with HAND: print JSON; without: read the request from FILE",
+    )
+    parser.add_argument("--profile", default="sg")
+    parser.add_argument("--win-tile", dest="win_tile")
+    parser.add_argument(
+        "--melds", nargs="+", action="extend", metavar="GROUP", help='e.g. "pung 777z"'
+    )
+    parser.add_argument("--bonus", nargs="+", action="extend", metavar="TILES")
+    parser.add_argument("--win", choices=("self_draw", "discard"))
+    parser.add_argument("--from", dest="discarder", metavar="SEAT", help="the discarder")
+    parser.add_argument("--seat", metavar="WIND")
+    parser.add_argument("--round", metavar="WIND")
+    parser.add_argument("--dealer", metavar="WIND")
+    parser.add_argument("--dealer-streak", dest="dealer_streak", type=int)
+    parser.add_argument("--table-discards", dest="table_discards", type=int)
+    parser.add_argument(
+        "--event", dest="events", action="append", metavar="EVENT", help="repeatable"
+    )
+    parser.add_argument("--flower-win", dest="flower_win", metavar="KIND")
+    parser.add_argument("--liable", metavar="SEAT")
+    parser.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a profile option; repeatable"
+    )
+    parser.add_argument(
+        "--multi",
+        action="store_true",
+        help="read a JSON list of requests, the winners of one discard, and print the JSON of "
+        "each winner's result and the summed payments",
+    )
+    parser.set_defaults(handler=_score_command)
+
+
+def request_from_args(args: argparse.Namespace) -> dict[str, object]:
+    """The scoring request (docs/contract.md) that the command-line flags describe."""
+    request: dict[str, object] = {"profile": args.profile, "hand": args.hand}
+    optional = {
+        "win_tile": args.win_tile,
+        "bonus": " ".join(args.bonus) if args.bonus else None,
+        "win": args.win,
+        "seat": args.seat,
+        "round": args.round,
+        "discarder": args.discarder,
+        "dealer": args.dealer,
+        "dealer_streak": args.dealer_streak,
+        "table_discards": args.table_discards,
+        "liable": args.liable,
+        "flower_win": args.flower_win,
+    }
+    request.update({key: value for key, value in optional.items() if value is not None})
+    if args.discarder is not None and args.win is None:
+        request["win"] = "discard"
+    if args.melds:
+        request["melds"] = args.melds
+    if args.events:
+        request["events"] = args.events
+    if args.option:
+        request["options"] = dict(parse_option(text) for text in args.option)
+    return request
+
+
+def _score_command(args: argparse.Namespace) -> int:
+    if args.multi:
+        data = read_json(args.json if isinstance(args.json, str) else "-")
+        return print_json(score_several(data).to_json())
+    if args.hand is None and args.flower_win is None:
+        data = read_json(args.json if isinstance(args.json, str) else "-")
+        return print_json(score(_as_request(data)).to_json())
+    result = score(request_from_args(args))
+    if args.json:
+        return print_json(result.to_json())
+    print(describe(result))
+    return 0
+
+
+def _as_request(data: object) -> dict[str, object]:
+    if not isinstance(data, dict):
+        raise InvalidRequestError("a scoring request must be a JSON object")
+    return data
+
+
+def describe(result: ScoreResult) -> str:
+    """A readable breakdown for a person at the table."""
+    if not result.valid:
+        return f"Not a win: {result.error}"
+    lines = [
+        f"{result.profile}: {result.tai} {result.unit}"
+        + (f" (patterns add up to {result.raw_tai})" if result.raw_tai != result.tai else "")
+    ]
+    if not result.patterns:
+        lines.append("  no scoring pattern")
+    width = max((len(score.name) for score in result.patterns), default=0)
+    for score_ in result.patterns:
+        times = f" x{score_.count}" if score_.count > 1 else ""
+        earned = ", ".join(item for item in score_.earned_by if item)
+        lines.append(
+            f"  {score_.name:<{width}}  {score_.tai:>2} {result.unit}{times:<4}  {earned}".rstrip()
+        )
+    if result.dealer_tai:
+        lines.append(f"  Dealer tai (on the dealer's payments): {result.dealer_tai}")
+    if result.reading is not None:
+        lines.append(
+            f"Reading: {result.reading}  (winning tile in {result.reading.winning_group}, "
+            f"{result.reading.role.value.replace('_', '-')} wait)"
+        )
+    if result.waits:
+        lines.append("Waited on: " + " ".join(tile.mpsz for tile in result.waits))
+    if not result.meets_minimum:
+        lines.append("Under the minimum: nobody pays.")
+    else:
+        for payer, payee, amount in result.transfers():
+            lines.append(f"  {payer.value} pays {payee.value} {amount_json(amount)}")
+        net = ", ".join(
+            f"{seat.value} {_signed(amount)}" for seat, amount in result.payments.items()
+        )
+        lines.append(f"Net: {net}")
+    lines.extend(f"Note: {note}" for note in result.notes)
+    return "\n".join(lines)
+
+
+def _signed(amount: Fraction) -> str:
+    """The net of a seat as the JSON result writes the number: +16, -8, 0, +0.5."""
+    return signed_amount(amount, lambda number: str(amount_json(number)))

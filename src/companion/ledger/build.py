@@ -1,0 +1,202 @@
+"""Building a win (or a drawn hand, or an instant payout) from what a player entered: scored by
+the engine, or settled by the profile from agreed tai, against the state at its place in the
+record."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.context import WinContext, WinType
+from companion.errors import InvalidRequestError, NotAWinError
+from companion.ledger.entries import (
+    Draw,
+    DrawInput,
+    Entry,
+    Outcome,
+    Payout,
+    PayoutInput,
+    Win,
+    WinInput,
+    WinnerScore,
+)
+from companion.ledger.errors import LedgerError, NotPayableWinError
+from companion.ledger.state import TableSetup, TableState
+from companion.payouts import explain_payout, payout_options
+from companion.request import FIELDS as REQUEST_FIELDS
+from companion.rules.base import Options
+from companion.rules.profile import AnyProfile
+from companion.scoring import check_one_discard, score
+from companion.settlement import Payments
+from companion.tiles import Wind
+
+# ---------------------------------------------------------------------------------------------
+# Scoring an entry against the state at its place in the record
+
+
+def build_outcome(setup: TableSetup, state: TableState, entry: Entry) -> Outcome:
+    """The outcome an entry records at a place whose state is `state`: scored by the engine or
+    settled by the profile, refused (`CompanionError`) when it is not a payable entry."""
+    if isinstance(entry, DrawInput):
+        return Draw()
+    if isinstance(entry, PayoutInput):
+        return build_payout(setup, state, entry)
+    return build_win(setup, state, entry)
+
+
+def build_win(setup: TableSetup, state: TableState, entry: WinInput) -> Win:
+    profile = setup.engine_profile
+    options = setup.engine_options
+    if not entry.winners:
+        raise LedgerError("name the winner")
+    winners = [setup.player(winner.name) for winner in entry.winners]
+    if len(set(winners)) != len(winners):
+        raise LedgerError("each winner can be named only once")
+    discarder = None if entry.discarder is None else setup.player(entry.discarder)
+    liable = None if entry.liable is None else setup.player(entry.liable)
+    if len(winners) > 1:
+        if not profile.several_winners:
+            raise LedgerError(f"the {profile.id} profile has one winner per hand")
+        if discarder is None:
+            raise LedgerError("several winners share one discard: name the discarder (--from)")
+    if discarder is not None and discarder in winners:
+        raise LedgerError(f"{setup.players[discarder]} cannot win on their own discard")
+    parts = []
+    for player, winner in zip(winners, entry.winners, strict=True):
+        context = WinContext(
+            win=WinType.SELF_DRAW if discarder is None else WinType.DISCARD,
+            seat=state.seat_wind(player),
+            round=state.round,
+            discarder=None if discarder is None else state.seat_wind(discarder),
+            dealer=Wind.EAST,
+            dealer_streak=state.streak,
+            liable=None if liable is None else state.seat_wind(liable),
+        )
+        name = setup.players[player]
+        if (winner.tai is None) == (winner.hand is None):
+            raise LedgerError(f"give {name}'s agreed tai or the winning hand, one of the two")
+        if winner.tai is not None:
+            parts.append(_quick_win(profile, options, state, player, winner.tai, context))
+        else:
+            assert winner.hand is not None
+            parts.append(_hand_win(setup, state, player, winner.hand, context))
+    requests = [part.request for part in parts if part.request is not None]
+    try:
+        check_one_discard(requests)
+    except NotAWinError as refusal:
+        raise NotPayableWinError(refusal.message) from None
+    return Win(
+        tuple(parts), discarder, liable, state.dealer, state.streak, state.round, profile.unit
+    )
+
+
+def allowed_tai(profile: AnyProfile, options: Options) -> tuple[int | None, frozenset[int]]:
+    """The most tai an ordinary hand settles at (None: no cap) and the values of limit hands."""
+    cap = profile.cap_of(options) if profile.cap is not None else None
+    limits = frozenset(
+        options.tai_overrides.get(pattern.id, pattern.tai)
+        for pattern in profile.patterns_for(options)
+        if pattern.limit
+    )
+    return cap, limits
+
+
+def quick_payments(
+    profile: AnyProfile, options: Options, tai: int, context: WinContext
+) -> Payments:
+    """The settlement of agreed tai: the profile's own rules, refusing what the engine would."""
+    unit = profile.unit
+    if tai < 0:
+        raise LedgerError(f"{unit} cannot be negative")
+    cap, limits = allowed_tai(profile, options)
+    if cap is not None and tai > cap and tai not in limits:
+        above = sorted(limit for limit in limits if limit > cap)
+        beyond = f" or a limit hand's {', '.join(map(str, above))}" if above else ""
+        raise LedgerError(f"a {profile.id} hand settles at 0 to {cap} {unit}{beyond}, not {tai}")
+    profile.check_context(context, options)
+    if tai < options.min_tai:
+        raise NotPayableWinError(
+            f"{tai} {unit} is under the table's minimum of {options.min_tai}: a hand under the "
+            "minimum pays nothing and is not recorded as a win"
+        )
+    return profile.settle(tai, context, options)
+
+
+def _quick_win(
+    profile: AnyProfile,
+    options: Options,
+    state: TableState,
+    player: int,
+    tai: int,
+    context: WinContext,
+) -> WinnerScore:
+    payments = quick_payments(profile, options, tai, context)
+    return WinnerScore(player, tai, state.amounts(payments), profile.dealer_tai(context))
+
+
+def hand_request(setup: TableSetup, hand: Mapping[str, Any], context: WinContext) -> dict[str, Any]:
+    """The scoring request of a full-hand entry: the file's tiles and events, with everything
+    the table knows (profile, seats, round, dealer, streak, options, liable) filled in."""
+    if not isinstance(hand, Mapping):
+        raise InvalidRequestError("a hand must be a JSON object: a scoring request")
+    unknown = sorted(str(key) for key in hand if key not in REQUEST_FIELDS)
+    if unknown:
+        raise InvalidRequestError(f"unknown field {', '.join(map(repr, unknown))} in the hand")
+    request = dict(hand)
+    request.update(
+        profile=setup.profile,
+        win=context.win.value,
+        seat=context.seat.value,
+        round=context.round.value,
+        dealer=context.dealer.value,
+        dealer_streak=context.dealer_streak,
+        options=dict(setup.options),
+    )
+    for name, wind in (("discarder", context.discarder), ("liable", context.liable)):
+        if wind is None:
+            request.pop(name, None)
+        else:
+            request[name] = wind.value
+    return request
+
+
+def _hand_win(
+    setup: TableSetup,
+    state: TableState,
+    player: int,
+    hand: Mapping[str, Any],
+    context: WinContext,
+) -> WinnerScore:
+    request = hand_request(setup, hand, context)
+    result = score(request)
+    name = setup.players[player]
+    if not result.valid:
+        raise NotPayableWinError(f"{name}'s hand is not a win: {result.error}")
+    if not result.meets_minimum:
+        raise NotPayableWinError(
+            f"{name}'s hand is {result.tai} {result.unit}, under the table's minimum: a hand "
+            "under the minimum pays nothing and is not recorded as a win"
+        )
+    return WinnerScore(
+        player=player,
+        tai=result.tai,
+        payments=state.amounts(result.payments),
+        dealer_tai=result.dealer_tai,
+        request=request,
+        patterns=tuple((pattern.name, pattern.tai) for pattern in result.patterns),
+        notes=result.notes,
+    )
+
+
+def build_payout(setup: TableSetup, state: TableState, entry: PayoutInput) -> Payout:
+    options = payout_options(setup.profile, setup.options)
+    player = setup.player(entry.player)
+    result = explain_payout(options, entry.event, state.seat_wind(player), entry.at_start)
+    return Payout(
+        player=player,
+        event=result.event.value,
+        at_start=entry.at_start,
+        payments=state.amounts(result.payments),
+        label=result.event.label,
+        notes=result.notes,
+    )

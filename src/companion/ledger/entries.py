@@ -1,0 +1,314 @@
+"""What a table records: outcomes (a win, a drawn hand, an instant payout), corrections (a void or
+an amendment naming the outcome it corrects, by its event number) and events, what a player enters
+for each, and the one-line text that describes them.
+
+The record is append-only: a correction never changes the event it corrects."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import partial
+from typing import Any, ClassVar
+
+from companion.ledger.state import ZERO, Amounts, add, amounts_text, parse_amounts
+from companion.tiles import Wind
+
+# ---------------------------------------------------------------------------------------------
+# Outcomes and corrections
+
+
+@dataclass(frozen=True)
+class WinnerScore:
+    """One winner's part of a win, as the engine (or the profile's settlement) returned it."""
+
+    player: int
+    tai: int
+    payments: Amounts
+    dealer_tai: int | None = None
+    request: Mapping[str, Any] | None = None
+    """Full-hand entry: the scoring request as scored. None for agreed tai."""
+    patterns: tuple[tuple[str, int], ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def entry(self) -> str:
+        return "tai" if self.request is None else "hand"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "tai": self.tai,
+            "payments": amounts_text(self.payments),
+            "dealer_tai": self.dealer_tai,
+            "request": None if self.request is None else dict(self.request),
+            "patterns": [[name, tai] for name, tai in self.patterns],
+            "notes": list(self.notes),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> WinnerScore:
+        return cls(
+            player=int(data["player"]),
+            tai=int(data["tai"]),
+            payments=parse_amounts(data["payments"]),
+            dealer_tai=None if data.get("dealer_tai") is None else int(data["dealer_tai"]),
+            request=data.get("request"),
+            patterns=tuple((str(name), int(tai)) for name, tai in data.get("patterns", ())),
+            notes=tuple(str(note) for note in data.get("notes", ())),
+        )
+
+
+@dataclass(frozen=True)
+class Win:
+    winners: tuple[WinnerScore, ...]
+    discarder: int | None
+    liable: int | None = None
+    dealer: int = 0
+    """The dealer, streak and round the hand was scored with (the engine's input)."""
+    streak: int = 0
+    round: Wind = Wind.EAST
+    unit: str = "tai"
+    """What the winners' `tai` count: `tai`, or `faan` at an `hk` table."""
+    kind: ClassVar[str] = "win"
+    is_hand: ClassVar[bool] = True
+
+    @property
+    def self_draw(self) -> bool:
+        return self.discarder is None
+
+    @property
+    def payments(self) -> Amounts:
+        total = ZERO
+        for winner in self.winners:
+            total = add(total, winner.payments)
+        return total
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "kind": self.kind,
+            "winners": [winner.to_json() for winner in self.winners],
+            "discarder": self.discarder,
+            "liable": self.liable,
+            "scored_with": {
+                "dealer": self.dealer,
+                "streak": self.streak,
+                "round": self.round.value,
+            },
+        }
+        if self.unit != "tai":
+            data["unit"] = self.unit
+        return data
+
+
+@dataclass(frozen=True)
+class Draw:
+    kind: ClassVar[str] = "draw"
+    is_hand: ClassVar[bool] = True
+
+    @property
+    def payments(self) -> Amounts:
+        return ZERO
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+
+@dataclass(frozen=True)
+class Payout:
+    """An instant payout (`sg-table`): each of the other three pays the holder."""
+
+    player: int
+    event: str
+    at_start: bool
+    payments: Amounts
+    label: str = ""
+    notes: tuple[str, ...] = ()
+    kind: ClassVar[str] = "payout"
+    is_hand: ClassVar[bool] = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "event": self.event,
+            "at_start": self.at_start,
+            "payments": amounts_text(self.payments),
+            "label": self.label,
+            "notes": list(self.notes),
+        }
+
+
+Outcome = Win | Draw | Payout
+
+
+def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
+    kind = data.get("kind")
+    if kind == "win":
+        scored = data.get("scored_with") or {}
+        return Win(
+            winners=tuple(WinnerScore.from_json(item) for item in data["winners"]),
+            discarder=None if data.get("discarder") is None else int(data["discarder"]),
+            liable=None if data.get("liable") is None else int(data["liable"]),
+            dealer=int(scored.get("dealer", 0)),
+            streak=int(scored.get("streak", 0)),
+            round=Wind(scored.get("round", "E")),
+            unit=str(data.get("unit", "tai")),
+        )
+    if kind == "draw":
+        return Draw()
+    if kind == "payout":
+        return Payout(
+            player=int(data["player"]),
+            event=str(data["event"]),
+            at_start=bool(data["at_start"]),
+            payments=parse_amounts(data["payments"]),
+            label=str(data.get("label", "")),
+            notes=tuple(str(note) for note in data.get("notes", ())),
+        )
+    raise ValueError(f"unknown stored outcome kind {kind!r}")
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A void (`replacement` None) or an amendment of the outcome recorded as event `target`."""
+
+    target: int
+    replacement: Outcome | None
+    reason: str
+    by: str = ""
+
+    @property
+    def kind(self) -> str:
+        return "void" if self.replacement is None else "amend"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of the record: its number on the table (1, 2, ...), when, and what."""
+
+    seq: int
+    at: datetime
+    body: Outcome | Correction
+    key: str | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.body.kind
+
+
+# ---------------------------------------------------------------------------------------------
+# What a player enters
+
+
+@dataclass(frozen=True)
+class WinnerInput:
+    """One winner: agreed tai (quick entry) or a scoring request (full hand), not both."""
+
+    name: str
+    tai: int | None = None
+    hand: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class WinInput:
+    winners: tuple[WinnerInput, ...]
+    discarder: str | None = None
+    """The player who discarded the winning tile; None for a self-draw."""
+    liable: str | None = None
+    kind: ClassVar[str] = "win"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "winners": [
+                {"name": w.name.strip().casefold(), "tai": w.tai, "hand": w.hand}
+                for w in self.winners
+            ],
+            "discarder": _folded(self.discarder),
+            "liable": _folded(self.liable),
+        }
+
+
+@dataclass(frozen=True)
+class DrawInput:
+    kind: ClassVar[str] = "draw"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+
+@dataclass(frozen=True)
+class PayoutInput:
+    player: str
+    event: str
+    at_start: bool = False
+    kind: ClassVar[str] = "payout"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "player": self.player.strip().casefold(),
+            "event": self.event.strip().lower().replace("-", "_").replace(" ", "_"),
+            "at_start": self.at_start,
+        }
+
+
+Entry = WinInput | DrawInput | PayoutInput
+
+
+def _folded(name: str | None) -> str | None:
+    return None if name is None else name.strip().casefold()
+
+
+def fingerprint(operation: Mapping[str, Any]) -> str:
+    """A stable digest of what a write asked for, to tell a repeated key's payload apart."""
+    text = json.dumps(operation, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# ---------------------------------------------------------------------------------------------
+# Describing events
+
+
+def outcome_text(players: Sequence[str], outcome: Outcome) -> str:
+    """One line for a person: "Ann wins 3 tai from Ben", "Drawn hand", ..."""
+    if isinstance(outcome, Draw):
+        return "Drawn hand"
+    if isinstance(outcome, Payout):
+        start = " held at the start" if outcome.at_start else ""
+        return f"Instant payout: {players[outcome.player]}, {outcome.label or outcome.event}{start}"
+    parts = []
+    for winner in outcome.winners:
+        how = "hand" if winner.request is not None else "agreed"
+        dealer = f" + {winner.dealer_tai} dealer tai" if winner.dealer_tai else ""
+        parts.append(f"{players[winner.player]} wins {winner.tai} {outcome.unit}{dealer} ({how})")
+    text = " and ".join(parts)
+    if outcome.discarder is None:
+        text += ", self-drawn"
+    else:
+        text += f" on {players[outcome.discarder]}'s discard"
+    if outcome.liable is not None:
+        text += f"; {players[outcome.liable]} pays for all"
+    return text
+
+
+def correction_text(
+    players: Sequence[str],
+    correction: Correction,
+    *,
+    voids: Callable[[int], str] = "Voids event {}".format,
+    amends: Callable[[int, str], str] = "Amends event {}: {}".format,
+    describe: Callable[[Outcome], str] | None = None,
+) -> str:
+    """What a correction does, in one line: "Voids event 3", "Amends event 3: Ann wins 2 tai
+    ...". The export's wording by default; the command line and the pages pass their own
+    `voids(n)` and `amends(n, text)`, and `describe` words the amended outcome (`outcome_text`
+    by default)."""
+    if correction.replacement is None:
+        return voids(correction.target)
+    text = (describe or partial(outcome_text, players))(correction.replacement)
+    return amends(correction.target, text)

@@ -1,0 +1,220 @@
+"""Replay: the state after every event of the record, the history a player reads, and the checks
+of a correction against it.
+
+Replay walks the outcomes in order; an outcome with a correction in force counts as its latest
+correction says (nothing for a void, the amended outcome for an amendment), at its own place."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from companion.context import next_deal
+from companion.errors import CompanionError
+from companion.ledger.build import build_win
+from companion.ledger.entries import (
+    Correction,
+    Draw,
+    Event,
+    Outcome,
+    Payout,
+    Win,
+    WinInput,
+    WinnerInput,
+)
+from companion.ledger.errors import (
+    LimitError,
+    MissingEventError,
+    StaleWriteError,
+    UnknownEventError,
+)
+from companion.ledger.state import (
+    MAX_CORRECTIONS,
+    ZERO,
+    Amounts,
+    TableSetup,
+    TableState,
+    add,
+    initial_state,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Replay
+
+
+def advance(state: TableState, outcome: Outcome) -> TableState:
+    """The state after one outcome. The dealer keeps the deal on a drawn hand and on a win that
+    includes the dealer (the streak grows); any other win passes the deal to the next player
+    and resets the streak. Passing from the fourth player back to the first advances the
+    round wind. Instant payouts change only the totals."""
+    totals = add(state.totals, outcome.payments)
+    if isinstance(outcome, Payout):
+        return replace(state, totals=totals)
+    winners = () if isinstance(outcome, Draw) else [winner.player for winner in outcome.winners]
+    passes, streak = next_deal(state.dealer, state.streak, winners)
+    return replace(
+        state, totals=totals, hands=state.hands + 1, passes=state.passes + passes, streak=streak
+    )
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One event of the record as the corrected record reads it."""
+
+    event: Event
+    status: str
+    """`recorded`, `voided` or `amended` for an outcome; `void` or `amend` for a correction."""
+    effective: Outcome | None
+    """What counts at this place: the outcome, its amendment, or nothing."""
+    hand: int | None
+    """The hand number of a win or drawn hand that counts (instant payouts: the hand they
+    happened in)."""
+    before: TableState
+    after: TableState
+    corrected_by: int | None = None
+    notes: tuple[str, ...] = ()
+    version: int = 0
+    """How many corrections this outcome has had: a correction names the version it corrects
+    (`expect`), so two people correcting one event at once cannot both win silently."""
+
+    @property
+    def amounts(self) -> Amounts:
+        return ZERO if self.effective is None else self.effective.payments
+
+
+@dataclass(frozen=True)
+class Replay:
+    setup: TableSetup
+    state: TableState
+    entries: tuple[HistoryEntry, ...]
+
+    def entry(self, seq: int) -> HistoryEntry:
+        if 1 <= seq <= len(self.entries) and self.entries[seq - 1].event.seq == seq:
+            return self.entries[seq - 1]  # events run 1..n: the usual case, without a search
+        for entry in self.entries:
+            if entry.event.seq == seq:
+                return entry
+        raise MissingEventError(f"this table has no event {seq}")
+
+
+def replay(setup: TableSetup, events: Sequence[Event]) -> Replay:
+    """Replay the record in event order, each outcome as its latest correction says."""
+    latest: dict[int, Event] = {}
+    versions: dict[int, int] = {}
+    for event in events:
+        if isinstance(event.body, Correction):
+            latest[event.body.target] = event
+            versions[event.body.target] = versions.get(event.body.target, 0) + 1
+    state = initial_state(setup)
+    entries: list[HistoryEntry] = []
+    for event in events:
+        entry = _history_entry(setup, state, event, latest.get(event.seq))
+        if event.seq in versions:
+            entry = replace(entry, version=versions[event.seq])
+        entries.append(entry)
+        state = entry.after
+    return Replay(setup, state, tuple(entries))
+
+
+def extend(replayed: Replay, event: Event) -> Replay:
+    """`replayed` with one more outcome appended: the same as replaying the whole record, but
+    without going over it again. A correction changes earlier entries, so it needs `replay`."""
+    if isinstance(event.body, Correction):
+        raise ValueError("a correction is replayed with the whole record")
+    entry = _history_entry(replayed.setup, replayed.state, event, None)
+    return Replay(replayed.setup, entry.after, (*replayed.entries, entry))
+
+
+def _history_entry(
+    setup: TableSetup, state: TableState, event: Event, correction: Event | None
+) -> HistoryEntry:
+    """How one event reads at its place in the record, given its latest correction."""
+    body = event.body
+    if isinstance(body, Correction):
+        return HistoryEntry(event, body.kind, None, None, state, state)
+    effective: Outcome | None = body
+    status = "recorded"
+    if correction is not None:
+        assert isinstance(correction.body, Correction)
+        effective = correction.body.replacement
+        status = "voided" if effective is None else "amended"
+    after = state
+    notes: tuple[str, ...] = ()
+    hand: int | None = None
+    if effective is not None:
+        after = advance(state, effective)
+        hand = after.hands if effective.is_hand else state.next_hand
+        if isinstance(effective, Win):
+            notes = _stale_notes(setup, state, effective)
+    return HistoryEntry(
+        event,
+        status,
+        effective,
+        hand,
+        state,
+        after,
+        None if correction is None else correction.seq,
+        notes,
+    )
+
+
+def _stale_notes(setup: TableSetup, state: TableState, win: Win) -> tuple[str, ...]:
+    """A note when a correction earlier in the record changed the dealer, streak or round this
+    win was scored with, and that changes what it pays: its stored payments stand until it is
+    amended."""
+    if (win.dealer, win.streak, win.round) == (state.dealer, state.streak, state.round):
+        return ()
+    try:
+        again = _resettle(setup, state, win)
+    except CompanionError:
+        again = None
+    if again == win.payments:
+        return ()  # the same money either way: nothing to say
+    players = setup.players
+    return (
+        f"Scored with {players[win.dealer]} dealing ({win.round.english} round, streak "
+        f"{win.streak}); the corrected record has {players[state.dealer]} dealing "
+        f"({state.round.english} round, streak {state.streak}). Amend this hand to change what "
+        "it pays.",
+    )
+
+
+def _resettle(setup: TableSetup, state: TableState, win: Win) -> Amounts:
+    """What `win` would pay if scored at `state` (agreed tai settled again, a whole hand
+    scored again)."""
+    entry = WinInput(
+        tuple(
+            WinnerInput(setup.players[w.player], tai=w.tai)
+            if w.request is None
+            else WinnerInput(setup.players[w.player], hand=w.request)
+            for w in win.winners
+        ),
+        None if win.discarder is None else setup.players[win.discarder],
+        None if win.liable is None else setup.players[win.liable],
+    )
+    return build_win(setup, state, entry).payments
+
+
+def correction_target(replayed: Replay, seq: int, expect: int | None = None) -> HistoryEntry:
+    """The outcome event `seq` to void or amend; corrections themselves are not corrected.
+
+    `expect`: the version of the event the writer saw (`HistoryEntry.version`); when another
+    correction came first, the write is refused (`StaleWriteError`) instead of silently
+    replacing it. An event takes at most `MAX_CORRECTIONS` corrections."""
+    entry = replayed.entry(seq)
+    body = entry.event.body
+    if isinstance(body, Correction):
+        raise UnknownEventError(
+            f"event {seq} is a correction ({body.kind} of event {body.target}): "
+            f"void or amend event {body.target} itself"
+        )
+    if expect is not None and expect != entry.version:
+        raise StaleWriteError(
+            f"event {seq} is at version {entry.version}, not {expect}: it was corrected "
+            "meanwhile; see the history before correcting it again"
+        )
+    if entry.version >= MAX_CORRECTIONS:
+        raise LimitError(
+            f"an event can be corrected at most {MAX_CORRECTIONS} times: event {seq} has been"
+        )
+    return entry

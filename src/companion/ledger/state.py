@@ -1,0 +1,247 @@
+"""A table's setup and the state replayed from its record (dealer, seat winds, round wind,
+dealer streak, totals, hands played), and the amounts they hold."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from companion.ledger.errors import LedgerError, LimitError, UnknownPlayerError
+from companion.rules import get_profile
+from companion.rules.base import Options
+from companion.rules.profile import AnyProfile
+from companion.settlement import amount_json
+from companion.tiles import WINDS, Wind
+
+SEATS = 4
+
+MAX_PLAYER_NAME = 40
+"""The longest player name, in characters."""
+MAX_TABLE_NAME = 60
+"""The longest table name, in characters."""
+MAX_NOTE = 200
+"""The longest reason or `by` of a correction, in characters."""
+MAX_CORRECTIONS = 10
+"""How often one event may be corrected (voided or amended)."""
+MAX_EVENTS = 20_000
+"""How many events one table may hold (corrections included)."""
+
+Amounts = tuple[Fraction, ...]
+"""One amount per player, in seat order (players[0] first)."""
+
+ZERO: Amounts = (Fraction(0),) * SEATS
+
+
+# ---------------------------------------------------------------------------------------------
+# Amounts
+
+
+def amounts_text(amounts: Sequence[Fraction]) -> list[str]:
+    """Exact amounts for storage: "6", "-3/2"."""
+    return [str(amount) for amount in amounts]
+
+
+def parse_amounts(values: Sequence[Any]) -> Amounts:
+    if len(values) != SEATS:
+        raise ValueError("a stored event must have one amount per player")
+    return tuple(Fraction(str(value)) for value in values)
+
+
+def add(left: Sequence[Fraction], right: Sequence[Fraction]) -> Amounts:
+    return tuple(a + b for a, b in zip(left, right, strict=True))
+
+
+# ---------------------------------------------------------------------------------------------
+# The table's setup
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """What a table is created with; never changes."""
+
+    profile: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The profile options as given (JSON values), validated by the profile."""
+    planned_hands: int | None = None
+    name: str = ""
+    """What the players call the table (optional, shown on its page and in the export)."""
+    planned_rounds: int | None = None
+    """Full rounds to play: a round is the deal passing round all four seats, so four rounds
+    are East round through North round (None: not counted in rounds)."""
+
+    def player(self, name: str) -> int:
+        """The seat index of the player called `name` (case and surrounding spaces ignored)."""
+        key = name.strip().casefold()
+        for index, player in enumerate(self.players):
+            if player.casefold() == key:
+                return index
+        raise UnknownPlayerError(
+            f"no player named {name.strip() or repr(name)} at this table: {', '.join(self.players)}"
+        )
+
+    @property
+    def engine_profile(self) -> AnyProfile:
+        return get_profile(self.profile)
+
+    @property
+    def engine_options(self) -> Options:
+        options: Options = self.engine_profile.parse_options(self.options)
+        return options
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "profile": self.profile,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "planned_hands": self.planned_hands,
+            "planned_rounds": self.planned_rounds,
+            "name": self.name,
+        }
+
+
+def new_setup(
+    profile: str,
+    players: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    planned_hands: int | None = None,
+    name: str = "",
+    planned_rounds: int | None = None,
+) -> TableSetup:
+    """A validated setup: a known profile, valid options, four distinct names, hands >= 1, a
+    table name within its limit."""
+    table_name = name.strip()
+    if len(table_name) > MAX_TABLE_NAME:
+        raise LimitError(f"a table's name can have at most {MAX_TABLE_NAME} characters")
+    found = get_profile(profile)
+    options = dict(options or {})
+    found.parse_options(options)
+    names = tuple(player.strip() for player in players)
+    if len(names) != SEATS:
+        raise LedgerError(
+            f"a table has four players in seat order, East first; got {len(names)}: "
+            + ", ".join(names)
+        )
+    for player in names:
+        if not player:
+            raise LedgerError("a player's name cannot be empty")
+        if len(player) > MAX_PLAYER_NAME:
+            raise LimitError(
+                f"a player's name can have at most {MAX_PLAYER_NAME} characters: {player[:20]}..."
+            )
+        if "," in player:
+            raise LedgerError(f"a player's name cannot contain a comma: {player}")
+    seen: dict[str, str] = {}
+    for player in names:
+        if player.casefold() in seen:
+            raise LedgerError(
+                f"each player needs a different name: {seen[player.casefold()]} and {player} "
+                "are the same"
+            )
+        seen[player.casefold()] = player
+    if planned_hands is not None and planned_hands < 1:
+        raise LedgerError("the planned number of hands must be at least 1")
+    if planned_rounds is not None and planned_rounds < 1:
+        raise LedgerError("the planned number of rounds must be at least 1")
+    if planned_rounds is not None and planned_hands is not None:
+        raise LedgerError("plan a table in hands or in rounds, not both")
+    return TableSetup(found.id, names, options, planned_hands, table_name, planned_rounds)
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Everything derived from the record up to some point."""
+
+    players: tuple[str, ...]
+    planned_hands: int | None = None
+    planned_rounds: int | None = None
+    passes: int = 0
+    """How many times the deal has passed to the next player."""
+    streak: int = 0
+    """The dealer's consecutive wins so far (`tw` dealer tai; shown for every profile)."""
+    hands: int = 0
+    """Hands played: wins and drawn hands (instant payouts are not hands)."""
+    totals: Amounts = ZERO
+
+    @property
+    def dealer(self) -> int:
+        return self.passes % SEATS
+
+    @property
+    def round(self) -> Wind:
+        """East for the first turn of the deal round all four players, then South, West, North,
+        and East again."""
+        return WINDS[(self.passes // SEATS) % SEATS]
+
+    def seat_wind(self, player: int) -> Wind:
+        """The dealer sits East; the others follow in seat order."""
+        return WINDS[(player - self.dealer) % SEATS]
+
+    def player_at(self, wind: Wind) -> int:
+        return (self.dealer + wind.index) % SEATS
+
+    @property
+    def rounds_played(self) -> int:
+        """Full rounds played: the deal has gone round all four seats this many times."""
+        return self.passes // SEATS
+
+    @property
+    def finished(self) -> bool:
+        if self.planned_rounds is not None:
+            return self.rounds_played >= self.planned_rounds
+        return self.planned_hands is not None and self.hands >= self.planned_hands
+
+    @property
+    def finished_text(self) -> str:
+        """Why no more hands are taken (for a refusal)."""
+        if self.planned_rounds is not None:
+            return f"the table's {self.planned_rounds} rounds are all played"
+        return f"the table's {self.planned_hands} hands are all played"
+
+    @property
+    def next_hand(self) -> int:
+        return self.hands + 1
+
+    def amounts(self, payments: Mapping[Wind, Fraction]) -> Amounts:
+        """Engine payments by seat wind as amounts by player."""
+        return tuple(payments.get(self.seat_wind(player), Fraction(0)) for player in range(SEATS))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": [
+                {
+                    "name": name,
+                    "seat": self.seat_wind(index).value,
+                    "total": amount_json(self.totals[index]),
+                    "total_exact": str(self.totals[index]),
+                }
+                for index, name in enumerate(self.players)
+            ],
+            "hands": self.hands,
+            "planned_hands": self.planned_hands,
+            "planned_rounds": self.planned_rounds,
+            "round_number": min(
+                self.rounds_played + 1, self.planned_rounds or self.rounds_played + 1
+            ),
+            "deals_in_round": self.passes % SEATS + 1,
+            "finished": self.finished,
+            "dealer": self.players[self.dealer],
+            "dealer_streak": self.streak,
+            "round": self.round.value,
+            "next_hand": None if self.finished else self.next_hand,
+        }
+
+
+def initial_state(setup: TableSetup) -> TableState:
+    return TableState(setup.players, setup.planned_hands, setup.planned_rounds)
+
+
+def table_key(table_id: str) -> str:
+    """A table id as the ledger stores it: ids are case-insensitive, spaces around them ignored."""
+    return table_id.strip().lower()

@@ -1,0 +1,119 @@
+"""Each profile's declared capabilities (`Profile.events`, `pay_for_all`, `animals`...) are what
+its engine does: the adapters offer exactly these, so a declaration the engine contradicts would
+offer a player something refused, or hide something scored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.context import Event, WinContext, WinType
+from companion.errors import CompanionError
+from companion.payouts import payout_options
+from companion.rules import profiles
+from companion.rules.profile import Profile
+from companion.scoring import score, score_several
+from companion.tiles import Wind
+
+PROFILES = list(profiles().values())
+ids = [profile.id for profile in PROFILES]
+
+
+def accepts(profile: Profile, **changes: Any) -> bool:
+    """Whether any plain context (the dealer's or another seat's self-draw, a discard win)
+    with `changes` passes the profile's own checks."""
+    options = profile.parse_options({})
+    for context in (
+        WinContext(win=WinType.SELF_DRAW, seat=Wind.EAST, **changes),
+        WinContext(win=WinType.SELF_DRAW, seat=Wind.SOUTH, **changes),
+        WinContext(win=WinType.DISCARD, seat=Wind.SOUTH, discarder=Wind.EAST, **changes),
+    ):
+        try:
+            profile.check_context(context, options)
+        except CompanionError:
+            continue
+        return True
+    return False
+
+
+def plain_win(profile: Profile) -> str:
+    """Sets and a pair, all concealed: a win in every profile."""
+    return "".join(["123m", "456m", "789m", "123p", "456p"][: profile.structure.sets]) + "11s"
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=ids)
+def test_the_declared_events_are_the_accepted_ones(profile: Profile) -> None:
+    accepted = [event for event in Event if accepts(profile, events=frozenset({event}))]
+    assert list(profile.events) == accepted
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=ids)
+def test_drawn_events_are_never_discard_wins(profile: Profile) -> None:
+    assert profile.drawn_events <= set(profile.events)
+    options = profile.parse_options({})
+    for event in profile.events:
+        context = WinContext(
+            win=WinType.DISCARD, seat=Wind.SOUTH, discarder=Wind.EAST, events=frozenset({event})
+        )
+        try:
+            profile.check_context(context, options)
+        except CompanionError:
+            refused = True
+        else:
+            refused = False
+        # Heavenly, the dealer's first draw, is refused by the checks every profile shares.
+        assert refused == (event in profile.drawn_events or event is Event.HEAVENLY), event
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=ids)
+def test_pay_for_all_is_declared_where_a_seat_may_be_liable(profile: Profile) -> None:
+    assert profile.pay_for_all == accepts(profile, liable=Wind.WEST)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=ids)
+def test_animals_are_declared_where_they_score(profile: Profile) -> None:
+    request = {"profile": profile.id, "hand": plain_win(profile), "bonus": "1a"}
+    try:
+        result = score(request)
+    except CompanionError:
+        scored = False
+    else:
+        scored = result.valid and any("1a" in p.earned_by for p in result.patterns)
+    assert profile.animals == scored
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=ids)
+def test_table_discards_are_declared_where_a_pattern_counts_them(profile: Profile) -> None:
+    early = {"very_early_win", "early_win"}
+    assert profile.table_discards == bool(profile.pattern_ids() & early)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=ids)
+def test_the_dealer_streak_is_declared_where_dealer_tai_is_paid(profile: Profile) -> None:
+    assert profile.dealer_streak == (profile.dealer_tai(WinContext()) is not None)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=ids)
+def test_several_winners_are_declared_where_one_discard_pays_several(profile: Profile) -> None:
+    hand = plain_win(profile)
+    requests = [
+        {"profile": profile.id, "hand": hand, "seat": seat, "win": "discard", "discarder": "E"}
+        for seat in ("S", "W")
+    ]
+    try:
+        allowed = score_several(requests).valid
+    except CompanionError:
+        allowed = False
+    assert profile.several_winners == allowed
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=ids)
+def test_instant_payouts_are_declared_where_the_table_settles_them(profile: Profile) -> None:
+    try:
+        payout_options(profile.id)
+    except CompanionError:
+        settled = False
+    else:
+        settled = True
+    assert profile.instant_payouts == settled
