@@ -105,9 +105,9 @@ def test_a_table_of_one_full_round_ends_when_the_deal_has_gone_round(client: Tes
     assert last["table"]["finished"] is True
     refused = client.post(url, json={"kind": "draw"}, headers=auth)
     assert refused.status_code == 409
-    assert refused.json() == {"error": "the table's 1 rounds are all played"}
+    assert refused.json() == {"error": "the table's round is all played"}
     page = client.get(f"/t/{table_id}?lang=en").text
-    assert "All 1 rounds played" in page
+    assert "Every planned round played (1 of 1)" in page
     both = client.post("/api/tables", json={"players": PLAYERS, "rounds": 2, "hands": 8})
     assert both.status_code == 422
     assert both.json() == {"error": "plan a table in hands or in rounds, not both"}

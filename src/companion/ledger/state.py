@@ -201,8 +201,10 @@ class TableState:
     def finished_text(self) -> str:
         """Why no more hands are taken (for a refusal)."""
         if self.planned_rounds is not None:
-            return f"the table's {self.planned_rounds} rounds are all played"
-        return f"the table's {self.planned_hands} hands are all played"
+            rounds = "round is" if self.planned_rounds == 1 else f"{self.planned_rounds} rounds are"
+            return f"the table's {rounds} all played"
+        hands = "hand is" if self.planned_hands == 1 else f"{self.planned_hands} hands are"
+        return f"the table's {hands} all played"
 
     @property
     def next_hand(self) -> int:

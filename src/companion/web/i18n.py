@@ -493,7 +493,7 @@ MESSAGES: Mapping[str, tuple[str, str]] = {
     "table.share_read_text": ("Follow our mahjong table", "來看我們這桌麻將"),
     "table.share_write_text": ("Record hands at our mahjong table", "幫我們這桌麻將記分"),
     "table.round_of": ("Round {n} of {total}", "第 {n}／{total} 圈"),
-    "table.rounds_played": ("All {n} rounds played", "{n} 圈已打完"),
+    "table.rounds_played": ("Every planned round played ({n} of {n})", "{n} 圈已打完"),
     "table.deal_of": ("deal {n} of 4", "第 {n}／4 莊"),
     "table.progress_rounds": ("{done} of {total} rounds played", "已打 {done}／{total} 圈"),
     "table.ev.stale": (
