@@ -50,6 +50,9 @@ def test_score_a_hand_by_tapping_tiles_on_a_phone(phone: Tab) -> None:
     page = phone.page
     phone.goto("/?lang=en")
     build_dragon_hand(page)
+    # The answer to the last change (the round) can arrive after an earlier one that already
+    # showed 3 tai as a self-draw: wait for the discard's money before reading the rest.
+    expect(page.locator(".net [data-seat='E'] dd")).to_have_text("+16")
     expect(page.locator("[data-total]")).to_have_attribute("data-total", "3")
     verdict = page.locator("#result-body [data-verdict='good']")
     assert "3 tai" in verdict.inner_text()
