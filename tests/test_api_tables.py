@@ -201,6 +201,19 @@ def test_export(client: TestClient, table: tuple[str, str]) -> None:
     assert wrong.status_code == 422
 
 
+def test_a_named_tables_export_is_saved_under_its_name(client: TestClient) -> None:
+    created = client.post(
+        "/api/tables", json={"profile": "sg", "players": PLAYERS, "name": "Friday 牌局"}
+    )
+    table_id = created.json()["id"]
+    for suffix in ("csv", "json"):
+        saved = client.get(f"/api/tables/{table_id}/export?format={suffix}")
+        assert saved.headers["content-disposition"] == (
+            f'attachment; filename="companion-{table_id}.{suffix}"; '
+            f"filename*=UTF-8''Friday%20%E7%89%8C%E5%B1%80%20%28{table_id}%29.{suffix}"
+        )
+
+
 # --- Recording --------------------------------------------------------------------------------
 
 

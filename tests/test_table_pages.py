@@ -108,3 +108,33 @@ def test_several_winners_are_one_event_in_the_history(client: TestClient) -> Non
     assert re.search(r"Ann \+4</span>\s*<span[^>]*>Ben \+5</span>\s*<span[^>]*>Cat -9", text)
     chinese = html.unescape(client.get(f"/t/{table[0]}/board?lang=zh-Hant").text)
     assert "Ann 胡 Cat 放槍 3 台 + 莊家台 1，Ben 胡 Cat 放槍 5 台" in chinese  # noqa: RUF001
+
+
+def test_the_stale_dealer_note_is_a_translated_sentence_shown_only_when_money_differs(
+    client: TestClient,
+) -> None:
+    table = new_table(client, "tw")
+    table_id, token = table
+    # Ann deals and wins twice: the second win carries 1 + 2 x 1 dealer tai from her streak.
+    assert record(
+        client, table, {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 3}
+    ).is_success
+    assert record(
+        client, table, {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 3}
+    ).is_success
+    # Nothing corrected yet: no note (the page's script data holds the sentence's template).
+    assert "Scored with Ann dealing" not in client.get(f"/t/{table_id}?lang=en").text
+    voided = client.post(
+        f"/api/tables/{table_id}/events/1/void",
+        json={"reason": "wrong hand"},
+        headers={"authorization": f"Bearer {token}"},
+    )
+    assert voided.status_code == 201, voided.text
+    english = html.unescape(client.get(f"/t/{table_id}?lang=en").text)
+    assert (
+        "Scored with Ann dealing (East round, streak 1); the corrected record has Ann dealing "
+        "(East round, streak 0). Amend this hand to change what it pays."
+    ) in english
+    chinese = html.unescape(client.get(f"/t/{table_id}?lang=zh-Hant").text)
+    assert "記錄時由 Ann 做莊" in chinese and "請更正這一局" in chinese
+    assert "Scored with Ann dealing" not in chinese

@@ -17,6 +17,7 @@ not a win, an event that cannot be corrected...).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -453,6 +454,15 @@ def get_history(request: Request, table_id: str) -> JSONResponse:
     return JSONResponse(data)  # serialised here, in the thread pool
 
 
+def download_disposition(key: str, name: str, suffix: str) -> str:
+    """How an export is saved: the plain file name holds the table's id; a named table's name
+    goes in `filename*` (RFC 6266, any script), so the saved file says which table it is."""
+    disposition = f'attachment; filename="companion-{key}.{suffix}"'
+    if name:
+        disposition += f"; filename*=UTF-8''{quote(f'{name} ({key}).{suffix}', safe='')}"
+    return disposition
+
+
 @router.get(
     "/{table_id}/export",
     summary="The table's record as JSON or CSV",
@@ -464,13 +474,15 @@ def get_history(request: Request, table_id: str) -> JSONResponse:
 def export_table(request: Request, table_id: str, format: str = "json") -> Response:
     ledger = open_ledger(request)
     key = table_key(table_id)
+    with refusals():
+        name = ledger.setup(table_id).name
     if format == "csv":
         with refusals():
             text = ledger.export_csv(table_id)
         return Response(
             text,
             media_type="text/csv; charset=utf-8",
-            headers={"content-disposition": f'attachment; filename="companion-{key}.csv"'},
+            headers={"content-disposition": download_disposition(key, name, "csv")},
         )
     if format != "json":
         raise InvalidRequestError('format must be "json" or "csv"')
@@ -478,7 +490,7 @@ def export_table(request: Request, table_id: str, format: str = "json") -> Respo
         data = ledger.export_json(table_id)
     return JSONResponse(
         data,
-        headers={"content-disposition": f'attachment; filename="companion-{key}.json"'},
+        headers={"content-disposition": download_disposition(key, name, "json")},
     )
 
 
