@@ -390,6 +390,12 @@ def test_a_hand_recorded_offline_is_sent_once_after_closing_and_reopening(
     expect(page.locator("#offline-banner")).to_be_visible()
     expect(page.locator("#outbox-list li[data-state='waiting']")).to_have_count(1)
     phone.screenshot("offline-reopened", full_page=False)
+    # The same offline state at a desktop's width.
+    page.set_viewport_size(DESKTOP)
+    expect(page.locator("#offline-banner")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    page.screenshot(path=str(SCREENSHOTS / "offline-reopened-desktop.png"))
+    page.set_viewport_size(PHONE)
     calculator = phone.new_page()
     phone.open("/?lang=en", calculator)
     expect(calculator.locator("#offline-banner")).to_be_visible()
