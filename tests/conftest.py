@@ -29,7 +29,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
+
+from companion.api import create_app
+from companion.api.deps import close_ledgers
 
 POSTGRES_URL_ENV = "COMPANION_TEST_POSTGRES_URL"
 POSTGRES_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
@@ -115,3 +119,12 @@ def ledger_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
     url: str = request.getfixturevalue("ledger_postgres_url")
     return url
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """The web app and API on a new SQLite file (never the user's data directory)."""
+    app = create_app(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
+    with TestClient(app, raise_server_exceptions=False) as test_client:
+        yield test_client
+    close_ledgers(app)

@@ -41,12 +41,6 @@ def make_client(url: str) -> Iterator[TestClient]:
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    """The app on a new SQLite file (never the user's data directory)."""
-    yield from make_client(sqlite_url(tmp_path))
-
-
-@pytest.fixture
 def any_client(ledger_url: str) -> Iterator[TestClient]:
     """The app on SQLite and on PostgreSQL (conftest.py's `ledger_url`)."""
     yield from make_client(ledger_url)

@@ -24,14 +24,6 @@ FORMULA_PLAYERS = ["=1+2", "+SUM(1;2)", "-2+3", "@cmd"]
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
-    with TestClient(app, raise_server_exceptions=False) as client:
-        yield client
-    close_ledgers(app)
-
-
-@pytest.fixture
 def any_client(ledger_url: str) -> Iterator[TestClient]:
     app = create_app(ledger_url)
     with TestClient(app, raise_server_exceptions=False) as client:

@@ -6,25 +6,12 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from companion.api import create_app
-from companion.api.deps import close_ledgers
-
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
-    with TestClient(app, raise_server_exceptions=False) as client:
-        yield client
-    close_ledgers(app)
 
 
 def new_table(client: TestClient, profile: str) -> tuple[str, str]:
