@@ -14,7 +14,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 import test_ledger_cli
-import test_table_pages
 from companion.ledger.build import build_outcome
 from companion.ledger.entries import Event, Outcome, WinInput, WinnerInput, outcome_text
 from companion.ledger.errors import LedgerError, NotPayableWinError
@@ -24,10 +23,9 @@ from companion.ledger.state import new_setup
 from companion.scoring import score
 from test_ledger_cli import run
 
-# Fixtures shared with the other ledger tests: the CLI's fresh SQLite ledger (`url`) and the app
-# on a fresh SQLite ledger (`client`).
+# The CLI's fresh SQLite ledger (`url`), shared with the CLI's ledger tests; the app on a fresh
+# SQLite ledger (`client`) comes from conftest.py.
 url = test_ledger_cli.url
-client = test_table_pages.client
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 AT = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
