@@ -1,0 +1,92 @@
+"""The create form's fields and how a submitted form reads: each profile's options as form
+fields, and the options a form sets (those that differ from the profile's defaults)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from fastapi import Request
+
+from companion.api.profiles import all_profiles
+from companion.errors import CompanionError
+from companion.web import i18n
+from companion.web.pages import script_data
+from companion.web.templating import request_language
+
+
+def option_fields(lang: str) -> list[dict[str, Any]]:
+    """Each profile's form options (from the engine), for the create form."""
+    found = []
+    for profile in all_profiles():
+        t = i18n.Translator(lang, profile["unit"])
+        options = []
+        for option in profile["options"]:
+            name = option["name"]
+            entry = dict(option)
+            entry["field"] = f"option:{profile['id']}:{name}"
+            entry["label"] = t.get(f"option.{name}", name.replace("_", " "))
+            if option["type"] == "choice":
+                entry["choice_labels"] = [
+                    (choice, t.get(f"option.{name}.{choice}", choice))
+                    for choice in option["choices"]
+                ]
+            options.append(entry)
+        found.append({"id": profile["id"], "options": options})
+    return found
+
+
+def _differs(kind: str, text: str, default: Any) -> bool:
+    if kind == "number":
+        try:
+            return Fraction(text.strip()) != Fraction(str(default))
+        except (ValueError, ZeroDivisionError):
+            return True
+    return text != str(default)
+
+
+def options_from_form(profile: dict[str, Any], form: dict[str, str]) -> dict[str, Any]:
+    """The options a create form sets that differ from the profile's defaults (JSON values;
+    the ledger validates them)."""
+    options: dict[str, Any] = {}
+    for option in profile["options"]:
+        name, kind, default = option["name"], option["type"], option["default"]
+        key = f"option:{profile['id']}:{name}"
+        if kind == "bool":
+            value = form.get(key) == "true"
+            if value != default:
+                options[name] = value
+            continue
+        text = form.get(key, "").strip()
+        if not text:
+            continue
+        if kind == "int":
+            try:
+                number = int(text)
+            except ValueError:
+                options[name] = text  # the ledger refuses it with a message that names it
+                continue
+            if number != default:
+                options[name] = number
+        elif _differs(kind, text, default):
+            options[name] = text
+    return options
+
+
+def create_context(
+    request: Request, form: dict[str, str] | None = None, error: str = ""
+) -> dict[str, Any]:
+    lang = request_language(request)
+    values = form or {}
+    return {
+        "profiles": all_profiles(),
+        "profile_options": option_fields(lang),
+        "chosen": values.get("profile", "sg"),
+        "values": values,
+        "error": error,
+        "page_data": script_data(lang),
+    }
+
+
+class FormError(CompanionError):
+    """A create form that cannot be read."""

@@ -1,0 +1,387 @@
+"""What a table's pages show, built from a replay of its record: the scoreboard, one page of
+the history (each event's line, amounts, badges and what Amend prefills), the chart, the
+settle-up, the board's state for the page's script, and the record form's choices as the
+profile declares them. Kept per replay (`VIEWS`), so a board many phones reload is built once.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from companion.api.deps import table_key
+from companion.api.profiles import all_profiles
+from companion.ledger.build import allowed_tai
+from companion.ledger.entries import Correction, Draw, Outcome, Payout, Win, correction_text
+from companion.ledger.replay import HistoryEntry, Replay
+from companion.ledger.settle import settle_up
+from companion.ledger.state import TableState
+from companion.payouts import PayoutEvent
+from companion.settlement import format_amount, signed_amount
+from companion.tiles import Wind
+from companion.web import i18n
+from companion.web.table_chart import chart
+
+SEAT_TILES = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
+"""The wind tile drawn beside each player's seat."""
+UNCAPPED_TAI_BUTTONS = 10
+"""How many quick tai buttons a profile without a cap (`tw`) gets; an input takes the rest."""
+PAYOUT_EVENTS = tuple(event.value for event in PayoutEvent)
+HISTORY_PAGE = 50
+"""Events per page of a table's history (newest first; an "older" link shows the next)."""
+
+T = TypeVar("T")
+
+
+class ReplayViews:
+    """What the pages derive from one replay (the chart, the rendered board), kept while that
+    replay is the table's latest: the ledger hands out the same `Replay` object until the record
+    changes, so a page that many clients reload is built once, not once per request. Bounded,
+    least recently used out; thread-safe (the pages are built in the thread pool)."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[Hashable, ...], tuple[Replay, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._building: dict[tuple[Hashable, ...], threading.Lock] = {}
+
+    def get(self, replayed: Replay, key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
+        # The entry holds the replay itself, so its id cannot be reused while it is kept.
+        full = (id(replayed), *key)
+        found = self._found(replayed, full)
+        if found is not None:
+            hit: T = found[0]
+            return hit
+        # Every phone at a table asks for the same new board the moment a hand is recorded:
+        # one of them builds it, the others wait for it rather than each building it again.
+        with self._lock:
+            building = self._building.setdefault(full, threading.Lock())
+        with building:
+            found = self._found(replayed, full)
+            if found is not None:
+                built: T = found[0]
+                return built
+            value = make()
+            with self._lock:
+                self._items[full] = (replayed, value)
+                self._building.pop(full, None)
+                while len(self._items) > self.size:
+                    self._items.popitem(last=False)
+        return value
+
+    def _found(self, replayed: Replay, full: tuple[Hashable, ...]) -> tuple[Any] | None:
+        with self._lock:
+            found = self._items.get(full)
+            if found is not None and found[0] is replayed:
+                self._items.move_to_end(full)
+                return (found[1],)
+        return None
+
+
+VIEWS = ReplayViews()
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    index: int
+    name: str
+    seat: str
+    seat_tile: str
+    total: str
+    sign: str
+    dealer: bool
+
+
+@dataclass(frozen=True)
+class AmountView:
+    name: str
+    text: str
+    sign: str
+
+
+@dataclass(frozen=True)
+class EventView:
+    seq: int
+    kind: str
+    status: str
+    correction: bool
+    at: str
+    time: str
+    context: str
+    text: str
+    amounts: tuple[AmountView, ...]
+    badge: str = ""
+    reason: str = ""
+    notes: tuple[str, ...] = ()
+    can_void: bool = False
+    can_amend: bool = False
+    prefill: dict[str, str] = field(default_factory=dict)
+    version: int = 0
+
+
+def sign_class(amount: Fraction) -> str:
+    return "plus" if amount > 0 else "minus" if amount < 0 else ""
+
+
+def wind_name(t: i18n.Translator, wind: Wind) -> str:
+    return t(f"wind.{wind.value}")
+
+
+def outcome_text(t: i18n.Translator, players: tuple[str, ...], outcome: Outcome) -> str:
+    """One line for a person, in the page's language."""
+    if isinstance(outcome, Draw):
+        return t("table.ev.draw")
+    if isinstance(outcome, Payout):
+        what = t.get(f"payout.{outcome.event}", outcome.label or outcome.event)
+        text = t("table.ev.payout", player=players[outcome.player], event=what)
+        return f"{text} {t('table.ev.at_start')}" if outcome.at_start else text
+    assert isinstance(outcome, Win)
+    parts = []
+    for winner in outcome.winners:
+        name = players[winner.player]
+        if outcome.discarder is None:
+            part = t("table.ev.win_self", winner=name, tai=winner.tai)
+        else:
+            discarder = players[outcome.discarder]
+            part = t("table.ev.win_from", winner=name, tai=winner.tai, discarder=discarder)
+        if winner.dealer_tai:
+            part += " " + t("table.ev.dealer_tai", n=winner.dealer_tai)
+        if winner.request is not None:
+            part += " " + t("table.ev.full_hand")
+        parts.append(part)
+    text = t("table.ev.and").join(parts)
+    if outcome.liable is not None:
+        text += " " + t("table.ev.liable", name=players[outcome.liable])
+    return text
+
+
+def _prefill(outcome: Outcome | None) -> dict[str, str]:
+    """What the record form starts from when this event is amended."""
+    if isinstance(outcome, Win) and len(outcome.winners) == 1:
+        winner = outcome.winners[0]
+        return {
+            "kind": "win",
+            "winner": str(winner.player),
+            "from": "" if outcome.discarder is None else str(outcome.discarder),
+            "tai": str(winner.tai),
+            "liable": "" if outcome.liable is None else str(outcome.liable),
+        }
+    if isinstance(outcome, Win):
+        # Several winners on one discard (`tw`): "player:tai" for each, in the record's order.
+        return {
+            "kind": "win",
+            "winners": ",".join(f"{winner.player}:{winner.tai}" for winner in outcome.winners),
+            "from": "" if outcome.discarder is None else str(outcome.discarder),
+        }
+    if isinstance(outcome, Payout):
+        return {
+            "kind": "payout",
+            "player": str(outcome.player),
+            "event": outcome.event,
+            "at-start": "true" if outcome.at_start else "",
+        }
+    if isinstance(outcome, Draw):
+        return {"kind": "draw"}
+    return {"kind": "win"}
+
+
+def _stale_notes(
+    t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
+) -> tuple[str, ...]:
+    """The ledger's note that a correction changed what this win would pay, in the page's
+    language (the ledger notes it only when an amount would differ)."""
+    win = entry.effective
+    if not entry.notes or not isinstance(win, Win):
+        return entry.notes
+    now = entry.before
+    return (
+        t(
+            "table.ev.stale",
+            dealer=players[win.dealer],
+            round=wind_name(t, win.round),
+            streak=win.streak,
+            now_dealer=players[now.dealer],
+            now_round=wind_name(t, now.round),
+            now_streak=now.streak,
+        ),
+    )
+
+
+def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry) -> EventView:
+    event, body = entry.event, entry.event.body
+    seq, at, time = event.seq, event.at.isoformat(), event.at.strftime("%H:%M UTC")
+    if isinstance(body, Correction):
+        text = correction_text(
+            players,
+            body,
+            voids=lambda n: t("table.ev.voids", n=n),
+            amends=lambda n, text: t("table.ev.amends", n=n, text=text),
+            describe=lambda outcome: outcome_text(t, players, outcome),
+        )
+        by = body.by or t("table.ev.unknown")
+        return EventView(
+            seq=seq,
+            at=at,
+            time=time,
+            kind=body.kind,
+            status=entry.status,
+            correction=True,
+            context=t("table.ev.correction"),
+            text=text,
+            amounts=(),
+            reason=t("table.ev.reason", reason=body.reason, by=by),
+        )
+    state = entry.before
+    context_parts = []
+    if entry.hand is not None:
+        key = "table.ev.hand" if body.is_hand else "table.ev.in_hand"
+        context_parts.append(t(key, n=entry.hand))
+    context_parts.append(
+        t("table.ev.context", round=wind_name(t, state.round), dealer=players[state.dealer])
+    )
+    badge = ""
+    if entry.status == "voided":
+        badge = t("table.ev.voided_by", n=entry.corrected_by)
+    elif entry.status == "amended":
+        badge = t("table.ev.amended_by", n=entry.corrected_by)
+    shown = entry.effective if entry.status == "amended" and entry.effective else body
+    amounts = tuple(
+        AmountView(name, signed_amount(amount), sign_class(amount))
+        for name, amount in zip(players, entry.amounts, strict=True)
+        if amount
+    )
+    return EventView(
+        seq=seq,
+        at=at,
+        time=time,
+        kind=body.kind,
+        status=entry.status,
+        correction=False,
+        context=" · ".join(context_parts),
+        text=outcome_text(t, players, shown),
+        amounts=amounts,
+        badge=badge,
+        notes=_stale_notes(t, players, entry),
+        can_void=entry.status != "voided",
+        can_amend=True,
+        prefill=_prefill(entry.effective or body),
+        version=entry.version,
+    )
+
+
+def _state_json(replayed: Replay) -> dict[str, Any]:
+    state: TableState = replayed.state
+    return {
+        "players": [
+            {"name": name, "seat": state.seat_wind(index).value}
+            for index, name in enumerate(replayed.setup.players)
+        ],
+        "round": state.round.value,
+        "dealer": state.dealer,
+        "dealer_streak": state.streak,
+        "hands": state.hands,
+        "next_hand": state.next_hand,
+        "planned_hands": state.planned_hands,
+        "planned_rounds": state.planned_rounds,
+        "finished": state.finished,
+        "events": len(replayed.entries),
+    }
+
+
+def table_translator(lang: str, replayed: Replay) -> i18n.Translator:
+    """The table's words: in faan (番) at an `hk` table, in tai (台) elsewhere."""
+    return i18n.Translator(lang, replayed.setup.engine_profile.unit)
+
+
+def history_page(t: i18n.Translator, replayed: Replay, before: int | None) -> dict[str, Any]:
+    """One page of the history, newest first: the `HISTORY_PAGE` events before event `before`
+    (None: the newest), and the event numbers its "older" link starts from (None on the
+    oldest page). Events run 1..n, so a page is a slice: its cost does not grow with the table."""
+    entries = replayed.entries
+    total = len(entries)
+    end = total if before is None else max(0, min(total, before - 1))
+    start = max(0, end - HISTORY_PAGE)
+    players = replayed.setup.players
+    return {
+        "events": [event_view(t, players, entry) for entry in reversed(entries[start:end])],
+        "history_total": total,
+        "history_first": start + 1,
+        "history_last": end,
+        "history_older": entries[start].event.seq if start > 0 else None,
+        "history_newer": end < total,
+    }
+
+
+def board_context(
+    lang: str, table_id: str, replayed: Replay, before: int | None = None
+) -> dict[str, Any]:
+    """What the scoreboard, chart, settle-up and one page of the history need."""
+    t = table_translator(lang, replayed)
+    setup, state = replayed.setup, replayed.state
+    players = setup.players
+    transfers = [
+        (players[transfer.payer], players[transfer.payee], format_amount(transfer.amount))
+        for transfer in settle_up(state.totals)
+    ]
+    return {
+        "table_id": table_key(table_id),
+        "profile_id": setup.profile,
+        "players": [
+            PlayerView(
+                index,
+                name,
+                state.seat_wind(index).value,
+                SEAT_TILES[state.seat_wind(index).value],
+                signed_amount(state.totals[index]),
+                sign_class(state.totals[index]),
+                index == state.dealer,
+            )
+            for index, name in enumerate(players)
+        ],
+        "round_name": wind_name(t, state.round),
+        "state": state,
+        "dealer_name": players[state.dealer],
+        "show_streak": setup.engine_profile.dealer_streak or state.streak > 0,
+        "chart": VIEWS.get(replayed, ("chart", lang), lambda: chart(t, replayed)),
+        "transfers": transfers,
+        "board_state": _state_json(replayed),
+        **history_page(t, replayed, before),
+    }
+
+
+def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
+    """What the record form needs: quick tai choices, payouts, the profile's events and
+    fields, and whether several players may win on one discard: as the profile declares them."""
+    t = table_translator(lang, replayed)
+    setup = replayed.setup
+    profile = setup.engine_profile
+    options = setup.engine_options
+    cap, limits = allowed_tai(profile, options)
+    low = max(0, options.min_tai)
+    if cap is None:
+        tai_choices = list(range(low, low + UNCAPPED_TAI_BUTTONS))
+    else:
+        tai_choices = [*range(low, cap + 1), *sorted(limit for limit in limits if limit > cap)]
+    info = next(item for item in all_profiles() if item["id"] == setup.profile)
+    kinds = [("win", t("table.kind.win")), ("draw", t("table.kind.draw"))]
+    payouts = profile.instant_payouts
+    if payouts:
+        kinds.append(("payout", t("table.kind.payout")))
+    return {
+        "tai_pairs": [(str(tai), str(tai)) for tai in tai_choices],
+        "player_choices": [(str(index), name) for index, name in enumerate(setup.players)],
+        "tai_other": cap is None,
+        "kinds": kinds,
+        "payout_events": [(event, t(f"payout.{event}")) for event in PAYOUT_EVENTS]
+        if payouts
+        else [],
+        "liable": "liable" in info["fields"],
+        "several_winners": profile.several_winners,
+        "table_discards": "table_discards" in info["fields"],
+        "profile_events": [(event, t.get(f"event.{event}", event)) for event in info["events"]],
+        "profile_info": info,
+    }
