@@ -28,6 +28,12 @@ export function pending(table) {
   return load().filter((item) => item.table === table);
 }
 
+/** This table's wins and drawn hands waiting to be sent: each takes a hand number before the
+ * next one recorded. */
+export function waitingHands(table) {
+  return pending(table).filter((item) => item.state === "waiting" && item.body.kind !== "payout").length;
+}
+
 /** Keep an entry {key, table, url, body, text}; false when the device cannot store it. */
 export function keep(entry) {
   const items = load().filter((item) => item.key !== entry.key);

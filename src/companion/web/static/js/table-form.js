@@ -1,0 +1,114 @@
+// A table's page: the record form as a whole: which of its parts show for the kind of entry
+// (win, drawn hand, payout; agreed tai or a full hand; one winner or several), the entry it
+// describes for the API, and back to blank after a write.
+import { t } from "./i18n.js";
+import { renderMessage } from "./result-view.js";
+import {
+  amendReason,
+  editor,
+  form,
+  preview,
+  recordTitle,
+  session,
+  tableDiscards,
+} from "./table-context.js";
+import { checked, chosenDiscards, chosenTai, playerName, setChecked, validTai } from "./table-fields.js";
+import { buildSeveral, chosenWinners, several } from "./table-several.js";
+
+const submitButton = document.getElementById("record-submit");
+const amendFields = document.getElementById("amend-fields");
+export const amendCancel = document.getElementById("amend-cancel");
+const finishedNotice = document.getElementById("finished-notice");
+
+export function syncForm() {
+  const kind = checked("kind") ?? "win";
+  for (const panel of form.querySelectorAll("[data-kind-panel]")) {
+    panel.hidden = panel.dataset.kindPanel !== kind;
+  }
+  const many = several();
+  form.querySelector('[data-field="winner"]').hidden = many;
+  const winnersField = form.querySelector('[data-field="winners"]');
+  if (winnersField) winnersField.hidden = !many;
+  form.querySelector('[data-field="entry"]').hidden = many;
+  const entry = many ? "several" : (checked("entry") ?? "tai");
+  for (const panel of form.querySelectorAll("[data-entry-panel]")) {
+    panel.hidden = panel.dataset.entryPanel !== entry;
+  }
+  const winners = many ? chosenWinners() : [checked("winner")].filter((value) => value !== null);
+  for (const part of form.querySelectorAll("[data-winner-tai]")) {
+    part.hidden = !winners.includes(part.dataset.winnerTai);
+  }
+  for (const input of form.querySelectorAll('input[name="from"]')) {
+    input.disabled = winners.includes(input.value) || (many && input.value === "self");
+    if (input.disabled && input.checked) input.checked = false;
+  }
+  const amending = session.mode === "amend";
+  const template = amending ? recordTitle.dataset.amendText : recordTitle.dataset.recordText;
+  recordTitle.textContent = template.replace("{n}", String(amending ? session.amendSeq : session.state.next_hand));
+  submitButton.textContent = amending
+    ? submitButton.dataset.amendLabel
+    : submitButton.dataset.recordLabel;
+  amendFields.hidden = !amending;
+  amendCancel.hidden = !amending;
+  finishedNotice.hidden = amending || !session.state.finished;
+  submitButton.disabled = session.busy || (!amending && session.state.finished);
+}
+
+/** The entry the form describes, or {error} naming what is missing. */
+export function buildEntry() {
+  const kind = checked("kind") ?? "win";
+  if (kind === "draw") return { entry: { kind: "draw" } };
+  if (kind === "payout") {
+    const player = checked("payout_player");
+    if (player === null) return { error: t("table.need_player"), field: "payout_player" };
+    return {
+      entry: {
+        kind: "payout",
+        player: playerName(player),
+        event: form.elements.payout_event.value,
+        at_start: form.querySelector('input[name="at_start"]').checked,
+      },
+    };
+  }
+  if (several()) return buildSeveral();
+  const winner = checked("winner");
+  if (winner === null) return { error: t("table.need_winner"), field: "winner" };
+  const from = checked("from");
+  if (from === null) return { error: t("table.need_from"), field: "from" };
+  const entry = { kind: "win", winner: playerName(winner) };
+  if (from === "self") entry.self_draw = true;
+  else entry.from = playerName(from);
+  const liable = form.elements.liable?.value;
+  if (liable) entry.liable = playerName(liable);
+  if ((checked("entry") ?? "tai") === "hand") {
+    const hand = editor.toRequest();
+    if (!hand.hand) return { error: t("table.need_hand"), field: "entry" };
+    const events = [...form.querySelectorAll('input[name="events"]:checked')].map((i) => i.value);
+    if (events.length) hand.events = events;
+    const discards = chosenDiscards();
+    if (Number.isNaN(discards)) return { error: t("table.need_discards"), field: "table_discards" };
+    if (discards !== null) hand.table_discards = discards;
+    entry.hand = hand;
+  } else {
+    const tai = chosenTai();
+    if (!validTai(tai)) {
+      return { error: t("table.need_tai"), field: "tai" };
+    }
+    entry.tai = tai;
+  }
+  return { entry };
+}
+
+export function resetForm() {
+  for (const name of ["winner", "from", "tai", "payout_player"]) setChecked(name, "\u0000");
+  for (const input of form.querySelectorAll('input[name^="tai_"][type="radio"]')) {
+    input.checked = false;
+  }
+  for (const input of form.querySelectorAll("input[data-other-for]")) input.value = "";
+  if (tableDiscards) tableDiscards.value = "";
+  if (form.elements.liable) form.elements.liable.value = "";
+  for (const box of form.querySelectorAll('input[type="checkbox"]')) box.checked = false;
+  amendReason.value = "";
+  editor.clear();
+  renderMessage(preview, t("table.preview_hint"));
+}

@@ -1,0 +1,126 @@
+// A table's page: what the record form's entry would do, before Record: who pays whom (asked of
+// the table's preview endpoint, with the token), and a full hand's score (the calculator's
+// endpoint, as the table's seats, round and options would score it).
+import { t } from "./i18n.js";
+import { waitingHands } from "./outbox.js";
+import { renderError, renderMessage, renderResult } from "./result-view.js";
+import { api, editor, form, preview, profile, session, table } from "./table-context.js";
+import { checked, chosenDiscards, seatOf } from "./table-fields.js";
+import { buildEntry } from "./table-form.js";
+import { several } from "./table-several.js";
+import { el } from "./tiles.js";
+
+const paysPreview = document.getElementById("pays-preview");
+const paysBody = document.getElementById("pays-preview-body");
+let paysTimer = 0;
+let paysController = null;
+let previewTimer = 0;
+let previewController = null;
+
+// --- Who pays whom, before Record -------------------------------------------------------------
+
+export function schedulePays() {
+  window.clearTimeout(paysTimer);
+  paysTimer = window.setTimeout(updatePays, 150);
+}
+
+async function updatePays() {
+  const built = session.mode === "record" && session.token && navigator.onLine ? buildEntry() : { error: true };
+  if (built.error) {
+    paysPreview.hidden = true;
+    return;
+  }
+  paysController?.abort();
+  paysController = new AbortController();
+  paysPreview.hidden = false;
+  paysBody.replaceChildren(el("p", "hint", t("table.pays_waiting")));
+  try {
+    const body = { ...built.entry, expect_hand: session.state.next_hand + waitingHands(table.id) };
+    const response = await fetch(api.preview, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        Authorization: `Bearer ${session.token}`,
+      },
+      body: JSON.stringify(body),
+      signal: paysController.signal,
+    });
+    const data = await response.json();
+    if (!response.ok || !data.recordable) {
+      paysBody.replaceChildren(el("p", "bad", data.error ?? String(response.status)));
+      return;
+    }
+    if (!data.transfers.length) {
+      paysBody.replaceChildren(el("p", "hint", t("table.pays_none")));
+      return;
+    }
+    const list = el("ul", "transfers");
+    for (const transfer of data.transfers) {
+      const item = el("li");
+      item.append(
+        el("span", "", t("result.pays", { payer: transfer.from, payee: transfer.to })),
+        el("span", "amount", transfer.amount_text),
+      );
+      list.append(item);
+    }
+    paysBody.replaceChildren(list);
+  } catch (error) {
+    if (error.name !== "AbortError") paysPreview.hidden = true;
+  }
+}
+
+// --- A full hand's preview --------------------------------------------------------------------
+
+export function schedulePreview() {
+  window.clearTimeout(previewTimer);
+  previewTimer = window.setTimeout(updatePreview, 150);
+}
+
+async function updatePreview() {
+  if (several() || (checked("entry") ?? "tai") !== "hand") return;
+  const winner = checked("winner");
+  const from = checked("from");
+  const hand = editor.toRequest();
+  if (winner === null || from === null || editor.isEmpty()) {
+    renderMessage(preview, t("table.preview_hint"));
+    return;
+  }
+  const needed = 3 * profile.sets + 2;
+  if (editor.structural() < needed) {
+    renderMessage(preview, t("result.need_more", { n: needed - editor.structural() }));
+    return;
+  }
+  const request = {
+    profile: table.profile,
+    ...hand,
+    win: from === "self" ? "self_draw" : "discard",
+    seat: seatOf(winner),
+    round: session.state.round,
+    dealer: "E",
+    dealer_streak: session.state.dealer_streak,
+    options: table.options,
+  };
+  if (from !== "self") request.discarder = seatOf(from);
+  const liable = form.elements.liable?.value;
+  if (liable) request.liable = seatOf(liable);
+  const events = [...form.querySelectorAll('input[name="events"]:checked')].map((i) => i.value);
+  if (events.length) request.events = events;
+  const discards = chosenDiscards();
+  if (discards !== null && !Number.isNaN(discards)) request.table_discards = discards;
+  previewController?.abort();
+  previewController = new AbortController();
+  try {
+    const response = await fetch(api.score, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(request),
+      signal: previewController.signal,
+    });
+    const data = await response.json();
+    if (response.ok) renderResult(preview, data);
+    else renderError(preview, data.error ?? t("result.network"));
+  } catch (error) {
+    if (error.name !== "AbortError") renderMessage(preview, t("result.network"), "bad");
+  }
+}

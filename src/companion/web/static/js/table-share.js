@@ -1,0 +1,50 @@
+// A table's page: its links: the read-only link and, on a device that holds the token, the
+// write link with its QR code (drawn here, so the token never travels to the server in a URL);
+// the Share and Copy buttons.
+import { t } from "./i18n.js";
+import { qrSvg, shareLink } from "./share.js";
+import { session, table } from "./table-context.js";
+
+export function linkFor(withToken) {
+  const base = `${location.origin}/t/${table.id}`;
+  return withToken ? `${base}#token=${encodeURIComponent(session.token)}` : base;
+}
+
+export function drawWriteQr() {
+  const box = document.getElementById("write-qr");
+  if (!session.token) {
+    box.replaceChildren();
+    return;
+  }
+  box.replaceChildren(qrSvg(linkFor(true), box.dataset.label));
+}
+
+export async function shareTable(which) {
+  const withToken = which === "write";
+  const input = document.getElementById(withToken ? "write-link" : "read-link");
+  const verdict = await shareLink(
+    {
+      url: linkFor(withToken),
+      title: document.title,
+      text: t(withToken ? "table.share_write_text" : "table.share_read_text"),
+    },
+    input,
+  );
+  const status = document.getElementById("copy-status");
+  if (verdict === "copied") status.textContent = t("table.copied");
+  else if (verdict === "manual") status.textContent = t("table.copy_manual");
+}
+
+export async function copyLink(button) {
+  const input = document.getElementById(button.dataset.copy);
+  const status = document.getElementById("copy-status");
+  try {
+    await navigator.clipboard.writeText(input.value);
+    status.textContent = t("table.copied");
+  } catch {
+    // No clipboard outside a secure context (http on the local network): select it instead.
+    input.focus();
+    input.select();
+    status.textContent = t("table.copy_manual");
+  }
+}
