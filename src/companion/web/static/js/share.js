@@ -1,9 +1,8 @@
 // Sharing a table: the read-only link's QR code comes from the server (/t/{id}/qr.svg); the write
 // link's is drawn here, on the device that holds the token, so the token never travels to the
 // server in a URL. The Share button uses the Web Share API where there is one, else copies.
+import { SVG } from "./tiles.js";
 import { encode } from "./vendor/uqr.js";
-
-const SVG = "http://www.w3.org/2000/svg";
 
 /** `text` as a QR code: an <svg> of dark modules on white, with a four-module quiet zone. */
 export function qrSvg(text, label) {
@@ -40,8 +39,13 @@ export async function shareLink({ url, title, text }, input) {
       if (error?.name === "AbortError") return "cancelled";
     }
   }
+  return copyText(url, input);
+}
+
+/** Copy `text`, else select it in `input` for the player to copy; answers "copied" or "manual". */
+export async function copyText(text, input) {
   try {
-    await navigator.clipboard.writeText(url);
+    await navigator.clipboard.writeText(text);
     return "copied";
   } catch {
     // No clipboard outside a secure context (http on the local network): select it instead.

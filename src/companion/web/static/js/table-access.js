@@ -92,15 +92,20 @@ export function refused(status) {
   applyAccess();
 }
 
+/** A JSON request's headers, with this device's token. */
+export function tokenHeaders() {
+  return {
+    "Content-Type": "application/json",
+    Accept: "application/json",
+    Authorization: `Bearer ${session.token}`,
+  };
+}
+
 /** A write to the API with this device's token: {status, data}; throws when there is no answer. */
 export async function send(url, body) {
   const response = await fetch(url, {
     method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      Authorization: `Bearer ${session.token}`,
-    },
+    headers: tokenHeaders(),
     body: JSON.stringify(body),
   });
   let data = {};

@@ -4,6 +4,7 @@
 import { t } from "./i18n.js";
 import { waitingHands } from "./outbox.js";
 import { renderError, renderMessage, renderResult } from "./result-view.js";
+import { tokenHeaders } from "./table-access.js";
 import { api, editor, form, preview, profile, session, table } from "./table-context.js";
 import { checked, chosenDiscards, seatOf } from "./table-fields.js";
 import { buildEntry } from "./table-form.js";
@@ -38,11 +39,7 @@ async function updatePays() {
     const body = { ...built.entry, expect_hand: session.state.next_hand + waitingHands(table.id) };
     const response = await fetch(api.preview, {
       method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Accept: "application/json",
-        Authorization: `Bearer ${session.token}`,
-      },
+      headers: tokenHeaders(),
       body: JSON.stringify(body),
       signal: paysController.signal,
     });

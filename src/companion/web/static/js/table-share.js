@@ -2,7 +2,7 @@
 // write link with its QR code (drawn here, so the token never travels to the server in a URL);
 // the Share and Copy buttons.
 import { t } from "./i18n.js";
-import { qrSvg, shareLink } from "./share.js";
+import { copyText, qrSvg, shareLink } from "./share.js";
 import { session, table } from "./table-context.js";
 
 export function linkFor(withToken) {
@@ -38,13 +38,6 @@ export async function shareTable(which) {
 export async function copyLink(button) {
   const input = document.getElementById(button.dataset.copy);
   const status = document.getElementById("copy-status");
-  try {
-    await navigator.clipboard.writeText(input.value);
-    status.textContent = t("table.copied");
-  } catch {
-    // No clipboard outside a secure context (http on the local network): select it instead.
-    input.focus();
-    input.select();
-    status.textContent = t("table.copy_manual");
-  }
+  const verdict = await copyText(input.value, input);
+  status.textContent = t(verdict === "copied" ? "table.copied" : "table.copy_manual");
 }

@@ -1,7 +1,8 @@
 // Tiles on the page: drawing one from the sprite, reading MPSZ, ordering.
 import { pageData, tileName } from "./i18n.js";
 
-const SVG = "http://www.w3.org/2000/svg";
+/** The SVG namespace, for createElementNS. */
+export const SVG = "http://www.w3.org/2000/svg";
 
 /** The seat winds in turn order, East first. */
 export const SEATS = ["E", "S", "W", "N"];
