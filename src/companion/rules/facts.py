@@ -8,7 +8,7 @@ only the predicates whose needs the bits meet (`companion.rules.patterns.Compile
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from companion.context import Event, WinContext, WinType
 from companion.hand import Hand, MeldKind
@@ -173,7 +173,10 @@ class HandFacts:
         "suits",
     )
 
-    def __init__(self, hand: Hand, context: WinContext | None = None) -> None:
+    def __init__(
+        self, hand: Hand, context: WinContext | None = None, context_bits: int | None = None
+    ) -> None:
+        """`context_bits`: `context_features(context)`, when the caller has it already."""
         self.hand = hand
         self._counts: list[int] | None = None
         kinds = set(hand.concealed)
@@ -189,7 +192,11 @@ class HandFacts:
             self.animals = tuple([tile for tile in bonus if tile >= Tile.CAT])
         else:
             self.flowers = self.animals = ()
-        self.features = self._features(context)
+        self.features = self._features()
+        if context_bits is None and context is not None:
+            context_bits = context_features(context)
+        if context_bits is not None:
+            self.features |= context_bits
 
     @property
     def counts(self) -> list[int]:
@@ -198,7 +205,7 @@ class HandFacts:
             self._counts = self.hand.counts()
         return self._counts
 
-    def _features(self, context: WinContext | None) -> int:
+    def _features(self) -> int:
         hand = self.hand
         kinds = self.kinds
         bits = 0
@@ -234,17 +241,22 @@ class HandFacts:
             bits |= Feature.NO_MELDS | Feature.ONLY_CONCEALED_KONGS
         elif all(meld.kind is MeldKind.CONCEALED_KONG for meld in melds):
             bits |= Feature.ONLY_CONCEALED_KONGS
-        if context is not None:
-            bits |= Feature.SELF_DRAWN if context.win is WinType.SELF_DRAW else Feature.BY_DISCARD
-            events = context.events
-            if events:
-                for event in events:
-                    bits |= _EVENT_BITS[event]
-                if Event.HEAVENLY in events or Event.EARTHLY in events:
-                    bits |= Feature.DISCARDS_KNOWN
-            if context.table_discards is not None:
-                bits |= Feature.DISCARDS_KNOWN
         return bits
+
+
+def context_features(context: WinContext) -> int:
+    """The feature bits of the win's context alone: how it was won, its events, whether the
+    table's discards are known. The same for every hand won in that context."""
+    bits = Feature.SELF_DRAWN if context.win is WinType.SELF_DRAW else Feature.BY_DISCARD
+    events = context.events
+    if events:
+        for event in events:
+            bits |= _EVENT_BITS[event]
+        if Event.HEAVENLY in events or Event.EARTHLY in events:
+            bits |= Feature.DISCARDS_KNOWN
+    if context.table_discards is not None:
+        bits |= Feature.DISCARDS_KNOWN
+    return bits
 
 
 class Facts:
@@ -263,6 +275,8 @@ class Facts:
         "_pungs",
         "_sets",
         "_shared",
+        "_waits",
+        "_waits_of",
         "animals",
         "bonus",
         "context",
@@ -276,7 +290,6 @@ class Facts:
         "reading",
         "shape",
         "suits",
-        "waits",
     )
 
     def __init__(
@@ -284,14 +297,21 @@ class Facts:
         hand: Hand,
         reading: Reading,
         context: WinContext,
-        waits: tuple[Tile, ...],
+        waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]],
         options: Options,
         shared: HandFacts | None = None,
     ) -> None:
+        """`waits`: the hand's waits before its winning tile, or what reads them when a
+        predicate first asks (few do, and reading them costs as much as the readings)."""
         self.hand = hand
         self.reading = reading
         self.context = context
-        self.waits = waits
+        if isinstance(waits, tuple):
+            self._waits: tuple[Tile, ...] | None = waits
+            self._waits_of: Callable[[], tuple[Tile, ...]] | None = None
+        else:
+            self._waits = None
+            self._waits_of = waits
         self.options = options
         shape = reading.shape
         self.shape: Shape = shape
@@ -427,6 +447,15 @@ class Facts:
     def counts(self) -> list[int]:
         """Counts of every playing kind, concealed and declared."""
         return self._shared.counts
+
+    @property
+    def waits(self) -> tuple[Tile, ...]:
+        """The kinds the hand waited on before its winning tile."""
+        found = self._waits
+        if found is None:
+            assert self._waits_of is not None
+            found = self._waits = self._waits_of()
+        return found
 
     @property
     def seat(self) -> Wind:
