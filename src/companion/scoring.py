@@ -33,7 +33,7 @@ from companion.shapes import Reading, Structure, block_keys, readings, waits, wa
 from companion.tiles import KINDS, Tile, Wind, format_tiles, parse_tile, parse_tiles
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class ScoreResult:
     """The scoring result. `valid` false carries `error` (and `waits` when one short)."""
 
@@ -53,6 +53,42 @@ class ScoreResult:
     winner: Wind | None = None
     unit: str = "tai"
     """What `tai` counts: `tai`, or `faan` in `hk`."""
+
+    def __init__(
+        self,
+        valid: bool,
+        profile: str,
+        error: str | None = None,
+        tai: int = 0,
+        raw_tai: int = 0,
+        meets_minimum: bool = False,
+        patterns: tuple[PatternScore, ...] = (),
+        reading: Reading | None = None,
+        found_waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]] = (),
+        payments: Mapping[Wind, Fraction] | None = None,
+        notes: tuple[str, ...] = (),
+        dealer_tai: int | None = None,
+        winner: Wind | None = None,
+        unit: str = "tai",
+    ) -> None:
+        # One update of the instance's dict rather than a frozen dataclass's fourteen
+        # object.__setattr__ calls: a result is made for every hand scored.
+        self.__dict__.update(
+            valid=valid,
+            profile=profile,
+            error=error,
+            tai=tai,
+            raw_tai=raw_tai,
+            meets_minimum=meets_minimum,
+            patterns=patterns,
+            reading=reading,
+            found_waits=found_waits,
+            payments={} if payments is None else payments,
+            notes=notes,
+            dealer_tai=dealer_tai,
+            winner=winner,
+            unit=unit,
+        )
 
     @cached_property
     def waits(self) -> tuple[Tile, ...]:

@@ -15,7 +15,7 @@ from companion.hand import Hand, MeldKind
 from companion.rules.options import Options
 from companion.rules.patterns import Match
 from companion.shapes import Group, GroupKind, Reading, Shape, WinRole
-from companion.tiles import KINDS, Tile, Wind, format_tiles
+from companion.tiles import KINDS, Suit, Tile, Wind, format_tiles
 
 
 class Feature:
@@ -150,11 +150,22 @@ CONCEALED_PUNGS_AT_LEAST = (
 )
 """The feature bit of "at least n" such sets, by n."""
 
-_TERMINAL_KINDS = frozenset(kind for kind in range(27) if kind % 9 in (0, 8))
-_HONOR_KINDS = frozenset(range(27, KINDS))
-_GREEN_KINDS = frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
+
+def _kind_mask(kinds: frozenset[int]) -> int:
+    return sum(1 << kind for kind in kinds)
+
+
+_KIND_BIT = tuple(1 << kind for kind in range(KINDS))
+"""Each playing kind as one bit: a hand's kinds are one integer, tested with masks."""
+_TERMINAL_MASK = _kind_mask(frozenset(kind for kind in range(27) if kind % 9 in (0, 8)))
+_HONOR_MASK = _kind_mask(frozenset(range(27, KINDS)))
+_GREEN_MASK = _kind_mask(frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN)))
+_SUIT_MASKS = tuple(_kind_mask(frozenset(range(9 * suit, 9 * suit + 9))) for suit in range(3))
+"""The kinds of characters, circles and bamboo."""
+_M_MASK, _P_MASK, _S_MASK = _SUIT_MASKS
 _SET_KINDS = frozenset((GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG))
-_SUIT_OF = {tile: tile.suit for tile in Tile}
+_SUITS_OF: dict[int, frozenset[Suit]] = {}
+"""The suits present, by the hand's numbered-suit presence bits (eight sets in all)."""
 
 
 class HandFacts:
@@ -163,14 +174,15 @@ class HandFacts:
 
     __slots__ = (
         "_counts",
+        "_kinds",
         "animals",
         "bonus",
         "features",
         "flowers",
         "hand",
         "has_honors",
-        "kinds",
-        "suits",
+        "kind_mask",
+        "suit_bits",
     )
 
     def __init__(
@@ -179,12 +191,18 @@ class HandFacts:
         """`context_bits`: `context_features(context)`, when the caller has it already."""
         self.hand = hand
         self._counts: list[int] | None = None
+        self._kinds: frozenset[Tile] | None = None
         kinds = set(hand.concealed)
         for meld in hand.melds:
             kinds.update(meld.tiles)
-        self.kinds = frozenset(kinds)
-        self.suits = frozenset({_SUIT_OF[tile] for tile in kinds if tile < Tile.EAST})
-        self.has_honors = not kinds.isdisjoint(_HONOR_KINDS)
+        bit = _KIND_BIT
+        self.kind_mask = mask = sum([bit[kind] for kind in kinds])
+        """The hand's playing kinds, concealed and declared, as bits (`_KIND_BIT`)."""
+        self.suit_bits = (
+            (mask & _M_MASK != 0) | (mask & _P_MASK != 0) << 1 | (mask & _S_MASK != 0) << 2
+        )
+        """Which numbered suits the hand holds: bit 0 characters, 1 circles, 2 bamboo."""
+        self.has_honors = mask & _HONOR_MASK != 0
         bonus = hand.bonus
         self.bonus = bonus
         if bonus:
@@ -192,11 +210,33 @@ class HandFacts:
             self.animals = tuple([tile for tile in bonus if tile >= Tile.CAT])
         else:
             self.flowers = self.animals = ()
-        self.features = self._features()
+        features = self._features()
         if context_bits is None and context is not None:
             context_bits = context_features(context)
         if context_bits is not None:
-            self.features |= context_bits
+            features |= context_bits
+        self.features = features
+
+    @property
+    def kinds(self) -> frozenset[Tile]:
+        """The playing kinds of the hand, concealed and declared."""
+        found = self._kinds
+        if found is None:
+            kinds = set(self.hand.concealed)
+            for meld in self.hand.melds:
+                kinds.update(meld.tiles)
+            found = self._kinds = frozenset(kinds)
+        return found
+
+    @property
+    def suits(self) -> frozenset[Suit]:
+        """The numbered suits of the hand."""
+        found = _SUITS_OF.get(self.suit_bits)
+        if found is None:
+            found = _SUITS_OF[self.suit_bits] = frozenset(
+                Tile(9 * suit).suit for suit in range(3) if self.suit_bits >> suit & 1
+            )
+        return found
 
     @property
     def counts(self) -> list[int]:
@@ -206,8 +246,7 @@ class HandFacts:
         return self._counts
 
     def _features(self) -> int:
-        hand = self.hand
-        kinds = self.kinds
+        mask = self.kind_mask
         bits = 0
         flowers = len(self.flowers)
         if flowers:
@@ -225,18 +264,18 @@ class HandFacts:
             if len(set(self.animals)) == 4:
                 bits |= Feature.ANIMALS_4
         bits |= Feature.HONORS if self.has_honors else Feature.NO_HONORS
-        suits = len(self.suits)
-        if suits == 1:
+        suits = self.suit_bits
+        if suits in (1, 2, 4):
             bits |= Feature.ONE_SUIT
         elif not suits:
             bits |= Feature.NO_SUIT
-        if kinds <= _TERMINAL_KINDS:
+        if not mask & ~_TERMINAL_MASK:
             bits |= Feature.TERMINALS_ONLY | Feature.TERMINALS_HONORS_ONLY
-        elif kinds <= _TERMINAL_KINDS | _HONOR_KINDS:
+        elif not mask & ~(_TERMINAL_MASK | _HONOR_MASK):
             bits |= Feature.TERMINALS_HONORS_ONLY
-        if kinds <= _GREEN_KINDS:
+        if not mask & ~_GREEN_MASK:
             bits |= Feature.GREEN_ONLY
-        melds = hand.melds
+        melds = self.hand.melds
         if not melds:
             bits |= Feature.NO_MELDS | Feature.ONLY_CONCEALED_KONGS
         elif all(meld.kind is MeldKind.CONCEALED_KONG for meld in melds):
@@ -285,11 +324,9 @@ class Facts:
         "groups",
         "hand",
         "has_honors",
-        "kinds",
         "options",
         "reading",
         "shape",
-        "suits",
     )
 
     def __init__(
@@ -321,8 +358,6 @@ class Facts:
         if shared is None:
             shared = HandFacts(hand, context)
         self._shared = shared
-        self.kinds = shared.kinds
-        self.suits = shared.suits
         self.has_honors = shared.has_honors
         self.bonus = shared.bonus
         self.flowers = shared.flowers
@@ -447,6 +482,16 @@ class Facts:
     def counts(self) -> list[int]:
         """Counts of every playing kind, concealed and declared."""
         return self._shared.counts
+
+    @property
+    def kinds(self) -> frozenset[Tile]:
+        """The playing kinds of the hand, concealed and declared."""
+        return self._shared.kinds
+
+    @property
+    def suits(self) -> frozenset[Suit]:
+        """The numbered suits of the hand."""
+        return self._shared.suits
 
     @property
     def waits(self) -> tuple[Tile, ...]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from companion.shapes import Group
 from companion.tiles import Tile
@@ -32,9 +32,9 @@ if TYPE_CHECKING:
     from companion.rules.facts import Facts
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
-    """One occurrence of a pattern: the tiles or groups that earned it."""
+class Match(NamedTuple):
+    """One occurrence of a pattern: the tiles or groups that earned it. (A named tuple: the
+    scorer makes one per pattern that fires, and a tuple is the cheapest value to make.)"""
 
     items: tuple[Group | Tile, ...]
     """The groups or tiles that earned it; shown as MPSZ (`777z`, `1f`) only when reported."""
@@ -97,7 +97,7 @@ class Pattern:
         return dataclasses.replace(self, **changes)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class PatternScore:
     """A pattern as it scored in the chosen reading."""
 
@@ -108,6 +108,19 @@ class PatternScore:
     items: tuple[object, ...]
     """The groups or tiles that earned it (their text is `earned_by`)."""
     variant: str | None = None
+
+    def __init__(
+        self,
+        id: str,  # the pattern's id, as the contract names it
+        name: str,
+        tai: int,
+        count: int,
+        items: tuple[object, ...],
+        variant: str | None = None,
+    ) -> None:
+        # One dict update rather than a frozen dataclass's six object.__setattr__ calls: the
+        # scorer makes one for every pattern of every hand.
+        self.__dict__.update(id=id, name=name, tai=tai, count=count, items=items, variant=variant)
 
     @property
     def earned_by(self) -> tuple[str, ...]:

@@ -17,7 +17,6 @@ from companion.rules.facts import (
     Facts,
     Feature,
     event_bit,
-    match_all,
 )
 from companion.rules.patterns import Match, Predicate, needs
 from companion.shapes import Group, GroupKind, Shape
@@ -41,13 +40,19 @@ def _whole_hand(*alternatives: int) -> Callable[[Callable[[Facts], bool]], Predi
     def make(condition: Callable[[Facts], bool]) -> Predicate:
         @needs(*alternatives)
         def predicate(facts: Facts) -> tuple[Match, ...]:
-            return match_all(facts) if condition(facts) else NONE
+            return (Match(facts.groups),) if condition(facts) else NONE
 
         predicate.__name__ = condition.__name__
         predicate.__doc__ = condition.__doc__
         return predicate
 
     return make
+
+
+def _has(facts: Facts, bits: int) -> bool:
+    """Whether the reading has every one of these feature bits (hand-wide tests as bit tests:
+    `Feature` is worked out once per hand)."""
+    return facts.features & bits == bits
 
 
 def winning_tile_match(facts: Facts) -> tuple[Match, ...]:
@@ -215,12 +220,12 @@ def all_pungs(facts: Facts) -> bool:
 @_whole_hand(Feature.ONE_SUIT | Feature.HONORS)
 def half_flush(facts: Facts) -> bool:
     """One numbered suit plus honors, both present."""
-    return len(facts.suits) == 1 and facts.has_honors
+    return _has(facts, Feature.ONE_SUIT | Feature.HONORS)
 
 
 @_whole_hand(Feature.ONE_SUIT | Feature.NO_HONORS)
 def full_flush(facts: Facts) -> bool:
-    return len(facts.suits) == 1 and not facts.has_honors
+    return _has(facts, Feature.ONE_SUIT | Feature.NO_HONORS)
 
 
 @_whole_hand(Feature.NO_HONORS)
@@ -230,12 +235,12 @@ def no_honors(facts: Facts) -> bool:
 
 @_whole_hand(Feature.NO_SUIT)
 def all_honors(facts: Facts) -> bool:
-    return not facts.suits
+    return _has(facts, Feature.NO_SUIT)
 
 
 @_whole_hand(Feature.TERMINALS_ONLY)
 def all_terminals(facts: Facts) -> bool:
-    return all(tile.is_terminal for tile in facts.kinds)
+    return _has(facts, Feature.TERMINALS_ONLY)
 
 
 @_whole_hand(Feature.TERMINALS_HONORS_ONLY | Feature.HONORS)
@@ -251,7 +256,7 @@ def terminals_and_honors(facts: Facts) -> bool:
 
 @_whole_hand(Feature.GREEN_ONLY)
 def all_green(facts: Facts) -> bool:
-    return facts.kinds <= GREEN_TILES
+    return _has(facts, Feature.GREEN_ONLY)
 
 
 @_whole_hand(Feature.THIRTEEN_ORPHANS)
