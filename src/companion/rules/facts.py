@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from companion.context import Event, WinContext, WinType
 from companion.hand import Hand, MeldKind
 from companion.rules.options import Options
-from companion.rules.patterns import Match
+from companion.rules.patterns import Match, needs
 from companion.shapes import Group, GroupKind, Reading, Shape, WinRole
 from companion.tiles import KINDS, Suit, Tile, Wind, format_tiles
 
@@ -515,6 +515,7 @@ def no_reading(facts: Facts) -> tuple[Match, ...]:
     return ()
 
 
+@needs(0, decided=True)
 def match_all(facts: Facts) -> tuple[Match, ...]:
     """One match earned by every group of the reading (for whole-hand patterns)."""
     return (Match(facts.groups),)

@@ -34,11 +34,14 @@ NONE: tuple[Match, ...] = ()
 GREEN_TILES = frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
 
 
-def _whole_hand(*alternatives: int) -> Callable[[Callable[[Facts], bool]], Predicate]:
-    """A whole-hand pattern from a condition, needing the given feature bits."""
+def _whole_hand(
+    *alternatives: int, decided: bool = False
+) -> Callable[[Callable[[Facts], bool]], Predicate]:
+    """A whole-hand pattern from a condition, needing the given feature bits (`decided`: and
+    the condition holds on every reading that has them)."""
 
     def make(condition: Callable[[Facts], bool]) -> Predicate:
-        @needs(*alternatives)
+        @needs(*alternatives, decided=decided)
         def predicate(facts: Facts) -> tuple[Match, ...]:
             return (Match(facts.groups),) if condition(facts) else NONE
 
@@ -63,7 +66,7 @@ def winning_tile_match(facts: Facts) -> tuple[Match, ...]:
 def event(required: Event) -> Predicate:
     """The request names this event; earned by the winning tile."""
 
-    @needs(event_bit(required))
+    @needs(event_bit(required), decided=True)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         return winning_tile_match(facts) if facts.context.has(required) else NONE
 
@@ -99,7 +102,7 @@ def all_animals(facts: Facts) -> tuple[Match, ...]:
     return NONE
 
 
-@needs(Feature.NO_FLOWER)
+@needs(Feature.NO_FLOWER, decided=True)
 def no_flowers(facts: Facts) -> tuple[Match, ...]:
     return (Match(()),) if not facts.flowers else NONE
 
@@ -207,38 +210,38 @@ def _standard(facts: Facts) -> bool:
     return facts.shape is Shape.STANDARD
 
 
-@_whole_hand(Feature.ALL_CHOWS)
+@_whole_hand(Feature.ALL_CHOWS, decided=True)
 def all_chows(facts: Facts) -> bool:
     return _standard(facts) and len(facts.chows) == len(facts.sets)
 
 
-@_whole_hand(Feature.ALL_PUNGS)
+@_whole_hand(Feature.ALL_PUNGS, decided=True)
 def all_pungs(facts: Facts) -> bool:
     return _standard(facts) and len(facts.pungs) == len(facts.sets)
 
 
-@_whole_hand(Feature.ONE_SUIT | Feature.HONORS)
+@_whole_hand(Feature.ONE_SUIT | Feature.HONORS, decided=True)
 def half_flush(facts: Facts) -> bool:
     """One numbered suit plus honors, both present."""
     return _has(facts, Feature.ONE_SUIT | Feature.HONORS)
 
 
-@_whole_hand(Feature.ONE_SUIT | Feature.NO_HONORS)
+@_whole_hand(Feature.ONE_SUIT | Feature.NO_HONORS, decided=True)
 def full_flush(facts: Facts) -> bool:
     return _has(facts, Feature.ONE_SUIT | Feature.NO_HONORS)
 
 
-@_whole_hand(Feature.NO_HONORS)
+@_whole_hand(Feature.NO_HONORS, decided=True)
 def no_honors(facts: Facts) -> bool:
     return not facts.has_honors
 
 
-@_whole_hand(Feature.NO_SUIT)
+@_whole_hand(Feature.NO_SUIT, decided=True)
 def all_honors(facts: Facts) -> bool:
     return _has(facts, Feature.NO_SUIT)
 
 
-@_whole_hand(Feature.TERMINALS_ONLY)
+@_whole_hand(Feature.TERMINALS_ONLY, decided=True)
 def all_terminals(facts: Facts) -> bool:
     return _has(facts, Feature.TERMINALS_ONLY)
 
@@ -254,17 +257,17 @@ def terminals_and_honors(facts: Facts) -> bool:
     )
 
 
-@_whole_hand(Feature.GREEN_ONLY)
+@_whole_hand(Feature.GREEN_ONLY, decided=True)
 def all_green(facts: Facts) -> bool:
     return _has(facts, Feature.GREEN_ONLY)
 
 
-@_whole_hand(Feature.THIRTEEN_ORPHANS)
+@_whole_hand(Feature.THIRTEEN_ORPHANS, decided=True)
 def thirteen_orphans(facts: Facts) -> bool:
     return facts.shape is Shape.THIRTEEN_ORPHANS
 
 
-@_whole_hand(Feature.SEVEN_PAIRS_TRIPLET)
+@_whole_hand(Feature.SEVEN_PAIRS_TRIPLET, decided=True)
 def seven_pairs_triplet(facts: Facts) -> bool:
     return facts.shape is Shape.SEVEN_PAIRS_TRIPLET
 
@@ -285,7 +288,7 @@ def nine_gates(facts: Facts) -> bool:
     return tuple(held) == NINE_GATES
 
 
-@_whole_hand(Feature.NO_MELDS)
+@_whole_hand(Feature.NO_MELDS, decided=True)
 def no_declared_groups(facts: Facts) -> bool:
     return not facts.hand.melds
 
@@ -293,7 +296,11 @@ def no_declared_groups(facts: Facts) -> bool:
 def kong_count(count: int) -> Predicate:
     """At least `count` kongs, declared or concealed."""
 
-    @needs(Feature.KONGS_4 if count >= 4 else Feature.KONG if count >= 1 else 0)
+    # The bits count kongs as none, at least one, at least four: they decide 0, 1 and 4.
+    @needs(
+        Feature.KONGS_4 if count >= 4 else Feature.KONG if count >= 1 else 0,
+        decided=count in (0, 1, 4),
+    )
     def predicate(facts: Facts) -> tuple[Match, ...]:
         found = [g for g in facts.sets if g.kind is GroupKind.KONG]
         return (Match(tuple(found)),) if len(found) >= count else NONE
