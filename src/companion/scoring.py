@@ -370,19 +370,20 @@ def _result(
             f"{counted} {profile.unit} is under the table's minimum of {options.min_tai}",
         ]
     return ScoreResult(
-        valid=True,
-        profile=profile.id,
-        tai=settled,
-        raw_tai=raw,
-        meets_minimum=meets,
-        patterns=tuple(scores),
-        reading=reading,
-        found_waits=found_waits,
-        payments=payments,
-        notes=tuple(notes),
-        dealer_tai=plan.dealer_tai if meets else None,
-        winner=context.seat,
-        unit=profile.unit,
+        True,  # valid
+        profile.id,
+        None,  # error
+        settled,  # tai
+        raw,  # raw_tai
+        meets,  # meets_minimum
+        tuple(scores),  # patterns
+        reading,
+        found_waits,
+        payments,
+        tuple(notes),
+        plan.dealer_tai if meets else None,
+        context.seat,  # winner
+        profile.unit,
     )
 
 

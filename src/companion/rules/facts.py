@@ -364,7 +364,7 @@ class Facts:
         self.animals = shared.animals
         features = _SHAPE_BITS[shape] | _ROLE_BITS[reading.role] | shared.features
         chows = pungs = dragons = winds = kongs = concealed_pungs = 0
-        seat_tile, round_tile = context.seat.tile, context.round.tile
+        seat_tile, round_tile = _WIND_TILE[context.seat], _WIND_TILE[context.round]
         for group in groups:
             kind = group.kind
             if kind is _CHOW:
@@ -372,8 +372,8 @@ class Facts:
             elif kind is _PUNG or kind is _KONG:
                 pungs += 1
                 tile = group.tile
-                if tile >= Tile.EAST:
-                    if tile >= Tile.WHITE:
+                if tile >= _EAST:
+                    if tile >= _WHITE:
                         dragons += 1
                     else:
                         winds += 1
@@ -489,6 +489,11 @@ class Facts:
         return self._shared.kinds
 
     @property
+    def kind_mask(self) -> int:
+        """The playing kinds of the hand as bits, one per kind (`1 << kind`)."""
+        return self._shared.kind_mask
+
+    @property
     def suits(self) -> frozenset[Suit]:
         """The numbered suits of the hand."""
         return self._shared.suits
@@ -508,6 +513,8 @@ class Facts:
 
 
 _CHOW, _PUNG, _KONG = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG
+_EAST, _WHITE = int(Tile.EAST), int(Tile.WHITE)
+_WIND_TILE = {wind: wind.tile for wind in Wind}
 
 
 def no_reading(facts: Facts) -> tuple[Match, ...]:

@@ -117,7 +117,7 @@ class PatternScore:
     id: str
     name: str
     tai: int
-    count: int
+    count: int = 1
     variant: str | None = None
 
     def __init__(
@@ -141,21 +141,14 @@ class PatternScore:
         for: by running its predicate on the reading's facts (a decided pattern,
         `needs(..., decided=True)`)."""
         score = cls.__new__(cls)
-        score.__dict__.update(
-            id=id,
-            name=name,
-            tai=tai,
-            count=1,
-            _items=None,
-            _source=(predicate, facts),
-            variant=None,
-        )
+        # Its `count` (1) and `variant` (None) are the class's defaults.
+        score.__dict__.update(id=id, name=name, tai=tai, _source=(predicate, facts))
         return score
 
     @property
     def items(self) -> tuple[object, ...]:
         """The groups or tiles that earned it (their text is `earned_by`)."""
-        found: tuple[object, ...] | None = self.__dict__["_items"]
+        found: tuple[object, ...] | None = self.__dict__.get("_items")
         if found is None:
             predicate, facts = self.__dict__["_source"]
             (match,) = predicate(facts)

@@ -31,6 +31,9 @@ from companion.tiles import (
 )
 
 NONE: tuple[Match, ...] = ()
+_EAST, _WHITE = int(Tile.EAST), int(Tile.WHITE)
+"""The first honor and the first dragon, as ints: a pung's tile compared with them is an honor
+or a dragon (the faster test on the hot path)."""
 GREEN_TILES = frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
 
 
@@ -117,12 +120,12 @@ def each_flower(facts: Facts) -> tuple[Match, ...]:
 
 @needs(Feature.DRAGON_PUNG)
 def dragon_pungs(facts: Facts) -> tuple[Match, ...]:
-    return tuple(Match((g,)) for g in facts.pungs if g.tile.is_dragon)
+    return tuple([Match((g,)) for g in facts.pungs if g.tile >= _WHITE])
 
 
 @needs(Feature.DRAGON_PUNG, Feature.WIND_PUNG)
 def honor_pungs(facts: Facts) -> tuple[Match, ...]:
-    return tuple(Match((g,)) for g in facts.pungs if g.tile.is_honor)
+    return tuple([Match((g,)) for g in facts.pungs if g.tile >= _EAST])
 
 
 @needs(Feature.SEAT_WIND_PUNG, Feature.ROUND_WIND_PUNG)
@@ -273,6 +276,7 @@ def seven_pairs_triplet(facts: Facts) -> bool:
 
 
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_NINE_KINDS = (1 << 9) - 1
 
 
 @_whole_hand(Feature.NO_MELDS | Feature.ONE_SUIT | Feature.NO_HONORS)
@@ -283,6 +287,8 @@ def nine_gates(facts: Facts) -> bool:
     if facts.hand.melds or winning is None or len(facts.suits) != 1 or facts.has_honors:
         return False
     first = winning // 9 * 9
+    if facts.kind_mask >> first & _NINE_KINDS != _NINE_KINDS:
+        return False  # nine gates holds every kind of its suit
     held = list(facts.counts[first : first + 9])
     held[winning - first] -= 1
     return tuple(held) == NINE_GATES

@@ -165,7 +165,10 @@ def pure_straight(facts: Facts) -> tuple[Match, ...]:
     """1-2-3, 4-5-6 and 7-8-9 of one suit; variant `concealed` when all three chows are.
 
     Where a chow appears twice (one declared, one concealed), the concealed one is used."""
+    starts = {g.tile for g in facts.chows}
     for first in (Tile.M1, Tile.P1, Tile.S1):
+        if first not in starts or first + 3 not in starts or first + 6 not in starts:
+            continue
         used = []
         for start in (first, first + 3, first + 6):
             chows = [g for g in facts.chows if g.tile == start]
