@@ -22,7 +22,10 @@ import pytest
 
 from companion import scoring
 from companion.errors import CompanionError
-from companion.rules import profiles
+from companion.request import parse_request
+from companion.rules import get_profile, profiles
+from companion.rules.facts import Facts, HandFacts
+from companion.shapes import readings
 from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile
 from reference_scorer import scoring as reference
 
@@ -251,6 +254,42 @@ def test_engine_matches_reference(profile: str) -> None:
     assert not problems, "\n".join(problems)
     # The generator must reach the scorer, not only its refusals.
     assert valid >= DIFFERENTIAL_HANDS // 5
+
+
+def _decided_problems(profile_id: str, count: int) -> tuple[int, list[str]]:
+    """Hold every decided pattern's claim (`needs(..., decided=True)`: the feature bits alone
+    say whether it scores) against its predicate, on every reading of the seeded hands."""
+    rng = random.Random(f"differential-{profile_id}")
+    problems: list[str] = []
+    readings_checked = 0
+    for _ in range(count):
+        request = parse_request(random_request(rng, profile_id))
+        if request.flower_win is not None:
+            continue
+        profile = get_profile(request.profile)
+        try:
+            options = profile.parse_options(request.options)
+            hand = scoring.build_hand(profile, request, options)
+        except CompanionError:
+            continue
+        context = request.context
+        table = profile.table_for(options)
+        structure = profile.structure_for(options)
+        shared = HandFacts(hand, context)
+        for reading in readings(hand, structure, discard=context.by_discard):
+            facts = Facts(hand, reading, context, (), options, shared)
+            readings_checked += 1
+            wrong = table.check_decided(facts, facts.features)
+            if wrong and len(problems) < 5:
+                problems.append(f"{request}: {wrong}")
+    return readings_checked, problems
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_decided_patterns_match_their_predicates(profile: str) -> None:
+    checked, problems = _decided_problems(profile, DIFFERENTIAL_HANDS)
+    assert not problems, "\n".join(problems)
+    assert checked >= DIFFERENTIAL_HANDS // 5
 
 
 @pytest.mark.parametrize("profile", PROFILES)

@@ -6,9 +6,10 @@ its settlement (`companion.rules.base.Profile`); this module only runs them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from companion import settlement, shapes
@@ -23,7 +24,7 @@ from companion.errors import (
 from companion.hand import Hand, Meld, parse_hand
 from companion.request import ScoreRequest, parse_request
 from companion.rules import get_profile, legality, patterns
-from companion.rules.facts import Facts, HandFacts
+from companion.rules.facts import Facts, HandFacts, context_features
 from companion.rules.options import Options
 from companion.rules.patterns import PatternScore
 from companion.rules.profile import AnyProfile
@@ -32,7 +33,7 @@ from companion.shapes import Reading, Structure, block_keys, readings, waits, wa
 from companion.tiles import KINDS, Tile, Wind, format_tiles, parse_tile, parse_tiles
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, init=False)
 class ScoreResult:
     """The scoring result. `valid` false carries `error` (and `waits` when one short)."""
 
@@ -44,13 +45,82 @@ class ScoreResult:
     meets_minimum: bool = False
     patterns: tuple[PatternScore, ...] = ()
     reading: Reading | None = None
-    waits: tuple[Tile, ...] = ()
+    found_waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]] = field(default=(), repr=False)
+    """The waits, or what reads them on first access of `waits` (most callers never ask)."""
     payments: Mapping[Wind, Fraction] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     dealer_tai: int | None = None
     winner: Wind | None = None
     unit: str = "tai"
     """What `tai` counts: `tai`, or `faan` in `hk`."""
+
+    def __init__(
+        self,
+        valid: bool,
+        profile: str,
+        error: str | None = None,
+        tai: int = 0,
+        raw_tai: int = 0,
+        meets_minimum: bool = False,
+        patterns: tuple[PatternScore, ...] = (),
+        reading: Reading | None = None,
+        found_waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]] = (),
+        payments: Mapping[Wind, Fraction] | None = None,
+        notes: tuple[str, ...] = (),
+        dealer_tai: int | None = None,
+        winner: Wind | None = None,
+        unit: str = "tai",
+    ) -> None:
+        # One update of the instance's dict rather than a frozen dataclass's fourteen
+        # object.__setattr__ calls: a result is made for every hand scored.
+        self.__dict__.update(
+            valid=valid,
+            profile=profile,
+            error=error,
+            tai=tai,
+            raw_tai=raw_tai,
+            meets_minimum=meets_minimum,
+            patterns=patterns,
+            reading=reading,
+            found_waits=found_waits,
+            payments={} if payments is None else payments,
+            notes=notes,
+            dealer_tai=dealer_tai,
+            winner=winner,
+            unit=unit,
+        )
+
+    @cached_property
+    def waits(self) -> tuple[Tile, ...]:
+        """The kinds the hand waited on before its winning tile (on a refusal one tile short,
+        what it waits on)."""
+        found = self.found_waits
+        return found if isinstance(found, tuple) else found()
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.valid,
+            self.profile,
+            self.error,
+            self.tai,
+            self.raw_tai,
+            self.meets_minimum,
+            self.patterns,
+            self.reading,
+            self.waits,
+            self.payments,
+            self.notes,
+            self.dealer_tai,
+            self.winner,
+            self.unit,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoreResult):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # equal results may differ in identity
 
     @property
     def groups(self) -> tuple[str, ...]:
@@ -106,10 +176,10 @@ def score(request: ScoreRequest | Mapping[str, Any]) -> ScoreResult:
     options = profile.parse_options(request.options)
     context = request.context
     try:
-        profile.check_context(context, options)
+        plan = _plan(profile, context, options)
         if context.flower_win is not None:
-            return _score_flower_win(profile, request, context, options)
-        return _score_built(profile, build_hand(profile, request, options), context, options)
+            return _score_flower_win(profile, request, plan)
+        return _score_built(profile, build_hand(profile, request, options), plan)
     except (NotAWinError, InvalidHandError, TileParseError) as refusal:
         return _refused(profile, refusal)
 
@@ -121,16 +191,65 @@ def score_hand(
     already parsed: the engine without the request's text handling. Refusals come back as
     results with `valid` false, as from `score`."""
     try:
-        profile.check_context(context, options)
-        return _score_built(profile, hand, context, options)
+        return _score_built(profile, hand, _plan(profile, context, options))
     except NotAWinError as refusal:
         return _refused(profile, refusal)
+
+
+class _Plan:
+    """What scoring in one context under one set of options works out once, whatever the hand:
+    the context checked, its feature bits, the pattern table and shapes, the dealer tai, and the
+    payments of each settled value (`settle` is a function of the value, context and options)."""
+
+    __slots__ = (
+        "context",
+        "context_bits",
+        "dealer_tai",
+        "options",
+        "overrides",
+        "payments",
+        "self_draw_context",
+        "structure",
+        "table",
+    )
+
+    def __init__(self, profile: AnyProfile, context: WinContext, options: Options) -> None:
+        profile.check_context(context, options)
+        self.context = context
+        self.options = options
+        self.context_bits = context_features(context)
+        self.structure = profile.structure_for(options)
+        self.table = profile.table_for(options)
+        self.overrides = options.tai_overrides
+        self.dealer_tai = profile.dealer_tai(context)
+        self.self_draw_context = (
+            replace(context, win=WinType.SELF_DRAW, discarder=None) if context.by_discard else None
+        )
+        self.payments: dict[tuple[int, bool], Payments] = {}
+
+
+_PLANS: dict[tuple[AnyProfile, WinContext, int], _Plan] = {}
+_MAX_PLANS = 4096
+"""Past this many contexts and options the plans are forgotten and made again."""
+
+
+def _plan(profile: AnyProfile, context: WinContext, options: Options) -> _Plan:
+    """The plan of a context that passes the profile's checks (`NotAWinError` otherwise: a
+    refusal is not remembered). Options are told apart by identity, held by the plan so that no
+    other options can take their id while it is kept."""
+    key = (profile, context, id(options))
+    plan = _PLANS.get(key)
+    if plan is None or plan.options is not options:
+        if len(_PLANS) >= _MAX_PLANS:
+            _PLANS.clear()
+        plan = _PLANS[key] = _Plan(profile, context, options)
+    return plan
 
 
 def _refused(profile: AnyProfile, refusal: CompanionError) -> ScoreResult:
     waits_found = refusal.waits if isinstance(refusal, _OneShortError) else ()
     return ScoreResult(
-        False, profile.id, error=refusal.message, waits=waits_found, unit=profile.unit
+        False, profile.id, error=refusal.message, found_waits=waits_found, unit=profile.unit
     )
 
 
@@ -163,22 +282,39 @@ def build_hand(profile: AnyProfile, request: ScoreRequest, options: Options | No
     return Hand.build(concealed, melds, bonus, winning, sets=structure.sets)
 
 
-def _score_built(
-    profile: AnyProfile, hand: Hand, context: WinContext, options: Options
-) -> ScoreResult:
+class _HandWaits:
+    """The waits of a complete hand before its winning tile, read on first call only."""
+
+    __slots__ = ("found", "hand", "keys", "structure")
+
+    def __init__(self, hand: Hand, structure: Structure, keys: list[int]) -> None:
+        self.hand = hand
+        self.structure = structure
+        self.keys = keys
+        self.found: tuple[Tile, ...] | None = None
+
+    def __call__(self) -> tuple[Tile, ...]:
+        found = self.found
+        if found is None:
+            found = self.found = waits_before(self.hand, self.structure, self.keys)
+        return found
+
+
+def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
+    context, options = plan.context, plan.options
     profile.check_possible(hand, context)
     notes = profile.check_hand(hand, context, options)
-    structure = profile.structure_for(options)
+    structure = plan.structure
     keys = block_keys(hand.concealed)
-    found_waits = waits_before(hand, structure, keys)
     candidates = readings(hand, structure, discard=context.by_discard, keys=keys)
     if not candidates:
         raise _OneShortError(_not_a_win(structure, hand), ())
-    overrides = options.tai_overrides
-    table = profile.table_for(options)
+    found_waits = _HandWaits(hand, structure, keys)
+    overrides = plan.overrides
+    table = plan.table
     best: tuple[int, int, int] | None = None
     chosen: tuple[Reading, list[PatternScore], int, int] | None = None
-    shared = HandFacts(hand, context)
+    shared = HandFacts(hand, context, plan.context_bits)
     for reading in candidates:
         facts = Facts(hand, reading, context, found_waits, options, shared)
         scores = table.evaluate(facts, facts.features, overrides)
@@ -193,29 +329,40 @@ def _score_built(
             chosen = (reading, scores, raw, settled)
     assert chosen is not None
     reading, scores, raw, settled = chosen
-    return _result(profile, context, options, settled, raw, scores, reading, found_waits, notes)
+    return _result(profile, plan, settled, raw, scores, reading, found_waits, notes)
 
 
 def _result(
     profile: AnyProfile,
-    context: WinContext,
-    options: Options,
+    plan: _Plan,
     settled: int,
     raw: int,
     scores: list[PatternScore],
     reading: Reading | None,
-    found_waits: tuple[Tile, ...],
+    found_waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]],
     notes: list[str],
 ) -> ScoreResult:
+    context, options = plan.context, plan.options
     counted = profile.counted_for_minimum(settled, scores, options)
     meets = counted >= options.min_tai
     if meets:
-        settling = context
-        as_self_draw = [s.name for s in scores if s.id in profile.self_draw_ids]
-        if as_self_draw and context.by_discard:
-            settling = replace(context, win=WinType.SELF_DRAW, discarder=None)
+        as_self_draw = (
+            [s.name for s in scores if s.id in profile.self_draw_ids]
+            if plan.self_draw_context is not None and profile.self_draw_ids
+            else None
+        )
+        if as_self_draw:
             notes = [*notes, f"{as_self_draw[0]} is settled as a self-draw"]
-        payments: Payments = profile.settle(settled, settling, options)
+        key = (settled, bool(as_self_draw))
+        known = plan.payments.get(key)
+        if known is None:
+            settling = plan.self_draw_context if as_self_draw else context
+            assert settling is not None
+            if len(plan.payments) >= _MAX_PLANS:
+                plan.payments.clear()
+            known = plan.payments[key] = profile.settle(settled, settling, options)
+        # A copy: the caller may change its result's payments, never the plan's.
+        payments: Payments = dict(known)
     else:
         payments = zero_payments()
         notes = [
@@ -223,19 +370,20 @@ def _result(
             f"{counted} {profile.unit} is under the table's minimum of {options.min_tai}",
         ]
     return ScoreResult(
-        valid=True,
-        profile=profile.id,
-        tai=settled,
-        raw_tai=raw,
-        meets_minimum=meets,
-        patterns=tuple(scores),
-        reading=reading,
-        waits=found_waits,
-        payments=payments,
-        notes=tuple(notes),
-        dealer_tai=profile.dealer_tai(context) if meets else None,
-        winner=context.seat,
-        unit=profile.unit,
+        True,  # valid
+        profile.id,
+        None,  # error
+        settled,  # tai
+        raw,  # raw_tai
+        meets,  # meets_minimum
+        tuple(scores),  # patterns
+        reading,
+        found_waits,
+        payments,
+        tuple(notes),
+        plan.dealer_tai if meets else None,
+        context.seat,  # winner
+        profile.unit,
     )
 
 
@@ -254,9 +402,8 @@ def _not_a_win(structure: Structure, hand: Hand) -> str:
 _SET_WORDS = {4: "four", 5: "five"}
 
 
-def _score_flower_win(
-    profile: AnyProfile, request: ScoreRequest, context: WinContext, options: Options
-) -> ScoreResult:
+def _score_flower_win(profile: AnyProfile, request: ScoreRequest, plan: _Plan) -> ScoreResult:
+    context, options = plan.context, plan.options
     if not profile.flower_wins:
         raise NotAWinError(f"the {profile.id} profile has no flower wins")
     sent = [name for name in ("hand", "melds") if getattr(request, name)]
@@ -272,7 +419,7 @@ def _score_flower_win(
     scores = profile.score_flower_win(hand, context, options)
     raw = sum(s.tai for s in scores)
     settled = profile.settled_tai(raw, scores, options)
-    return _result(profile, context, options, settled, raw, scores, None, (), notes)
+    return _result(profile, plan, settled, raw, scores, None, (), notes)
 
 
 def clear_memos() -> None:
@@ -282,6 +429,7 @@ def clear_memos() -> None:
     shapes.clear_memos()
     patterns.clear_compiled()
     settlement.clear_memos()
+    _PLANS.clear()
 
 
 def score_json(data: Any) -> dict[str, Any]:

@@ -8,14 +8,14 @@ only the predicates whose needs the bits meet (`companion.rules.patterns.Compile
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from companion.context import Event, WinContext, WinType
 from companion.hand import Hand, MeldKind
 from companion.rules.options import Options
-from companion.rules.patterns import Match
+from companion.rules.patterns import Match, needs
 from companion.shapes import Group, GroupKind, Reading, Shape, WinRole
-from companion.tiles import KINDS, Tile, Wind, format_tiles
+from companion.tiles import KINDS, Suit, Tile, Wind, format_tiles
 
 
 class Feature:
@@ -150,11 +150,22 @@ CONCEALED_PUNGS_AT_LEAST = (
 )
 """The feature bit of "at least n" such sets, by n."""
 
-_TERMINAL_KINDS = frozenset(kind for kind in range(27) if kind % 9 in (0, 8))
-_HONOR_KINDS = frozenset(range(27, KINDS))
-_GREEN_KINDS = frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
+
+def _kind_mask(kinds: frozenset[int]) -> int:
+    return sum(1 << kind for kind in kinds)
+
+
+_KIND_BIT = tuple(1 << kind for kind in range(KINDS))
+"""Each playing kind as one bit: a hand's kinds are one integer, tested with masks."""
+_TERMINAL_MASK = _kind_mask(frozenset(kind for kind in range(27) if kind % 9 in (0, 8)))
+_HONOR_MASK = _kind_mask(frozenset(range(27, KINDS)))
+_GREEN_MASK = _kind_mask(frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN)))
+_SUIT_MASKS = tuple(_kind_mask(frozenset(range(9 * suit, 9 * suit + 9))) for suit in range(3))
+"""The kinds of characters, circles and bamboo."""
+_M_MASK, _P_MASK, _S_MASK = _SUIT_MASKS
 _SET_KINDS = frozenset((GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG))
-_SUIT_OF = {tile: tile.suit for tile in Tile}
+_SUITS_OF: dict[int, frozenset[Suit]] = {}
+"""The suits present, by the hand's numbered-suit presence bits (eight sets in all)."""
 
 
 class HandFacts:
@@ -163,25 +174,35 @@ class HandFacts:
 
     __slots__ = (
         "_counts",
+        "_kinds",
         "animals",
         "bonus",
         "features",
         "flowers",
         "hand",
         "has_honors",
-        "kinds",
-        "suits",
+        "kind_mask",
+        "suit_bits",
     )
 
-    def __init__(self, hand: Hand, context: WinContext | None = None) -> None:
+    def __init__(
+        self, hand: Hand, context: WinContext | None = None, context_bits: int | None = None
+    ) -> None:
+        """`context_bits`: `context_features(context)`, when the caller has it already."""
         self.hand = hand
         self._counts: list[int] | None = None
+        self._kinds: frozenset[Tile] | None = None
         kinds = set(hand.concealed)
         for meld in hand.melds:
             kinds.update(meld.tiles)
-        self.kinds = frozenset(kinds)
-        self.suits = frozenset({_SUIT_OF[tile] for tile in kinds if tile < Tile.EAST})
-        self.has_honors = not kinds.isdisjoint(_HONOR_KINDS)
+        bit = _KIND_BIT
+        self.kind_mask = mask = sum([bit[kind] for kind in kinds])
+        """The hand's playing kinds, concealed and declared, as bits (`_KIND_BIT`)."""
+        self.suit_bits = (
+            (mask & _M_MASK != 0) | (mask & _P_MASK != 0) << 1 | (mask & _S_MASK != 0) << 2
+        )
+        """Which numbered suits the hand holds: bit 0 characters, 1 circles, 2 bamboo."""
+        self.has_honors = mask & _HONOR_MASK != 0
         bonus = hand.bonus
         self.bonus = bonus
         if bonus:
@@ -189,7 +210,33 @@ class HandFacts:
             self.animals = tuple([tile for tile in bonus if tile >= Tile.CAT])
         else:
             self.flowers = self.animals = ()
-        self.features = self._features(context)
+        features = self._features()
+        if context_bits is None and context is not None:
+            context_bits = context_features(context)
+        if context_bits is not None:
+            features |= context_bits
+        self.features = features
+
+    @property
+    def kinds(self) -> frozenset[Tile]:
+        """The playing kinds of the hand, concealed and declared."""
+        found = self._kinds
+        if found is None:
+            kinds = set(self.hand.concealed)
+            for meld in self.hand.melds:
+                kinds.update(meld.tiles)
+            found = self._kinds = frozenset(kinds)
+        return found
+
+    @property
+    def suits(self) -> frozenset[Suit]:
+        """The numbered suits of the hand."""
+        found = _SUITS_OF.get(self.suit_bits)
+        if found is None:
+            found = _SUITS_OF[self.suit_bits] = frozenset(
+                Tile(9 * suit).suit for suit in range(3) if self.suit_bits >> suit & 1
+            )
+        return found
 
     @property
     def counts(self) -> list[int]:
@@ -198,9 +245,8 @@ class HandFacts:
             self._counts = self.hand.counts()
         return self._counts
 
-    def _features(self, context: WinContext | None) -> int:
-        hand = self.hand
-        kinds = self.kinds
+    def _features(self) -> int:
+        mask = self.kind_mask
         bits = 0
         flowers = len(self.flowers)
         if flowers:
@@ -218,33 +264,38 @@ class HandFacts:
             if len(set(self.animals)) == 4:
                 bits |= Feature.ANIMALS_4
         bits |= Feature.HONORS if self.has_honors else Feature.NO_HONORS
-        suits = len(self.suits)
-        if suits == 1:
+        suits = self.suit_bits
+        if suits in (1, 2, 4):
             bits |= Feature.ONE_SUIT
         elif not suits:
             bits |= Feature.NO_SUIT
-        if kinds <= _TERMINAL_KINDS:
+        if not mask & ~_TERMINAL_MASK:
             bits |= Feature.TERMINALS_ONLY | Feature.TERMINALS_HONORS_ONLY
-        elif kinds <= _TERMINAL_KINDS | _HONOR_KINDS:
+        elif not mask & ~(_TERMINAL_MASK | _HONOR_MASK):
             bits |= Feature.TERMINALS_HONORS_ONLY
-        if kinds <= _GREEN_KINDS:
+        if not mask & ~_GREEN_MASK:
             bits |= Feature.GREEN_ONLY
-        melds = hand.melds
+        melds = self.hand.melds
         if not melds:
             bits |= Feature.NO_MELDS | Feature.ONLY_CONCEALED_KONGS
         elif all(meld.kind is MeldKind.CONCEALED_KONG for meld in melds):
             bits |= Feature.ONLY_CONCEALED_KONGS
-        if context is not None:
-            bits |= Feature.SELF_DRAWN if context.win is WinType.SELF_DRAW else Feature.BY_DISCARD
-            events = context.events
-            if events:
-                for event in events:
-                    bits |= _EVENT_BITS[event]
-                if Event.HEAVENLY in events or Event.EARTHLY in events:
-                    bits |= Feature.DISCARDS_KNOWN
-            if context.table_discards is not None:
-                bits |= Feature.DISCARDS_KNOWN
         return bits
+
+
+def context_features(context: WinContext) -> int:
+    """The feature bits of the win's context alone: how it was won, its events, whether the
+    table's discards are known. The same for every hand won in that context."""
+    bits = Feature.SELF_DRAWN if context.win is WinType.SELF_DRAW else Feature.BY_DISCARD
+    events = context.events
+    if events:
+        for event in events:
+            bits |= _EVENT_BITS[event]
+        if Event.HEAVENLY in events or Event.EARTHLY in events:
+            bits |= Feature.DISCARDS_KNOWN
+    if context.table_discards is not None:
+        bits |= Feature.DISCARDS_KNOWN
+    return bits
 
 
 class Facts:
@@ -263,6 +314,8 @@ class Facts:
         "_pungs",
         "_sets",
         "_shared",
+        "_waits",
+        "_waits_of",
         "animals",
         "bonus",
         "context",
@@ -271,12 +324,9 @@ class Facts:
         "groups",
         "hand",
         "has_honors",
-        "kinds",
         "options",
         "reading",
         "shape",
-        "suits",
-        "waits",
     )
 
     def __init__(
@@ -284,14 +334,21 @@ class Facts:
         hand: Hand,
         reading: Reading,
         context: WinContext,
-        waits: tuple[Tile, ...],
+        waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]],
         options: Options,
         shared: HandFacts | None = None,
     ) -> None:
+        """`waits`: the hand's waits before its winning tile, or what reads them when a
+        predicate first asks (few do, and reading them costs as much as the readings)."""
         self.hand = hand
         self.reading = reading
         self.context = context
-        self.waits = waits
+        if isinstance(waits, tuple):
+            self._waits: tuple[Tile, ...] | None = waits
+            self._waits_of: Callable[[], tuple[Tile, ...]] | None = None
+        else:
+            self._waits = None
+            self._waits_of = waits
         self.options = options
         shape = reading.shape
         self.shape: Shape = shape
@@ -301,15 +358,13 @@ class Facts:
         if shared is None:
             shared = HandFacts(hand, context)
         self._shared = shared
-        self.kinds = shared.kinds
-        self.suits = shared.suits
         self.has_honors = shared.has_honors
         self.bonus = shared.bonus
         self.flowers = shared.flowers
         self.animals = shared.animals
         features = _SHAPE_BITS[shape] | _ROLE_BITS[reading.role] | shared.features
         chows = pungs = dragons = winds = kongs = concealed_pungs = 0
-        seat_tile, round_tile = context.seat.tile, context.round.tile
+        seat_tile, round_tile = _WIND_TILE[context.seat], _WIND_TILE[context.round]
         for group in groups:
             kind = group.kind
             if kind is _CHOW:
@@ -317,8 +372,8 @@ class Facts:
             elif kind is _PUNG or kind is _KONG:
                 pungs += 1
                 tile = group.tile
-                if tile >= Tile.EAST:
-                    if tile >= Tile.WHITE:
+                if tile >= _EAST:
+                    if tile >= _WHITE:
                         dragons += 1
                     else:
                         winds += 1
@@ -429,11 +484,37 @@ class Facts:
         return self._shared.counts
 
     @property
+    def kinds(self) -> frozenset[Tile]:
+        """The playing kinds of the hand, concealed and declared."""
+        return self._shared.kinds
+
+    @property
+    def kind_mask(self) -> int:
+        """The playing kinds of the hand as bits, one per kind (`1 << kind`)."""
+        return self._shared.kind_mask
+
+    @property
+    def suits(self) -> frozenset[Suit]:
+        """The numbered suits of the hand."""
+        return self._shared.suits
+
+    @property
+    def waits(self) -> tuple[Tile, ...]:
+        """The kinds the hand waited on before its winning tile."""
+        found = self._waits
+        if found is None:
+            assert self._waits_of is not None
+            found = self._waits = self._waits_of()
+        return found
+
+    @property
     def seat(self) -> Wind:
         return self.context.seat
 
 
 _CHOW, _PUNG, _KONG = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG
+_EAST, _WHITE = int(Tile.EAST), int(Tile.WHITE)
+_WIND_TILE = {wind: wind.tile for wind in Wind}
 
 
 def no_reading(facts: Facts) -> tuple[Match, ...]:
@@ -441,6 +522,7 @@ def no_reading(facts: Facts) -> tuple[Match, ...]:
     return ()
 
 
+@needs(0, decided=True)
 def match_all(facts: Facts) -> tuple[Match, ...]:
     """One match earned by every group of the reading (for whole-hand patterns)."""
     return (Match(facts.groups),)

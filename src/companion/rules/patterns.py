@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from companion.shapes import Group
 from companion.tiles import Tile
@@ -32,9 +32,9 @@ if TYPE_CHECKING:
     from companion.rules.facts import Facts
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
-    """One occurrence of a pattern: the tiles or groups that earned it."""
+class Match(NamedTuple):
+    """One occurrence of a pattern: the tiles or groups that earned it. (A named tuple: the
+    scorer makes one per pattern that fires, and a tuple is the cheapest value to make.)"""
 
     items: tuple[Group | Tile, ...]
     """The groups or tiles that earned it; shown as MPSZ (`777z`, `1f`) only when reported."""
@@ -49,16 +49,29 @@ ALWAYS: tuple[int, ...] = (0,)
 """The needs of a predicate that declares none: it runs on every reading."""
 
 
-def needs(*alternatives: int) -> Callable[[_P], _P]:
+def needs(*alternatives: int, decided: bool = False) -> Callable[[_P], _P]:
     """Declare what a reading must have for the predicate to match: feature bits, all of them
     needed, or several such masks of which any one will do. A necessary condition only: the
-    predicate still decides."""
+    predicate still decides.
+
+    `decided`: the bits are sufficient too. On a reading that has them, the predicate always
+    returns exactly one match without a variant, and on no other; a compiled table then scores
+    the pattern from the bits alone and runs the predicate only when the pattern's tiles are
+    asked for (`PatternScore.items`). `CompiledTable.check_decided` holds the claim against the
+    predicate (the differential tests run it on every seeded hand)."""
 
     def declare(predicate: _P) -> _P:
         predicate.needs = alternatives  # type: ignore[attr-defined]
+        if decided:
+            predicate.decided = True  # type: ignore[attr-defined]
         return predicate
 
     return declare
+
+
+def is_decided(predicate: Predicate) -> bool:
+    """Whether the predicate's needs decide it (`needs(..., decided=True)`)."""
+    return bool(getattr(predicate, "decided", False))
 
 
 def needs_of(predicate: Predicate) -> tuple[int, ...]:
@@ -97,17 +110,67 @@ class Pattern:
         return dataclasses.replace(self, **changes)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class PatternScore:
     """A pattern as it scored in the chosen reading."""
 
     id: str
     name: str
     tai: int
-    count: int
-    items: tuple[object, ...]
-    """The groups or tiles that earned it (their text is `earned_by`)."""
+    count: int = 1
     variant: str | None = None
+
+    def __init__(
+        self,
+        id: str,  # the pattern's id, as the contract names it
+        name: str,
+        tai: int,
+        count: int,
+        items: tuple[object, ...],
+        variant: str | None = None,
+    ) -> None:
+        # One dict update rather than a frozen dataclass's six object.__setattr__ calls: the
+        # scorer makes one for every pattern of every hand.
+        self.__dict__.update(id=id, name=name, tai=tai, count=count, _items=items, variant=variant)
+
+    @classmethod
+    def deferred(
+        cls, id: str, name: str, tai: int, predicate: Predicate, facts: Facts
+    ) -> PatternScore:
+        """A pattern scored once, without a variant, whose tiles are found only when asked
+        for: by running its predicate on the reading's facts (a decided pattern,
+        `needs(..., decided=True)`)."""
+        score = cls.__new__(cls)
+        # Its `count` (1) and `variant` (None) are the class's defaults.
+        score.__dict__.update(id=id, name=name, tai=tai, _source=(predicate, facts))
+        return score
+
+    @property
+    def items(self) -> tuple[object, ...]:
+        """The groups or tiles that earned it (their text is `earned_by`)."""
+        found: tuple[object, ...] | None = self.__dict__.get("_items")
+        if found is None:
+            predicate, facts = self.__dict__["_source"]
+            (match,) = predicate(facts)
+            found = self.__dict__["_items"] = match.items
+        return found
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.id, self.name, self.tai, self.count, self.items, self.variant)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PatternScore):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"PatternScore(id={self.id!r}, name={self.name!r}, tai={self.tai!r}, "
+            f"count={self.count!r}, items={self.items!r}, variant={self.variant!r})"
+        )
 
     @property
     def earned_by(self) -> tuple[str, ...]:
@@ -127,13 +190,21 @@ class PatternScore:
         return data
 
 
+_Candidate = tuple[int, "Predicate | None"]
+"""A pattern's position, and its predicate to run, or None when its needs decide it."""
+
+
 class CompiledTable:
     """A pattern table as the scorer runs it: each pattern's needs as feature masks, its
     `replaces` as a mask of the positions it drops, its `includes` as the positions whose
-    matches it may cover. Built once per table (`compiled`)."""
+    matches it may cover. Built once per table (`compiled`).
+
+    For each distinct set of feature bits it works out once which patterns can match: those it
+    must run, and those the bits decide (`needs(..., decided=True)`), scored without running."""
 
     __slots__ = (
         "_candidates",
+        "decided",
         "includes",
         "including",
         "limit_ids",
@@ -146,6 +217,7 @@ class CompiledTable:
     def __init__(self, patterns: Sequence[Pattern]) -> None:
         self.patterns = tuple(patterns)
         self.predicates = tuple(pattern.predicate for pattern in self.patterns)
+        self.decided = tuple(is_decided(predicate) for predicate in self.predicates)
         position = {pattern.id: index for index, pattern in enumerate(self.patterns)}
         self.replaces = tuple(
             sum(1 << position[name] for name in pattern.replaces if name in position)
@@ -161,17 +233,21 @@ class CompiledTable:
         self.self_draw_ids = frozenset(
             pattern.id for pattern in self.patterns if pattern.settles_as_self_draw
         )
-        self._candidates: dict[int, tuple[int, ...]] = {}
+        self._candidates: dict[int, tuple[_Candidate, ...]] = {}
 
     def candidates(self, features: int) -> tuple[int, ...]:
-        """The positions of the patterns whose needs these feature bits meet, in table order
-        (worked out once per distinct set of features)."""
+        """The positions of the patterns whose needs these feature bits meet, in table order."""
+        return tuple(index for index, _ in self._candidates_of(features))
+
+    def _candidates_of(self, features: int) -> tuple[_Candidate, ...]:
+        """`candidates`, each with its predicate or None when decided (worked out once per
+        distinct set of features)."""
         found = self._candidates.get(features)
         if found is None:
             if len(self._candidates) > _MAX_FEATURE_SETS:
                 self._candidates.clear()
             found = self._candidates[features] = tuple(
-                index
+                (index, None if self.decided[index] else pattern.predicate)
                 for index, pattern in enumerate(self.patterns)
                 if any(not mask & ~features for mask in needs_of(pattern.predicate))
             )
@@ -181,65 +257,114 @@ class CompiledTable:
         self, facts: Facts, features: int, overrides: Mapping[str, int]
     ) -> list[PatternScore]:
         """Run the table over one reading and apply its includes and replaces."""
-        predicates, replaces = self.predicates, self.replaces
-        fired: list[tuple[int, Sequence[Match]]] = []
+        replaces = self.replaces
+        fired: list[tuple[int, Sequence[Match] | None]] = []
         dropped = fired_mask = 0
         candidates = self._candidates.get(features)
         if candidates is None:
-            candidates = self.candidates(features)
-        for index in candidates:
-            matches = predicates[index](facts)
-            if matches:
+            candidates = self._candidates_of(features)
+        for index, predicate in candidates:
+            matches = None if predicate is None else predicate(facts)
+            if predicate is None or matches:
                 fired.append((index, matches))
                 dropped |= replaces[index]
                 fired_mask |= 1 << index
-        covered: dict[int, list[frozenset[object]]] = {}
-        if fired_mask & self.including:
-            for index, matches in fired:
-                for included in self.includes[index]:
-                    covered.setdefault(included, []).extend(frozenset(m.items) for m in matches)
         patterns = self.patterns
+        if fired_mask & self.including:
+            return self._with_includes(facts, fired, dropped, overrides)
         scores: list[PatternScore] = []
-        for index, matches in fired:
+        for index, found in fired:
             if dropped >> index & 1:
                 continue
             pattern = patterns[index]
-            if not covered and len(matches) == 1:
-                (match,) = matches
+            if found is None:
+                tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
+                scores.append(
+                    PatternScore.deferred(
+                        pattern.id, pattern.name, tai, self.predicates[index], facts
+                    )
+                )
+            elif len(found) == 1:
+                (match,) = found
                 variant = match.variant
                 if variant is None:
                     tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
                 else:
                     tai = pattern.tai_of(match, overrides)
                 scores.append(PatternScore(pattern.id, pattern.name, tai, 1, match.items, variant))
+            else:
+                scores.append(_score_of(pattern, found, overrides))
+        return scores
+
+    def _with_includes(
+        self,
+        facts: Facts,
+        fired: list[tuple[int, Sequence[Match] | None]],
+        dropped: int,
+        overrides: Mapping[str, int],
+    ) -> list[PatternScore]:
+        """The scores when a pattern that includes others fired: every match is needed to
+        see which matches it covers, so decided patterns are run too."""
+        predicates = self.predicates
+        run = [
+            (index, predicates[index](facts) if found is None else found) for index, found in fired
+        ]
+        covered: dict[int, list[frozenset[object]]] = {}
+        for index, matches in run:
+            for included in self.includes[index]:
+                covered.setdefault(included, []).extend(frozenset(m.items) for m in matches)
+        scores: list[PatternScore] = []
+        for index, matches in run:
+            if dropped >> index & 1:
                 continue
-            covers = covered.get(index) if covered else None
+            covers = covered.get(index)
             kept = (
                 [m for m in matches if not any(set(m.items) <= cover for cover in covers)]
                 if covers
                 else matches
             )
-            if not kept:
-                continue
-            if len(kept) == 1:
-                (match,) = kept
-                tai = (
-                    overrides.get(pattern.id, pattern.tai)
-                    if match.variant is None
-                    else pattern.tai_of(match, overrides)
-                )
-                items: tuple[object, ...] = match.items
-                variant = match.variant
-            else:
-                tai = sum(pattern.tai_of(match, overrides) for match in kept)
-                items = tuple(item for match in kept for item in match.items)
-                variants = {match.variant for match in kept} - {None}
-                variant = variants.pop() if len(variants) == 1 else None
-            scores.append(PatternScore(pattern.id, pattern.name, tai, len(kept), items, variant))
+            if kept:
+                scores.append(_score_of(self.patterns[index], kept, overrides))
         return scores
+
+    def check_decided(self, facts: Facts, features: int) -> list[str]:
+        """What is wrong with the decided patterns' claim on this reading: each decided pattern
+        whose needs the bits meet must return exactly one match without a variant, and one
+        whose needs they do not meet no match. Empty when the claim holds (a test check)."""
+        wrong: list[str] = []
+        candidates = {index for index, _ in self._candidates_of(features)}
+        for index, pattern in enumerate(self.patterns):
+            if not self.decided[index]:
+                continue
+            matches = pattern.predicate(facts)
+            if index in candidates:
+                if len(matches) != 1 or matches[0].variant is not None:
+                    wrong.append(f"{pattern.id}: decided, but {len(matches)} matches")
+            elif matches:
+                wrong.append(f"{pattern.id}: needs not met, but it matched")
+        return wrong
 
     def clear(self) -> None:
         self._candidates.clear()
+
+
+def _score_of(
+    pattern: Pattern, kept: Sequence[Match], overrides: Mapping[str, int]
+) -> PatternScore:
+    """A pattern's score from the matches it keeps."""
+    if len(kept) == 1:
+        (match,) = kept
+        tai = (
+            overrides.get(pattern.id, pattern.tai)
+            if match.variant is None
+            else pattern.tai_of(match, overrides)
+        )
+        return PatternScore(pattern.id, pattern.name, tai, 1, match.items, match.variant)
+    tai = sum(pattern.tai_of(match, overrides) for match in kept)
+    items = tuple(item for match in kept for item in match.items)
+    variants = {match.variant for match in kept} - {None}
+    variant = variants.pop() if len(variants) == 1 else None
+    return PatternScore(pattern.id, pattern.name, tai, len(kept), items, variant)
 
 
 _MAX_FEATURE_SETS = 1 << 16

@@ -17,7 +17,6 @@ from companion.rules.facts import (
     Facts,
     Feature,
     event_bit,
-    match_all,
 )
 from companion.rules.patterns import Match, Predicate, needs
 from companion.shapes import Group, GroupKind, Shape
@@ -32,22 +31,34 @@ from companion.tiles import (
 )
 
 NONE: tuple[Match, ...] = ()
+_EAST, _WHITE = int(Tile.EAST), int(Tile.WHITE)
+"""The first honor and the first dragon, as ints: a pung's tile compared with them is an honor
+or a dragon (the faster test on the hot path)."""
 GREEN_TILES = frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
 
 
-def _whole_hand(*alternatives: int) -> Callable[[Callable[[Facts], bool]], Predicate]:
-    """A whole-hand pattern from a condition, needing the given feature bits."""
+def _whole_hand(
+    *alternatives: int, decided: bool = False
+) -> Callable[[Callable[[Facts], bool]], Predicate]:
+    """A whole-hand pattern from a condition, needing the given feature bits (`decided`: and
+    the condition holds on every reading that has them)."""
 
     def make(condition: Callable[[Facts], bool]) -> Predicate:
-        @needs(*alternatives)
+        @needs(*alternatives, decided=decided)
         def predicate(facts: Facts) -> tuple[Match, ...]:
-            return match_all(facts) if condition(facts) else NONE
+            return (Match(facts.groups),) if condition(facts) else NONE
 
         predicate.__name__ = condition.__name__
         predicate.__doc__ = condition.__doc__
         return predicate
 
     return make
+
+
+def _has(facts: Facts, bits: int) -> bool:
+    """Whether the reading has every one of these feature bits (hand-wide tests as bit tests:
+    `Feature` is worked out once per hand)."""
+    return facts.features & bits == bits
 
 
 def winning_tile_match(facts: Facts) -> tuple[Match, ...]:
@@ -58,7 +69,7 @@ def winning_tile_match(facts: Facts) -> tuple[Match, ...]:
 def event(required: Event) -> Predicate:
     """The request names this event; earned by the winning tile."""
 
-    @needs(event_bit(required))
+    @needs(event_bit(required), decided=True)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         return winning_tile_match(facts) if facts.context.has(required) else NONE
 
@@ -94,7 +105,7 @@ def all_animals(facts: Facts) -> tuple[Match, ...]:
     return NONE
 
 
-@needs(Feature.NO_FLOWER)
+@needs(Feature.NO_FLOWER, decided=True)
 def no_flowers(facts: Facts) -> tuple[Match, ...]:
     return (Match(()),) if not facts.flowers else NONE
 
@@ -109,12 +120,12 @@ def each_flower(facts: Facts) -> tuple[Match, ...]:
 
 @needs(Feature.DRAGON_PUNG)
 def dragon_pungs(facts: Facts) -> tuple[Match, ...]:
-    return tuple(Match((g,)) for g in facts.pungs if g.tile.is_dragon)
+    return tuple([Match((g,)) for g in facts.pungs if g.tile >= _WHITE])
 
 
 @needs(Feature.DRAGON_PUNG, Feature.WIND_PUNG)
 def honor_pungs(facts: Facts) -> tuple[Match, ...]:
-    return tuple(Match((g,)) for g in facts.pungs if g.tile.is_honor)
+    return tuple([Match((g,)) for g in facts.pungs if g.tile >= _EAST])
 
 
 @needs(Feature.SEAT_WIND_PUNG, Feature.ROUND_WIND_PUNG)
@@ -202,40 +213,40 @@ def _standard(facts: Facts) -> bool:
     return facts.shape is Shape.STANDARD
 
 
-@_whole_hand(Feature.ALL_CHOWS)
+@_whole_hand(Feature.ALL_CHOWS, decided=True)
 def all_chows(facts: Facts) -> bool:
     return _standard(facts) and len(facts.chows) == len(facts.sets)
 
 
-@_whole_hand(Feature.ALL_PUNGS)
+@_whole_hand(Feature.ALL_PUNGS, decided=True)
 def all_pungs(facts: Facts) -> bool:
     return _standard(facts) and len(facts.pungs) == len(facts.sets)
 
 
-@_whole_hand(Feature.ONE_SUIT | Feature.HONORS)
+@_whole_hand(Feature.ONE_SUIT | Feature.HONORS, decided=True)
 def half_flush(facts: Facts) -> bool:
     """One numbered suit plus honors, both present."""
-    return len(facts.suits) == 1 and facts.has_honors
+    return _has(facts, Feature.ONE_SUIT | Feature.HONORS)
 
 
-@_whole_hand(Feature.ONE_SUIT | Feature.NO_HONORS)
+@_whole_hand(Feature.ONE_SUIT | Feature.NO_HONORS, decided=True)
 def full_flush(facts: Facts) -> bool:
-    return len(facts.suits) == 1 and not facts.has_honors
+    return _has(facts, Feature.ONE_SUIT | Feature.NO_HONORS)
 
 
-@_whole_hand(Feature.NO_HONORS)
+@_whole_hand(Feature.NO_HONORS, decided=True)
 def no_honors(facts: Facts) -> bool:
     return not facts.has_honors
 
 
-@_whole_hand(Feature.NO_SUIT)
+@_whole_hand(Feature.NO_SUIT, decided=True)
 def all_honors(facts: Facts) -> bool:
-    return not facts.suits
+    return _has(facts, Feature.NO_SUIT)
 
 
-@_whole_hand(Feature.TERMINALS_ONLY)
+@_whole_hand(Feature.TERMINALS_ONLY, decided=True)
 def all_terminals(facts: Facts) -> bool:
-    return all(tile.is_terminal for tile in facts.kinds)
+    return _has(facts, Feature.TERMINALS_ONLY)
 
 
 @_whole_hand(Feature.TERMINALS_HONORS_ONLY | Feature.HONORS)
@@ -249,22 +260,23 @@ def terminals_and_honors(facts: Facts) -> bool:
     )
 
 
-@_whole_hand(Feature.GREEN_ONLY)
+@_whole_hand(Feature.GREEN_ONLY, decided=True)
 def all_green(facts: Facts) -> bool:
-    return facts.kinds <= GREEN_TILES
+    return _has(facts, Feature.GREEN_ONLY)
 
 
-@_whole_hand(Feature.THIRTEEN_ORPHANS)
+@_whole_hand(Feature.THIRTEEN_ORPHANS, decided=True)
 def thirteen_orphans(facts: Facts) -> bool:
     return facts.shape is Shape.THIRTEEN_ORPHANS
 
 
-@_whole_hand(Feature.SEVEN_PAIRS_TRIPLET)
+@_whole_hand(Feature.SEVEN_PAIRS_TRIPLET, decided=True)
 def seven_pairs_triplet(facts: Facts) -> bool:
     return facts.shape is Shape.SEVEN_PAIRS_TRIPLET
 
 
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_NINE_KINDS = (1 << 9) - 1
 
 
 @_whole_hand(Feature.NO_MELDS | Feature.ONE_SUIT | Feature.NO_HONORS)
@@ -275,12 +287,14 @@ def nine_gates(facts: Facts) -> bool:
     if facts.hand.melds or winning is None or len(facts.suits) != 1 or facts.has_honors:
         return False
     first = winning // 9 * 9
+    if facts.kind_mask >> first & _NINE_KINDS != _NINE_KINDS:
+        return False  # nine gates holds every kind of its suit
     held = list(facts.counts[first : first + 9])
     held[winning - first] -= 1
     return tuple(held) == NINE_GATES
 
 
-@_whole_hand(Feature.NO_MELDS)
+@_whole_hand(Feature.NO_MELDS, decided=True)
 def no_declared_groups(facts: Facts) -> bool:
     return not facts.hand.melds
 
@@ -288,7 +302,11 @@ def no_declared_groups(facts: Facts) -> bool:
 def kong_count(count: int) -> Predicate:
     """At least `count` kongs, declared or concealed."""
 
-    @needs(Feature.KONGS_4 if count >= 4 else Feature.KONG if count >= 1 else 0)
+    # The bits count kongs as none, at least one, at least four: they decide 0, 1 and 4.
+    @needs(
+        Feature.KONGS_4 if count >= 4 else Feature.KONG if count >= 1 else 0,
+        decided=count in (0, 1, 4),
+    )
     def predicate(facts: Facts) -> tuple[Match, ...]:
         found = [g for g in facts.sets if g.kind is GroupKind.KONG]
         return (Match(tuple(found)),) if len(found) >= count else NONE

@@ -161,9 +161,11 @@ class Profile(Generic[OptionsT]):
         return 0
 
     def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: OptionsT) -> int:
-        limits = [s.tai for s in scores if s.id in self._limit_ids]
-        if limits:
-            return max(limits)
+        limit_ids = self._limit_ids
+        if limit_ids:
+            limits = [s.tai for s in scores if s.id in limit_ids]
+            if limits:
+                return max(limits)
         return raw_tai if self.cap is None else min(raw_tai, self.cap_of(options))
 
     def cap_of(self, options: OptionsT) -> int:

@@ -45,7 +45,7 @@ def ping_hu(*, bonus_allowed: bool, animals_count: bool, declared_chows_allowed:
     return predicate
 
 
-@needs(Feature.SELF_DRAWN | Feature.CONCEALED_PUNGS_4)
+@needs(Feature.SELF_DRAWN | Feature.CONCEALED_PUNGS_4, decided=True)
 def hidden_treasure(facts: Facts) -> tuple[Match, ...]:
     """Four concealed pungs or kongs and a self-drawn win."""
     concealed = facts.concealed_pungs
@@ -54,7 +54,7 @@ def hidden_treasure(facts: Facts) -> tuple[Match, ...]:
     return p.NONE
 
 
-@needs(Feature.SELF_DRAWN | Feature.NO_MELDS)
+@needs(Feature.SELF_DRAWN | Feature.NO_MELDS, decided=True)
 def fully_concealed(facts: Facts) -> tuple[Match, ...]:
     """No declared group at all (a concealed kong is declared) and a self-drawn win."""
     if facts.context.self_drawn and not facts.hand.melds:

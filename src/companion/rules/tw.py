@@ -88,21 +88,21 @@ def _only_concealed_kongs(hand: Hand) -> bool:
     return all(meld.kind is MeldKind.CONCEALED_KONG for meld in hand.melds)
 
 
-@needs(Feature.SELF_DRAWN | Feature.ONLY_CONCEALED_KONGS)
+@needs(Feature.SELF_DRAWN | Feature.ONLY_CONCEALED_KONGS, decided=True)
 def fully_concealed_self_draw(facts: Facts) -> tuple[Match, ...]:
     if facts.context.self_drawn and _only_concealed_kongs(facts.hand):
         return match_all(facts)
     return p.NONE
 
 
-@needs(Feature.BY_DISCARD | Feature.ONLY_CONCEALED_KONGS)
+@needs(Feature.BY_DISCARD | Feature.ONLY_CONCEALED_KONGS, decided=True)
 def concealed_hand(facts: Facts) -> tuple[Match, ...]:
     if facts.context.by_discard and _only_concealed_kongs(facts.hand):
         return match_all(facts)
     return p.NONE
 
 
-@needs(Feature.SELF_DRAWN)
+@needs(Feature.SELF_DRAWN, decided=True)
 def self_draw(facts: Facts) -> tuple[Match, ...]:
     return p.winning_tile_match(facts) if facts.context.self_drawn else p.NONE
 
@@ -135,7 +135,7 @@ def wait_on(*roles: WinRole) -> Predicate:
     return predicate
 
 
-@needs(Feature.NO_HONORS | Feature.NO_FLOWER)
+@needs(Feature.NO_HONORS | Feature.NO_FLOWER, decided=True)
 def no_honors_or_flowers(facts: Facts) -> tuple[Match, ...]:
     return match_all(facts) if not facts.has_honors and not facts.flowers else p.NONE
 
@@ -152,7 +152,7 @@ def pure_chow_hand(facts: Facts) -> tuple[Match, ...]:
 def concealed_triplets(at_least: int) -> Predicate:
     """At least `at_least` concealed pungs or kongs (each threshold scores on its own)."""
 
-    @needs(CONCEALED_PUNGS_AT_LEAST[min(at_least, 5)])
+    @needs(CONCEALED_PUNGS_AT_LEAST[min(at_least, 5)], decided=2 <= at_least <= 5)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         found = facts.concealed_pungs
         return (Match(found),) if len(found) >= at_least else p.NONE
@@ -165,7 +165,10 @@ def pure_straight(facts: Facts) -> tuple[Match, ...]:
     """1-2-3, 4-5-6 and 7-8-9 of one suit; variant `concealed` when all three chows are.
 
     Where a chow appears twice (one declared, one concealed), the concealed one is used."""
+    starts = {g.tile for g in facts.chows}
     for first in (Tile.M1, Tile.P1, Tile.S1):
+        if first not in starts or first + 3 not in starts or first + 6 not in starts:
+            continue
         used = []
         for start in (first, first + 3, first + 6):
             chows = [g for g in facts.chows if g.tile == start]
