@@ -1,0 +1,267 @@
+"""Every reading of a complete hand into sets and a pair (or a special shape), and whether a
+hand is complete at all.
+
+A hand's arrangements are the combinations of its four blocks' decompositions with exactly one
+pair; each block's decompositions are memoised by its key as ready-made concealed groups.
+Declared groups are fixed and never re-read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+
+from companion.hand import Hand
+from companion.shapes.blocks import (
+    BLOCKS,
+    SIMPLES,
+    block_keys,
+    block_state,
+    low_shift,
+    remember,
+    size,
+)
+from companion.shapes.groups import (
+    CONCEALED_CHOW,
+    CONCEALED_PAIR,
+    CONCEALED_PUNG,
+    EXPOSED,
+    Group,
+    GroupKind,
+    Reading,
+    Shape,
+    Structure,
+    declared_group,
+    win_role,
+)
+from companion.shapes.special import (
+    is_seven_pairs,
+    is_seven_pairs_triplet,
+    is_thirteen_orphans,
+    pairs_like,
+)
+from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile
+
+# A block decomposition: sorted (kind, offset) pairs, kind 0 chow, 1 pung, 2 pair.
+_CHOW, _PUNG, _PAIR = 0, 1, 2
+_BlockReading = tuple[tuple[int, int], ...]
+
+_DECOMPOSITIONS: tuple[dict[tuple[int, bool], tuple[_BlockReading, ...]], ...] = ({}, {})
+"""By block key and whether a pair may still be used (numbered blocks, then honors)."""
+
+
+def _decompositions(key: int, honors: bool, pair_allowed: bool) -> tuple[_BlockReading, ...]:
+    """Every decomposition of a block key into chows, pungs and (when allowed) one pair: at the
+    lowest kind held, a pung, a chow or the pair, then the decompositions of what is left,
+    memoised in turn (so blocks share their tails)."""
+    memo = _DECOMPOSITIONS[honors]
+    found = memo.get((key, pair_allowed))
+    if found is not None:
+        return found
+    if not key:
+        return remember(memo, (key, pair_allowed), ((),))
+    shift = 0
+    while not (key >> shift) & 7:
+        shift += 3
+    index = shift // 3
+    count = (key >> shift) & 7
+    parts: list[_BlockReading] = []
+    if count >= 3:
+        pung = (_PUNG, index)
+        rest_key = key - (3 << shift)
+        parts += [(pung, *rest) for rest in _decompositions(rest_key, honors, pair_allowed)]
+    if not honors and (key >> (shift + 3)) & 7 and (key >> (shift + 6)) & 7:
+        chow = (_CHOW, index)
+        rest_key = key - (1 << shift) - (1 << (shift + 3)) - (1 << (shift + 6))
+        parts += [(chow, *rest) for rest in _decompositions(rest_key, honors, pair_allowed)]
+    if pair_allowed and count >= 2:
+        pair = (_PAIR, index)
+        parts += [(pair, *rest) for rest in _decompositions(key - (2 << shift), honors, False)]
+    return remember(memo, (key, pair_allowed), tuple(parts))
+
+
+_READINGS: tuple[dict[int, tuple[_BlockReading, ...]], ...] = ({}, {})
+
+
+def _block_readings(key: int, honors: bool) -> tuple[_BlockReading, ...]:
+    """Every decomposition of one block's tiles into chows, pungs and at most one pair, each
+    as sorted (kind, offset) pairs, in sorted order (`key` moved down to offset 0)."""
+    memo = _READINGS[honors]
+    readings = memo.get(key)
+    if readings is None:
+        found = {tuple(sorted(found)) for found in _decompositions(key, honors, True)}
+        readings = remember(memo, key, tuple(sorted(found)))
+    return readings
+
+
+_BlockGroups = tuple[tuple[Group, ...], Group | None]
+_GROUPS: tuple[dict[int, tuple[bool, tuple[_BlockGroups, ...]]], ...] = ({}, {}, {}, {})
+"""Per block, by key: whether the block holds the pair, and its complete decompositions."""
+
+
+def _block_groups(block: int, key: int) -> tuple[bool, tuple[_BlockGroups, ...]]:
+    """Whether the block's size asks for the pair, and each complete decomposition of the block
+    as concealed groups: its sets in tile order (a pung before a chow of the same tile) and its
+    pair, if the block's size asks for one. No decomposition when the size is 1 mod 3 or the
+    block does not decompose."""
+    first, _, honors = BLOCKS[block]
+    remainder = size(key) % 3
+    want_pair = remainder == 2
+    if remainder == 1 or block_state(key, honors) < 0:
+        return remember(_GROUPS[block], key, (want_pair, ()))
+    shift = low_shift(key) if key else 0
+    first += shift // 3
+    found: list[_BlockGroups] = []
+    for reading in _block_readings(key >> shift, honors):
+        pair = [offset for kind, offset in reading if kind == _PAIR]
+        if bool(pair) != want_pair:
+            continue
+        sets = sorted((offset, kind == _CHOW) for kind, offset in reading if kind != _PAIR)
+        groups = tuple(
+            [(CONCEALED_CHOW if chow else CONCEALED_PUNG)[first + offset] for offset, chow in sets]
+        )
+        found.append((groups, CONCEALED_PAIR[first + pair[0]] if pair else None))
+    return remember(_GROUPS[block], key, (want_pair, tuple(found)))
+
+
+def is_complete(hand: Hand, structure: Structure, extra: Tile | None = None) -> bool:
+    """Whether the concealed tiles (plus `extra`) complete the hand in any enabled shape."""
+    tiles = hand.concealed if extra is None else (*hand.concealed, extra)
+    if _standard_complete(block_keys(tiles)):
+        return True
+    if hand.melds:
+        return False
+    counts = hand.concealed_counts()
+    if extra is not None:
+        counts[extra] += 1
+    if structure.thirteen_orphans and is_thirteen_orphans(counts):
+        return True
+    if structure.seven_pairs and is_seven_pairs(counts):
+        return True
+    return structure.seven_pairs_triplet and is_seven_pairs_triplet(counts)
+
+
+def _standard_complete(keys: Sequence[int]) -> bool:
+    pairs = 0
+    for block, key in enumerate(keys):
+        state = block_state(key, block == 3)
+        if state < 0:
+            return False
+        pairs += state
+    return pairs == 1
+
+
+def arrangements(
+    hand: Hand, structure: Structure, keys: Sequence[int] | None = None
+) -> list[tuple[Shape, tuple[Group, ...]]]:
+    """Every way to read the hand's tiles, before the winning tile is placed (`keys`: the
+    concealed tiles' `block_keys`, when the caller has them).
+
+    Concealed groups are marked concealed; the winning tile's group is adjusted per reading.
+    """
+    if keys is None:
+        keys = block_keys(hand.concealed)
+    melds = hand.melds
+    declared = tuple([declared_group(meld.kind, meld.first) for meld in melds]) if melds else ()
+    found: list[tuple[Shape, tuple[Group, ...]]] = []
+    block_options: list[tuple[_BlockGroups, ...]] = []
+    pair_blocks = 0
+    several = False
+    for memo, key, block in zip(_GROUPS, keys, range(4), strict=True):
+        entry = memo.get(key)
+        if entry is None:
+            entry = _block_groups(block, key)
+        with_pair, options = entry
+        if not options:
+            break
+        pair_blocks += with_pair
+        several = several or len(options) > 1
+        block_options.append(options)
+    else:
+        if pair_blocks == 1 and not several:
+            # One decomposition of every block, the usual case.
+            sets_found: list[Group] = [*declared]
+            pair_found: Group | None = None
+            for ((block_sets, block_pair),) in block_options:
+                sets_found += block_sets
+                if block_pair is not None:
+                    pair_found = block_pair
+            assert pair_found is not None
+            sets_found.append(pair_found)
+            found.append((Shape.STANDARD, tuple(sets_found)))
+        elif pair_blocks == 1:
+            for combination in product(*block_options):
+                sets = tuple(group for block_sets, _ in combination for group in block_sets)
+                (pair,) = (block_pair for _, block_pair in combination if block_pair is not None)
+                found.append((Shape.STANDARD, (*declared, *sets, pair)))
+    if not melds and (
+        ((structure.seven_pairs_triplet or structure.seven_pairs) and pairs_like(keys, 1))
+        or (structure.thirteen_orphans and not (keys[0] | keys[1] | keys[2]) & SIMPLES)
+    ):
+        found += _special_arrangements(hand, structure)
+    return found
+
+
+def _special_arrangements(
+    hand: Hand, structure: Structure
+) -> list[tuple[Shape, tuple[Group, ...]]]:
+    found: list[tuple[Shape, tuple[Group, ...]]] = []
+    counts = hand.concealed_counts()
+    if structure.thirteen_orphans and is_thirteen_orphans(counts):
+        groups = tuple(
+            [
+                Group(GroupKind.PAIR if counts[tile] == 2 else GroupKind.SINGLE, tile, True)
+                for tile in TERMINALS_AND_HONORS
+            ]
+        )
+        found.append((Shape.THIRTEEN_ORPHANS, groups))
+    if structure.seven_pairs_triplet and is_seven_pairs_triplet(counts):
+        triplet = [CONCEALED_PUNG[kind] for kind in range(KINDS) if counts[kind] == 3]
+        pairs = [CONCEALED_PAIR[kind] for kind in range(KINDS) if counts[kind] == 2]
+        found.append((Shape.SEVEN_PAIRS_TRIPLET, (*triplet, *pairs)))
+    if structure.seven_pairs and is_seven_pairs(counts):
+        pairs = [CONCEALED_PAIR[kind] for kind in range(KINDS) if counts[kind] == 2]
+        found.append((Shape.SEVEN_PAIRS, tuple(pairs)))
+    return found
+
+
+def readings(
+    hand: Hand, structure: Structure, *, discard: bool, keys: Sequence[int] | None = None
+) -> list[Reading]:
+    """Every reading of a complete hand with every distinct role of its winning tile (`keys`:
+    the concealed tiles' `block_keys`, when the caller has them).
+
+    An empty list means the tiles are not a win in any enabled shape.
+    """
+    winning_tile = hand.winning_tile
+    if winning_tile is None:
+        raise ValueError("readings need a complete hand with a winning tile")
+    found: list[Reading] = []
+    chow = GroupKind.CHOW
+    for shape, groups in arrangements(hand, structure, keys):
+        seen: set[tuple[GroupKind, Tile]] = set()
+        for index, group in enumerate(groups):
+            kind, tile = group.kind, group.tile
+            if group.meld is not None:
+                continue
+            if not (tile <= winning_tile <= tile + 2 if kind is chow else tile == winning_tile):
+                continue
+            if (kind, tile) in seen:
+                continue
+            seen.add((kind, tile))
+            placed = groups
+            if discard:
+                exposed = EXPOSED[kind][tile]
+                placed = (*groups[:index], exposed, *groups[index + 1 :])
+            found.append(Reading(shape, placed, index, win_role(group, winning_tile)))
+    return found
+
+
+def clear_memos() -> None:
+    """Forget every memoised block decomposition (for benchmarks that time a cold start)."""
+    for decompositions in _DECOMPOSITIONS:
+        decompositions.clear()
+    for block_readings in _READINGS:
+        block_readings.clear()
+    for groups in _GROUPS:
+        groups.clear()
