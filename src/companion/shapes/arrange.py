@@ -13,6 +13,7 @@ from itertools import product
 
 from companion.hand import Hand
 from companion.shapes.blocks import (
+    BLOCK_OF,
     BLOCKS,
     SIMPLES,
     block_keys,
@@ -22,6 +23,7 @@ from companion.shapes.blocks import (
     size,
 )
 from companion.shapes.groups import (
+    CHOW_ROLES,
     CONCEALED_CHOW,
     CONCEALED_PAIR,
     CONCEALED_PUNG,
@@ -31,6 +33,7 @@ from companion.shapes.groups import (
     Reading,
     Shape,
     Structure,
+    WinRole,
     declared_group,
     win_role,
 )
@@ -80,18 +83,31 @@ def _decompositions(key: int, honors: bool, pair_allowed: bool) -> tuple[_BlockR
     return remember(memo, (key, pair_allowed), tuple(parts))
 
 
-_READINGS: tuple[dict[int, tuple[_BlockReading, ...]], ...] = ({}, {})
+_Layout = tuple[tuple[tuple[int, bool], ...], int]
+"""A complete decomposition of a block: its sets as (offset, is a chow) in tile order (a pung
+before a chow of the same tile), and its pair's offset (-1 for none)."""
+_LAYOUTS: tuple[dict[int, tuple[_Layout, ...]], ...] = ({}, {})
+"""By block key moved down to offset 0 (numbered blocks, whichever suit, then honors)."""
 
 
-def _block_readings(key: int, honors: bool) -> tuple[_BlockReading, ...]:
-    """Every decomposition of one block's tiles into chows, pungs and at most one pair, each
-    as sorted (kind, offset) pairs, in sorted order (`key` moved down to offset 0)."""
-    memo = _READINGS[honors]
-    readings = memo.get(key)
-    if readings is None:
-        found = {tuple(sorted(found)) for found in _decompositions(key, honors, True)}
-        readings = remember(memo, key, tuple(sorted(found)))
-    return readings
+def _block_layouts(key: int, honors: bool) -> tuple[_Layout, ...]:
+    """Every complete decomposition of a block key moved down to offset 0, with the pair when
+    its size asks for one, in the order of their sorted (kind, offset) pairs."""
+    memo = _LAYOUTS[honors]
+    layouts = memo.get(key)
+    if layouts is None:
+        want_pair = size(key) % 3 == 2
+        found: list[_Layout] = []
+        for reading in sorted(
+            {tuple(sorted(found)) for found in _decompositions(key, honors, True)}
+        ):
+            pair = [offset for kind, offset in reading if kind == _PAIR]
+            if bool(pair) != want_pair:
+                continue
+            sets = sorted((offset, kind == _CHOW) for kind, offset in reading if kind != _PAIR)
+            found.append((tuple(sets), pair[0] if pair else -1))
+        layouts = remember(memo, key, tuple(found))
+    return layouts
 
 
 _BlockGroups = tuple[tuple[Group, ...], Group | None]
@@ -101,9 +117,8 @@ _GROUPS: tuple[dict[int, tuple[bool, tuple[_BlockGroups, ...]]], ...] = ({}, {},
 
 def _block_groups(block: int, key: int) -> tuple[bool, tuple[_BlockGroups, ...]]:
     """Whether the block's size asks for the pair, and each complete decomposition of the block
-    as concealed groups: its sets in tile order (a pung before a chow of the same tile) and its
-    pair, if the block's size asks for one. No decomposition when the size is 1 mod 3 or the
-    block does not decompose."""
+    as concealed groups: its sets in tile order and its pair, if the block's size asks for one.
+    No decomposition when the size is 1 mod 3 or the block does not decompose."""
     first, _, honors = BLOCKS[block]
     remainder = size(key) % 3
     want_pair = remainder == 2
@@ -112,15 +127,11 @@ def _block_groups(block: int, key: int) -> tuple[bool, tuple[_BlockGroups, ...]]
     shift = low_shift(key) if key else 0
     first += shift // 3
     found: list[_BlockGroups] = []
-    for reading in _block_readings(key >> shift, honors):
-        pair = [offset for kind, offset in reading if kind == _PAIR]
-        if bool(pair) != want_pair:
-            continue
-        sets = sorted((offset, kind == _CHOW) for kind, offset in reading if kind != _PAIR)
+    for sets, pair in _block_layouts(key >> shift, honors):
         groups = tuple(
             [(CONCEALED_CHOW if chow else CONCEALED_PUNG)[first + offset] for offset, chow in sets]
         )
-        found.append((groups, CONCEALED_PAIR[first + pair[0]] if pair else None))
+        found.append((groups, CONCEALED_PAIR[first + pair] if pair >= 0 else None))
     return remember(_GROUPS[block], key, (want_pair, tuple(found)))
 
 
@@ -194,10 +205,7 @@ def arrangements(
                 sets = tuple(group for block_sets, _ in combination for group in block_sets)
                 (pair,) = (block_pair for _, block_pair in combination if block_pair is not None)
                 found.append((Shape.STANDARD, (*declared, *sets, pair)))
-    if not melds and (
-        ((structure.seven_pairs_triplet or structure.seven_pairs) and pairs_like(keys, 1))
-        or (structure.thirteen_orphans and not (keys[0] | keys[1] | keys[2]) & SIMPLES)
-    ):
+    if not melds and _maybe_special(structure, keys):
         found += _special_arrangements(hand, structure)
     return found
 
@@ -236,6 +244,23 @@ def readings(
     winning_tile = hand.winning_tile
     if winning_tile is None:
         raise ValueError("readings need a complete hand with a winning tile")
+    if keys is None:
+        keys = block_keys(hand.concealed)
+    key0, key1, key2, key3 = keys
+    memo0, memo1, memo2, memo3 = _GROUPS
+    pair0, options0 = memo0.get(key0) or _block_groups(0, key0)
+    pair1, options1 = memo1.get(key1) or _block_groups(1, key1)
+    pair2, options2 = memo2.get(key2) or _block_groups(2, key2)
+    pair3, options3 = memo3.get(key3) or _block_groups(3, key3)
+    if (
+        len(options0) == len(options1) == len(options2) == len(options3) == 1
+        and pair0 + pair1 + pair2 + pair3 == 1
+        and (hand.melds or not _maybe_special(structure, keys))
+    ):
+        # The usual case: one arrangement, and the winning tile in one block of it.
+        return _single_readings(
+            hand, winning_tile, (options0[0], options1[0], options2[0], options3[0]), discard
+        )
     found: list[Reading] = []
     chow = GroupKind.CHOW
     for shape, groups in arrangements(hand, structure, keys):
@@ -257,11 +282,72 @@ def readings(
     return found
 
 
+def _maybe_special(structure: Structure, keys: Sequence[int]) -> bool:
+    """Whether the concealed tiles may be a special shape (a cheap test on the keys)."""
+    return bool(
+        ((structure.seven_pairs_triplet or structure.seven_pairs) and pairs_like(keys, 1))
+        or (structure.thirteen_orphans and not (keys[0] | keys[1] | keys[2]) & SIMPLES)
+    )
+
+
+def _single_readings(
+    hand: Hand,
+    winning_tile: Tile,
+    blocks: tuple[_BlockGroups, _BlockGroups, _BlockGroups, _BlockGroups],
+    discard: bool,
+) -> list[Reading]:
+    """The readings of the one arrangement of the blocks' only decompositions: the same as the
+    general loop, but only the winning tile's block is searched for its group."""
+    melds = hand.melds
+    declared = tuple([declared_group(meld.kind, meld.first) for meld in melds]) if melds else ()
+    (sets0, pair0), (sets1, pair1), (sets2, pair2), (sets3, pair3) = blocks
+    pair = pair0 or pair1 or pair2 or pair3
+    assert pair is not None
+    arranged = (*declared, *sets0, *sets1, *sets2, *sets3, pair)
+    winning_block = BLOCK_OF[winning_tile]
+    start = len(declared)
+    if winning_block:
+        start += len(sets0)
+        if winning_block > 1:
+            start += len(sets1)
+            if winning_block > 2:
+                start += len(sets2)
+    found: list[Reading] = []
+    chow = GroupKind.CHOW
+    previous = None
+    for index, group in enumerate(blocks[winning_block][0], start):
+        # Groups are shared objects (`CONCEALED_*`), so a repeated set is the one before it.
+        if group is previous:
+            continue
+        tile = group.tile
+        if group.kind is chow:
+            if not tile <= winning_tile <= tile + 2:
+                continue
+            role = CHOW_ROLES[tile][winning_tile - tile]
+        elif tile == winning_tile:
+            role = WinRole.PUNG
+        else:
+            continue
+        previous = group
+        found.append(_reading(arranged, index, group, role, discard))
+    if pair.tile == winning_tile:
+        found.append(_reading(arranged, len(arranged) - 1, pair, WinRole.PAIR, discard))
+    return found
+
+
+def _reading(
+    groups: tuple[Group, ...], index: int, group: Group, role: WinRole, discard: bool
+) -> Reading:
+    if discard:
+        groups = (*groups[:index], EXPOSED[group.kind][group.tile], *groups[index + 1 :])
+    return Reading(Shape.STANDARD, groups, index, role)
+
+
 def clear_memos() -> None:
     """Forget every memoised block decomposition (for benchmarks that time a cold start)."""
     for decompositions in _DECOMPOSITIONS:
         decompositions.clear()
-    for block_readings in _READINGS:
-        block_readings.clear()
+    for layouts in _LAYOUTS:
+        layouts.clear()
     for groups in _GROUPS:
         groups.clear()

@@ -235,7 +235,13 @@ def wait_entry(block: int, key: int) -> WaitEntry:
         offsets = _honors_completions(key)
         state = honors_state(key)
     else:
-        offsets, state = _numbered_completions(key)
+        shift = low_shift(key) if key else 0
+        found = _SUIT_COMPLETIONS.get(key >> shift)
+        if found is None:
+            found = remember(_SUIT_COMPLETIONS, key >> shift, _numbered_completions(key >> shift))
+        moved, state = found
+        low = shift // 3
+        offsets = [low + offset for offset in moved if 0 <= low + offset <= 8]
     entry = (state, with_pair, tuple([TILES[first + offset] for offset in offsets]))
     return remember(WAIT_ENTRIES[block], key, entry)
 
@@ -254,10 +260,15 @@ def _honors_completions(key: int) -> list[int]:
     return [offset for offset in range(7) if twice >> 3 * offset & 1]
 
 
-def _numbered_completions(key: int) -> tuple[list[int], int]:
-    """The offsets whose one more tile lets a numbered block decompose, and its state. A tile
-    changes the run it falls in or beside, or joins the two runs either side of a lone empty
-    kind; every other run must decompose already, with one pair at most in all."""
+_SUIT_COMPLETIONS: dict[int, tuple[tuple[int, ...], int]] = {}
+"""By numbered key moved down to offset 0, whichever suit: `_numbered_completions`."""
+
+
+def _numbered_completions(key: int) -> tuple[tuple[int, ...], int]:
+    """The offsets whose one more tile lets a numbered key decompose, from -1 up and not cut to
+    the suit, and its state. A tile changes the run it falls in or beside, or joins the two runs
+    either side of a lone empty kind; every other run must decompose already, with one pair at
+    most in all."""
     spans = runs(key)
     states = [run_state(run_key(key, start, end)) for start, end in spans]
     broken = sum(state < 0 for state in states)
@@ -273,7 +284,7 @@ def _numbered_completions(key: int) -> tuple[list[int], int]:
             others = pairs - (own > 0)
             for offset, grown in run_completions(run_key(key, start, end)):
                 tile = start + offset
-                if tile < 0 or tile > 8 or others + grown > 1:
+                if others + grown > 1:
                     continue
                 if (offset < 0 and joins_below) or (tile == end and joins_above):
                     continue
@@ -287,7 +298,7 @@ def _numbered_completions(key: int) -> tuple[list[int], int]:
             joined = run_state(run_key(key + (1 << 3 * end), start, stop))
             if joined >= 0 and others + joined <= 1:
                 found.append(end)
-    return found, state
+    return tuple(found), state
 
 
 def clear_memos() -> None:
@@ -296,6 +307,7 @@ def clear_memos() -> None:
     _SETS_ONLY[0] = True
     _RUN_STATES.clear()
     _RUN_COMPLETIONS.clear()
+    _SUIT_COMPLETIONS.clear()
     for states in _STATES:
         states.clear()
         states[0] = 0

@@ -182,6 +182,14 @@ def win_role(group: Group, winning_tile: Tile) -> WinRole:
     return WinRole.TWO_SIDED
 
 
+CHOW_ROLES = tuple(
+    tuple(win_role(Group(GroupKind.CHOW, tile, True), TILES[tile + place]) for place in range(3))
+    for tile in TILES[:25]
+)
+"""By a chow's lowest tile and the winning tile's place in it (0-2): the winning tile's role,
+as `win_role` has it (made once: the hot path looks it up). Honors are left out."""
+
+
 def declared_group(kind: MeldKind, first: Tile) -> Group:
     """The group a declared meld stands for in every reading."""
     if kind is MeldKind.CHOW:
