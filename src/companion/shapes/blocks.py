@@ -80,7 +80,7 @@ def low_shift(key: int) -> int:
 
 # --- Whether tiles decompose ------------------------------------------------------------------
 
-_SETS_ONLY: dict[int, bool] = {0: True}
+_SETS_ONLY: dict[int, bool] = {}
 """By numbered key moved down to offset 0: whether its tiles are all chows and pungs."""
 
 
@@ -88,7 +88,9 @@ def sets_only(key: int) -> bool:
     """Whether a numbered key's tiles are all chows and pungs. At the lowest kind held, three
     chows use the same tiles as three pungs, so only `count % 3` chows start there; what is
     left is another key, memoised in turn."""
-    base = key >> low_shift(key) if key else 0
+    if not key:
+        return True
+    base = key >> low_shift(key)
     found = _SETS_ONLY.get(base)
     if found is None:
         count = base & 7
@@ -270,6 +272,9 @@ def _numbered_completions(key: int) -> tuple[tuple[int, ...], int]:
     either side of a lone empty kind; every other run must decompose already, with one pair at
     most in all."""
     spans = runs(key)
+    if len(spans) == 1:
+        # One run, moved down to offset 0 already: its own completions, nothing else to mend.
+        return tuple([offset for offset, _ in run_completions(key)]), run_state(key)
     states = [run_state(run_key(key, start, end)) for start, end in spans]
     broken = sum(state < 0 for state in states)
     pairs = sum(state > 0 for state in states)
@@ -304,7 +309,6 @@ def _numbered_completions(key: int) -> tuple[tuple[int, ...], int]:
 def clear_memos() -> None:
     """Forget every per-suit table (for benchmarks that time a cold start)."""
     _SETS_ONLY.clear()
-    _SETS_ONLY[0] = True
     _RUN_STATES.clear()
     _RUN_COMPLETIONS.clear()
     _SUIT_COMPLETIONS.clear()

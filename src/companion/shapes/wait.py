@@ -74,7 +74,7 @@ def waits_of_keys(
             found += tiles3
     elif (state0 < 0) + (state1 < 0) + (state2 < 0) + (state3 < 0) == 1:
         # One block broken: the tile must mend it, with one pair in all.
-        pairs = max(state0, 0) + max(state1, 0) + max(state2, 0) + max(state3, 0)
+        pairs = (state0 > 0) + (state1 > 0) + (state2 > 0) + (state3 > 0)
         if state0 < 0:
             found = tiles0 if pairs + pair0 == 1 else ()
         elif state1 < 0:
