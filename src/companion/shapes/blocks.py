@@ -157,6 +157,17 @@ def runs(key: int) -> list[tuple[int, int]]:
     return found
 
 
+def mirror(key: int, length: int) -> int:
+    """A key read from its other end (`length` kinds long): 1-9 as 9-1. Chows read the same
+    either way, so what completes a key mirrors what completes its mirror, and a miss can often
+    be answered from the mirror's entry."""
+    found = 0
+    for _ in range(length):
+        found = found << 3 | key & 7
+        key >>= 3
+    return found
+
+
 def run_key(key: int, start: int, end: int) -> int:
     """The kinds `start` to `end` (not included) of a key, moved down to offset 0."""
     return (key >> 3 * start) & ((1 << 3 * (end - start)) - 1)
@@ -207,6 +218,10 @@ def run_completions(run: int) -> tuple[tuple[int, int], ...]:
     found = _RUN_COMPLETIONS.get(run)
     if found is None:
         length = (run.bit_length() + 2) // 3
+        known = _RUN_COMPLETIONS.get(mirror(run, length))
+        if known is not None:
+            flipped = tuple([(length - 1 - offset, state) for offset, state in reversed(known)])
+            return remember(_RUN_COMPLETIONS, run, flipped)
         moved = run << 3  # room for the kind below it
         completions: list[tuple[int, int]] = []
         for offset in range(-1, length + 1):
@@ -240,7 +255,7 @@ def wait_entry(block: int, key: int) -> WaitEntry:
         shift = low_shift(key) if key else 0
         found = _SUIT_COMPLETIONS.get(key >> shift)
         if found is None:
-            found = remember(_SUIT_COMPLETIONS, key >> shift, _numbered_completions(key >> shift))
+            found = remember(_SUIT_COMPLETIONS, key >> shift, _suit_completions(key >> shift))
         moved, state = found
         low = shift // 3
         offsets = [low + offset for offset in moved if 0 <= low + offset <= 8]
@@ -264,6 +279,17 @@ def _honors_completions(key: int) -> list[int]:
 
 _SUIT_COMPLETIONS: dict[int, tuple[tuple[int, ...], int]] = {}
 """By numbered key moved down to offset 0, whichever suit: `_numbered_completions`."""
+
+
+def _suit_completions(key: int) -> tuple[tuple[int, ...], int]:
+    """`_numbered_completions` of a key moved down to offset 0, from its mirror's entry when
+    there is one."""
+    length = (key.bit_length() + 2) // 3
+    known = _SUIT_COMPLETIONS.get(mirror(key, length))
+    if known is None:
+        return _numbered_completions(key)
+    offsets, state = known
+    return tuple([length - 1 - offset for offset in reversed(offsets)]), state
 
 
 def _numbered_completions(key: int) -> tuple[tuple[int, ...], int]:
