@@ -111,19 +111,21 @@ def _block_layouts(key: int, honors: bool) -> tuple[_Layout, ...]:
 
 
 _BlockGroups = tuple[tuple[Group, ...], Group | None]
-_GROUPS: tuple[dict[int, tuple[bool, tuple[_BlockGroups, ...]]], ...] = ({}, {}, {}, {})
-"""Per block, by key: whether the block holds the pair, and its complete decompositions."""
+_GROUPS: tuple[dict[int, tuple[int, tuple[_BlockGroups, ...]]], ...] = ({}, {}, {}, {})
+"""Per block, by key: its code (1 when the block holds the pair, plus 2 unless it decomposes in
+exactly one way, so that four codes sum to 1 just when a hand has one arrangement), and its
+complete decompositions."""
 
 
-def _block_groups(block: int, key: int) -> tuple[bool, tuple[_BlockGroups, ...]]:
-    """Whether the block's size asks for the pair, and each complete decomposition of the block
-    as concealed groups: its sets in tile order and its pair, if the block's size asks for one.
+def _block_groups(block: int, key: int) -> tuple[int, tuple[_BlockGroups, ...]]:
+    """The block's code (see `_GROUPS`) and each complete decomposition of the block as
+    concealed groups: its sets in tile order and its pair, if the block's size asks for one.
     No decomposition when the size is 1 mod 3 or the block does not decompose."""
     first, _, honors = BLOCKS[block]
     remainder = size(key) % 3
-    want_pair = remainder == 2
-    if remainder == 1 or block_state(key, honors) < 0:
-        return remember(_GROUPS[block], key, (want_pair, ()))
+    want_pair = int(remainder == 2)
+    if remainder == 1:
+        return remember(_GROUPS[block], key, (want_pair + 2, ()))
     shift = low_shift(key) if key else 0
     first += shift // 3
     found: list[_BlockGroups] = []
@@ -132,7 +134,8 @@ def _block_groups(block: int, key: int) -> tuple[bool, tuple[_BlockGroups, ...]]
             [(CONCEALED_CHOW if chow else CONCEALED_PUNG)[first + offset] for offset, chow in sets]
         )
         found.append((groups, CONCEALED_PAIR[first + pair] if pair >= 0 else None))
-    return remember(_GROUPS[block], key, (want_pair, tuple(found)))
+    code = want_pair + (0 if len(found) == 1 else 2)
+    return remember(_GROUPS[block], key, (code, tuple(found)))
 
 
 def is_complete(hand: Hand, structure: Structure, extra: Tile | None = None) -> bool:
@@ -182,7 +185,8 @@ def arrangements(
         entry = memo.get(key)
         if entry is None:
             entry = _block_groups(block, key)
-        with_pair, options = entry
+        code, options = entry
+        with_pair = code & 1
         if not options:
             break
         pair_blocks += with_pair
@@ -248,15 +252,11 @@ def readings(
         keys = block_keys(hand.concealed)
     key0, key1, key2, key3 = keys
     memo0, memo1, memo2, memo3 = _GROUPS
-    pair0, options0 = memo0.get(key0) or _block_groups(0, key0)
-    pair1, options1 = memo1.get(key1) or _block_groups(1, key1)
-    pair2, options2 = memo2.get(key2) or _block_groups(2, key2)
-    pair3, options3 = memo3.get(key3) or _block_groups(3, key3)
-    if (
-        len(options0) == len(options1) == len(options2) == len(options3) == 1
-        and pair0 + pair1 + pair2 + pair3 == 1
-        and (hand.melds or not _maybe_special(structure, keys))
-    ):
+    code0, options0 = memo0.get(key0) or _block_groups(0, key0)
+    code1, options1 = memo1.get(key1) or _block_groups(1, key1)
+    code2, options2 = memo2.get(key2) or _block_groups(2, key2)
+    code3, options3 = memo3.get(key3) or _block_groups(3, key3)
+    if code0 + code1 + code2 + code3 == 1 and (hand.melds or not _maybe_special(structure, keys)):
         # The usual case: one arrangement, and the winning tile in one block of it.
         return _single_readings(
             hand, winning_tile, (options0[0], options1[0], options2[0], options3[0]), discard
