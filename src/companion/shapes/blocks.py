@@ -239,9 +239,8 @@ WaitEntry = tuple[int, int, tuple[Tile, ...]]
 """A block's state (as in `run_state`), 1 when one more tile makes its size call for the pair,
 and the tiles, in order, that let it decompose with one more."""
 
-WAIT_ENTRIES: tuple[dict[int, WaitEntry], ...] = ({0: (0, 0, ())}, {}, {}, {0: (0, 0, ())})
+WAIT_ENTRIES: tuple[dict[int, WaitEntry], ...] = ({}, {}, {}, {})
 """Per block, by key: its `WaitEntry`."""
-WAIT_ENTRIES[1][0] = WAIT_ENTRIES[2][0] = (0, 0, ())
 
 
 def wait_entry(block: int, key: int) -> WaitEntry:
@@ -343,4 +342,3 @@ def clear_memos() -> None:
         states[0] = 0
     for entries in WAIT_ENTRIES:
         entries.clear()
-        entries[0] = (0, 0, ())
