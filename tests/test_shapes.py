@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from companion.hand import parse_hand
 from companion.shapes import (
     FIVE_SETS,
@@ -7,8 +9,12 @@ from companion.shapes import (
     GroupKind,
     Shape,
     WinRole,
+    block_keys,
+    blocks,
+    clear_memos,
     readings,
     waits,
+    waits_of_keys,
 )
 from companion.tiles import format_tiles, parse_tiles
 
@@ -133,3 +139,32 @@ def test_waits_with_declared_groups() -> None:
 
 def test_waiting_hand_tiles_parse() -> None:
     assert parse_tiles("1112345678999m")
+
+
+def test_a_tile_between_two_runs_joins_them() -> None:
+    assert _waits("13m456p789s111z22z") == "2m"
+    assert _waits("1113m456p789s111z") == "23m"
+    assert _waits("1112345678999m") == "123456789m"
+
+
+def test_waits_at_the_ends_of_a_suit() -> None:
+    assert _waits("12m456p789s111z22z") == "3m"
+    assert _waits("89m456p789s111z22z") == "7m"
+    assert _waits("23m456p789s111z22z") == "14m"
+
+
+def test_waits_of_keys_reads_the_tiles_as_block_keys() -> None:
+    hand = parse_hand("45s11z", ("pung 777z", "chow 123m", "pung 111s"), complete=False)
+    found = waits_of_keys(block_keys(hand.concealed), hand.melds, FOUR_SETS)
+    assert format_tiles(found) == "36s"
+
+
+def test_memos_stay_bounded_and_answers_stay_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    hands = ["1112345678999m", "13m456p789s111z22z", "123m456p789s11z45s", "19m19p19s1234567z"]
+    expected = [_waits(hand) for hand in hands]
+    monkeypatch.setattr(blocks, "MEMO_LIMIT", 3)
+    clear_memos()
+    assert [_waits(hand) for hand in hands] == expected
+    assert _shapes("1111234m567p789s4m") == ["111m 123m 567p 789s 44m pair"]
+    assert all(len(memo) <= 3 for memo in blocks.WAIT_ENTRIES)
+    clear_memos()
