@@ -3,11 +3,28 @@ answers of each endpoint. Descriptive only: the bodies are read by `api/table_bo
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.api.schemas import ErrorDoc
+from companion.rules import profiles
+from companion.rules.profile import AnyProfile
+
+PROFILE_IDS: tuple[str, ...] = tuple(profiles())
+"""The profiles a table may use, in the registry's order: the schema's `enum`."""
+
+if TYPE_CHECKING:
+    ProfileId = str
+else:
+    # Read from the registry, so a new profile is documented without an edit here.
+    ProfileId = Literal[PROFILE_IDS]
+
+
+def declared_by(capability: Callable[[AnyProfile], bool]) -> str:
+    """The ids of the profiles that declare `capability`, as the descriptions name them."""
+    return ", ".join(f"`{profile.id}`" for profile in profiles().values() if capability(profile))
 
 
 class CreateTableDoc(BaseModel):
@@ -25,7 +42,7 @@ class CreateTableDoc(BaseModel):
         },
     )
 
-    profile: Literal["sg", "sg-table", "tw", "hk"] = "sg"
+    profile: ProfileId = "sg"
     players: list[str] = Field(description="four names in seat order; the first is East and deals")
     options: dict[str, Any] = Field(default_factory=dict, description="profile options")
     hands: int | None = Field(None, ge=1, description="the planned number of hands (none: open)")
@@ -62,9 +79,13 @@ class RecordDoc(BaseModel):
         "`events`...); the table fills in profile, seats, round, dealer and options",
     )
     winners: list[dict[str, Any]] | None = Field(
-        None, description='`tw`: several winners on one discard, `[{"name", "tai" | "hand"}]`'
+        None,
+        description=f"{declared_by(lambda profile: profile.several_winners)}: several winners "
+        'on one discard, `[{"name", "tai" | "hand"}]`',
     )
-    liable: str | None = Field(None, description="`sg-table`, `hk`: who pays for all")
+    liable: str | None = Field(
+        None, description=f"{declared_by(lambda profile: profile.pay_for_all)}: who pays for all"
+    )
     player: str | None = Field(None, description="payout: who receives it")
     event: str | None = Field(
         None,

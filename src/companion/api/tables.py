@@ -43,6 +43,7 @@ from companion.api.table_docs import (
     CreateTableDoc,
     RecordDoc,
     VoidDoc,
+    declared_by,
     error_responses,
 )
 from companion.errors import InvalidRequestError
@@ -248,7 +249,8 @@ def export_table(request: Request, table_id: str, format: str = "json") -> Respo
     "/{table_id}/hands",
     summary="Record a win, a drawn hand or an instant payout (needs the token)",
     description='A win: `{"kind": "win", "winner", "from" | "self_draw": true, "tai" | '
-    '"hand", "liable"?}`; a drawn hand: `{"kind": "draw"}`; an `sg-table` instant payout: '
+    '"hand", "liable"?}`; a drawn hand: `{"kind": "draw"}`; an '
+    f"{declared_by(lambda profile: profile.instant_payouts)} instant payout: "
     '`{"kind": "payout", "player", "event", "at_start"?}`. Each takes `key` (idempotency) '
     "and `expect_hand`. 201 with the event and the table's new state; 200 when the key was "
     "already used for the same entry (nothing new is recorded).",
