@@ -22,24 +22,27 @@ else:
     ProfileId = Literal[PROFILE_IDS]
 
 
+def documented(example: dict[str, Any]) -> ConfigDict:
+    """A documentation model's config: no fields but its own, and `example` as its example.
+    (Fields may be given by their alias, as `from` in the example of a win.)"""
+    return ConfigDict(
+        extra="forbid", populate_by_name=True, json_schema_extra={"examples": [example]}
+    )
+
+
 def declared_by(capability: Callable[[AnyProfile], bool]) -> str:
     """The ids of the profiles that declare `capability`, as the descriptions name them."""
     return ", ".join(f"`{profile.id}`" for profile in profiles().values() if capability(profile))
 
 
 class CreateTableDoc(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={
-            "examples": [
-                {
-                    "profile": "sg",
-                    "players": ["Ann", "Ben", "Cat", "Dan"],
-                    "options": {"min_tai": 1},
-                    "hands": 16,
-                }
-            ]
-        },
+    model_config = documented(
+        {
+            "profile": "sg",
+            "players": ["Ann", "Ben", "Cat", "Dan"],
+            "options": {"min_tai": 1},
+            "hands": 16,
+        }
     )
 
     profile: ProfileId = "sg"
@@ -56,14 +59,8 @@ class CreateTableDoc(BaseModel):
 
 
 class RecordDoc(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-        json_schema_extra={
-            "examples": [
-                {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 3, "key": "tap-7f3a"},
-            ]
-        },
+    model_config = documented(
+        {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 3, "key": "tap-7f3a"}
     )
 
     kind: Literal["win", "draw", "payout"]
@@ -102,10 +99,7 @@ class RecordDoc(BaseModel):
 
 
 class VoidDoc(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={"examples": [{"reason": "wrong winner", "by": "Dan"}]},
-    )
+    model_config = documented({"reason": "wrong winner", "by": "Dan"})
 
     reason: str = Field(max_length=200, description="why (kept in the history)")
     by: str = Field("", max_length=200, description="who makes the correction")
@@ -116,21 +110,15 @@ class VoidDoc(BaseModel):
 
 
 class AmendDoc(RecordDoc):
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-        json_schema_extra={
-            "examples": [
-                {
-                    "kind": "win",
-                    "winner": "Cat",
-                    "self_draw": True,
-                    "tai": 2,
-                    "reason": "it was Cat's hand",
-                    "by": "Dan",
-                }
-            ]
-        },
+    model_config = documented(
+        {
+            "kind": "win",
+            "winner": "Cat",
+            "self_draw": True,
+            "tai": 2,
+            "reason": "it was Cat's hand",
+            "by": "Dan",
+        }
     )
 
     reason: str = Field(max_length=200, description="why (kept in the history)")

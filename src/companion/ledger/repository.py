@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +36,7 @@ from companion.ledger.replay import HistoryEntry, Replay, correction_target, nex
 from companion.ledger.rows import aware, now, setup_of
 from companion.ledger.settle import Transfer, settle_up
 from companion.ledger.state import MAX_EVENTS, TableSetup, new_setup, table_key
-from companion.ledger.store import WRITE_ATTEMPTS, Recorded, TableStore
+from companion.ledger.store import WRITE_ATTEMPTS, EventMaker, Recorded, TableStore
 
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _ID_LENGTH = 8
@@ -158,7 +158,8 @@ class Ledger(TableStore):
         def make(replayed: Replay) -> Outcome:
             return next_outcome(replayed, entry, expect_hand)
 
-        return self._write(table_id, {"op": "record", **entry.to_json()}, key, make)
+        operation = {"op": "record", **entry.to_json()}
+        return self._append(table_id, operation, key, _within_limit(make))
 
     def preview(
         self, table_id: str, entry: Entry, *, expect_hand: int | None = None
@@ -225,7 +226,7 @@ class Ledger(TableStore):
             return Correction(seq, None, reason, by)
 
         operation = {"op": "void", "target": seq, "reason": reason, "by": by}
-        return self._write(table_id, operation, key, make)
+        return self._append(table_id, operation, key, _within_limit(make))
 
     def amend(
         self,
@@ -248,7 +249,7 @@ class Ledger(TableStore):
             return Correction(seq, outcome, reason, by)
 
         operation = {"op": "amend", "target": seq, "reason": reason, "by": by, **entry.to_json()}
-        return self._write(table_id, operation, key, make)
+        return self._append(table_id, operation, key, _within_limit(make))
 
     # -- settle-up and export ----------------------------------------------------------------
 
@@ -266,23 +267,15 @@ class Ledger(TableStore):
     def export_csv(self, table_id: str) -> str:
         return export_csv(self.replay(table_id))
 
-    # -- the write transaction ---------------------------------------------------------------
 
-    def _write(
-        self,
-        table_id: str,
-        operation: Mapping[str, Any],
-        key: str | None,
-        make: Callable[[Replay], Outcome | Correction],
-    ) -> Recorded:
-        """`make`'s event appended to the record, refused when the table is full."""
+def _within_limit(make: EventMaker) -> EventMaker:
+    """`make`, refused when the table already holds `MAX_EVENTS` events."""
 
-        def within_limit(replayed: Replay) -> Outcome | Correction:
-            if len(replayed.entries) >= MAX_EVENTS:
-                raise LimitError(
-                    f"a table holds at most {MAX_EVENTS:,} events: this one is full; "
-                    "start a new table"
-                )
-            return make(replayed)
+    def checked(replayed: Replay) -> Outcome | Correction:
+        if len(replayed.entries) >= MAX_EVENTS:
+            raise LimitError(
+                f"a table holds at most {MAX_EVENTS:,} events: this one is full; start a new table"
+            )
+        return make(replayed)
 
-        return self._append(table_id, operation, key, within_limit)
+    return checked

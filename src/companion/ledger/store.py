@@ -36,6 +36,9 @@ WRITE_ATTEMPTS = 8
 """How often a write is tried when it meets a unique constraint (a concurrent writer)."""
 _CACHED_TABLES = 256
 
+EventMaker = Callable[[Replay], Outcome | Correction]
+"""What a write appends, built from the record as it stands (inside the write's transaction)."""
+
 NOTIFY_CHANNEL = "companion_ledger_events"
 """The PostgreSQL channel writes are announced on (see `TableStore.notify_channel`)."""
 
@@ -176,7 +179,7 @@ class TableStore:
         table_id: str,
         operation: Mapping[str, Any],
         key: str | None,
-        make: Callable[[Replay], Outcome | Correction],
+        make: EventMaker,
     ) -> Recorded:
         """Append the event `make` builds from the record as it stands, in one transaction; a
         key seen before records nothing new (`operation` tells a reuse for another entry)."""
