@@ -21,6 +21,7 @@ from companion.api import create_app
 from companion.api.deps import close_ledgers
 from companion.api.security import CONTENT_SECURITY_POLICY
 from companion.ledger.repository import Ledger
+from companion.rules import profiles
 from companion.web.templating import NAV
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -128,6 +129,49 @@ def test_a_table_that_cannot_be_made_is_a_422(client: TestClient, body: Any, mes
     response = client.post("/api/tables", json=body)
     assert response.status_code == 422
     assert message in response.json()["error"]
+
+
+def test_the_documented_profiles_are_the_registrys(client: TestClient) -> None:
+    """The create body's `profile` enum is read from the profile registry: a new profile is
+    documented without an edit in the API, and the schema stays as it was written by hand."""
+    create = client.get("/openapi.json").json()["paths"]["/api/tables"]["post"]
+    schema = create["requestBody"]["content"]["application/json"]["schema"]
+    profile = schema["properties"]["profile"]
+    assert profile["enum"] == list(profiles())
+    assert json.dumps(profile) == json.dumps(
+        {
+            "type": "string",
+            "enum": ["sg", "sg-table", "tw", "hk"],
+            "title": "Profile",
+            "default": "sg",
+        }
+    )
+
+
+def test_the_documented_capabilities_are_the_profiles_declarations(client: TestClient) -> None:
+    """Where the record body's documentation names profiles, it names those that declare the
+    capability (today's words exactly)."""
+    paths = client.get("/openapi.json").json()["paths"]
+    record = paths["/api/tables/{table_id}/hands"]["post"]
+    fields = record["requestBody"]["content"]["application/json"]["schema"]["properties"]
+    several = [p.id for p in profiles().values() if p.several_winners]
+    pay_for_all = [p.id for p in profiles().values() if p.pay_for_all]
+    instant = [p.id for p in profiles().values() if p.instant_payouts]
+    assert (several, pay_for_all, instant) == (["tw"], ["sg-table", "hk"], ["sg-table"])
+    assert fields["winners"]["description"] == (
+        '`tw`: several winners on one discard, `[{"name", "tai" | "hand"}]`'
+    )
+    assert fields["liable"]["description"] == "`sg-table`, `hk`: who pays for all"
+    assert "; an `sg-table` instant payout: `{" in record["description"]
+
+
+def test_an_unknown_profile_is_refused_with_the_registrys_ids(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"profile": "jp", "players": PLAYERS})
+    assert response.status_code == 422
+    assert response.headers["content-type"] == "application/json"
+    assert response.content == (
+        b'{"error":"unknown profile \\"jp\\": use one of sg, sg-table, tw, hk"}'
+    )
 
 
 def test_create_refuses_what_is_not_json(client: TestClient) -> None:

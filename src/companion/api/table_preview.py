@@ -15,7 +15,8 @@ from fastapi import APIRouter, Request
 from companion.api.deps import TableRequestError, authorize_table, call, ledger_for
 from companion.api.schemas import inline_schema
 from companion.api.scoring import read_json
-from companion.api.tables import RecordDoc, error_responses, read_entry
+from companion.api.table_bodies import read_entry
+from companion.api.table_docs import RecordDoc, error_responses
 from companion.ledger.entries import Outcome, Payout, Win, outcome_text
 from companion.ledger.replay import Replay, advance
 from companion.ledger.settle import settle_up

@@ -16,12 +16,11 @@ not a win, an event that cannot be corrected...).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
 
 from companion.api.deps import (
     LedgerDep,
@@ -34,139 +33,29 @@ from companion.api.deps import (
     table_key,
 )
 from companion.api.limits import limit_creation
-from companion.api.schemas import ErrorDoc, inline_schema
+from companion.api.schemas import inline_schema
 from companion.api.scoring import read_json
 from companion.api.security import bearer_token
+from companion.api.table_bodies import Body, correction_fields, read_entry
+from companion.api.table_docs import (
+    WRITE_ERRORS,
+    AmendDoc,
+    CreateTableDoc,
+    RecordDoc,
+    VoidDoc,
+    declared_by,
+    error_responses,
+)
 from companion.errors import InvalidRequestError
-from companion.ledger.entries import DrawInput, Entry, PayoutInput, WinInput, WinnerInput
 from companion.ledger.replay import Replay
 from companion.ledger.settle import settle_up, transfer_text
 from companion.settlement import amount_json
 
 if TYPE_CHECKING:
     # SQLAlchemy and Alembic load on the first table request, not with the app.
-    from companion.ledger.repository import Recorded
+    from companion.ledger.store import Recorded
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
-
-T = TypeVar("T")
-
-# ---------------------------------------------------------------------------------------------
-# Reading request bodies
-
-
-class Body:
-    """A JSON object from a request, read field by field with messages that name the field."""
-
-    def __init__(self, data: Any, allowed: set[str], what: str = "the request") -> None:
-        if not isinstance(data, dict):
-            raise InvalidRequestError(f"{what} must be a JSON object")
-        unknown = sorted(str(name) for name in data if name not in allowed)
-        if unknown:
-            names = ", ".join(repr(name) for name in unknown)
-            raise InvalidRequestError(f"unknown field {names} in {what}")
-        self.data: dict[str, Any] = data
-        self.what = what
-
-    def has(self, name: str) -> bool:
-        return self.data.get(name) is not None
-
-    def text(self, name: str, *, required: bool = False) -> str | None:
-        value = self.data.get(name)
-        if value is None:
-            if required:
-                raise InvalidRequestError(f"{name} is required in {self.what}")
-            return None
-        if not isinstance(value, str):
-            raise InvalidRequestError(f"{name} must be a string")
-        return value
-
-    def required_text(self, name: str) -> str:
-        value = self.text(name, required=True)
-        assert value is not None
-        return value
-
-    def whole(self, name: str, *, minimum: int | None = None) -> int | None:
-        value = self.data.get(name)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidRequestError(f"{name} must be a whole number")
-        if minimum is not None and value < minimum:
-            raise InvalidRequestError(f"{name} must be at least {minimum}")
-        return value
-
-    def flag(self, name: str) -> bool:
-        value = self.data.get(name)
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            raise InvalidRequestError(f"{name} must be true or false")
-        return value
-
-    def mapping(self, name: str) -> dict[str, Any] | None:
-        value = self.data.get(name)
-        if value is None:
-            return None
-        if not isinstance(value, dict):
-            raise InvalidRequestError(f"{name} must be a JSON object")
-        return value
-
-
-_WIN_FIELDS = {"winner", "winners", "from", "self_draw", "tai", "hand", "liable"}
-_PAYOUT_FIELDS = {"player", "event", "at_start"}
-_KIND_FIELDS = {"win": _WIN_FIELDS, "draw": set(), "payout": _PAYOUT_FIELDS}
-
-
-def read_entry(data: Any, extra: set[str]) -> tuple[Entry, Body]:
-    """A win, drawn hand or payout from a request body (`extra`: the other fields allowed)."""
-    kind = data.get("kind") if isinstance(data, dict) else None
-    if not isinstance(kind, str) or kind not in _KIND_FIELDS:
-        Body(data, {"kind", *_WIN_FIELDS, *_PAYOUT_FIELDS, *extra})  # refuse a non-object first
-        raise InvalidRequestError('kind is required: "win", "draw" or "payout"')
-    body = Body(data, {"kind", *_KIND_FIELDS[kind], *extra})
-    if kind == "draw":
-        return DrawInput(), body
-    if kind == "payout":
-        player = body.required_text("player")
-        event = body.required_text("event")
-        return PayoutInput(player, event, body.flag("at_start")), body
-    return _win(body), body
-
-
-def _winner(body: Body, name: str) -> WinnerInput:
-    tai = body.whole("tai")
-    hand = body.mapping("hand")
-    if (tai is None) == (hand is None):
-        raise InvalidRequestError(
-            f"give {name}'s agreed tai (tai) or the winning hand (hand), one of the two"
-        )
-    return WinnerInput(name, tai=tai, hand=hand)
-
-
-def _win(body: Body) -> Entry:
-    listed = body.data.get("winners")
-    if listed is not None:
-        if body.has("winner") or body.has("tai") or body.has("hand"):
-            raise InvalidRequestError(
-                "give winner with tai or hand, or winners as a list, not both"
-            )
-        if not isinstance(listed, list) or not listed:
-            raise InvalidRequestError('winners must be a list of {"name", "tai" | "hand"} objects')
-        winners = []
-        for item in listed:
-            part = Body(item, {"name", "tai", "hand"}, "a winner")
-            winners.append(_winner(part, part.required_text("name")))
-    else:
-        winners = [_winner(body, body.required_text("winner"))]
-    discarder = body.text("from")
-    self_draw = body.flag("self_draw")
-    if self_draw == (discarder is not None):
-        raise InvalidRequestError(
-            'say how the hand was won: "from" (who discarded) or "self_draw": true, one of the two'
-        )
-    return WinInput(tuple(winners), discarder, body.text("liable"))
-
 
 # ---------------------------------------------------------------------------------------------
 # Answers
@@ -214,144 +103,6 @@ def recorded_response(table_id: str, recorded: Recorded) -> JSONResponse:
         "table": table_json(table_id, recorded.replay),
     }
     return JSONResponse(data, status_code=200 if recorded.duplicate else 201)
-
-
-# ---------------------------------------------------------------------------------------------
-# OpenAPI documentation (descriptive only: the bodies are read by the functions above)
-
-
-class CreateTableDoc(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={
-            "examples": [
-                {
-                    "profile": "sg",
-                    "players": ["Ann", "Ben", "Cat", "Dan"],
-                    "options": {"min_tai": 1},
-                    "hands": 16,
-                }
-            ]
-        },
-    )
-
-    profile: Literal["sg", "sg-table", "tw", "hk"] = "sg"
-    players: list[str] = Field(description="four names in seat order; the first is East and deals")
-    options: dict[str, Any] = Field(default_factory=dict, description="profile options")
-    hands: int | None = Field(None, ge=1, description="the planned number of hands (none: open)")
-    name: str | None = Field(None, max_length=60, description="what the players call the table")
-    rounds: int | None = Field(
-        None,
-        ge=1,
-        description="or the planned number of full rounds (the deal round all four seats; "
-        "4 is East round through North round); not with `hands`",
-    )
-
-
-class RecordDoc(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-        json_schema_extra={
-            "examples": [
-                {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 3, "key": "tap-7f3a"},
-            ]
-        },
-    )
-
-    kind: Literal["win", "draw", "payout"]
-    winner: str | None = Field(None, description="win: the winner's name")
-    discarder: str | None = Field(
-        None, alias="from", description="win: who discarded (or `self_draw`)"
-    )
-    self_draw: bool = Field(False, description="win: a self-drawn win")
-    tai: int | None = Field(None, ge=0, description="win: the agreed tai (quick entry)")
-    hand: dict[str, Any] | None = Field(
-        None,
-        description="win: the hand as a scoring request (`hand`, `melds`, `bonus`, "
-        "`events`...); the table fills in profile, seats, round, dealer and options",
-    )
-    winners: list[dict[str, Any]] | None = Field(
-        None, description='`tw`: several winners on one discard, `[{"name", "tai" | "hand"}]`'
-    )
-    liable: str | None = Field(None, description="`sg-table`, `hk`: who pays for all")
-    player: str | None = Field(None, description="payout: who receives it")
-    event: str | None = Field(
-        None,
-        description="payout: bite, own_flowers, four_flowers, four_seasons, animal_set, "
-        "all_animals, exposed_kong, concealed_kong",
-    )
-    at_start: bool = Field(False, description="payout: held when dealt")
-    key: str | None = Field(
-        None, description="idempotency key: the same key again records nothing new"
-    )
-    expect_hand: int | None = Field(
-        None, ge=1, description="refuse (409) unless this is the hand being played"
-    )
-
-
-class VoidDoc(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={"examples": [{"reason": "wrong winner", "by": "Dan"}]},
-    )
-
-    reason: str = Field(max_length=200, description="why (kept in the history)")
-    by: str = Field("", max_length=200, description="who makes the correction")
-    key: str | None = Field(None, description="idempotency key")
-    expect: int | None = Field(
-        None, ge=0, description="refuse (409) unless the event is at this version (its `version`)"
-    )
-
-
-class AmendDoc(RecordDoc):
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-        json_schema_extra={
-            "examples": [
-                {
-                    "kind": "win",
-                    "winner": "Cat",
-                    "self_draw": True,
-                    "tai": 2,
-                    "reason": "it was Cat's hand",
-                    "by": "Dan",
-                }
-            ]
-        },
-    )
-
-    reason: str = Field(max_length=200, description="why (kept in the history)")
-    by: str = Field("", max_length=200, description="who makes the correction")
-    expect: int | None = Field(
-        None, ge=0, description="refuse (409) unless the event is at this version (its `version`)"
-    )
-
-
-def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    descriptions = {
-        400: "the body is not JSON",
-        401: "no write token (Authorization: Bearer <token>)",
-        403: "the token is not this table's",
-        404: "no table with this id",
-        409: "the key was used for something else, the hand was already recorded, "
-        "the event was corrected meanwhile (`expect`), or the table is finished",
-        413: "the body is over the size limit",
-        415: "the body is not JSON",
-        422: "a request that cannot be carried out (a name not at the table, a hand that "
-        "is not a win, a limit reached...)",
-        429: "too many requests: new tables from this address, or writes to this table "
-        "(see Retry-After)",
-        503: "the database cannot be reached",
-    }
-    return {status: {"model": ErrorDoc, "description": descriptions[status]} for status in statuses}
-
-
-_WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
-    200: {"description": "the key was already used for this same entry: nothing new"},
-    **error_responses(400, 401, 403, 404, 409, 413, 415, 422, 429, 503),
-}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -498,13 +249,14 @@ def export_table(request: Request, table_id: str, format: str = "json") -> Respo
     "/{table_id}/hands",
     summary="Record a win, a drawn hand or an instant payout (needs the token)",
     description='A win: `{"kind": "win", "winner", "from" | "self_draw": true, "tai" | '
-    '"hand", "liable"?}`; a drawn hand: `{"kind": "draw"}`; an `sg-table` instant payout: '
+    '"hand", "liable"?}`; a drawn hand: `{"kind": "draw"}`; an '
+    f"{declared_by(lambda profile: profile.instant_payouts)} instant payout: "
     '`{"kind": "payout", "player", "event", "at_start"?}`. Each takes `key` (idempotency) '
     "and `expect_hand`. 201 with the event and the table's new state; 200 when the key was "
     "already used for the same entry (nothing new is recorded).",
     status_code=201,
     response_model=None,
-    responses=_WRITE_ERRORS,
+    responses=WRITE_ERRORS,
     openapi_extra=inline_schema(RecordDoc),
 )
 async def record_hand(request: Request, table_id: str, ledger: LedgerDep) -> JSONResponse:
@@ -516,16 +268,6 @@ async def record_hand(request: Request, table_id: str, ledger: LedgerDep) -> JSO
     return recorded_response(table_id, recorded)
 
 
-def _correction_fields(body: Body) -> dict[str, Any]:
-    """`reason`, `by`, `key` and `expect` (the event's version) as the ledger takes them."""
-    return {
-        "reason": body.required_text("reason"),
-        "by": body.text("by") or "",
-        "key": body.text("key"),
-        "expect": body.whole("expect", minimum=0),
-    }
-
-
 @router.post(
     "/{table_id}/events/{seq}/void",
     summary="Void a recorded event (needs the token)",
@@ -533,13 +275,13 @@ def _correction_fields(body: Body) -> dict[str, Any]:
     "dealer rotation follow the record without it.",
     status_code=201,
     response_model=None,
-    responses=_WRITE_ERRORS,
+    responses=WRITE_ERRORS,
     openapi_extra=inline_schema(VoidDoc),
 )
 async def void_event(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
     body = Body(await read_json(request), {"reason", "by", "key", "expect"})
-    recorded = await call(ledger.void, table_id, seq, **_correction_fields(body))
+    recorded = await call(ledger.void, table_id, seq, **correction_fields(body))
     return recorded_response(table_id, recorded)
 
 
@@ -550,11 +292,11 @@ async def void_event(request: Request, table_id: str, seq: int, ledger: LedgerDe
     "is scored against the state at the original's place. The original stays in the history.",
     status_code=201,
     response_model=None,
-    responses=_WRITE_ERRORS,
+    responses=WRITE_ERRORS,
     openapi_extra=inline_schema(AmendDoc),
 )
 async def amend_event(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
     entry, body = read_entry(await read_json(request), {"reason", "by", "key", "expect"})
-    recorded = await call(ledger.amend, table_id, seq, entry, **_correction_fields(body))
+    recorded = await call(ledger.amend, table_id, seq, entry, **correction_fields(body))
     return recorded_response(table_id, recorded)

@@ -35,7 +35,8 @@ from companion.rules import profiles
 from companion.settlement import format_amount, signed_amount
 
 if TYPE_CHECKING:
-    from companion.ledger.repository import Ledger, Recorded
+    from companion.ledger.repository import Ledger
+    from companion.ledger.store import Recorded
 
 
 def register(commands: Any) -> None:

@@ -1,5 +1,5 @@
 """Replay: the state after every event of the record, the history a player reads, and the checks
-of a correction against it.
+of a new entry or a correction against it.
 
 Replay walks the outcomes in order; an outcome with a correction in force counts as its latest
 correction says (nothing for a void, the amended outcome for an amendment), at its own place."""
@@ -11,10 +11,11 @@ from dataclasses import dataclass, replace
 
 from companion.context import next_deal
 from companion.errors import CompanionError
-from companion.ledger.build import build_win
+from companion.ledger.build import build_outcome, build_win
 from companion.ledger.entries import (
     Correction,
     Draw,
+    Entry,
     Event,
     Outcome,
     Payout,
@@ -26,6 +27,7 @@ from companion.ledger.errors import (
     LimitError,
     MissingEventError,
     StaleWriteError,
+    TableFinishedError,
     UnknownEventError,
 )
 from companion.ledger.state import (
@@ -218,3 +220,28 @@ def correction_target(replayed: Replay, seq: int, expect: int | None = None) -> 
             f"an event can be corrected at most {MAX_CORRECTIONS} times: event {seq} has been"
         )
     return entry
+
+
+def next_outcome(replayed: Replay, entry: Entry, expect_hand: int | None) -> Outcome:
+    """The outcome `entry` records as the record's next event; refused when the table is
+    finished or `expect_hand` is not the hand being played."""
+    state = replayed.state
+    if state.finished:
+        raise TableFinishedError(state.finished_text)
+    if expect_hand is not None and expect_hand < state.next_hand:
+        raise StaleWriteError(
+            f"hand {expect_hand} is already recorded and the next is hand "
+            f"{state.next_hand}: see the history before recording it again"
+        )
+    if expect_hand is not None and expect_hand > state.next_hand:
+        raise StaleWriteError(
+            f"hand {expect_hand} is not being played yet: the next is hand {state.next_hand}"
+        )
+    return build_outcome(replayed.setup, state, entry)
+
+
+def check_planned(after: Replay) -> None:
+    """Refuse a write that would play more hands than the table planned."""
+    planned = after.state.planned_hands
+    if planned is not None and after.state.hands > planned:
+        raise TableFinishedError(f"the table's {planned} hands are all played")

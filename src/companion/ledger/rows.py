@@ -1,0 +1,64 @@
+"""The stored rows as the ledger's values and back: a table's row as its setup, an event's row
+as the event, an event as the row that stores it, and the moments they were stored at."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from companion.ledger.entries import Correction, Event, Outcome, outcome_from_json
+from companion.ledger.models import EventRow, TableRow
+from companion.ledger.state import TableSetup
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; every stored one is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def setup_of(row: TableRow) -> TableSetup:
+    return TableSetup(
+        row.profile,
+        tuple(player.name for player in row.players),
+        dict(row.options),
+        row.planned_hands,
+        row.name or "",
+        row.planned_rounds,
+    )
+
+
+def event_of(row: EventRow) -> Event:
+    body: Outcome | Correction
+    if row.kind in ("void", "amend"):
+        assert row.target_seq is not None
+        replacement = outcome_from_json(row.payload) if row.kind == "amend" else None
+        body = Correction(row.target_seq, replacement, row.reason or "", row.by_name)
+    else:
+        body = outcome_from_json(row.payload)
+    return Event(row.seq, aware(row.created_at), body, row.idempotency_key)
+
+
+def event_row(table_id: str, event: Event, digest: str) -> EventRow:
+    """The row that stores `event`; `digest` is its request's fingerprint, kept with its key."""
+    body = event.body
+    if isinstance(body, Correction):
+        payload = {} if body.replacement is None else body.replacement.to_json()
+        target, reason, by = body.target, body.reason, body.by
+    else:
+        payload = body.to_json()
+        target, reason, by = None, None, ""
+    return EventRow(
+        table_id=table_id,
+        seq=event.seq,
+        kind=body.kind,
+        payload=payload,
+        target_seq=target,
+        reason=reason,
+        by_name=by,
+        idempotency_key=event.key,
+        fingerprint=digest if event.key is not None else None,
+        created_at=event.at,
+    )
