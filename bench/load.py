@@ -96,13 +96,30 @@ def _client(
 
 
 PATHS = {"score": "/api/score", "health": "/api/health"}
+PHASES = 4
+"""Phases per endpoint, alternating (health, score, health, score...): a change in the machine's
+load during the run (other jobs on its cores) meets both endpoints alike."""
 
 
-def _generate(port: int, requests: int, connections: int, phases: int, out: Any) -> None:
+def process_cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) a process has used so far, from /proc; None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    # After the command's closing parenthesis: state is field 0, utime 11, stime 12 (in ticks).
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _generate(
+    port: int, server_pid: int, requests: int, connections: int, phases: int, out: Any
+) -> None:
     """The load generator, run in its own process: for each endpoint, `phases` phases of
-    `requests // phases` requests over `connections` threads, the endpoints alternating."""
+    `requests // phases` requests over `connections` threads, the endpoints alternating. Each
+    phase also counts the CPU time the server and this process used."""
     results: dict[str, dict[str, Any]] = {
-        name: {"latencies": [], "errors": [], "elapsed": 0.0} for name in PATHS
+        name: {"latencies": [], "errors": [], "elapsed": 0.0, "server_cpu": 0.0, "client_cpu": 0.0}
+        for name in PATHS
     }
     share = requests // phases // connections
     for _ in range(phases):
@@ -115,12 +132,20 @@ def _generate(port: int, requests: int, connections: int, phases: int, out: Any)
                 )
                 for n in range(connections)
             ]
+            server_cpu = process_cpu_seconds(server_pid)
+            client_cpu = time.process_time()
             started = time.perf_counter()
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
             result["elapsed"] += time.perf_counter() - started
+            result["client_cpu"] += time.process_time() - client_cpu
+            server_cpu_after = process_cpu_seconds(server_pid)
+            if server_cpu is None or server_cpu_after is None:
+                result["server_cpu"] = None
+            elif result["server_cpu"] is not None:
+                result["server_cpu"] += server_cpu_after - server_cpu
     out.send(results)
 
 
@@ -129,8 +154,9 @@ def load_test(requests: int, connections: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         server = start_server(port, f"sqlite:///{folder}/load.sqlite3")
         try:
-            _generate_in_process(port, max(100, requests // 10), connections)  # warm-up
-            results = _generate_in_process(port, requests, connections)
+            warm_up = max(100, requests // 10)
+            _generate_in_process(port, server.pid, warm_up, connections, 2)
+            results = _generate_in_process(port, server.pid, requests, connections, PHASES)
         finally:
             server.terminate()
             server.wait(timeout=10)
@@ -142,16 +168,28 @@ def load_test(requests: int, connections: int) -> dict[str, Any]:
         figures[f"{name}_rps"] = round(len(latencies) / result["elapsed"], 1)
         figures[f"{name}_p50_ms"] = round(1000 * statistics.median(latencies), 2)
         figures[f"{name}_p99_ms"] = round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 2)
+        if result["server_cpu"] is not None:
+            cpu = result["server_cpu"] / len(latencies)
+            figures[f"{name}_server_cpu_us"] = round(1e6 * cpu, 1)
+        figures[f"{name}_client_cpu_us"] = round(1e6 * result["client_cpu"] / len(latencies), 1)
     figures["score_vs_health"] = round(figures["score_rps"] / figures["health_rps"], 3)
+    if "score_server_cpu_us" in figures:
+        # The same ratio from the server's CPU time per request, which other jobs on the
+        # machine's cores disturb much less than requests per second.
+        figures["score_vs_health_cpu"] = round(
+            figures["health_server_cpu_us"] / figures["score_server_cpu_us"], 3
+        )
     figures["score_connections"] = connections
     figures["score_requests_per_s"] = figures["score_rps"]
     return figures
 
 
-def _generate_in_process(port: int, requests: int, connections: int) -> dict[str, Any]:
+def _generate_in_process(
+    port: int, server_pid: int, requests: int, connections: int, phases: int
+) -> dict[str, Any]:
     receiver, sender = multiprocessing.Pipe(duplex=False)
     process = multiprocessing.Process(
-        target=_generate, args=(port, requests, connections, 2, sender)
+        target=_generate, args=(port, server_pid, requests, connections, phases, sender)
     )
     process.start()
     result: dict[str, Any] = receiver.recv()

@@ -4,14 +4,19 @@ refusal a 4xx with a JSON message."""
 from __future__ import annotations
 
 import json
+import math
+import random
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from starlette.responses import JSONResponse
 
 from companion.api import create_app
+from companion.api.scoring import encode_json
+from companion.api.security import SECURITY_HEADERS
 from companion.request import FIELDS
 from companion.scoring import score
 from contract_example import CONTRACT_EXAMPLE
@@ -179,6 +184,176 @@ def test_no_request_makes_a_server_error(client: TestClient, data: Any) -> None:
             assert "valid" in body or "waits" in body
         else:
             assert isinstance(body["error"], str) and body["error"]
+
+
+# --- The exact bytes (orjson writes the responses; they must not change) ---------------------
+
+PINNED: list[tuple[str, bytes, int, bytes]] = [
+    (
+        "/api/score",
+        json.dumps(CONTRACT_EXAMPLE).encode(),
+        200,
+        b'{"valid":true,"profile":"sg","tai":3,"unit":"tai","raw_tai":3,"meets_minimum":true,'
+        b'"patterns":[{"id":"seat_flower","name":"Seat flower or season","tai":1,"count":1,'
+        b'"earned_by":["1f"]},{"id":"dragon_set","name":"Dragon set","tai":2,"count":2,'
+        b'"earned_by":["777z","666z"]}],"groups":["777z","666z","123m","456p","55s"],'
+        b'"waits":["5s"],"payments":{"E":16,"S":-8,"W":-4,"N":-4},"notes":[],'
+        b'"winning_group":"55s","wait":"pair","winner":"E","transfers":[{"from":"S","to":"E",'
+        b'"amount":8},{"from":"W","to":"E","amount":4},{"from":"N","to":"E","amount":4}]}',
+    ),
+    (
+        # Thirds: the longest decimals an amount is written with.
+        "/api/score",
+        b'{"profile": "tw", "hand": "123m456m789p222s678s5m5m", "options": {"base": "1/3"}}',
+        200,
+        b'{"valid":true,"profile":"tw","tai":11,"unit":"tai","raw_tai":11,"meets_minimum":true,'
+        b'"patterns":[{"id":"winning_hand","name":"Winning hand","tai":2,"count":1,'
+        b'"earned_by":["123m","456m","789p","222s","678s","55m"]},{"id":"no_flowers",'
+        b'"name":"No flowers","tai":1,"count":1,"earned_by":[]},'
+        b'{"id":"fully_concealed_self_draw","name":"Fully concealed self draw","tai":3,"count":1,'
+        b'"earned_by":["123m","456m","789p","222s","678s","55m"]},{"id":"pair_wait",'
+        b'"name":"Pair wait","tai":1,"count":1,"earned_by":["55m"]},{"id":"no_honors",'
+        b'"name":"No honors","tai":1,"count":1,"earned_by":["123m","456m","789p","222s","678s",'
+        b'"55m"]},{"id":"no_honors_or_flowers","name":"No honors or flowers","tai":3,"count":1,'
+        b'"earned_by":["123m","456m","789p","222s","678s","55m"]}],'
+        b'"groups":["123m","456m","789p","222s","678s","55m"],"waits":["5m"],'
+        b'"payments":{"E":37,"S":-12.333333333333334,"W":-12.333333333333334,'
+        b'"N":-12.333333333333334},"notes":[],"winning_group":"55m","wait":"pair","dealer_tai":1,'
+        b'"winner":"E","transfers":[{"from":"S","to":"E","amount":12.333333333333334},'
+        b'{"from":"W","to":"E","amount":12.333333333333334},'
+        b'{"from":"N","to":"E","amount":12.333333333333334}]}',
+    ),
+    (
+        # Millionths: amounts below 1e-4 are written as Python writes them (1.2e-05), not as
+        # orjson would (0.000012).
+        "/api/score",
+        b'{"hand": "123m456p55s", "melds": ["pung 777z", "pung 666z"],'
+        b' "options": {"share": "0.000001"}}',
+        200,
+        b'{"valid":true,"profile":"sg","tai":2,"unit":"tai","raw_tai":2,"meets_minimum":true,'
+        b'"patterns":[{"id":"dragon_set","name":"Dragon set","tai":2,"count":2,'
+        b'"earned_by":["777z","666z"]}],"groups":["777z","666z","123m","456p","55s"],'
+        b'"waits":["5s"],"payments":{"E":1.2e-05,"S":-4e-06,"W":-4e-06,"N":-4e-06},"notes":[],'
+        b'"winning_group":"55s","wait":"pair","winner":"E","transfers":[{"from":"S","to":"E",'
+        b'"amount":4e-06},{"from":"W","to":"E","amount":4e-06},{"from":"N","to":"E",'
+        b'"amount":4e-06}]}',
+    ),
+    (
+        # Text that is not ASCII goes out as UTF-8, unescaped.
+        "/api/score",
+        '{"hand": "é1m"}'.encode(),
+        200,
+        '{"valid":false,"profile":"sg","error":"unknown tile \\"é\\" at position 1"}'.encode(),
+    ),
+    (
+        "/api/score",
+        '{"profile": "麻雀"}'.encode(),
+        422,
+        '{"error":"unknown profile \\"麻雀\\": use one of sg, sg-table, tw, hk"}'.encode(),
+    ),
+    (
+        "/api/score",
+        b'{"hand": ',
+        400,
+        b'{"error":"the request is not valid JSON: Expecting value at line 1 column 10"}',
+    ),
+    (
+        "/api/waits",
+        b'{"hand": "789m1223333445s", "options": {"share": "1/2"}}',
+        200,
+        b'{"profile":"sg","waits":["6s"],"scores":{"6s":{"valid":true,"profile":"sg","tai":5,'
+        b'"unit":"tai","raw_tai":5,"meets_minimum":true,"patterns":[{"id":"ping_hu",'
+        b'"name":"Ping Hu","tai":4,"count":1,"earned_by":["789m","123s","234s","456s","33s"]},'
+        b'{"id":"fully_concealed","name":"Fully concealed hand","tai":1,"count":1,'
+        b'"earned_by":["789m","123s","234s","456s","33s"]}],'
+        b'"groups":["789m","123s","234s","456s","33s"],"waits":["6s"],'
+        b'"payments":{"E":48,"S":-16,"W":-16,"N":-16},"notes":[],"winning_group":"456s",'
+        b'"wait":"two_sided","winner":"E","transfers":[{"from":"S","to":"E","amount":16},'
+        b'{"from":"W","to":"E","amount":16},{"from":"N","to":"E","amount":16}]}}}',
+    ),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "status", "expected"), PINNED)
+def test_the_exact_bytes_and_headers_of_responses(
+    client: TestClient, path: str, body: bytes, status: int, expected: bytes
+) -> None:
+    response = post_raw(client, path, body)
+    assert response.status_code == status
+    assert response.content == expected
+    headers = list(response.headers.raw)
+    assert headers[:2] == [
+        (b"content-length", str(len(expected)).encode()),
+        (b"content-type", b"application/json"),
+    ]
+    # The module's client keeps its CSRF cookie: only its first response sets one.
+    assert [item for item in headers[2:] if item[0] != b"set-cookie"] == list(SECURITY_HEADERS)
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats()
+    | st.text(),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=5), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(JSON_VALUES)
+def test_orjson_writes_what_the_standard_encoder_writes(value: Any) -> None:
+    # JSONResponse is the reference: the bytes it sends, or the exception it raises (NaN, a
+    # lone surrogate). What orjson refuses or writes otherwise (a float below 1e-4, NaN) goes to
+    # json.dumps.
+    try:
+        expected: bytes | type[Exception] = bytes(JSONResponse(value).body)
+    except (ValueError, UnicodeEncodeError) as error:
+        expected = type(error)
+    if isinstance(expected, bytes):
+        assert encode_json(value) == expected
+    else:
+        with pytest.raises(expected):
+            encode_json(value)
+
+
+def test_orjson_writes_every_magnitude_of_float_as_python_does() -> None:
+    rng = random.Random(16)
+    floats = [
+        mantissa * 10.0**exponent
+        for exponent in range(-320, 309)
+        for mantissa in (1, 1.5, 3.3333333333333335, 9.999999999999998)
+        if math.isfinite(mantissa * 10.0**exponent)
+    ]
+    floats += [rng.uniform(-1, 1) * 10.0 ** rng.randint(-12, 15) for _ in range(20_000)]
+    floats += [numerator / denominator for numerator in range(1, 200) for denominator in
+               (3, 7, 16, 1000, 10**6, 3 * 10**6)]  # fmt: skip
+    for number in floats:
+        assert encode_json([number, -number]) == bytes(JSONResponse([number, -number]).body)
+
+
+def test_score_results_of_every_profile_are_written_as_before() -> None:
+    rng = random.Random(6)
+    hands = [
+        {"hand": "123m456p55s", "melds": ["pung 777z", "pung 666z"], "bonus": "1f"},
+        {"hand": "123456789m123p55s", "win": "discard", "discarder": "S"},
+        {"hand": "111m222p333s444m77p", "win_tile": "4m"},
+        {"profile": "tw", "hand": "123m456m789p222s678s5m5m", "table_discards": 20},
+        {"profile": "sg-table", "hand": "19m19p19s1234567z1m", "win": "discard", "discarder": "W"},
+        {"profile": "hk", "hand": "111m222p333s444m77p", "win": "discard", "discarder": "N"},
+        {"hand": "789m1223333445s"},
+        {"hand": "123x"},
+    ]
+    amounts = ["1", "2", "0.5", "1/3", "1/7", "0.000001", "0.0001", "123456.789", "999999/1000000"]
+    option = {"sg": "share", "sg-table": "share", "tw": "base", "hk": "base"}
+    for _ in range(400):
+        request = dict(rng.choice(hands))
+        request["options"] = {option[request.get("profile", "sg")]: rng.choice(amounts)}
+        result = score(request).to_json()
+        assert encode_json(result) == bytes(JSONResponse(result).body)
 
 
 # --- /api/waits ------------------------------------------------------------------------------

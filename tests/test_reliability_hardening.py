@@ -228,10 +228,13 @@ def test_rate_limits_are_on_by_default_with_generous_numbers(tmp_path: Path) -> 
 
 @pytest.fixture
 def limited(tmp_path: Path) -> Iterator[TestClient]:
-    from companion.api.limits import Rate, RateLimits
+    from companion.api.limits import Rate, RateLimiter, RateLimits
 
     limits = RateLimits(create=Rate(2, 3600), write=Rate(3, 3600))
     app = create_app(f"sqlite:///{tmp_path / 'ledger.sqlite3'}", rate_limits=limits)
+    # A stopped clock: the buckets refill by nothing between requests, so the waits asserted
+    # are exact however slowly a busy machine runs the test (it once took 9 s: 1791, not 1800).
+    app.state.rate_limiter = RateLimiter(limits, clock=lambda: 0.0)
     with TestClient(app) as client:
         yield client
     close_ledgers(app)

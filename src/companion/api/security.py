@@ -175,15 +175,22 @@ def default_allowed_hosts(bind_host: str, extra: Iterable[str] = ()) -> tuple[li
 # The middleware
 
 
-def _header(scope: Scope, name: bytes) -> str | None:
-    for key, value in scope.get("headers", ()):
-        if key == name:
-            return str(value.decode("latin-1"))
-    return None
+Headers = dict[bytes, bytes]
+"""A request's headers by (lower-case) name, each the first of its name."""
 
 
-def _cookie(scope: Scope, name: str) -> str | None:
-    header = _header(scope, b"cookie")
+def _headers(scope: Scope) -> Headers:
+    # Reversed, so that the first of a repeated name is the one kept.
+    return dict(reversed(list(scope.get("headers", ()))))
+
+
+def _header(headers: Headers, name: bytes) -> str | None:
+    value = headers.get(name)
+    return None if value is None else value.decode("latin-1")
+
+
+def _cookie(headers: Headers, name: str) -> str | None:
+    header = _header(headers, b"cookie")
     if not header:
         return None
     for part in header.split(";"):
@@ -247,18 +254,19 @@ class SecurityMiddleware:
             await self.app(scope, receive, send)
             return
         method = scope["method"]
-        if not self._host_allowed(scope):
+        headers = _headers(scope)
+        if not self._host_allowed(headers):
             await _json_response(send, 400, "this server does not answer for that host name")
             return
-        set_cookie = self._csrf_state(scope)
+        set_cookie = self._csrf_state(scope, headers)
 
-        length = _header(scope, b"content-length")
+        length = _header(headers, b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             await _json_response(send, 413, self._too_large())
             return
 
         if method in UNSAFE_METHODS:
-            refusal = self._cross_site(scope)
+            refusal = self._cross_site(headers)
             if refusal:
                 await _json_response(send, 403, refusal)
                 return
@@ -269,7 +277,7 @@ class SecurityMiddleware:
                 return
             except _DisconnectedError:
                 return  # the client went away (or was cut off) mid-body: nothing to answer
-            refusal_status, refusal = self._form_check(scope, body)
+            refusal_status, refusal = self._form_check(scope, headers, body)
             if refusal:
                 await _json_response(send, refusal_status, refusal)
                 return
@@ -296,18 +304,18 @@ class SecurityMiddleware:
             if not response_started:
                 await _json_response(send, 500, "Companion hit an unexpected error")
 
-    def _host_allowed(self, scope: Scope) -> bool:
+    def _host_allowed(self, headers: Headers) -> bool:
         if self.allowed_hosts is None:
             return True
-        host = host_name(_header(scope, b"host") or "")
+        host = host_name(_header(headers, b"host") or "")
         return host in self.allowed_hosts or (self.any_ip_host and is_ip_literal(host))
 
     def _too_large(self) -> str:
         return f"the request body is larger than {self.max_body // 1024} KiB"
 
-    def _csrf_state(self, scope: Scope) -> str | None:
+    def _csrf_state(self, scope: Scope, headers: Headers) -> str | None:
         """Put this browser's CSRF token in the request state; the Set-Cookie value when new."""
-        token = _cookie(scope, CSRF_COOKIE)
+        cookie = token = _cookie(headers, CSRF_COOKIE)
         fresh = None
         if not token or len(token) < 32 or len(token) > 128:
             token = new_token()
@@ -315,23 +323,23 @@ class SecurityMiddleware:
             fresh = f"{CSRF_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict{secure}"
         state: MutableMapping[str, Any] = scope.setdefault("state", {})
         state["csrf_token"] = token
-        state["csrf_cookie"] = _cookie(scope, CSRF_COOKIE)
+        state["csrf_cookie"] = cookie
         return fresh
 
-    def _cross_site(self, scope: Scope) -> str | None:
-        origin = _header(scope, b"origin")
-        host = _header(scope, b"host")
+    def _cross_site(self, headers: Headers) -> str | None:
+        origin = _header(headers, b"origin")
+        host = _header(headers, b"host")
         if origin is not None:
             if origin == "null" or not _same_origin(origin, host, self.trusted_origins):
                 return "cross-site request refused"
             return None
-        fetch_site = _header(scope, b"sec-fetch-site")
+        fetch_site = _header(headers, b"sec-fetch-site")
         if fetch_site is not None and fetch_site not in ("same-origin", "none"):
             return "cross-site request refused"
         return None
 
-    def _form_check(self, scope: Scope, body: bytes) -> tuple[int, str | None]:
-        content_type = (_header(scope, b"content-type") or "").split(";", 1)[0].strip().lower()
+    def _form_check(self, scope: Scope, headers: Headers, body: bytes) -> tuple[int, str | None]:
+        content_type = (_header(headers, b"content-type") or "").split(";", 1)[0].strip().lower()
         if content_type == "multipart/form-data":
             return 415, "Companion takes no uploads: send forms URL-encoded or requests as JSON"
         if str(scope.get("path", "")).startswith(API_PREFIX):
