@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.errors import TileParseError
 from companion.tiles import (
@@ -141,3 +143,52 @@ def test_winds() -> None:
     assert Wind.NORTH.next() is Wind.EAST
     with pytest.raises(TileParseError, match="not a wind"):
         Wind.parse("X")
+
+
+# The fast reader of ASCII MPSZ words must read or refuse every word exactly as the full reader
+# does (the same tiles, or the same error at the same position).
+_WORD_ALPHABET = "0123456789mpszfaxq٣"
+
+
+def _read(reader: object, word: str) -> tuple[str, object]:
+    try:
+        return ("tiles", reader(word, 4))  # type: ignore[operator]
+    except TileParseError as error:
+        return ("error", str(error))
+
+
+@given(st.text(alphabet=_WORD_ALPHABET, min_size=1, max_size=16))
+def test_the_fast_mpsz_reader_agrees_with_the_full_reader(word: str) -> None:
+    from companion import tiles
+
+    fast = _read(tiles._parse_mpsz_word, word)
+    assert fast == _read(tiles._read_mpsz_word, word)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("123m", (Tile.M1, Tile.M2, Tile.M3)),
+        ("East", (Tile.EAST,)),
+        ("7z1f4a", (Tile.RED, Tile.PLUM, Tile.CENTIPEDE)),
+        ("٣m", (Tile.M3,)),
+    ],
+)
+def test_one_word_hands_read_as_before(text: str, expected: tuple[Tile, ...]) -> None:
+    assert parse_tiles(text) == expected
+    assert parse_tiles(f" {text} ") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("123m8z", 'unknown tile "8z" at position 5'),
+        ("12", 'unknown tile "12" at position 1: digits need a suit letter m, p, s, z, f or a'),
+        ("m12p", 'unknown tile "m" at position 1'),
+        ("5a", 'unknown tile "5a" at position 1'),
+    ],
+)
+def test_one_word_refusals_name_the_tile_and_position(text: str, message: str) -> None:
+    with pytest.raises(TileParseError) as refusal:
+        parse_tiles(text)
+    assert str(refusal.value) == message

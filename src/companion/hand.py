@@ -140,14 +140,15 @@ class Hand:
             raise ValueError("sets must be 4 or 5")
         problems: list[str] = []
         concealed = tuple(concealed)
-        misplaced = [tile for tile in concealed if tile.is_bonus]
-        if misplaced:
+        playing = tuple([tile for tile in concealed if tile < KINDS])
+        if len(playing) != len(concealed):
+            misplaced = [tile for tile in concealed if tile >= KINDS]
             names = ", ".join(tile.english for tile in misplaced)
             problems.append(f"{names}: bonus tiles are set aside; list them as bonus tiles")
-        playing = tuple(tile for tile in concealed if not tile.is_bonus)
         for meld in melds:
             problems.extend(meld.problems())
-        problems.extend(_bonus_problems(bonus))
+        if bonus:
+            problems.extend(_bonus_problems(bonus))
 
         structural = len(playing) + 3 * len(melds)
         expected = 3 * sets + (2 if complete else 1)
@@ -160,7 +161,7 @@ class Hand:
         for meld in melds:
             for tile in meld.tiles:
                 held[tile] += tile < KINDS
-        for kind, count in enumerate(held):
+        for kind, count in enumerate(held) if max(held) > 4 else ():
             if count > 4:
                 tile = Tile(kind)
                 problems.append(

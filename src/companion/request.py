@@ -82,7 +82,7 @@ def parse_request(data: Any) -> ScoreRequest:
         return data
     if not isinstance(data, Mapping):
         raise InvalidRequestError("a scoring request must be a JSON object")
-    unknown = sorted(str(key) for key in data if key not in FIELDS)
+    unknown = [] if FIELDS.issuperset(data) else sorted(str(k) for k in data if k not in FIELDS)
     if unknown:
         raise InvalidRequestError(
             f"unknown field {', '.join(repr(k) for k in unknown)}: the request fields are "
@@ -145,9 +145,10 @@ def _optional_enum(data: Mapping[str, Any], name: str, kind: type[_E]) -> _E | N
     value = data.get(name)
     if value is None:
         return None
-    for member in kind:
-        if member.value == value:
-            return member
+    if isinstance(value, str):
+        for member in kind:
+            if member.value == value:
+                return member
     known = ", ".join(str(member.value) for member in kind)
     raise InvalidRequestError(f"unknown {name} {value!r}: use one of {known}")
 

@@ -239,6 +239,10 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     (`"East, East, red dragon, 5s"`). An unknown tile is refused with its position (1-based,
     counted in characters of `text`).
     """
+    if text.isalnum():
+        # One word, as a request's hand usually is: the same reading without the word split.
+        named = TILE_NAMES.get(text.lower())
+        return (named,) if named is not None else tuple(_parse_mpsz_word(text, 0))
     words = [(match.start(), match.group()) for match in _WORD.finditer(text)]
     tiles: list[Tile] = []
     index = 0
@@ -258,6 +262,27 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 
 
 def _parse_mpsz_word(word: str, start: int) -> list[Tile]:
+    # Every request's hand passes here: plain ASCII MPSZ is read with one table lookup a tile,
+    # and anything else (an error to report, another script's digits) by the full reader.
+    tiles: list[Tile] = []
+    digits_from = 0
+    for position, char in enumerate(word):
+        if "0" <= char <= "9":
+            continue
+        if position == digits_from:
+            return _read_mpsz_word(word, start)
+        for digit in word[digits_from:position]:
+            tile = _MPSZ_TILES.get(digit + char)
+            if tile is None:
+                return _read_mpsz_word(word, start)
+            tiles.append(tile)
+        digits_from = position + 1
+    if digits_from != len(word):
+        return _read_mpsz_word(word, start)
+    return tiles
+
+
+def _read_mpsz_word(word: str, start: int) -> list[Tile]:
     tiles: list[Tile] = []
     position = 0
     while position < len(word):
@@ -283,6 +308,14 @@ def _parse_mpsz_word(word: str, start: int) -> list[Tile]:
             tiles.append(_BY_INDEX[_FIRST_OF_SUIT[suit] + rank - 1])
         position = match.end()
     return tiles
+
+
+_MPSZ_TILES = {
+    f"{rank}{letter}": _BY_INDEX[_FIRST_OF_SUIT[suit] + rank - 1]
+    for letter, suit in _SUIT_BY_LETTER.items()
+    for rank in range(1, _SUIT_SIZE[suit] + 1)
+}
+"""One digit and its suit letter, as ASCII MPSZ writes a tile."""
 
 
 def parse_tile(text: str) -> Tile:
