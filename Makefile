@@ -23,6 +23,11 @@ run: $(STAMP)
 # pytest runs on every core (pytest-xdist); JOBS=1 runs it in one process.
 JOBS ?= auto
 
+# Python may keep its compiled modules (in __pycache__, ignored by git): without them every
+# pytest worker rewrites the asserts of the tests and of its plugins (Hypothesis, schemathesis)
+# again, some 10 s of CPU each, and every server and command a test starts compiles Companion.
+unexport PYTHONDONTWRITEBYTECODE
+
 test: lint typecheck unit
 
 # The edit-test loop: lint, types and the fast unit tests (no browser, server, PostgreSQL,
