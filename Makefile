@@ -48,7 +48,7 @@ unit: $(STAMP) chromium
 	$(PYTEST)
 
 fast: $(STAMP)
-	$(PYTEST) -m "not slow"
+	$(BIN)/pytest -q -n $(JOBS) -m "not slow"
 
 # The browser tests drive Debian's Chromium (never a browser download). Installed here when it
 # is missing and we are root; otherwise those tests are skipped with the reason.

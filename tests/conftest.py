@@ -106,12 +106,14 @@ def run_order(item: pytest.Item) -> int:
     return len(LONGEST_FIRST)
 
 
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
+    # Marked before pytest's own hooks run, so that `-m "not slow"` sees the marks.
     for item in items:
         if is_slow(item):
             item.add_marker(pytest.mark.slow)
-    # A stable sort: each module's tests stay together and in pytest's order (which keeps
+    yield  # pytest's own: `-m` deselects, fixtures reorder
+    # Then a stable sort: each module's tests stay together and in pytest's order (which keeps
     # module fixtures, such as a server, to one setup per worker and parameter).
     items.sort(key=run_order)
 
