@@ -20,8 +20,16 @@ PORT := 8000
 run: $(STAMP)
 	$(BIN)/companion serve --host $(HOST) --port $(PORT)
 
-# pytest runs on every core (pytest-xdist); JOBS=1 runs it in one process.
+# pytest runs on every core (pytest-xdist); JOBS=1 runs it in one process. The tests are handed
+# out two at a time in the order tests/conftest.py gives them (the longest first), so that the
+# long ones start early on every worker instead of queueing in one worker's first batch.
 JOBS ?= auto
+PYTEST := $(BIN)/pytest -q -n $(JOBS) --maxschedchunk 2
+
+# Python may keep its compiled modules (in __pycache__, ignored by git): without them every
+# pytest worker rewrites the asserts of the tests and of its plugins (Hypothesis, schemathesis)
+# again, some 10 s of CPU each, and every server and command a test starts compiles Companion.
+unexport PYTHONDONTWRITEBYTECODE
 
 test: lint typecheck unit
 
@@ -37,7 +45,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP) chromium
-	$(BIN)/pytest -q -n $(JOBS)
+	$(PYTEST)
 
 fast: $(STAMP)
 	$(BIN)/pytest -q -n $(JOBS) -m "not slow"

@@ -74,10 +74,48 @@ def is_slow(item: pytest.Item) -> bool:
     return callspec is not None and "postgresql" in callspec.params.values()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+LONGEST_FIRST = (
+    "browser/test_live_table.py",
+    "test_reliability_input.py",
+    "test_reliability_concurrency.py",
+    "test_fuzz_short.py",
+    "test_reliability_crash.py",
+    "test_ledger_repository.py",
+    "test_shapes_property.py",
+    "test_api_tables.py",
+    "browser/test_calculator.py",
+    "browser/test_tables.py",
+    "test_reliability_serve.py",
+    "test_differential.py",
+    "test_api_live.py",
+    "browser/test_hk_browser.py",
+    "test_invariants.py",
+    "browser/test_table_tokens.py",
+    "test_reliability_schema.py",
+)
+"""The modules holding the longest tests, longest first (from `pytest --durations`): they run
+first, so that no worker is left with a long test when the others are done. Every other module
+follows, in the order pytest collects them."""
+
+
+def run_order(item: pytest.Item) -> int:
+    path = Path(str(item.fspath)).as_posix()
+    for rank, module in enumerate(LONGEST_FIRST):
+        if path.endswith(f"/tests/{module}"):
+            return rank
+    return len(LONGEST_FIRST)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
+    # Marked before pytest's own hooks run, so that `-m "not slow"` sees the marks.
     for item in items:
         if is_slow(item):
             item.add_marker(pytest.mark.slow)
+    yield  # pytest's own: `-m` deselects, fixtures reorder
+    # Then a stable sort: each module's tests stay together and in pytest's order (which keeps
+    # module fixtures, such as a server, to one setup per worker and parameter).
+    items.sort(key=run_order)
 
 
 @pytest.fixture(scope="session")

@@ -34,17 +34,21 @@ Ack = tuple[str, int, int | None, bool | None]
 """(key, status, event seq, duplicate)."""
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list[Server]]:
-    """Two servers on one database."""
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def servers(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[list[Server]]:
+    """Two servers on one database, shared by the tests of this module (each races on a table
+    of its own and checks only that table's record)."""
+    folder = tmp_path_factory.mktemp(f"servers-{request.param}")
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+        url = f"sqlite:///{folder / 'ledger.sqlite3'}"
     else:
         url = request.getfixturevalue("ledger_postgres_url")
     started: list[Server] = []
     try:
         for index in range(2):
-            started.append(Server(url, tmp_path / f"server{index}.log").start())
+            started.append(Server(url, folder / f"server{index}.log").start())
         yield started
     finally:
         for server in started:

@@ -22,6 +22,7 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion.api import create_app
 from companion.api.deps import close_ledgers
@@ -45,9 +46,39 @@ APP = create_app()
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 
+STREAM_HEARTBEAT = 0.05
+"""Seconds between an idle stream's keep-alive comments here (15 s in service)."""
+
+
+class StreamsEndWhenIdle:
+    """The app, except that an event stream ends at its first heartbeat. A stream sends its
+    opening and every event it has at once, and a heartbeat only after a quiet interval: by the
+    first heartbeat it has sent all there is to check. Never ending, each stream would be read
+    for schemathesis' whole request timeout (10 s an example) to see nothing more."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        ended = False
+
+        async def send_until_idle(message: Message) -> None:
+            nonlocal ended
+            if ended:
+                return  # the stream, until it sees the client leave
+            await send(message)
+            body = message.get("body", b"")
+            if message["type"] == "http.response.body" and body == b": heartbeat\n\n":
+                ended = True  # the end of the response: the client then leaves (disconnects)
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+        await self.app(scope, receive, send_until_idle)
+
+
 @pytest.fixture(scope="module", autouse=True)
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
     APP.state.database_url = f"sqlite:///{tmp_path_factory.mktemp('schema') / 'ledger.sqlite3'}"
+    APP.state.stream_heartbeat = STREAM_HEARTBEAT
     yield APP
     close_ledgers(APP)
 
@@ -70,7 +101,7 @@ def real_table(app: FastAPI) -> dict[str, str]:
 @schema.parametrize()
 @EXAMPLES
 def test_every_operation_conforms_to_its_schema(case: Any) -> None:
-    case.call_and_validate(checks=CHECKS)
+    case.call_and_validate(checks=CHECKS, app=StreamsEndWhenIdle(APP))
 
 
 @schema.include(path_regex=r"^/api/tables/\{table_id\}").parametrize()
@@ -78,4 +109,4 @@ def test_every_operation_conforms_to_its_schema(case: Any) -> None:
 def test_table_operations_conform_on_a_real_table(case: Any, real_table: dict[str, str]) -> None:
     case.path_parameters = {**(case.path_parameters or {}), "table_id": real_table["id"]}
     headers = {"authorization": f"Bearer {real_table['token']}"}
-    case.call_and_validate(checks=CHECKS, headers=headers)
+    case.call_and_validate(checks=CHECKS, headers=headers, app=StreamsEndWhenIdle(APP))
