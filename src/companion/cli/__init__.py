@@ -8,6 +8,7 @@ Each command lives in a module of its own that registers its subcommand (`score`
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Sequence
@@ -62,9 +63,16 @@ def _escape_unprintable_output() -> None:
             reconfigure(errors="backslashreplace")
 
 
+@functools.cache
+def _shared_parser() -> argparse.ArgumentParser:
+    # Parsing never changes a parser, and building one costs about 13 ms (argparse's gettext):
+    # a process that runs many commands (the tests, a script calling `main`) builds it once.
+    return build_parser()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _escape_unprintable_output()
-    parser = build_parser()
+    parser = _shared_parser()
     args = parser.parse_args(argv)
     try:
         code: int = args.handler(args)
