@@ -135,7 +135,7 @@ class PatternScore:
 
     @classmethod
     def deferred(
-        cls, id: str, name: str, tai: int, predicate: Predicate, facts: Facts
+        cls, id: str, name: str, tai: int, predicate: Predicate, facts: Facts | None
     ) -> PatternScore:
         """A pattern scored once, without a variant, whose tiles are found only when asked
         for: by running its predicate on the reading's facts (a decided pattern,
@@ -188,6 +188,22 @@ class PatternScore:
         if self.variant is not None:
             data["variant"] = self.variant
         return data
+
+
+class Decided(NamedTuple):
+    """A table's whole outcome on a reading whose every candidate pattern is decided, the same
+    for every reading with those feature bits under those overrides: each pattern that scores
+    (id, name, tai, predicate, in table order) and their total."""
+
+    scored: tuple[tuple[str, str, int, Predicate], ...]
+    raw: int
+
+    def scores(self, facts: Facts | None) -> list[PatternScore]:
+        """The scores on one reading, their tiles found from `facts` when asked for."""
+        deferred = PatternScore.deferred
+        return [
+            deferred(id, name, tai, predicate, facts) for id, name, tai, predicate in self.scored
+        ]
 
 
 _Candidate = tuple[int, "Predicate | None"]
@@ -252,6 +268,32 @@ class CompiledTable:
                 if any(not mask & ~features for mask in needs_of(pattern.predicate))
             )
         return found
+
+    def decided_outcome(self, features: int, overrides: Mapping[str, int]) -> Decided | None:
+        """The outcome of `evaluate` on any reading with these feature bits, when the bits decide
+        it: every candidate decided, and none that includes others (its covering needs the
+        tiles). None otherwise. The caller keeps it per features and overrides."""
+        candidates = self._candidates_of(features)
+        if any(predicate is not None for _, predicate in candidates):
+            return None
+        fired_mask = dropped = 0
+        for index, _ in candidates:
+            fired_mask |= 1 << index
+            dropped |= self.replaces[index]
+        if fired_mask & self.including:
+            return None
+        scored = tuple(
+            (
+                pattern.id,
+                pattern.name,
+                overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai,
+                pattern.predicate,
+            )
+            for index, _ in candidates
+            if not dropped >> index & 1
+            for pattern in (self.patterns[index],)
+        )
+        return Decided(scored, sum(tai for _, _, tai, _ in scored))
 
     def evaluate(
         self, facts: Facts, features: int, overrides: Mapping[str, int]
