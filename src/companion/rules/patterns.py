@@ -49,7 +49,9 @@ ALWAYS: tuple[int, ...] = (0,)
 """The needs of a predicate that declares none: it runs on every reading."""
 
 
-def needs(*alternatives: int, decided: bool = False) -> Callable[[_P], _P]:
+def needs(
+    *alternatives: int, decided: bool = False, count: Callable[[int], int] | None = None
+) -> Callable[[_P], _P]:
     """Declare what a reading must have for the predicate to match: feature bits, all of them
     needed, or several such masks of which any one will do. A necessary condition only: the
     predicate still decides.
@@ -58,12 +60,17 @@ def needs(*alternatives: int, decided: bool = False) -> Callable[[_P], _P]:
     returns exactly one match without a variant, and on no other; a compiled table then scores
     the pattern from the bits alone and runs the predicate only when the pattern's tiles are
     asked for (`PatternScore.items`). `CompiledTable.check_decided` holds the claim against the
-    predicate (the differential tests run it on every seeded hand)."""
+    predicate (the differential tests run it on every seeded hand).
+
+    `count`, with `decided`: the bits decide how many matches too, each without a variant, as
+    this function of the reading's feature bits (one match when not given)."""
 
     def declare(predicate: _P) -> _P:
         predicate.needs = alternatives  # type: ignore[attr-defined]
         if decided:
             predicate.decided = True  # type: ignore[attr-defined]
+            if count is not None:
+                predicate.count = count  # type: ignore[attr-defined]
         return predicate
 
     return declare
@@ -72,6 +79,12 @@ def needs(*alternatives: int, decided: bool = False) -> Callable[[_P], _P]:
 def is_decided(predicate: Predicate) -> bool:
     """Whether the predicate's needs decide it (`needs(..., decided=True)`)."""
     return bool(getattr(predicate, "decided", False))
+
+
+def count_of(predicate: Predicate) -> Callable[[int], int] | None:
+    """How a decided predicate's matches are counted from the feature bits (None: one)."""
+    found: Callable[[int], int] | None = getattr(predicate, "count", None)
+    return found
 
 
 def needs_of(predicate: Predicate) -> tuple[int, ...]:
@@ -135,14 +148,25 @@ class PatternScore:
 
     @classmethod
     def deferred(
-        cls, id: str, name: str, tai: int, predicate: Predicate, facts: Facts | None
+        cls,
+        id: str,
+        name: str,
+        tai: int,
+        predicate: Predicate,
+        facts: Facts | None,
+        count: int = 1,
     ) -> PatternScore:
-        """A pattern scored once, without a variant, whose tiles are found only when asked
-        for: by running its predicate on the reading's facts (a decided pattern,
-        `needs(..., decided=True)`)."""
+        """A pattern scored `count` times, without a variant, whose tiles are found only when
+        asked for: by running its predicate on the reading's facts (a decided pattern,
+        `needs(..., decided=True)`). `facts` None: a score whose tiles are never asked for."""
         score = cls.__new__(cls)
-        # Its `count` (1) and `variant` (None) are the class's defaults.
-        score.__dict__.update(id=id, name=name, tai=tai, _source=(predicate, facts))
+        # Its `variant` (None), and `count` when 1, are the class's defaults.
+        if count == 1:
+            score.__dict__.update(id=id, name=name, tai=tai, _source=(predicate, facts))
+        else:
+            score.__dict__.update(
+                id=id, name=name, tai=tai, count=count, _source=(predicate, facts)
+            )
         return score
 
     @property
@@ -151,8 +175,13 @@ class PatternScore:
         found: tuple[object, ...] | None = self.__dict__.get("_items")
         if found is None:
             predicate, facts = self.__dict__["_source"]
-            (match,) = predicate(facts)
-            found = self.__dict__["_items"] = match.items
+            matches = predicate(facts)
+            found = (
+                matches[0].items
+                if len(matches) == 1
+                else tuple([item for match in matches for item in match.items])
+            )
+            self.__dict__["_items"] = found
         return found
 
     def _key(self) -> tuple[object, ...]:
@@ -195,14 +224,16 @@ class Decided(NamedTuple):
     for every reading with those feature bits under those overrides: each pattern that scores
     (id, name, tai, predicate, in table order) and their total."""
 
-    scored: tuple[tuple[str, str, int, Predicate], ...]
+    scored: tuple[tuple[str, str, int, Predicate, int], ...]
+    """id, name, tai, predicate, count."""
     raw: int
 
     def scores(self, facts: Facts | None) -> list[PatternScore]:
         """The scores on one reading, their tiles found from `facts` when asked for."""
         deferred = PatternScore.deferred
         return [
-            deferred(id, name, tai, predicate, facts) for id, name, tai, predicate in self.scored
+            deferred(id, name, tai, predicate, facts, count)
+            for id, name, tai, predicate, count in self.scored
         ]
 
 
@@ -220,6 +251,7 @@ class CompiledTable:
 
     __slots__ = (
         "_candidates",
+        "counts",
         "decided",
         "includes",
         "including",
@@ -234,6 +266,7 @@ class CompiledTable:
         self.patterns = tuple(patterns)
         self.predicates = tuple(pattern.predicate for pattern in self.patterns)
         self.decided = tuple(is_decided(predicate) for predicate in self.predicates)
+        self.counts = tuple(count_of(predicate) for predicate in self.predicates)
         position = {pattern.id: index for index, pattern in enumerate(self.patterns)}
         self.replaces = tuple(
             sum(1 << position[name] for name in pattern.replaces if name in position)
@@ -282,18 +315,20 @@ class CompiledTable:
             dropped |= self.replaces[index]
         if fired_mask & self.including:
             return None
-        scored = tuple(
-            (
-                pattern.id,
-                pattern.name,
-                overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai,
-                pattern.predicate,
-            )
-            for index, _ in candidates
-            if not dropped >> index & 1
-            for pattern in (self.patterns[index],)
-        )
-        return Decided(scored, sum(tai for _, _, tai, _ in scored))
+        scored = []
+        for index, _ in candidates:
+            if dropped >> index & 1:
+                continue
+            pattern = self.patterns[index]
+            count = self._count(index, features)
+            tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
+            scored.append((pattern.id, pattern.name, count * tai, pattern.predicate, count))
+        return Decided(tuple(scored), sum(entry[2] for entry in scored))
+
+    def _count(self, index: int, features: int) -> int:
+        """How many times a decided pattern scores on a reading with these bits."""
+        count_of = self.counts[index]
+        return 1 if count_of is None else count_of(features)
 
     def evaluate(
         self, facts: Facts, features: int, overrides: Mapping[str, int]
@@ -321,9 +356,10 @@ class CompiledTable:
             pattern = patterns[index]
             if found is None:
                 tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
+                count = self._count(index, features)
                 scores.append(
                     PatternScore.deferred(
-                        pattern.id, pattern.name, tai, self.predicates[index], facts
+                        pattern.id, pattern.name, count * tai, self.predicates[index], facts, count
                     )
                 )
             elif len(found) == 1:
@@ -380,8 +416,9 @@ class CompiledTable:
                 continue
             matches = pattern.predicate(facts)
             if index in candidates:
-                if len(matches) != 1 or matches[0].variant is not None:
-                    wrong.append(f"{pattern.id}: decided, but {len(matches)} matches")
+                count = self._count(index, features)
+                if len(matches) != count or any(m.variant is not None for m in matches):
+                    wrong.append(f"{pattern.id}: decided {count}, but {len(matches)} matches")
             elif matches:
                 wrong.append(f"{pattern.id}: needs not met, but it matched")
         return wrong
