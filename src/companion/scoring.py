@@ -227,24 +227,30 @@ class _Plan:
             replace(context, win=WinType.SELF_DRAW, discarder=None) if context.by_discard else None
         )
         self.payments: dict[tuple[int, bool], Payments] = {}
-        self.outcomes: dict[int, tuple[Decided, int] | None] = {}
-        """By a reading's feature bits: the table's outcome and its settled tai when the bits
-        decide them (`CompiledTable.decided_outcome`), else None."""
+        self.outcomes: dict[int, _Outcome] = {}
+        """By a reading's feature bits: the predicates the bits leave open, and the table's
+        outcome with its settled tai when none of them matches (`decided_outcome`)."""
 
-    def outcome(self, profile: AnyProfile, features: int) -> tuple[Decided, int] | None:
-        """The decided outcome of readings with these feature bits, worked out once. Settling
+    def outcome(self, profile: AnyProfile, features: int) -> _Outcome:
+        """What the bits decide on readings with these feature bits, worked out once. Settling
         reads the scores' ids and tai only, which the bits decide too."""
-        decided = self.table.decided_outcome(features, self.overrides)
+        open_, decided = self.table.decided_outcome(features, self.overrides)
         known = (
-            None
+            open_,
+            decided,
+            0
             if decided is None
-            else (decided, profile.settled_tai(decided.raw, decided.scores(None), self.options))
+            else profile.settled_tai(decided.raw, decided.scores(None), self.options),
         )
         if len(self.outcomes) >= _MAX_OUTCOMES:
             self.outcomes.clear()
         self.outcomes[features] = known
         return known
 
+
+_Outcome = tuple[tuple[tuple[int, patterns.Predicate], ...], Decided | None, int]
+"""The predicates to run, the outcome when none matches (None: evaluate the table), its
+settled tai."""
 
 _MAX_OUTCOMES = 1 << 14
 """Past this many feature sets in one plan its outcomes are forgotten and worked out again."""
@@ -333,6 +339,7 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
     overrides = plan.overrides
     table = plan.table
     outcomes = plan.outcomes
+    first_match = table.first_match
     single = len(candidates) == 1
     best: tuple[int, int, int] | None = None
     chosen: tuple[Reading, Facts, list[PatternScore] | Decided, int, int] | None = None
@@ -340,17 +347,21 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
     for reading in candidates:
         facts = Facts(hand, reading, context, found_waits, options, shared)
         features = facts.features
-        known = outcomes[features] if features in outcomes else plan.outcome(profile, features)
-        scored: list[PatternScore] | Decided
+        known = outcomes.get(features)
         if known is None:
-            scores = table.evaluate(facts, features, overrides)
+            known = plan.outcome(profile, features)
+        open_, decided, settled = known
+        first = None if decided is None else first_match(facts, open_)
+        scored: list[PatternScore] | Decided
+        if decided is not None and first is None:
+            # The bits decide the outcome: no pattern scored until this reading is chosen.
+            scored = decided
+            raw = decided.raw
+        else:
+            scores = table.evaluate(facts, features, overrides, first)
             raw = sum([s.tai for s in scores])
             settled = profile.settled_tai(raw, scores, options)
             scored = scores
-        else:
-            # The bits decide the outcome: no pattern scored until this reading is chosen.
-            scored, settled = known
-            raw = scored.raw
         if single:
             chosen = (reading, facts, scored, raw, settled)
             break

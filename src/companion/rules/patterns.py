@@ -302,28 +302,45 @@ class CompiledTable:
             )
         return found
 
-    def decided_outcome(self, features: int, overrides: Mapping[str, int]) -> Decided | None:
-        """The outcome of `evaluate` on any reading with these feature bits, when the bits decide
-        it: every candidate decided, and none that includes others (its covering needs the
-        tiles). None otherwise. The caller keeps it per features and overrides."""
+    def decided_outcome(
+        self, features: int, overrides: Mapping[str, int]
+    ) -> tuple[tuple[tuple[int, Predicate], ...], Decided | None]:
+        """What the bits leave open on a reading with these feature bits: the candidates whose
+        predicates must run (position, predicate), and the outcome of `evaluate` when none of
+        them matches, or None when even then the tiles are needed (a decided candidate includes
+        others, and covering is a matter of tiles). The caller keeps it per features and
+        overrides."""
         candidates = self._candidates_of(features)
-        if any(predicate is not None for _, predicate in candidates):
-            return None
+        open_ = tuple(
+            (index, predicate) for index, predicate in candidates if predicate is not None
+        )
         fired_mask = dropped = 0
-        for index, _ in candidates:
-            fired_mask |= 1 << index
-            dropped |= self.replaces[index]
+        for index, predicate in candidates:
+            if predicate is None:
+                fired_mask |= 1 << index
+                dropped |= self.replaces[index]
         if fired_mask & self.including:
-            return None
+            return open_, None
         scored = []
-        for index, _ in candidates:
-            if dropped >> index & 1:
+        for index, predicate in candidates:
+            if predicate is not None or dropped >> index & 1:
                 continue
             pattern = self.patterns[index]
             count = self._count(index, features)
             tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
             scored.append((pattern.id, pattern.name, count * tai, pattern.predicate, count))
-        return Decided(tuple(scored), sum(entry[2] for entry in scored))
+        return open_, Decided(tuple(scored), sum(entry[2] for entry in scored))
+
+    @staticmethod
+    def first_match(
+        facts: Facts, open_: tuple[tuple[int, Predicate], ...]
+    ) -> tuple[int, Sequence[Match]] | None:
+        """The first of these predicates to match on the reading, with its matches."""
+        for index, predicate in open_:
+            matches = predicate(facts)
+            if matches:
+                return index, matches
+        return None
 
     def _count(self, index: int, features: int) -> int:
         """How many times a decided pattern scores on a reading with these bits."""
@@ -331,17 +348,29 @@ class CompiledTable:
         return 1 if count_of is None else count_of(features)
 
     def evaluate(
-        self, facts: Facts, features: int, overrides: Mapping[str, int]
+        self,
+        facts: Facts,
+        features: int,
+        overrides: Mapping[str, int],
+        first: tuple[int, Sequence[Match]] | None = None,
     ) -> list[PatternScore]:
-        """Run the table over one reading and apply its includes and replaces."""
+        """Run the table over one reading and apply its includes and replaces. `first`: the
+        position and matches of the first predicate to run that matched, those before it
+        having matched nothing (`first_match`)."""
         replaces = self.replaces
         fired: list[tuple[int, Sequence[Match] | None]] = []
         dropped = fired_mask = 0
         candidates = self._candidates.get(features)
         if candidates is None:
             candidates = self._candidates_of(features)
+        ran = -1 if first is None else first[0]
         for index, predicate in candidates:
-            matches = None if predicate is None else predicate(facts)
+            if predicate is None:
+                matches = None
+            elif index < ran:
+                continue
+            else:
+                matches = first[1] if first is not None and index == ran else predicate(facts)
             if predicate is None or matches:
                 fired.append((index, matches))
                 dropped |= replaces[index]
