@@ -351,7 +351,7 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
         if known is None:
             known = plan.outcome(profile, features)
         open_, decided, settled = known
-        first = None if decided is None else first_match(facts, open_)
+        first = first_match(facts, open_) if decided is not None and open_ else None
         scored: list[PatternScore] | Decided
         if decided is not None and first is None:
             # The bits decide the outcome: no pattern scored until this reading is chosen.

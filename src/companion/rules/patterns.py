@@ -162,10 +162,10 @@ class PatternScore:
         score = cls.__new__(cls)
         # Its `variant` (None), and `count` when 1, are the class's defaults.
         if count == 1:
-            score.__dict__.update(id=id, name=name, tai=tai, _source=(predicate, facts))
+            score.__dict__.update(id=id, name=name, tai=tai, _predicate=predicate, _facts=facts)
         else:
             score.__dict__.update(
-                id=id, name=name, tai=tai, count=count, _source=(predicate, facts)
+                id=id, name=name, tai=tai, count=count, _predicate=predicate, _facts=facts
             )
         return score
 
@@ -174,8 +174,7 @@ class PatternScore:
         """The groups or tiles that earned it (their text is `earned_by`)."""
         found: tuple[object, ...] | None = self.__dict__.get("_items")
         if found is None:
-            predicate, facts = self.__dict__["_source"]
-            matches = predicate(facts)
+            matches = self.__dict__["_predicate"](self.__dict__["_facts"])
             found = (
                 matches[0].items
                 if len(matches) == 1
@@ -220,21 +219,26 @@ class PatternScore:
 
 
 class Decided(NamedTuple):
-    """A table's whole outcome on a reading whose every candidate pattern is decided, the same
-    for every reading with those feature bits under those overrides: each pattern that scores
-    (id, name, tai, predicate, in table order) and their total."""
+    """A table's whole outcome decided by a reading's feature bits (its undecided candidates
+    matching nothing), the same for every reading with those bits under those overrides: each
+    pattern that scores, in table order, and their total."""
 
-    scored: tuple[tuple[str, str, int, Predicate, int], ...]
-    """id, name, tai, predicate, count."""
+    scored: tuple[dict[str, Any], ...]
+    """The fields of each deferred score (`PatternScore.deferred`) but the reading's facts."""
     raw: int
 
     def scores(self, facts: Facts | None) -> list[PatternScore]:
         """The scores on one reading, their tiles found from `facts` when asked for."""
-        deferred = PatternScore.deferred
-        return [
-            deferred(id, name, tai, predicate, facts, count)
-            for id, name, tai, predicate, count in self.scored
-        ]
+        made = []
+        new = PatternScore.__new__
+        for fields in self.scored:
+            score = new(PatternScore)
+            # As `PatternScore.deferred` makes them, from fields worked out once.
+            values = score.__dict__
+            values.update(fields)
+            values["_facts"] = facts
+            made.append(score)
+        return made
 
 
 _Candidate = tuple[int, "Predicate | None"]
@@ -328,8 +332,16 @@ class CompiledTable:
             pattern = self.patterns[index]
             count = self._count(index, features)
             tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
-            scored.append((pattern.id, pattern.name, count * tai, pattern.predicate, count))
-        return open_, Decided(tuple(scored), sum(entry[2] for entry in scored))
+            fields: dict[str, Any] = {
+                "id": pattern.id,
+                "name": pattern.name,
+                "tai": count * tai,
+                "_predicate": pattern.predicate,
+            }
+            if count != 1:
+                fields["count"] = count
+            scored.append(fields)
+        return open_, Decided(tuple(scored), sum(fields["tai"] for fields in scored))
 
     @staticmethod
     def first_match(
