@@ -388,6 +388,7 @@ class CompiledTable:
                 dropped |= replaces[index]
                 fired_mask |= 1 << index
         patterns = self.patterns
+        counts = self.counts
         if fired_mask & self.including:
             return self._with_includes(facts, fired, dropped, overrides)
         scores: list[PatternScore] = []
@@ -397,7 +398,8 @@ class CompiledTable:
             pattern = patterns[index]
             if found is None:
                 tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
-                count = self._count(index, features)
+                count_of = counts[index]
+                count = 1 if count_of is None else count_of(features)
                 scores.append(
                     PatternScore.deferred(
                         pattern.id, pattern.name, count * tai, self.predicates[index], facts, count
