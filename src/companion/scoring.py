@@ -240,7 +240,7 @@ class _Plan:
             decided,
             0
             if decided is None
-            else profile.settled_tai(decided.raw, decided.scores(None), self.options),
+            else profile.settled_tai(decided.raw, decided.settling, self.options),
         )
         if len(self.outcomes) >= _MAX_OUTCOMES:
             self.outcomes.clear()

@@ -226,19 +226,29 @@ class Decided(NamedTuple):
     scored: tuple[dict[str, Any], ...]
     """The fields of each deferred score (`PatternScore.deferred`) but the reading's facts."""
     raw: int
+    settling: list[PatternScore]
+    """The scores without a reading, for settling (which reads their ids and tai only)."""
 
     def scores(self, facts: Facts | None) -> list[PatternScore]:
         """The scores on one reading, their tiles found from `facts` when asked for."""
-        made = []
-        new = PatternScore.__new__
-        for fields in self.scored:
-            score = new(PatternScore)
-            # As `PatternScore.deferred` makes them, from fields worked out once.
-            values = score.__dict__
-            values.update(fields)
-            values["_facts"] = facts
-            made.append(score)
-        return made
+        return _deferred_scores(self.scored, facts)
+
+
+def _deferred_scores(scored: tuple[dict[str, Any], ...], facts: Facts | None) -> list[PatternScore]:
+    made = []
+    new = PatternScore.__new__
+    for fields in scored:
+        score = new(PatternScore)
+        # As `PatternScore.deferred` makes them, from fields worked out once.
+        values = score.__dict__
+        values.update(fields)
+        values["_facts"] = facts
+        made.append(score)
+    return made
+
+
+_Open = tuple[tuple[int, Predicate], ...]
+"""The positions and predicates of the candidates a reading's bits leave undecided."""
 
 
 _Candidate = tuple[int, "Predicate | None"]
@@ -255,6 +265,7 @@ class CompiledTable:
 
     __slots__ = (
         "_candidates",
+        "_decided",
         "counts",
         "decided",
         "includes",
@@ -287,6 +298,8 @@ class CompiledTable:
             pattern.id for pattern in self.patterns if pattern.settles_as_self_draw
         )
         self._candidates: dict[int, tuple[_Candidate, ...]] = {}
+        self._decided: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[_Open, Decided | None]]
+        self._decided = {}
 
     def candidates(self, features: int) -> tuple[int, ...]:
         """The positions of the patterns whose needs these feature bits meet, in table order."""
@@ -308,12 +321,23 @@ class CompiledTable:
 
     def decided_outcome(
         self, features: int, overrides: Mapping[str, int]
-    ) -> tuple[tuple[tuple[int, Predicate], ...], Decided | None]:
+    ) -> tuple[_Open, Decided | None]:
         """What the bits leave open on a reading with these feature bits: the candidates whose
         predicates must run (position, predicate), and the outcome of `evaluate` when none of
         them matches, or None when even then the tiles are needed (a decided candidate includes
-        others, and covering is a matter of tiles). The caller keeps it per features and
-        overrides."""
+        others, and covering is a matter of tiles). Worked out once per features and overrides
+        (compared by value)."""
+        key = (features, tuple(sorted(overrides.items())) if overrides else ())
+        found = self._decided.get(key)
+        if found is None:
+            if len(self._decided) > _MAX_FEATURE_SETS:
+                self._decided.clear()
+            found = self._decided[key] = self._decided_outcome(features, overrides)
+        return found
+
+    def _decided_outcome(
+        self, features: int, overrides: Mapping[str, int]
+    ) -> tuple[_Open, Decided | None]:
         candidates = self._candidates_of(features)
         open_ = tuple(
             (index, predicate) for index, predicate in candidates if predicate is not None
@@ -341,7 +365,9 @@ class CompiledTable:
             if count != 1:
                 fields["count"] = count
             scored.append(fields)
-        return open_, Decided(tuple(scored), sum(fields["tai"] for fields in scored))
+        fields_of = tuple(scored)
+        raw = sum(fields["tai"] for fields in scored)
+        return open_, Decided(fields_of, raw, _deferred_scores(fields_of, None))
 
     @staticmethod
     def first_match(
@@ -468,6 +494,7 @@ class CompiledTable:
 
     def clear(self) -> None:
         self._candidates.clear()
+        self._decided.clear()
 
 
 def _score_of(
