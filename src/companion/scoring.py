@@ -26,7 +26,7 @@ from companion.request import ScoreRequest, parse_request
 from companion.rules import get_profile, legality, patterns
 from companion.rules.facts import Facts, HandFacts, context_features
 from companion.rules.options import Options
-from companion.rules.patterns import PatternScore
+from companion.rules.patterns import Decided, PatternScore
 from companion.rules.profile import AnyProfile
 from companion.settlement import Payments, add_payments, amount_json, zero_payments
 from companion.shapes import Reading, Structure, block_keys, readings, waits, waits_before
@@ -206,6 +206,7 @@ class _Plan:
         "context_bits",
         "dealer_tai",
         "options",
+        "outcomes",
         "overrides",
         "payments",
         "self_draw_context",
@@ -226,8 +227,33 @@ class _Plan:
             replace(context, win=WinType.SELF_DRAW, discarder=None) if context.by_discard else None
         )
         self.payments: dict[tuple[int, bool], Payments] = {}
+        self.outcomes: dict[int, _Outcome] = {}
+        """By a reading's feature bits: the predicates the bits leave open, and the table's
+        outcome with its settled tai when none of them matches (`decided_outcome`)."""
+
+    def outcome(self, profile: AnyProfile, features: int) -> _Outcome:
+        """What the bits decide on readings with these feature bits, worked out once. Settling
+        reads the scores' ids and tai only, which the bits decide too."""
+        open_, decided = self.table.decided_outcome(features, self.overrides)
+        known = (
+            open_,
+            decided,
+            0
+            if decided is None
+            else profile.settled_tai(decided.raw, decided.settling, self.options),
+        )
+        if len(self.outcomes) >= _MAX_OUTCOMES:
+            self.outcomes.clear()
+        self.outcomes[features] = known
+        return known
 
 
+_Outcome = tuple[tuple[tuple[int, patterns.Predicate], ...], Decided | None, int]
+"""The predicates to run, the outcome when none matches (None: evaluate the table), its
+settled tai."""
+
+_MAX_OUTCOMES = 1 << 14
+"""Past this many feature sets in one plan its outcomes are forgotten and worked out again."""
 _PLANS: dict[tuple[AnyProfile, WinContext, int], _Plan] = {}
 _MAX_PLANS = 4096
 """Past this many contexts and options the plans are forgotten and made again."""
@@ -312,23 +338,40 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
     found_waits = _HandWaits(hand, structure, keys)
     overrides = plan.overrides
     table = plan.table
+    outcomes = plan.outcomes
+    first_match = table.first_match
+    single = len(candidates) == 1
     best: tuple[int, int, int] | None = None
-    chosen: tuple[Reading, list[PatternScore], int, int] | None = None
+    chosen: tuple[Reading, Facts, list[PatternScore] | Decided, int, int] | None = None
     shared = HandFacts(hand, context, plan.context_bits)
     for reading in candidates:
         facts = Facts(hand, reading, context, found_waits, options, shared)
-        scores = table.evaluate(facts, facts.features, overrides)
-        raw = sum([s.tai for s in scores])
-        settled = profile.settled_tai(raw, scores, options)
-        if len(candidates) == 1:
-            chosen = (reading, scores, raw, settled)
+        features = facts.features
+        known = outcomes.get(features)
+        if known is None:
+            known = plan.outcome(profile, features)
+        open_, decided, settled = known
+        first = first_match(facts, open_) if decided is not None and open_ else None
+        scored: list[PatternScore] | Decided
+        if decided is not None and first is None:
+            # The bits decide the outcome: no pattern scored until this reading is chosen.
+            scored = decided
+            raw = decided.raw
+        else:
+            scores = table.evaluate(facts, features, overrides, first)
+            raw = sum([s.tai for s in scores])
+            settled = profile.settled_tai(raw, scores, options)
+            scored = scores
+        if single:
+            chosen = (reading, facts, scored, raw, settled)
             break
         rank = (settled, raw, profile.preference(reading))
         if best is None or rank > best:
             best = rank
-            chosen = (reading, scores, raw, settled)
+            chosen = (reading, facts, scored, raw, settled)
     assert chosen is not None
-    reading, scores, raw, settled = chosen
+    reading, facts, scored, raw, settled = chosen
+    scores = scored.scores(facts) if isinstance(scored, Decided) else scored
     return _result(profile, plan, settled, raw, scores, reading, found_waits, notes)
 
 

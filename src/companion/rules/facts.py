@@ -140,6 +140,18 @@ WIND_PUNGS_AT_LEAST = (
     Feature.WIND_PUNGS_3,
     Feature.WIND_PUNGS_4,
 )
+
+
+def dragon_pungs_in(features: int) -> int:
+    """How many dragon pungs or kongs a reading with these feature bits holds."""
+    return sum(1 for bit in DRAGON_PUNGS_AT_LEAST[1:] if features & bit)
+
+
+def honor_pungs_in(features: int) -> int:
+    """How many honor (dragon or wind) pungs or kongs a reading with these bits holds."""
+    return dragon_pungs_in(features) + sum(1 for bit in WIND_PUNGS_AT_LEAST[1:] if features & bit)
+
+
 CONCEALED_PUNGS_AT_LEAST = (
     0,
     0,

@@ -104,13 +104,13 @@ class HkOptions(Options):
 # --- predicates --------------------------------------------------------------------------------
 
 
-@needs(Feature.ONE_SUIT)
+@needs(Feature.ONE_SUIT, decided=True)
 def one_suit(facts: Facts) -> tuple[Match, ...]:
     """One numbered suit, honors or not (All one suit replaces it when there are none)."""
     return match_all(facts) if len(facts.suits) == 1 else p.NONE
 
 
-@needs(Feature.ONLY_CONCEALED_KONGS)
+@needs(Feature.ONLY_CONCEALED_KONGS, decided=True)
 def concealed_hand(facts: Facts) -> tuple[Match, ...]:
     """No claimed group: only concealed kongs are declared."""
     melds = facts.hand.melds
@@ -119,20 +119,21 @@ def concealed_hand(facts: Facts) -> tuple[Match, ...]:
     return p.NONE
 
 
-@needs(Feature.SEVEN_PAIRS)
+@needs(Feature.SEVEN_PAIRS, decided=True)
 def seven_pairs(facts: Facts) -> tuple[Match, ...]:
     return match_all(facts) if facts.shape is Shape.SEVEN_PAIRS else p.NONE
 
 
-@needs(Feature.SELF_DRAWN)
+@needs(Feature.SELF_DRAWN, decided=True)
 def self_draw(facts: Facts) -> tuple[Match, ...]:
     return p.winning_tile_match(facts) if facts.context.self_drawn else p.NONE
 
 
-def wind_pung(wind_of: Callable[[WinContext], Wind]) -> Predicate:
-    """A pung or kong of the wind `wind_of` names (the seat's, or the prevailing one)."""
+def wind_pung(wind_of: Callable[[WinContext], Wind], held: int) -> Predicate:
+    """A pung or kong of the wind `wind_of` names (the seat's, or the prevailing one); `held`
+    is the feature bit of a reading that holds one (a hand holds at most one)."""
 
-    @needs(Feature.WIND_PUNG)
+    @needs(held, decided=True)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         wind = wind_of(facts.context).tile
         return tuple(Match((g,)) for g in facts.pungs if g.tile is wind)
@@ -169,8 +170,15 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("seven_pairs", "Seven pairs", 4, seven_pairs),
     # Honor sets
     Pattern("dragon_set", "Dragon pung", 1, p.dragon_pungs),
-    Pattern("seat_wind", "Seat wind", 1, wind_pung(lambda context: context.seat)),
-    Pattern("prevailing_wind", "Prevailing wind", 1, wind_pung(lambda context: context.round)),
+    Pattern(
+        "seat_wind", "Seat wind", 1, wind_pung(lambda context: context.seat, Feature.SEAT_WIND_PUNG)
+    ),
+    Pattern(
+        "prevailing_wind",
+        "Prevailing wind",
+        1,
+        wind_pung(lambda context: context.round, Feature.ROUND_WIND_PUNG),
+    ),
     Pattern("little_dragons", "Small dragons", 5, p.little_dragons, includes=ids("dragon_set")),
     Pattern("big_dragons", "Great dragons", 8, p.big_dragons, replaces=ids("dragon_set")),
     # How it was won

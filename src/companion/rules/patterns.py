@@ -49,7 +49,9 @@ ALWAYS: tuple[int, ...] = (0,)
 """The needs of a predicate that declares none: it runs on every reading."""
 
 
-def needs(*alternatives: int, decided: bool = False) -> Callable[[_P], _P]:
+def needs(
+    *alternatives: int, decided: bool = False, count: Callable[[int], int] | None = None
+) -> Callable[[_P], _P]:
     """Declare what a reading must have for the predicate to match: feature bits, all of them
     needed, or several such masks of which any one will do. A necessary condition only: the
     predicate still decides.
@@ -58,12 +60,17 @@ def needs(*alternatives: int, decided: bool = False) -> Callable[[_P], _P]:
     returns exactly one match without a variant, and on no other; a compiled table then scores
     the pattern from the bits alone and runs the predicate only when the pattern's tiles are
     asked for (`PatternScore.items`). `CompiledTable.check_decided` holds the claim against the
-    predicate (the differential tests run it on every seeded hand)."""
+    predicate (the differential tests run it on every seeded hand).
+
+    `count`, with `decided`: the bits decide how many matches too, each without a variant, as
+    this function of the reading's feature bits (one match when not given)."""
 
     def declare(predicate: _P) -> _P:
         predicate.needs = alternatives  # type: ignore[attr-defined]
         if decided:
             predicate.decided = True  # type: ignore[attr-defined]
+            if count is not None:
+                predicate.count = count  # type: ignore[attr-defined]
         return predicate
 
     return declare
@@ -72,6 +79,12 @@ def needs(*alternatives: int, decided: bool = False) -> Callable[[_P], _P]:
 def is_decided(predicate: Predicate) -> bool:
     """Whether the predicate's needs decide it (`needs(..., decided=True)`)."""
     return bool(getattr(predicate, "decided", False))
+
+
+def count_of(predicate: Predicate) -> Callable[[int], int] | None:
+    """How a decided predicate's matches are counted from the feature bits (None: one)."""
+    found: Callable[[int], int] | None = getattr(predicate, "count", None)
+    return found
 
 
 def needs_of(predicate: Predicate) -> tuple[int, ...]:
@@ -135,14 +148,25 @@ class PatternScore:
 
     @classmethod
     def deferred(
-        cls, id: str, name: str, tai: int, predicate: Predicate, facts: Facts
+        cls,
+        id: str,
+        name: str,
+        tai: int,
+        predicate: Predicate,
+        facts: Facts | None,
+        count: int = 1,
     ) -> PatternScore:
-        """A pattern scored once, without a variant, whose tiles are found only when asked
-        for: by running its predicate on the reading's facts (a decided pattern,
-        `needs(..., decided=True)`)."""
+        """A pattern scored `count` times, without a variant, whose tiles are found only when
+        asked for: by running its predicate on the reading's facts (a decided pattern,
+        `needs(..., decided=True)`). `facts` None: a score whose tiles are never asked for."""
         score = cls.__new__(cls)
-        # Its `count` (1) and `variant` (None) are the class's defaults.
-        score.__dict__.update(id=id, name=name, tai=tai, _source=(predicate, facts))
+        # Its `variant` (None), and `count` when 1, are the class's defaults.
+        if count == 1:
+            score.__dict__.update(id=id, name=name, tai=tai, _predicate=predicate, _facts=facts)
+        else:
+            score.__dict__.update(
+                id=id, name=name, tai=tai, count=count, _predicate=predicate, _facts=facts
+            )
         return score
 
     @property
@@ -150,9 +174,13 @@ class PatternScore:
         """The groups or tiles that earned it (their text is `earned_by`)."""
         found: tuple[object, ...] | None = self.__dict__.get("_items")
         if found is None:
-            predicate, facts = self.__dict__["_source"]
-            (match,) = predicate(facts)
-            found = self.__dict__["_items"] = match.items
+            matches = self.__dict__["_predicate"](self.__dict__["_facts"])
+            found = (
+                matches[0].items
+                if len(matches) == 1
+                else tuple([item for match in matches for item in match.items])
+            )
+            self.__dict__["_items"] = found
         return found
 
     def _key(self) -> tuple[object, ...]:
@@ -190,6 +218,39 @@ class PatternScore:
         return data
 
 
+class Decided(NamedTuple):
+    """A table's whole outcome decided by a reading's feature bits (its undecided candidates
+    matching nothing), the same for every reading with those bits under those overrides: each
+    pattern that scores, in table order, and their total."""
+
+    scored: tuple[dict[str, Any], ...]
+    """The fields of each deferred score (`PatternScore.deferred`) but the reading's facts."""
+    raw: int
+    settling: list[PatternScore]
+    """The scores without a reading, for settling (which reads their ids and tai only)."""
+
+    def scores(self, facts: Facts | None) -> list[PatternScore]:
+        """The scores on one reading, their tiles found from `facts` when asked for."""
+        return _deferred_scores(self.scored, facts)
+
+
+def _deferred_scores(scored: tuple[dict[str, Any], ...], facts: Facts | None) -> list[PatternScore]:
+    made = []
+    new = PatternScore.__new__
+    for fields in scored:
+        score = new(PatternScore)
+        # As `PatternScore.deferred` makes them, from fields worked out once.
+        values = score.__dict__
+        values.update(fields)
+        values["_facts"] = facts
+        made.append(score)
+    return made
+
+
+_Open = tuple[tuple[int, Predicate], ...]
+"""The positions and predicates of the candidates a reading's bits leave undecided."""
+
+
 _Candidate = tuple[int, "Predicate | None"]
 """A pattern's position, and its predicate to run, or None when its needs decide it."""
 
@@ -204,6 +265,8 @@ class CompiledTable:
 
     __slots__ = (
         "_candidates",
+        "_decided",
+        "counts",
         "decided",
         "includes",
         "including",
@@ -218,6 +281,7 @@ class CompiledTable:
         self.patterns = tuple(patterns)
         self.predicates = tuple(pattern.predicate for pattern in self.patterns)
         self.decided = tuple(is_decided(predicate) for predicate in self.predicates)
+        self.counts = tuple(count_of(predicate) for predicate in self.predicates)
         position = {pattern.id: index for index, pattern in enumerate(self.patterns)}
         self.replaces = tuple(
             sum(1 << position[name] for name in pattern.replaces if name in position)
@@ -234,6 +298,8 @@ class CompiledTable:
             pattern.id for pattern in self.patterns if pattern.settles_as_self_draw
         )
         self._candidates: dict[int, tuple[_Candidate, ...]] = {}
+        self._decided: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[_Open, Decided | None]]
+        self._decided = {}
 
     def candidates(self, features: int) -> tuple[int, ...]:
         """The positions of the patterns whose needs these feature bits meet, in table order."""
@@ -253,23 +319,102 @@ class CompiledTable:
             )
         return found
 
+    def decided_outcome(
+        self, features: int, overrides: Mapping[str, int]
+    ) -> tuple[_Open, Decided | None]:
+        """What the bits leave open on a reading with these feature bits: the candidates whose
+        predicates must run (position, predicate), and the outcome of `evaluate` when none of
+        them matches, or None when even then the tiles are needed (a decided candidate includes
+        others, and covering is a matter of tiles). Worked out once per features and overrides
+        (compared by value)."""
+        key = (features, tuple(sorted(overrides.items())) if overrides else ())
+        found = self._decided.get(key)
+        if found is None:
+            if len(self._decided) > _MAX_FEATURE_SETS:
+                self._decided.clear()
+            found = self._decided[key] = self._decided_outcome(features, overrides)
+        return found
+
+    def _decided_outcome(
+        self, features: int, overrides: Mapping[str, int]
+    ) -> tuple[_Open, Decided | None]:
+        candidates = self._candidates_of(features)
+        open_ = tuple(
+            (index, predicate) for index, predicate in candidates if predicate is not None
+        )
+        fired_mask = dropped = 0
+        for index, predicate in candidates:
+            if predicate is None:
+                fired_mask |= 1 << index
+                dropped |= self.replaces[index]
+        if fired_mask & self.including:
+            return open_, None
+        scored = []
+        for index, predicate in candidates:
+            if predicate is not None or dropped >> index & 1:
+                continue
+            pattern = self.patterns[index]
+            count = self._count(index, features)
+            tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
+            fields: dict[str, Any] = {
+                "id": pattern.id,
+                "name": pattern.name,
+                "tai": count * tai,
+                "_predicate": pattern.predicate,
+            }
+            if count != 1:
+                fields["count"] = count
+            scored.append(fields)
+        fields_of = tuple(scored)
+        raw = sum(fields["tai"] for fields in scored)
+        return open_, Decided(fields_of, raw, _deferred_scores(fields_of, None))
+
+    @staticmethod
+    def first_match(
+        facts: Facts, open_: tuple[tuple[int, Predicate], ...]
+    ) -> tuple[int, Sequence[Match]] | None:
+        """The first of these predicates to match on the reading, with its matches."""
+        for index, predicate in open_:
+            matches = predicate(facts)
+            if matches:
+                return index, matches
+        return None
+
+    def _count(self, index: int, features: int) -> int:
+        """How many times a decided pattern scores on a reading with these bits."""
+        count_of = self.counts[index]
+        return 1 if count_of is None else count_of(features)
+
     def evaluate(
-        self, facts: Facts, features: int, overrides: Mapping[str, int]
+        self,
+        facts: Facts,
+        features: int,
+        overrides: Mapping[str, int],
+        first: tuple[int, Sequence[Match]] | None = None,
     ) -> list[PatternScore]:
-        """Run the table over one reading and apply its includes and replaces."""
+        """Run the table over one reading and apply its includes and replaces. `first`: the
+        position and matches of the first predicate to run that matched, those before it
+        having matched nothing (`first_match`)."""
         replaces = self.replaces
         fired: list[tuple[int, Sequence[Match] | None]] = []
         dropped = fired_mask = 0
         candidates = self._candidates.get(features)
         if candidates is None:
             candidates = self._candidates_of(features)
+        ran = -1 if first is None else first[0]
         for index, predicate in candidates:
-            matches = None if predicate is None else predicate(facts)
+            if predicate is None:
+                matches = None
+            elif index < ran:
+                continue
+            else:
+                matches = first[1] if first is not None and index == ran else predicate(facts)
             if predicate is None or matches:
                 fired.append((index, matches))
                 dropped |= replaces[index]
                 fired_mask |= 1 << index
         patterns = self.patterns
+        counts = self.counts
         if fired_mask & self.including:
             return self._with_includes(facts, fired, dropped, overrides)
         scores: list[PatternScore] = []
@@ -279,9 +424,11 @@ class CompiledTable:
             pattern = patterns[index]
             if found is None:
                 tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
+                count_of = counts[index]
+                count = 1 if count_of is None else count_of(features)
                 scores.append(
                     PatternScore.deferred(
-                        pattern.id, pattern.name, tai, self.predicates[index], facts
+                        pattern.id, pattern.name, count * tai, self.predicates[index], facts, count
                     )
                 )
             elif len(found) == 1:
@@ -338,14 +485,16 @@ class CompiledTable:
                 continue
             matches = pattern.predicate(facts)
             if index in candidates:
-                if len(matches) != 1 or matches[0].variant is not None:
-                    wrong.append(f"{pattern.id}: decided, but {len(matches)} matches")
+                count = self._count(index, features)
+                if len(matches) != count or any(m.variant is not None for m in matches):
+                    wrong.append(f"{pattern.id}: decided {count}, but {len(matches)} matches")
             elif matches:
                 wrong.append(f"{pattern.id}: needs not met, but it matched")
         return wrong
 
     def clear(self) -> None:
         self._candidates.clear()
+        self._decided.clear()
 
 
 def _score_of(

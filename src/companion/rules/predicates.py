@@ -16,7 +16,9 @@ from companion.rules.facts import (
     WIND_PUNGS_AT_LEAST,
     Facts,
     Feature,
+    dragon_pungs_in,
     event_bit,
+    honor_pungs_in,
 )
 from companion.rules.patterns import Match, Predicate, needs
 from companion.shapes import Group, GroupKind, Shape
@@ -118,12 +120,12 @@ def each_flower(facts: Facts) -> tuple[Match, ...]:
 # --- sets --------------------------------------------------------------------------------------
 
 
-@needs(Feature.DRAGON_PUNG)
+@needs(Feature.DRAGON_PUNG, decided=True, count=dragon_pungs_in)
 def dragon_pungs(facts: Facts) -> tuple[Match, ...]:
     return tuple([Match((g,)) for g in facts.pungs if g.tile >= _WHITE])
 
 
-@needs(Feature.DRAGON_PUNG, Feature.WIND_PUNG)
+@needs(Feature.DRAGON_PUNG, Feature.WIND_PUNG, decided=True, count=honor_pungs_in)
 def honor_pungs(facts: Facts) -> tuple[Match, ...]:
     return tuple([Match((g,)) for g in facts.pungs if g.tile >= _EAST])
 
