@@ -7,9 +7,7 @@ its settlement (`companion.rules.base.Profile`); this module only runs them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from functools import cached_property
+from dataclasses import replace
 from typing import Any
 
 from companion import settlement, shapes
@@ -23,149 +21,16 @@ from companion.errors import (
 )
 from companion.hand import Hand, Meld, parse_hand
 from companion.request import ScoreRequest, parse_request
-from companion.rules import get_profile, legality, patterns
+from companion.result import MultiResult, ScoreResult
+from companion.rules import compiled, get_profile, legality
+from companion.rules.compiled import Decided
 from companion.rules.facts import Facts, HandFacts, context_features
 from companion.rules.options import Options
-from companion.rules.patterns import Decided, PatternScore
+from companion.rules.patterns import PatternScore, Predicate
 from companion.rules.profile import AnyProfile
 from companion.settlement import Payments, add_payments, amount_json, zero_payments
 from companion.shapes import Reading, Structure, block_keys, readings, waits, waits_before
-from companion.tiles import KINDS, Tile, Wind, format_tiles, parse_tile, parse_tiles
-
-
-@dataclass(frozen=True, eq=False, init=False)
-class ScoreResult:
-    """The scoring result. `valid` false carries `error` (and `waits` when one short)."""
-
-    valid: bool
-    profile: str
-    error: str | None = None
-    tai: int = 0
-    raw_tai: int = 0
-    meets_minimum: bool = False
-    patterns: tuple[PatternScore, ...] = ()
-    reading: Reading | None = None
-    found_waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]] = field(default=(), repr=False)
-    """The waits, or what reads them on first access of `waits` (most callers never ask)."""
-    payments: Mapping[Wind, Fraction] = field(default_factory=dict)
-    notes: tuple[str, ...] = ()
-    dealer_tai: int | None = None
-    winner: Wind | None = None
-    unit: str = "tai"
-    """What `tai` counts: `tai`, or `faan` in `hk`."""
-
-    def __init__(
-        self,
-        valid: bool,
-        profile: str,
-        error: str | None = None,
-        tai: int = 0,
-        raw_tai: int = 0,
-        meets_minimum: bool = False,
-        patterns: tuple[PatternScore, ...] = (),
-        reading: Reading | None = None,
-        found_waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]] = (),
-        payments: Mapping[Wind, Fraction] | None = None,
-        notes: tuple[str, ...] = (),
-        dealer_tai: int | None = None,
-        winner: Wind | None = None,
-        unit: str = "tai",
-    ) -> None:
-        # One update of the instance's dict rather than a frozen dataclass's fourteen
-        # object.__setattr__ calls: a result is made for every hand scored.
-        self.__dict__.update(
-            valid=valid,
-            profile=profile,
-            error=error,
-            tai=tai,
-            raw_tai=raw_tai,
-            meets_minimum=meets_minimum,
-            patterns=patterns,
-            reading=reading,
-            found_waits=found_waits,
-            payments={} if payments is None else payments,
-            notes=notes,
-            dealer_tai=dealer_tai,
-            winner=winner,
-            unit=unit,
-        )
-
-    @cached_property
-    def waits(self) -> tuple[Tile, ...]:
-        """The kinds the hand waited on before its winning tile (on a refusal one tile short,
-        what it waits on)."""
-        found = self.found_waits
-        return found if isinstance(found, tuple) else found()
-
-    def _fields(self) -> tuple[object, ...]:
-        return (
-            self.valid,
-            self.profile,
-            self.error,
-            self.tai,
-            self.raw_tai,
-            self.meets_minimum,
-            self.patterns,
-            self.reading,
-            self.waits,
-            self.payments,
-            self.notes,
-            self.dealer_tai,
-            self.winner,
-            self.unit,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ScoreResult):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    __hash__ = None  # type: ignore[assignment]  # equal results may differ in identity
-
-    @property
-    def groups(self) -> tuple[str, ...]:
-        return tuple(str(group) for group in self.reading.groups) if self.reading else ()
-
-    def transfers(self) -> list[tuple[Wind, Wind, Fraction]]:
-        """(payer, payee, amount): every payer pays the winner."""
-        if self.winner is None:
-            return []
-        return [
-            (seat, self.winner, -amount)
-            for seat, amount in self.payments.items()
-            if amount < 0 and seat is not self.winner
-        ]
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"valid": self.valid, "profile": self.profile}
-        if not self.valid:
-            data["error"] = self.error
-            if self.waits:
-                data["waits"] = [tile.mpsz for tile in self.waits]
-            return data
-        data.update(
-            tai=self.tai,
-            unit=self.unit,
-            raw_tai=self.raw_tai,
-            meets_minimum=self.meets_minimum,
-            patterns=[score.to_json() for score in self.patterns],
-            groups=list(self.groups),
-            waits=[tile.mpsz for tile in self.waits],
-            payments={wind.value: amount_json(self.payments[wind]) for wind in Wind},
-            notes=list(self.notes),
-        )
-        if self.reading is not None:
-            data["winning_group"] = str(self.reading.winning_group)
-            data["wait"] = self.reading.role.value
-        if self.dealer_tai is not None:
-            data["dealer_tai"] = self.dealer_tai
-        if self.winner is not None:
-            data["winner"] = self.winner.value
-            data["transfers"] = [
-                {"from": payer.value, "to": payee.value, "amount": amount_json(amount)}
-                for payer, payee, amount in self.transfers()
-            ]
-        return data
+from companion.tiles import KINDS, Tile, format_tiles, parse_tile, parse_tiles
 
 
 def score(request: ScoreRequest | Mapping[str, Any]) -> ScoreResult:
@@ -248,7 +113,7 @@ class _Plan:
         return known
 
 
-_Outcome = tuple[tuple[tuple[int, patterns.Predicate], ...], Decided | None, int]
+_Outcome = tuple[tuple[tuple[int, Predicate], ...], Decided | None, int]
 """The predicates to run, the outcome when none matches (None: evaluate the table), its
 settled tai."""
 
@@ -470,7 +335,7 @@ def clear_memos() -> None:
     table's candidates by feature set, the whole amounts made Fractions (for benchmarks that
     time a cold start)."""
     shapes.clear_memos()
-    patterns.clear_compiled()
+    compiled.clear_compiled()
     settlement.clear_memos()
     _PLANS.clear()
 
@@ -493,38 +358,6 @@ __all__ = [
 
 # ---------------------------------------------------------------------------------------------
 # Several winners on one discard
-
-
-@dataclass(frozen=True)
-class MultiResult:
-    """Several winners on one discard, each settled on its own; `payments` sums them."""
-
-    valid: bool
-    profile: str
-    discarder: Wind
-    results: tuple[ScoreResult, ...]
-    payments: Mapping[Wind, Fraction] = field(default_factory=dict)
-    error: str | None = None
-
-    def transfers(self) -> list[tuple[Wind, Wind, Fraction]]:
-        return [transfer for result in self.results for transfer in result.transfers()]
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "valid": self.valid,
-            "profile": self.profile,
-            "discarder": self.discarder.value,
-        }
-        if not self.valid:
-            data["error"] = self.error
-        else:
-            data["payments"] = {wind.value: amount_json(self.payments[wind]) for wind in Wind}
-            data["transfers"] = [
-                {"from": payer.value, "to": payee.value, "amount": amount_json(amount)}
-                for payer, payee, amount in self.transfers()
-            ]
-        data["winners"] = [result.to_json() for result in self.results]
-        return data
 
 
 # What the winners of one discard share: they sit at one table, in one hand.

@@ -1,9 +1,10 @@
 """The facts of one reading of one hand, as predicates ask them, and its feature bits.
 
-`Feature` names what a pattern may need of a reading before it can match (a dragon pung, one
-suit, a self-draw, an event...). `Facts.features` holds the bits a reading has: the hand's,
-worked out once per hand (`HandFacts`), and the reading's own. A compiled pattern table runs
-only the predicates whose needs the bits meet (`companion.rules.patterns.CompiledTable`).
+`Feature` (`companion.rules.features`) names what a pattern may need of a reading before it can
+match (a dragon pung, one suit, a self-draw, an event...). `Facts.features` holds the bits a
+reading has: the hand's, worked out once per hand (`HandFacts`), and the reading's own. A
+compiled pattern table runs only the predicates whose needs the bits meet
+(`companion.rules.compiled.CompiledTable`).
 """
 
 from __future__ import annotations
@@ -12,155 +13,19 @@ from collections.abc import Callable, Sequence
 
 from companion.context import Event, WinContext, WinType
 from companion.hand import Hand, MeldKind
+from companion.rules.features import (
+    CONCEALED_PUNG_BITS,
+    DRAGON_COUNT_BITS,
+    EVENT_BITS,
+    ROLE_BITS,
+    SHAPE_BITS,
+    WIND_COUNT_BITS,
+    Feature,
+)
 from companion.rules.options import Options
 from companion.rules.patterns import Match, needs
-from companion.shapes import Group, GroupKind, Reading, Shape, WinRole
+from companion.shapes import Group, GroupKind, Reading, Shape
 from companion.tiles import KINDS, Suit, Tile, Wind, format_tiles
-
-
-class Feature:
-    """Feature bits of a reading. Each is a necessary condition some pattern declares."""
-
-    # How the hand was won, and its declared groups
-    SELF_DRAWN = 1 << 0
-    BY_DISCARD = 1 << 1
-    NO_MELDS = 1 << 2
-    ONLY_CONCEALED_KONGS = 1 << 3
-    """No declared group but concealed kongs (or none at all)."""
-    DISCARDS_KNOWN = 1 << 4
-    """The table's discard count is given, or implied by a heavenly or earthly hand."""
-    # Bonus tiles
-    FLOWER = 1 << 5
-    """At least one flower or season."""
-    NO_FLOWER = 1 << 6
-    FLOWERS_4 = 1 << 7
-    FLOWERS_7 = 1 << 8
-    """Exactly seven flowers and seasons."""
-    FLOWERS_8 = 1 << 9
-    ANIMAL = 1 << 10
-    ANIMALS_4 = 1 << 11
-    # The hand's kinds
-    HONORS = 1 << 12
-    NO_HONORS = 1 << 13
-    ONE_SUIT = 1 << 14
-    NO_SUIT = 1 << 15
-    TERMINALS_HONORS_ONLY = 1 << 16
-    TERMINALS_ONLY = 1 << 17
-    GREEN_ONLY = 1 << 18
-    # The reading's shape
-    STANDARD = 1 << 19
-    THIRTEEN_ORPHANS = 1 << 20
-    SEVEN_PAIRS_TRIPLET = 1 << 21
-    SEVEN_PAIRS = 1 << 22
-    # The reading's sets
-    DRAGON_PUNG = 1 << 23
-    DRAGON_PUNGS_2 = 1 << 24
-    DRAGON_PUNGS_3 = 1 << 25
-    WIND_PUNG = 1 << 26
-    WIND_PUNGS_2 = 1 << 27
-    WIND_PUNGS_3 = 1 << 28
-    WIND_PUNGS_4 = 1 << 29
-    SEAT_WIND_PUNG = 1 << 30
-    ROUND_WIND_PUNG = 1 << 31
-    KONG = 1 << 32
-    KONGS_4 = 1 << 33
-    CHOWS_3 = 1 << 34
-    CHOWS_4 = 1 << 35
-    ALL_CHOWS = 1 << 36
-    """A standard reading whose sets are all chows."""
-    ALL_PUNGS = 1 << 37
-    """A standard reading whose sets are all pungs or kongs."""
-    CONCEALED_PUNGS_2 = 1 << 38
-    CONCEALED_PUNGS_3 = 1 << 39
-    CONCEALED_PUNGS_4 = 1 << 40
-    CONCEALED_PUNGS_5 = 1 << 41
-    # The winning tile's role
-    ROLE_PAIR = 1 << 42
-    ROLE_CLOSED = 1 << 43
-    ROLE_EDGE = 1 << 44
-    ROLE_TWO_SIDED = 1 << 45
-    ROLE_PUNG = 1 << 46
-    ROLE_SINGLE = 1 << 47
-    # Events: one bit each, from bit 48 on (`event_bit`)
-
-
-_EVENT_BITS = {event: 1 << (48 + index) for index, event in enumerate(Event)}
-_ROLE_BITS = {
-    WinRole.PAIR: Feature.ROLE_PAIR,
-    WinRole.CLOSED: Feature.ROLE_CLOSED,
-    WinRole.EDGE: Feature.ROLE_EDGE,
-    WinRole.TWO_SIDED: Feature.ROLE_TWO_SIDED,
-    WinRole.PUNG: Feature.ROLE_PUNG,
-    WinRole.SINGLE: Feature.ROLE_SINGLE,
-}
-_SHAPE_BITS = {
-    Shape.STANDARD: Feature.STANDARD,
-    Shape.THIRTEEN_ORPHANS: Feature.THIRTEEN_ORPHANS,
-    Shape.SEVEN_PAIRS_TRIPLET: Feature.SEVEN_PAIRS_TRIPLET,
-    Shape.SEVEN_PAIRS: Feature.SEVEN_PAIRS,
-}
-
-
-def _cumulative(*bits: int) -> tuple[int, ...]:
-    """Bits by count, each with the bits of every smaller count: "at least n"."""
-    found = [0]
-    for bit in bits:
-        found.append(found[-1] | bit)
-    return tuple(found)
-
-
-_DRAGON_COUNT_BITS = _cumulative(
-    Feature.DRAGON_PUNG, Feature.DRAGON_PUNGS_2, Feature.DRAGON_PUNGS_3
-)
-_WIND_COUNT_BITS = _cumulative(
-    Feature.WIND_PUNG, Feature.WIND_PUNGS_2, Feature.WIND_PUNGS_3, Feature.WIND_PUNGS_4
-)
-_CONCEALED_PUNG_BITS = _cumulative(
-    0,
-    Feature.CONCEALED_PUNGS_2,
-    Feature.CONCEALED_PUNGS_3,
-    Feature.CONCEALED_PUNGS_4,
-    Feature.CONCEALED_PUNGS_5,
-)
-
-
-def event_bit(event: Event) -> int:
-    return _EVENT_BITS[event]
-
-
-def role_bit(role: WinRole) -> int:
-    return _ROLE_BITS[role]
-
-
-DRAGON_PUNGS_AT_LEAST = (0, Feature.DRAGON_PUNG, Feature.DRAGON_PUNGS_2, Feature.DRAGON_PUNGS_3)
-WIND_PUNGS_AT_LEAST = (
-    0,
-    Feature.WIND_PUNG,
-    Feature.WIND_PUNGS_2,
-    Feature.WIND_PUNGS_3,
-    Feature.WIND_PUNGS_4,
-)
-
-
-def dragon_pungs_in(features: int) -> int:
-    """How many dragon pungs or kongs a reading with these feature bits holds."""
-    return sum(1 for bit in DRAGON_PUNGS_AT_LEAST[1:] if features & bit)
-
-
-def honor_pungs_in(features: int) -> int:
-    """How many honor (dragon or wind) pungs or kongs a reading with these bits holds."""
-    return dragon_pungs_in(features) + sum(1 for bit in WIND_PUNGS_AT_LEAST[1:] if features & bit)
-
-
-CONCEALED_PUNGS_AT_LEAST = (
-    0,
-    0,
-    Feature.CONCEALED_PUNGS_2,
-    Feature.CONCEALED_PUNGS_3,
-    Feature.CONCEALED_PUNGS_4,
-    Feature.CONCEALED_PUNGS_5,
-)
-"""The feature bit of "at least n" such sets, by n."""
 
 
 def _kind_mask(kinds: frozenset[int]) -> int:
@@ -302,7 +167,7 @@ def context_features(context: WinContext) -> int:
     events = context.events
     if events:
         for event in events:
-            bits |= _EVENT_BITS[event]
+            bits |= EVENT_BITS[event]
         if Event.HEAVENLY in events or Event.EARTHLY in events:
             bits |= Feature.DISCARDS_KNOWN
     if context.table_discards is not None:
@@ -374,7 +239,7 @@ class Facts:
         self.bonus = shared.bonus
         self.flowers = shared.flowers
         self.animals = shared.animals
-        features = _SHAPE_BITS[shape] | _ROLE_BITS[reading.role] | shared.features
+        features = SHAPE_BITS[shape] | ROLE_BITS[reading.role] | shared.features
         chows = pungs = dragons = winds = kongs = concealed_pungs = 0
         seat_tile, round_tile = _WIND_TILE[context.seat], _WIND_TILE[context.round]
         for group in groups:
@@ -397,9 +262,9 @@ class Facts:
                     kongs += 1
                 if group.concealed:
                     concealed_pungs += 1
-        features |= _DRAGON_COUNT_BITS[dragons] | _WIND_COUNT_BITS[winds]
+        features |= DRAGON_COUNT_BITS[dragons] | WIND_COUNT_BITS[winds]
         if concealed_pungs >= 2:
-            features |= _CONCEALED_PUNG_BITS[min(concealed_pungs, 5)]
+            features |= CONCEALED_PUNG_BITS[min(concealed_pungs, 5)]
         if kongs:
             features |= Feature.KONG if kongs < 4 else Feature.KONG | Feature.KONGS_4
         if chows >= 3:

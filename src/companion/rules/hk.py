@@ -22,7 +22,8 @@ from companion.context import Event, WinContext
 from companion.errors import NotAWinError
 from companion.hand import Hand, MeldKind
 from companion.rules import predicates as p
-from companion.rules.facts import Facts, Feature, match_all
+from companion.rules.facts import Facts, match_all
+from companion.rules.features import Feature
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, PatternScore, Predicate, ids, needs
 from companion.rules.sg import SingaporeRules, hidden_treasure

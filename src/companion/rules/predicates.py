@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.context import Event
-from companion.rules.facts import (
+from companion.rules.facts import Facts
+from companion.rules.features import (
     DRAGON_PUNGS_AT_LEAST,
     WIND_PUNGS_AT_LEAST,
-    Facts,
     Feature,
     dragon_pungs_in,
     event_bit,

@@ -10,9 +10,10 @@ from companion.context import Event, FlowerWin, WinContext
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld
 from companion.rules import legality
+from companion.rules.compiled import CompiledTable, compiled
 from companion.rules.facts import tiles_item
 from companion.rules.options import Options, parse_options
-from companion.rules.patterns import CompiledTable, Match, Pattern, PatternScore, compiled
+from companion.rules.patterns import Match, Pattern, PatternScore
 from companion.settlement import Payments
 from companion.shapes import Reading, Structure
 from companion.tiles import Tile, Wind

@@ -12,7 +12,8 @@ from companion.context import Event, WinContext
 from companion.errors import NotAWinError
 from companion.hand import Hand
 from companion.rules import predicates as p
-from companion.rules.facts import Facts, Feature, match_all
+from companion.rules.facts import Facts, match_all
+from companion.rules.features import Feature
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
 from companion.rules.profile import OptionsT, Profile

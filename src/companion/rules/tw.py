@@ -15,14 +15,8 @@ from companion.context import Event, FlowerWin, WinContext
 from companion.errors import NotAWinError
 from companion.hand import Hand, Meld, MeldKind
 from companion.rules import predicates as p
-from companion.rules.facts import (
-    CONCEALED_PUNGS_AT_LEAST,
-    Facts,
-    Feature,
-    match_all,
-    no_reading,
-    role_bit,
-)
+from companion.rules.facts import Facts, match_all, no_reading
+from companion.rules.features import CONCEALED_PUNGS_AT_LEAST, Feature, role_bit
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
 from companion.rules.profile import Profile

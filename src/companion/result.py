@@ -1,0 +1,186 @@
+"""What scoring answers: one winner's `ScoreResult`, several winners' `MultiResult`.
+
+Both are values with `to_json()`, the result of the contract (docs/contract.md). A result's
+explanatory parts (the waits, the tiles behind each pattern) are found on first access: most
+callers read only the patterns, the tai and the payments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+from companion.rules.patterns import PatternScore
+from companion.settlement import amount_json
+from companion.shapes import Reading
+from companion.tiles import Tile, Wind
+
+
+@dataclass(frozen=True, eq=False, init=False)
+class ScoreResult:
+    """The scoring result. `valid` false carries `error` (and `waits` when one short)."""
+
+    valid: bool
+    profile: str
+    error: str | None = None
+    tai: int = 0
+    raw_tai: int = 0
+    meets_minimum: bool = False
+    patterns: tuple[PatternScore, ...] = ()
+    reading: Reading | None = None
+    found_waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]] = field(default=(), repr=False)
+    """The waits, or what reads them on first access of `waits` (most callers never ask)."""
+    payments: Mapping[Wind, Fraction] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    dealer_tai: int | None = None
+    winner: Wind | None = None
+    unit: str = "tai"
+    """What `tai` counts: `tai`, or `faan` in `hk`."""
+
+    def __init__(
+        self,
+        valid: bool,
+        profile: str,
+        error: str | None = None,
+        tai: int = 0,
+        raw_tai: int = 0,
+        meets_minimum: bool = False,
+        patterns: tuple[PatternScore, ...] = (),
+        reading: Reading | None = None,
+        found_waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]] = (),
+        payments: Mapping[Wind, Fraction] | None = None,
+        notes: tuple[str, ...] = (),
+        dealer_tai: int | None = None,
+        winner: Wind | None = None,
+        unit: str = "tai",
+    ) -> None:
+        # One update of the instance's dict rather than a frozen dataclass's fourteen
+        # object.__setattr__ calls: a result is made for every hand scored.
+        self.__dict__.update(
+            valid=valid,
+            profile=profile,
+            error=error,
+            tai=tai,
+            raw_tai=raw_tai,
+            meets_minimum=meets_minimum,
+            patterns=patterns,
+            reading=reading,
+            found_waits=found_waits,
+            payments={} if payments is None else payments,
+            notes=notes,
+            dealer_tai=dealer_tai,
+            winner=winner,
+            unit=unit,
+        )
+
+    @cached_property
+    def waits(self) -> tuple[Tile, ...]:
+        """The kinds the hand waited on before its winning tile (on a refusal one tile short,
+        what it waits on)."""
+        found = self.found_waits
+        return found if isinstance(found, tuple) else found()
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.valid,
+            self.profile,
+            self.error,
+            self.tai,
+            self.raw_tai,
+            self.meets_minimum,
+            self.patterns,
+            self.reading,
+            self.waits,
+            self.payments,
+            self.notes,
+            self.dealer_tai,
+            self.winner,
+            self.unit,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoreResult):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # equal results may differ in identity
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        return tuple(str(group) for group in self.reading.groups) if self.reading else ()
+
+    def transfers(self) -> list[tuple[Wind, Wind, Fraction]]:
+        """(payer, payee, amount): every payer pays the winner."""
+        if self.winner is None:
+            return []
+        return [
+            (seat, self.winner, -amount)
+            for seat, amount in self.payments.items()
+            if amount < 0 and seat is not self.winner
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"valid": self.valid, "profile": self.profile}
+        if not self.valid:
+            data["error"] = self.error
+            if self.waits:
+                data["waits"] = [tile.mpsz for tile in self.waits]
+            return data
+        data.update(
+            tai=self.tai,
+            unit=self.unit,
+            raw_tai=self.raw_tai,
+            meets_minimum=self.meets_minimum,
+            patterns=[score.to_json() for score in self.patterns],
+            groups=list(self.groups),
+            waits=[tile.mpsz for tile in self.waits],
+            payments={wind.value: amount_json(self.payments[wind]) for wind in Wind},
+            notes=list(self.notes),
+        )
+        if self.reading is not None:
+            data["winning_group"] = str(self.reading.winning_group)
+            data["wait"] = self.reading.role.value
+        if self.dealer_tai is not None:
+            data["dealer_tai"] = self.dealer_tai
+        if self.winner is not None:
+            data["winner"] = self.winner.value
+            data["transfers"] = [
+                {"from": payer.value, "to": payee.value, "amount": amount_json(amount)}
+                for payer, payee, amount in self.transfers()
+            ]
+        return data
+
+
+@dataclass(frozen=True)
+class MultiResult:
+    """Several winners on one discard, each settled on its own; `payments` sums them."""
+
+    valid: bool
+    profile: str
+    discarder: Wind
+    results: tuple[ScoreResult, ...]
+    payments: Mapping[Wind, Fraction] = field(default_factory=dict)
+    error: str | None = None
+
+    def transfers(self) -> list[tuple[Wind, Wind, Fraction]]:
+        return [transfer for result in self.results for transfer in result.transfers()]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "valid": self.valid,
+            "profile": self.profile,
+            "discarder": self.discarder.value,
+        }
+        if not self.valid:
+            data["error"] = self.error
+        else:
+            data["payments"] = {wind.value: amount_json(self.payments[wind]) for wind in Wind}
+            data["transfers"] = [
+                {"from": payer.value, "to": payee.value, "amount": amount_json(amount)}
+                for payer, payee, amount in self.transfers()
+            ]
+        data["winners"] = [result.to_json() for result in self.results]
+        return data
