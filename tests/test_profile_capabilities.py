@@ -117,3 +117,30 @@ def test_instant_payouts_are_declared_where_the_table_settles_them(profile: Prof
     else:
         settled = True
     assert profile.instant_payouts == settled
+
+
+# Equal options parse to one object (the scorer's memos tell options apart by identity); what
+# the parser tells apart (a number against a flag or a decimal) never shares one.
+@pytest.mark.parametrize("profile", sorted(profiles()))
+def test_equal_options_are_parsed_once(profile: str) -> None:
+    from companion.rules import get_profile
+
+    rules = get_profile(profile)
+    assert rules.parse_options({}) is rules.parse_options({})
+    minimum = "min_faan" if profile == "hk" else "min_tai"
+    first = rules.parse_options({minimum: 3, "tai_overrides": {}})
+    assert rules.parse_options({"tai_overrides": {}, minimum: 3}) is first
+    assert rules.parse_options({minimum: 2}) is not first
+    with pytest.raises(CompanionError) as refusal:
+        rules.parse_options({minimum: True})
+    assert str(refusal.value) == f"option {minimum} must be a whole number"
+
+
+def test_options_keys_keep_each_value_s_type() -> None:
+    from companion.rules.profile import options_key
+
+    assert options_key({"a": 1}) != options_key({"a": True})
+    assert options_key({"a": 1}) != options_key({"a": 1.0})
+    assert options_key({"a": {"b": 1}}) == options_key({"a": {"b": 1}})
+    assert options_key({"a": [1]}) is None
+    assert options_key({1: 1}) is None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -19,6 +19,28 @@ from companion.shapes import Reading, Structure
 from companion.tiles import Tile, Wind
 
 OptionsT = TypeVar("OptionsT", bound=Options)
+
+_MAX_PARSED_OPTIONS = 1024
+"""Past this many distinct options a profile forgets them all and parses them again."""
+
+
+def options_key(value: Any) -> Hashable | None:
+    """A request's options as a hashable value that tells apart exactly what parsing tells
+    apart (each value's type with it: `1`, `1.0` and `true` are equal in Python but not to the
+    parser), or None for anything unusual, which is parsed every time."""
+    if isinstance(value, Mapping):
+        items = []
+        for name, item in value.items():
+            found = options_key(item)
+            if not isinstance(name, str) or found is None:
+                return None
+            items.append((name, found))
+        return ("object", tuple(sorted(items)))
+    if value is None or isinstance(value, str | bool | int | float):
+        return (type(value).__name__, value)
+    return None
+
+
 """A profile's options type."""
 
 
@@ -72,11 +94,31 @@ class Profile(Generic[OptionsT]):
         compiled(self.patterns)
 
     def parse_options(self, data: Mapping[str, Any]) -> OptionsT:
+        # Equal requests get the same options object, so that the scorer's memos, which tell
+        # options apart by identity, serve every request of a table and not only one.
+        key = options_key(data)
+        parsed = self._parsed_options
+        options = parsed.get(key) if key is not None else None
+        if options is None:
+            options = self.read_options(data)
+            if key is not None:
+                if len(parsed) >= _MAX_PARSED_OPTIONS:
+                    parsed.clear()
+                parsed[key] = options
+        return options
+
+    def read_options(self, data: Mapping[str, Any]) -> OptionsT:
+        """The options of a request, read and checked (`InvalidRequestError` naming the
+        option at fault); `parse_options` keeps what this returns for equal requests."""
         options = parse_options(self.options_type, data)
         problems = options.problems(self.pattern_ids())
         if problems:
             raise InvalidRequestError("; ".join(problems))
         return options
+
+    @cached_property
+    def _parsed_options(self) -> dict[Hashable, OptionsT]:
+        return {}
 
     def pattern_ids(self) -> frozenset[str]:
         return self._pattern_ids

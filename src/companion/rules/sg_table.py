@@ -266,7 +266,7 @@ class SgTableProfile(SingaporeRules[SgTableOptions]):
     animals = True
     instant_payouts = True
 
-    def parse_options(self, data: Mapping[str, Any]) -> SgTableOptions:
+    def read_options(self, data: Mapping[str, Any]) -> SgTableOptions:
         if not isinstance(data, Mapping):
             raise InvalidRequestError("options must be an object of option names and values")
         plain = {name: value for name, value in data.items() if name != "chart"}
