@@ -15,6 +15,8 @@ from companion.hand import Hand
 from companion.shapes.blocks import (
     BLOCK_OF,
     BLOCKS,
+    FOUR,
+    LOW,
     SIMPLES,
     block_keys,
     block_state,
@@ -28,6 +30,7 @@ from companion.shapes.groups import (
     CONCEALED_PAIR,
     CONCEALED_PUNG,
     EXPOSED,
+    TILES,
     Group,
     GroupKind,
     Reading,
@@ -49,15 +52,15 @@ from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile
 _CHOW, _PUNG, _PAIR = 0, 1, 2
 _BlockReading = tuple[tuple[int, int], ...]
 
-_DECOMPOSITIONS: tuple[dict[tuple[int, bool], tuple[_BlockReading, ...]], ...] = ({}, {})
-"""By block key and whether a pair may still be used (numbered blocks, then honors)."""
+_DECOMPOSITIONS: dict[tuple[int, bool], tuple[_BlockReading, ...]] = {}
+"""By numbered key and whether a pair may still be used."""
 
 
-def _decompositions(key: int, honors: bool, pair_allowed: bool) -> tuple[_BlockReading, ...]:
-    """Every decomposition of a block key into chows, pungs and (when allowed) one pair: at the
-    lowest kind held, a pung, a chow or the pair, then the decompositions of what is left,
-    memoised in turn (so blocks share their tails)."""
-    memo = _DECOMPOSITIONS[honors]
+def _decompositions(key: int, pair_allowed: bool) -> tuple[_BlockReading, ...]:
+    """Every decomposition of a numbered key into chows, pungs and (when allowed) one pair: at
+    the lowest kind held, a pung, a chow or the pair, then the decompositions of what is left,
+    memoised in turn (so keys share their tails)."""
+    memo = _DECOMPOSITIONS
     found = memo.get((key, pair_allowed))
     if found is not None:
         return found
@@ -72,43 +75,40 @@ def _decompositions(key: int, honors: bool, pair_allowed: bool) -> tuple[_BlockR
     if count >= 3:
         pung = (_PUNG, index)
         rest_key = key - (3 << shift)
-        parts += [(pung, *rest) for rest in _decompositions(rest_key, honors, pair_allowed)]
-    if not honors and (key >> (shift + 3)) & 7 and (key >> (shift + 6)) & 7:
+        parts += [(pung, *rest) for rest in _decompositions(rest_key, pair_allowed)]
+    if (key >> (shift + 3)) & 7 and (key >> (shift + 6)) & 7:
         chow = (_CHOW, index)
         rest_key = key - (1 << shift) - (1 << (shift + 3)) - (1 << (shift + 6))
-        parts += [(chow, *rest) for rest in _decompositions(rest_key, honors, pair_allowed)]
+        parts += [(chow, *rest) for rest in _decompositions(rest_key, pair_allowed)]
     if pair_allowed and count >= 2:
         pair = (_PAIR, index)
-        parts += [(pair, *rest) for rest in _decompositions(key - (2 << shift), honors, False)]
+        parts += [(pair, *rest) for rest in _decompositions(key - (2 << shift), False)]
     return remember(memo, (key, pair_allowed), tuple(parts))
 
 
-_Layout = tuple[tuple[tuple[int, bool], ...], int]
-"""A complete decomposition of a block: its sets as (offset, is a chow) in tile order (a pung
+_Layout = tuple[tuple[int, ...], int]
+"""A complete decomposition of a run: its sets as `2 * offset + is a chow`, ascending (a pung
 before a chow of the same tile), and its pair's offset (-1 for none)."""
-_LAYOUTS: tuple[dict[int, tuple[_Layout, ...]], ...] = ({}, {})
-"""By block key moved down to offset 0 (numbered blocks, whichever suit, then honors)."""
+_RUN_LAYOUTS: dict[int, tuple[_Layout, ...]] = {}
+"""By numbered run moved down to offset 0, whichever suit: `_run_layouts`."""
 
 
-def _block_layouts(key: int, honors: bool) -> tuple[_Layout, ...]:
-    """Every complete decomposition of a block key moved down to offset 0, with the pair when
+def _run_layouts(run: int) -> tuple[_Layout, ...]:
+    """Every complete decomposition of a numbered run moved down to offset 0, with the pair when
     its size asks for one, in the order of their sorted (kind, offset) pairs."""
-    memo = _LAYOUTS[honors]
-    layouts = memo.get(key)
-    if layouts is None:
-        want_pair = size(key) % 3 == 2
-        found: list[_Layout] = []
-        for reading in sorted(
-            {tuple(sorted(found)) for found in _decompositions(key, honors, True)}
-        ):
-            pair = [offset for kind, offset in reading if kind == _PAIR]
-            if bool(pair) != want_pair:
-                continue
-            sets = sorted((offset, kind == _CHOW) for kind, offset in reading if kind != _PAIR)
-            found.append((tuple(sets), pair[0] if pair else -1))
-        layouts = remember(memo, key, tuple(found))
-    return layouts
+    want_pair = size(run) % 3 == 2
+    found: list[_Layout] = []
+    for reading in sorted({tuple(sorted(found)) for found in _decompositions(run, True)}):
+        pair = [offset for kind, offset in reading if kind == _PAIR]
+        if bool(pair) != want_pair:
+            continue
+        sets = sorted(2 * offset + (kind == _CHOW) for kind, offset in reading if kind != _PAIR)
+        found.append((tuple(sets), pair[0] if pair else -1))
+    return remember(_RUN_LAYOUTS, run, tuple(found))
 
+
+_SET_AT = tuple(group for tile in TILES for group in (CONCEALED_PUNG[tile], CONCEALED_CHOW[tile]))
+"""By `2 * lowest tile + is a chow`: the concealed pung or chow there (`_Layout`'s sets)."""
 
 _BlockGroups = tuple[tuple[Group, ...], Group | None]
 _GROUPS: tuple[dict[int, tuple[int, tuple[_BlockGroups, ...]]], ...] = ({}, {}, {}, {})
@@ -121,21 +121,108 @@ def _block_groups(block: int, key: int) -> tuple[int, tuple[_BlockGroups, ...]]:
     """The block's code (see `_GROUPS`) and each complete decomposition of the block as
     concealed groups: its sets in tile order and its pair, if the block's size asks for one.
     No decomposition when the size is 1 mod 3 or the block does not decompose."""
-    first, _, honors = BLOCKS[block]
+    first = BLOCKS[block][0]
+    if block == 3:
+        return remember(_GROUPS[3], key, _honors_groups(first, key))
+    if not key:
+        return remember(_GROUPS[block], key, (0, (((), None),)))
+    shift = low_shift(key)
+    moved = key >> shift
+    code, layouts = _SHAPES.get(moved) or _block_shape(moved)
+    tile = first + shift // 3
+    base = 2 * tile
+    found = tuple(
+        [
+            (
+                tuple([_SET_AT[base + set_code] for set_code in codes]),
+                CONCEALED_PAIR[tile + pair] if pair >= 0 else None,
+            )
+            for codes, pair in layouts
+        ]
+    )
+    return remember(_GROUPS[block], key, (code, found))
+
+
+_SHAPES: dict[int, tuple[int, tuple[_Layout, ...]]] = {}
+"""By numbered key moved down to offset 0, whichever suit: its code (see `_GROUPS`) and its
+complete decompositions."""
+
+
+def _block_shape(key: int) -> tuple[int, tuple[_Layout, ...]]:
+    """A numbered key's code and decompositions (`_SHAPES`), read run by run (see `blocks`):
+    its decompositions are those of its runs side by side, with one pair at most among them."""
+    remainder = size(key) % 3
+    want_pair = int(remainder == 2)
+    none = (want_pair + 2, ())
+    if remainder == 1:
+        return remember(_SHAPES, key, none)
+    per_run: list[tuple[int, tuple[_Layout, ...]]] = []
+    pairs = 0
+    several = False
+    occupied = (key | key >> 1 | key >> 2) & LOW
+    while occupied:
+        low = occupied & -occupied
+        above = LOW & ~occupied & -low
+        end = above & -above
+        shift = low.bit_length() - 1
+        run = (key & (end - low)) >> shift
+        layouts = _RUN_LAYOUTS.get(run) or _run_layouts(run)
+        if not layouts:
+            return remember(_SHAPES, key, none)
+        pairs += layouts[0][1] >= 0
+        several = several or len(layouts) > 1
+        per_run.append((shift // 3, layouts))
+        occupied &= -end
+    if pairs > 1:
+        return remember(_SHAPES, key, none)
+    if several:
+        return remember(_SHAPES, key, (want_pair + 2, _combined(per_run)))
+    sets: list[int] = []
+    pair = -1
+    for start, ((codes, pair_offset),) in per_run:
+        sets += [2 * start + code for code in codes]
+        if pair_offset >= 0:
+            pair = start + pair_offset
+    return remember(_SHAPES, key, (want_pair, ((tuple(sets), pair),)))
+
+
+def _combined(per_run: list[tuple[int, tuple[_Layout, ...]]]) -> tuple[_Layout, ...]:
+    """The decompositions of runs (by first offset) side by side, in the order of their sorted
+    (kind, offset) pairs, kind 0 chow, 1 pung, 2 pair, as the key's own would be."""
+    found: list[tuple[list[tuple[int, int]], _Layout]] = []
+    for combination in product(*[layouts for _, layouts in per_run]):
+        order: list[tuple[int, int]] = []
+        sets: list[int] = []
+        pair = -1
+        for (start, _), (codes, pair_offset) in zip(per_run, combination, strict=True):
+            sets += [2 * start + code for code in codes]
+            order += [(_PUNG - (code & 1), start + (code >> 1)) for code in codes]
+            if pair_offset >= 0:
+                pair = start + pair_offset
+                order.append((_PAIR, pair))
+        found.append((sorted(order), (tuple(sets), pair)))
+    found.sort(key=lambda item: item[0])
+    return tuple([layout for _, layout in found])
+
+
+def _honors_groups(first: int, key: int) -> tuple[int, tuple[_BlockGroups, ...]]:
+    """An honors block's code and decomposition: no chows, so every kind is a pung (held three
+    times) or the pair (twice), read off the count bits; it decomposes in one way or none."""
     remainder = size(key) % 3
     want_pair = int(remainder == 2)
     if remainder == 1:
-        return remember(_GROUPS[block], key, (want_pair + 2, ()))
-    shift = low_shift(key) if key else 0
-    first += shift // 3
-    found: list[_BlockGroups] = []
-    for sets, pair in _block_layouts(key >> shift, honors):
-        groups = tuple(
-            [(CONCEALED_CHOW if chow else CONCEALED_PUNG)[first + offset] for offset, chow in sets]
-        )
-        found.append((groups, CONCEALED_PAIR[first + pair] if pair >= 0 else None))
-    code = want_pair + (0 if len(found) == 1 else 2)
-    return remember(_GROUPS[block], key, (code, tuple(found)))
+        return want_pair + 2, ()
+    twice = (key >> 1) & LOW & ~key
+    if key & FOUR or key & LOW & ~(key >> 1) or twice.bit_count() != want_pair:
+        return want_pair + 2, ()
+    thrice = key & (key >> 1) & LOW
+    pungs: list[Group] = []
+    while thrice:
+        low = thrice & -thrice
+        pungs.append(CONCEALED_PUNG[first + (low.bit_length() - 1) // 3])
+        thrice ^= low
+    pair = CONCEALED_PAIR[first + (twice.bit_length() - 1) // 3] if twice else None
+    return want_pair, ((tuple(pungs), pair),)
 
 
 def is_complete(hand: Hand, structure: Structure, extra: Tile | None = None) -> bool:
@@ -345,9 +432,8 @@ def _reading(
 
 def clear_memos() -> None:
     """Forget every memoised block decomposition (for benchmarks that time a cold start)."""
-    for decompositions in _DECOMPOSITIONS:
-        decompositions.clear()
-    for layouts in _LAYOUTS:
-        layouts.clear()
+    _DECOMPOSITIONS.clear()
+    _RUN_LAYOUTS.clear()
+    _SHAPES.clear()
     for groups in _GROUPS:
         groups.clear()
