@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from itertools import product
 
 from companion.hand import Hand
-from companion.shapes.blocks import BLOCK_OF, SIMPLES, block_keys, block_state
+from companion.shapes.blocks import BLOCK_OF, FOUR, LOW, SIMPLES, block_keys, block_state
 from companion.shapes.decompose import GROUPS, BlockGroups, block_groups
 from companion.shapes.groups import (
     CHOW_ROLES,
@@ -155,54 +155,48 @@ def readings(
     code1, options1 = memo1.get(key1) or block_groups(1, key1)
     code2, options2 = memo2.get(key2) or block_groups(2, key2)
     code3, options3 = memo3.get(key3) or block_groups(3, key3)
-    if code0 + code1 + code2 + code3 == 1:
-        # The usual case: one arrangement (unless a special shape is possible too), and the
-        # winning tile in one block of it, the only one searched.
-        melds = hand.melds
-        if melds or not (
+    melds = hand.melds
+    if melds:
+        declared = tuple([declared_group(meld.kind, meld.first) for meld in melds])
+        special = False
+    else:
+        declared = ()
+        special = bool(
             (structure.thirteen_orphans and not (key0 | key1 | key2) & SIMPLES)
-            or ((structure.seven_pairs_triplet or structure.seven_pairs) and pairs_like(keys, 1))
-        ):
-            ((sets0, pair0),) = options0
-            ((sets1, pair1),) = options1
-            ((sets2, pair2),) = options2
-            ((sets3, pair3),) = options3
-            pair = pair0 or pair1 or pair2 or pair3
-            assert pair is not None
-            block = BLOCK_OF[winning_tile]
-            if block == 0:
-                own, start = sets0, 0
-            elif block == 1:
-                own, start = sets1, len(sets0)
-            elif block == 2:
-                own, start = sets2, len(sets0) + len(sets1)
-            else:
-                own, start = sets3, len(sets0) + len(sets1) + len(sets2)
-            if melds:
-                declared = [declared_group(meld.kind, meld.first) for meld in melds]
-                start += len(declared)
-                arranged = (*declared, *sets0, *sets1, *sets2, *sets3, pair)
-            else:
-                arranged = (*sets0, *sets1, *sets2, *sets3, pair)
-            return _single_readings(arranged, own, start, winning_tile, discard)
+            or (
+                (structure.seven_pairs_triplet or structure.seven_pairs)
+                and not (key0 | key1 | key2 | key3) & FOUR
+                and (key0 & LOW).bit_count()
+                + (key1 & LOW).bit_count()
+                + (key2 & LOW).bit_count()
+                + (key3 & LOW).bit_count()
+                <= 1
+            )
+        )
+    if code0 + code1 + code2 + code3 == 1 and not special:
+        # The usual case: one arrangement.
+        blocks = (options0[0], options1[0], options2[0], options3[0])
+        return _standard_readings(declared, blocks, winning_tile, discard)
     found: list[Reading] = []
-    chow = GroupKind.CHOW
-    for shape, groups in arrangements(hand, structure, keys):
-        seen: set[tuple[GroupKind, Tile]] = set()
-        for index, group in enumerate(groups):
-            kind, tile = group.kind, group.tile
-            if group.meld is not None:
-                continue
-            if not (tile <= winning_tile <= tile + 2 if kind is chow else tile == winning_tile):
-                continue
-            if (kind, tile) in seen:
-                continue
-            seen.add((kind, tile))
-            placed = groups
-            if discard:
-                exposed = EXPOSED[kind][tile]
-                placed = (*groups[:index], exposed, *groups[index + 1 :])
-            found.append(Reading(shape, placed, index, win_role(group, winning_tile)))
+    pairs = (code0 & 1) + (code1 & 1) + (code2 & 1) + (code3 & 1)
+    if options0 and options1 and options2 and options3 and pairs == 1:
+        # Every block decomposes, one of them with the pair: each combination of their
+        # decompositions is an arrangement, in the order of `arrangements`.
+        for blocks in product(options0, options1, options2, options3):
+            found += _standard_readings(declared, blocks, winning_tile, discard)
+    if special:
+        for shape, groups in _special_arrangements(hand, structure):
+            seen: set[GroupKind] = set()
+            for index, group in enumerate(groups):
+                kind, tile = group.kind, group.tile
+                if tile != winning_tile or kind in seen:
+                    continue
+                seen.add(kind)
+                placed = groups
+                if discard:
+                    exposed = EXPOSED[kind][tile]
+                    placed = (*groups[:index], exposed, *groups[index + 1 :])
+                found.append(Reading(shape, placed, index, win_role(group, winning_tile)))
     return found
 
 
@@ -214,16 +208,29 @@ def _maybe_special(structure: Structure, keys: Sequence[int]) -> bool:
     )
 
 
-def _single_readings(
-    arranged: tuple[Group, ...],
-    own: tuple[Group, ...],
-    start: int,
+def _standard_readings(
+    declared: tuple[Group, ...],
+    blocks: tuple[BlockGroups, BlockGroups, BlockGroups, BlockGroups],
     winning_tile: Tile,
     discard: bool,
 ) -> list[Reading]:
-    """The readings of the one arrangement `arranged`, the winning tile's block's sets `own`
-    starting at `start` in it: the same as the general loop, but only that block is searched
-    for the winning tile's group (and the pair, last)."""
+    """The readings of one standard arrangement, the blocks' decompositions side by side: only
+    the winning tile's block can hold its group (declared groups are never the winning tile's),
+    or the pair, last."""
+    (sets0, pair0), (sets1, pair1), (sets2, pair2), (sets3, pair3) = blocks
+    pair = pair0 or pair1 or pair2 or pair3
+    assert pair is not None
+    arranged = (*declared, *sets0, *sets1, *sets2, *sets3, pair)
+    block = BLOCK_OF[winning_tile]
+    start = len(declared)
+    if block == 0:
+        own = sets0
+    elif block == 1:
+        own, start = sets1, start + len(sets0)
+    elif block == 2:
+        own, start = sets2, start + len(sets0) + len(sets1)
+    else:
+        own, start = sets3, start + len(sets0) + len(sets1) + len(sets2)
     found: list[Reading] = []
     previous = None
     for index, group in enumerate(own, start):
