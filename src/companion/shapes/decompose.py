@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from companion.shapes.blocks import BLOCKS, FOUR, LOW, low_shift, remember, size
+from companion.shapes.blocks import BLOCKS, FOUR, LOW, remember, size
 from companion.shapes.groups import CONCEALED_CHOW, CONCEALED_PAIR, CONCEALED_PUNG, TILES, Group
 
 _Layout = tuple[tuple[int, ...], int]
@@ -48,31 +48,40 @@ def _fill(
     chows, pungs and pair chosen below it. Every tile of the lowest kind left starts a group:
     `chows` chows (as many as the next two kinds allow), and what remains is nothing, the pair
     or a pung. Each choice is a different set of groups, so none is found twice."""
-    if not key:
-        order = [(_CHOW, start) for start in chows] + [(_PUNG, start) for start in pungs]
-        if pair >= 0:
-            order.append((_PAIR, pair))
-        sets = sorted([2 * start + 1 for start in chows] + [2 * start for start in pungs])
-        found.append((order, (tuple(sets), pair)))
-        return
-    while not (key >> 3 * offset) & 7:
-        offset += 1
-    shift = 3 * offset
-    count = (key >> shift) & 7
-    rest = key - (count << shift)
-    most = min(count, (rest >> shift + 3) & 7, (rest >> shift + 6) & 7)
-    for chow_count in range(most + 1):
-        left = count - chow_count
-        if left == 1 or (left == 2 and not pair_wanted) or left > 3:
+    while key:
+        shift = 3 * offset
+        count = (key >> shift) & 7
+        if not count:
+            offset += 1
             continue
-        after = rest - (chow_count << shift + 3) - (chow_count << shift + 6)
-        more = [*chows, *[offset] * chow_count]
-        if left == 3:
-            _fill(after, offset + 1, pair_wanted, more, [*pungs, offset], pair, found)
-        elif left == 2:
-            _fill(after, offset + 1, False, more, pungs, offset, found)
-        else:
-            _fill(after, offset + 1, pair_wanted, more, pungs, pair, found)
+        if count == 1 or (count == 2 and not pair_wanted):
+            # The usual case: the kind's tiles can only start chows.
+            if (key >> shift + 3) & 7 < count or (key >> shift + 6) & 7 < count:
+                return
+            chows = [*chows, *[offset] * count]
+            key -= (count << shift) + (count << shift + 3) + (count << shift + 6)
+            offset += 1
+            continue
+        rest = key - (count << shift)
+        most = min(count, (rest >> shift + 3) & 7, (rest >> shift + 6) & 7)
+        for chow_count in range(most + 1):
+            left = count - chow_count
+            if left == 1 or (left == 2 and not pair_wanted) or left > 3:
+                continue
+            after = rest - (chow_count << shift + 3) - (chow_count << shift + 6)
+            more = [*chows, *[offset] * chow_count]
+            if left == 3:
+                _fill(after, offset + 1, pair_wanted, more, [*pungs, offset], pair, found)
+            elif left == 2:
+                _fill(after, offset + 1, False, more, pungs, offset, found)
+            else:
+                _fill(after, offset + 1, pair_wanted, more, pungs, pair, found)
+        return
+    order = [(_CHOW, start) for start in chows] + [(_PUNG, start) for start in pungs]
+    if pair >= 0:
+        order.append((_PAIR, pair))
+    sets = sorted([2 * start + 1 for start in chows] + [2 * start for start in pungs])
+    found.append((order, (tuple(sets), pair)))
 
 
 _SET_AT = tuple(group for tile in TILES for group in (CONCEALED_PUNG[tile], CONCEALED_CHOW[tile]))
@@ -94,11 +103,16 @@ def block_groups(block: int, key: int) -> tuple[int, tuple[BlockGroups, ...]]:
         return remember(GROUPS[3], key, _honors_groups(first, key))
     if not key:
         return remember(GROUPS[block], key, (0, (((), None),)))
-    shift = low_shift(key)
+    shift = ((key & -key).bit_length() - 1) // 3 * 3
     moved = key >> shift
     code, layouts = _SHAPES.get(moved) or _block_shape(moved)
     tile = first + shift // 3
     base = 2 * tile
+    if code < 2:
+        ((codes, pair),) = layouts
+        sets = tuple([_SET_AT[base + set_code] for set_code in codes])
+        entry = (code, ((sets, CONCEALED_PAIR[tile + pair] if pair >= 0 else None),))
+        return remember(GROUPS[block], key, entry)
     found = tuple(
         [
             (
@@ -137,6 +151,9 @@ def _block_shape(key: int) -> tuple[int, tuple[_Layout, ...]]:
         layouts = _RUN_LAYOUTS.get(run) or _run_layouts(run)
         if not layouts:
             return remember(_SHAPES, key, none)
+        if run == key:
+            # One run, at offset 0: its decompositions are the key's.
+            return remember(_SHAPES, key, (want_pair + 2 * (len(layouts) > 1), layouts))
         pairs += layouts[0][1] >= 0
         several = several or len(layouts) > 1
         per_run.append((shift // 3, layouts))
