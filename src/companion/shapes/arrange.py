@@ -79,35 +79,15 @@ def arrangements(
     found: list[tuple[Shape, tuple[Group, ...]]] = []
     block_options: list[tuple[BlockGroups, ...]] = []
     pair_blocks = 0
-    several = False
-    for memo, key, block in zip(GROUPS, keys, range(4), strict=True):
-        entry = memo.get(key)
-        if entry is None:
-            entry = block_groups(block, key)
-        code, options = entry
-        with_pair = code & 1
-        if not options:
-            break
-        pair_blocks += with_pair
-        several = several or len(options) > 1
-        block_options.append(options)
-    else:
-        if pair_blocks == 1 and not several:
-            # One decomposition of every block, the usual case.
-            sets_found: list[Group] = [*declared]
-            pair_found: Group | None = None
-            for ((block_sets, block_pair),) in block_options:
-                sets_found += block_sets
-                if block_pair is not None:
-                    pair_found = block_pair
-            assert pair_found is not None
-            sets_found.append(pair_found)
-            found.append((Shape.STANDARD, tuple(sets_found)))
-        elif pair_blocks == 1:
-            for combination in product(*block_options):
-                sets = tuple(group for block_sets, _ in combination for group in block_sets)
-                (pair,) = (block_pair for _, block_pair in combination if block_pair is not None)
-                found.append((Shape.STANDARD, (*declared, *sets, pair)))
+    for block, key in enumerate(keys):
+        code, sets, pair, options = GROUPS[block].get(key) or block_groups(block, key)
+        block_options.append(options if code & 2 else ((sets, pair),))
+        pair_blocks += code & 1
+    if all(block_options) and pair_blocks == 1:
+        for combination in product(*block_options):
+            sets = tuple(group for block_sets, _ in combination for group in block_sets)
+            (pair,) = (block_pair for _, block_pair in combination if block_pair is not None)
+            found.append((Shape.STANDARD, (*declared, *sets, pair)))
     if not melds and _maybe_special(structure, keys):
         found += _special_arrangements(hand, structure)
     return found
@@ -151,10 +131,10 @@ def readings(
         keys = block_keys(hand.concealed)
     key0, key1, key2, key3 = keys
     memo0, memo1, memo2, memo3 = GROUPS
-    code0, options0 = memo0.get(key0) or block_groups(0, key0)
-    code1, options1 = memo1.get(key1) or block_groups(1, key1)
-    code2, options2 = memo2.get(key2) or block_groups(2, key2)
-    code3, options3 = memo3.get(key3) or block_groups(3, key3)
+    code0, sets0, pair0, options0 = memo0.get(key0) or block_groups(0, key0)
+    code1, sets1, pair1, options1 = memo1.get(key1) or block_groups(1, key1)
+    code2, sets2, pair2, options2 = memo2.get(key2) or block_groups(2, key2)
+    code3, sets3, pair3, options3 = memo3.get(key3) or block_groups(3, key3)
     melds = hand.melds
     if melds:
         declared = tuple([declared_group(meld.kind, meld.first) for meld in melds])
@@ -175,15 +155,28 @@ def readings(
         )
     if code0 + code1 + code2 + code3 == 1 and not special:
         # The usual case: one arrangement.
-        blocks = (options0[0], options1[0], options2[0], options3[0])
-        return _standard_readings(declared, blocks, winning_tile, discard)
+        pair = pair0 or pair1 or pair2 or pair3
+        assert pair is not None
+        return _standard_readings(declared, sets0, sets1, sets2, sets3, pair, winning_tile, discard)
     found: list[Reading] = []
     pairs = (code0 & 1) + (code1 & 1) + (code2 & 1) + (code3 & 1)
-    if options0 and options1 and options2 and options3 and pairs == 1:
+    # A block's decompositions, its one kept flat in its entry (see `BlockEntry`).
+    blocks0 = options0 if code0 & 2 else ((sets0, pair0),)
+    blocks1 = options1 if code1 & 2 else ((sets1, pair1),)
+    blocks2 = options2 if code2 & 2 else ((sets2, pair2),)
+    blocks3 = options3 if code3 & 2 else ((sets3, pair3),)
+    if blocks0 and blocks1 and blocks2 and blocks3 and pairs == 1:
         # Every block decomposes, one of them with the pair: each combination of their
         # decompositions is an arrangement, in the order of `arrangements`.
-        for blocks in product(options0, options1, options2, options3):
-            found += _standard_readings(declared, blocks, winning_tile, discard)
+        for (sets0, pair0), (sets1, pair1), (sets2, pair2), (sets3, pair3) in product(
+            blocks0, blocks1, blocks2, blocks3
+        ):
+            pair = pair0 or pair1 or pair2 or pair3
+            assert pair is not None
+            found += _standard_readings(
+                declared, sets0, sets1, sets2, sets3, pair, winning_tile, discard
+            )
+
     if special:
         for shape, groups in _special_arrangements(hand, structure):
             seen: set[GroupKind] = set()
@@ -210,16 +203,17 @@ def _maybe_special(structure: Structure, keys: Sequence[int]) -> bool:
 
 def _standard_readings(
     declared: tuple[Group, ...],
-    blocks: tuple[BlockGroups, BlockGroups, BlockGroups, BlockGroups],
+    sets0: tuple[Group, ...],
+    sets1: tuple[Group, ...],
+    sets2: tuple[Group, ...],
+    sets3: tuple[Group, ...],
+    pair: Group,
     winning_tile: Tile,
     discard: bool,
 ) -> list[Reading]:
-    """The readings of one standard arrangement, the blocks' decompositions side by side: only
-    the winning tile's block can hold its group (declared groups are never the winning tile's),
-    or the pair, last."""
-    (sets0, pair0), (sets1, pair1), (sets2, pair2), (sets3, pair3) = blocks
-    pair = pair0 or pair1 or pair2 or pair3
-    assert pair is not None
+    """The readings of one standard arrangement, the blocks' sets side by side and the pair:
+    only the winning tile's block can hold its group (declared groups are never the winning
+    tile's), or the pair, last."""
     arranged = (*declared, *sets0, *sets1, *sets2, *sets3, pair)
     block = BLOCK_OF[winning_tile]
     start = len(declared)

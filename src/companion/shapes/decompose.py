@@ -88,21 +88,27 @@ _SET_AT = tuple(group for tile in TILES for group in (CONCEALED_PUNG[tile], CONC
 """By `2 * lowest tile + is a chow`: the concealed pung or chow there (`_Layout`'s sets)."""
 
 BlockGroups = tuple[tuple[Group, ...], Group | None]
-GROUPS: tuple[dict[int, tuple[int, tuple[BlockGroups, ...]]], ...] = ({}, {}, {}, {})
-"""Per block, by key: its code (1 when the block holds the pair, plus 2 unless it decomposes in
-exactly one way, so that four codes sum to 1 just when a hand has one arrangement), and its
-complete decompositions."""
+"""A block's decomposition: its sets in tile order and its pair (None when it has none)."""
+BlockEntry = tuple[int, tuple[Group, ...], Group | None, tuple[BlockGroups, ...]]
+"""A block's code, then its one decomposition's sets and pair when it has exactly one (else
+empty, and None), then its decompositions when it has none or several (else empty). The one
+decomposition is kept flat because it is what nearly every hand reads: an entry is then two
+objects the garbage collector tracks, not four."""
+GROUPS: tuple[dict[int, BlockEntry], ...] = ({}, {}, {}, {})
+"""Per block, by key: its `BlockEntry`. The code is 1 when the block holds the pair, plus 2
+unless it decomposes in exactly one way, so that four codes sum to 1 just when a hand has one
+arrangement."""
+_NONE: tuple[BlockGroups, ...] = ()
 
 
-def block_groups(block: int, key: int) -> tuple[int, tuple[BlockGroups, ...]]:
-    """The block's code (see `GROUPS`) and each complete decomposition of the block as
-    concealed groups: its sets in tile order and its pair, if the block's size asks for one.
-    No decomposition when the size is 1 mod 3 or the block does not decompose."""
+def block_groups(block: int, key: int) -> BlockEntry:
+    """The block's `BlockEntry`, memoised in `GROUPS` (look there first). No decomposition
+    when the size is 1 mod 3 or the block does not decompose."""
     first = BLOCKS[block][0]
     if block == 3:
         return remember(GROUPS[3], key, _honors_groups(first, key))
     if not key:
-        return remember(GROUPS[block], key, (0, (((), None),)))
+        return remember(GROUPS[block], key, (0, (), None, _NONE))
     shift = ((key & -key).bit_length() - 1) // 3 * 3
     moved = key >> shift
     code, layouts = _SHAPES.get(moved) or _block_shape(moved)
@@ -111,7 +117,7 @@ def block_groups(block: int, key: int) -> tuple[int, tuple[BlockGroups, ...]]:
     if code < 2:
         ((codes, pair),) = layouts
         sets = tuple([_SET_AT[base + set_code] for set_code in codes])
-        entry = (code, ((sets, CONCEALED_PAIR[tile + pair] if pair >= 0 else None),))
+        entry = (code, sets, CONCEALED_PAIR[tile + pair] if pair >= 0 else None, _NONE)
         return remember(GROUPS[block], key, entry)
     found = tuple(
         [
@@ -122,7 +128,7 @@ def block_groups(block: int, key: int) -> tuple[int, tuple[BlockGroups, ...]]:
             for codes, pair in layouts
         ]
     )
-    return remember(GROUPS[block], key, (code, found))
+    return remember(GROUPS[block], key, (code, (), None, found))
 
 
 _SHAPES: dict[int, tuple[int, tuple[_Layout, ...]]] = {}
@@ -148,7 +154,9 @@ def _block_shape(key: int) -> tuple[int, tuple[_Layout, ...]]:
         end = above & -above
         shift = low.bit_length() - 1
         run = (key & (end - low)) >> shift
-        layouts = _RUN_LAYOUTS.get(run) or _run_layouts(run)
+        layouts = _RUN_LAYOUTS.get(run)
+        if layouts is None:
+            layouts = _run_layouts(run)
         if not layouts:
             return remember(_SHAPES, key, none)
         if run == key:
@@ -190,16 +198,14 @@ def _combined(per_run: list[tuple[int, tuple[_Layout, ...]]]) -> tuple[_Layout, 
     return tuple([layout for _, layout in found])
 
 
-def _honors_groups(first: int, key: int) -> tuple[int, tuple[BlockGroups, ...]]:
-    """An honors block's code and decomposition: no chows, so every kind is a pung (held three
-    times) or the pair (twice), read off the count bits; it decomposes in one way or none."""
+def _honors_groups(first: int, key: int) -> BlockEntry:
+    """An honors block's entry: no chows, so every kind is a pung (held three times) or the
+    pair (twice), read off the count bits; it decomposes in one way or none."""
     remainder = size(key) % 3
     want_pair = int(remainder == 2)
-    if remainder == 1:
-        return want_pair + 2, ()
     twice = (key >> 1) & LOW & ~key
-    if key & FOUR or key & LOW & ~(key >> 1) or twice.bit_count() != want_pair:
-        return want_pair + 2, ()
+    if remainder == 1 or key & FOUR or key & LOW & ~(key >> 1) or twice.bit_count() != want_pair:
+        return want_pair + 2, (), None, _NONE
     thrice = key & (key >> 1) & LOW
     pungs: list[Group] = []
     while thrice:
@@ -207,7 +213,7 @@ def _honors_groups(first: int, key: int) -> tuple[int, tuple[BlockGroups, ...]]:
         pungs.append(CONCEALED_PUNG[first + (low.bit_length() - 1) // 3])
         thrice ^= low
     pair = CONCEALED_PAIR[first + (twice.bit_length() - 1) // 3] if twice else None
-    return want_pair, ((tuple(pungs), pair),)
+    return want_pair, tuple(pungs), pair, _NONE
 
 
 def clear_memos() -> None:
