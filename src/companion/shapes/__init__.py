@@ -3,13 +3,14 @@
 The work is done per suit: a suit's tiles are one integer key, and what a hand needs of a suit
 (its decompositions as groups, whether it decomposes, the tiles that would let it) is memoised
 by that key, so that in a long-running process most hands cost a few dict lookups. The modules:
-`groups` (the values: groups, readings, shapes), `blocks` (the per-suit tables), `special`
-(Thirteen Orphans and seven pairs), `arrange` (readings) and `wait` (waits).
+`groups` (the values: groups, readings, shapes), `blocks` (the per-suit tables), `decompose`
+(a block's decompositions as groups), `special` (Thirteen Orphans and seven pairs), `arrange`
+(readings) and `wait` (waits).
 """
 
 from __future__ import annotations
 
-from companion.shapes import arrange, blocks
+from companion.shapes import blocks, decompose
 from companion.shapes.arrange import arrangements, is_complete, readings
 from companion.shapes.blocks import block_keys
 from companion.shapes.groups import (
@@ -30,7 +31,7 @@ from companion.shapes.wait import waits, waits_before, waits_of_keys
 def clear_memos() -> None:
     """Forget every memoised suit block (for benchmarks that time a cold start)."""
     blocks.clear_memos()
-    arrange.clear_memos()
+    decompose.clear_memos()
 
 
 __all__ = [

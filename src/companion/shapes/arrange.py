@@ -12,19 +12,10 @@ from collections.abc import Sequence
 from itertools import product
 
 from companion.hand import Hand
-from companion.shapes.blocks import (
-    BLOCK_OF,
-    BLOCKS,
-    SIMPLES,
-    block_keys,
-    block_state,
-    low_shift,
-    remember,
-    size,
-)
+from companion.shapes.blocks import BLOCK_OF, FOUR, LOW, SIMPLES, block_keys, block_state
+from companion.shapes.decompose import GROUPS, BlockGroups, block_groups
 from companion.shapes.groups import (
     CHOW_ROLES,
-    CONCEALED_CHOW,
     CONCEALED_PAIR,
     CONCEALED_PUNG,
     EXPOSED,
@@ -44,98 +35,6 @@ from companion.shapes.special import (
     pairs_like,
 )
 from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile
-
-# A block decomposition: sorted (kind, offset) pairs, kind 0 chow, 1 pung, 2 pair.
-_CHOW, _PUNG, _PAIR = 0, 1, 2
-_BlockReading = tuple[tuple[int, int], ...]
-
-_DECOMPOSITIONS: tuple[dict[tuple[int, bool], tuple[_BlockReading, ...]], ...] = ({}, {})
-"""By block key and whether a pair may still be used (numbered blocks, then honors)."""
-
-
-def _decompositions(key: int, honors: bool, pair_allowed: bool) -> tuple[_BlockReading, ...]:
-    """Every decomposition of a block key into chows, pungs and (when allowed) one pair: at the
-    lowest kind held, a pung, a chow or the pair, then the decompositions of what is left,
-    memoised in turn (so blocks share their tails)."""
-    memo = _DECOMPOSITIONS[honors]
-    found = memo.get((key, pair_allowed))
-    if found is not None:
-        return found
-    if not key:
-        return remember(memo, (key, pair_allowed), ((),))
-    shift = 0
-    while not (key >> shift) & 7:
-        shift += 3
-    index = shift // 3
-    count = (key >> shift) & 7
-    parts: list[_BlockReading] = []
-    if count >= 3:
-        pung = (_PUNG, index)
-        rest_key = key - (3 << shift)
-        parts += [(pung, *rest) for rest in _decompositions(rest_key, honors, pair_allowed)]
-    if not honors and (key >> (shift + 3)) & 7 and (key >> (shift + 6)) & 7:
-        chow = (_CHOW, index)
-        rest_key = key - (1 << shift) - (1 << (shift + 3)) - (1 << (shift + 6))
-        parts += [(chow, *rest) for rest in _decompositions(rest_key, honors, pair_allowed)]
-    if pair_allowed and count >= 2:
-        pair = (_PAIR, index)
-        parts += [(pair, *rest) for rest in _decompositions(key - (2 << shift), honors, False)]
-    return remember(memo, (key, pair_allowed), tuple(parts))
-
-
-_Layout = tuple[tuple[tuple[int, bool], ...], int]
-"""A complete decomposition of a block: its sets as (offset, is a chow) in tile order (a pung
-before a chow of the same tile), and its pair's offset (-1 for none)."""
-_LAYOUTS: tuple[dict[int, tuple[_Layout, ...]], ...] = ({}, {})
-"""By block key moved down to offset 0 (numbered blocks, whichever suit, then honors)."""
-
-
-def _block_layouts(key: int, honors: bool) -> tuple[_Layout, ...]:
-    """Every complete decomposition of a block key moved down to offset 0, with the pair when
-    its size asks for one, in the order of their sorted (kind, offset) pairs."""
-    memo = _LAYOUTS[honors]
-    layouts = memo.get(key)
-    if layouts is None:
-        want_pair = size(key) % 3 == 2
-        found: list[_Layout] = []
-        for reading in sorted(
-            {tuple(sorted(found)) for found in _decompositions(key, honors, True)}
-        ):
-            pair = [offset for kind, offset in reading if kind == _PAIR]
-            if bool(pair) != want_pair:
-                continue
-            sets = sorted((offset, kind == _CHOW) for kind, offset in reading if kind != _PAIR)
-            found.append((tuple(sets), pair[0] if pair else -1))
-        layouts = remember(memo, key, tuple(found))
-    return layouts
-
-
-_BlockGroups = tuple[tuple[Group, ...], Group | None]
-_GROUPS: tuple[dict[int, tuple[int, tuple[_BlockGroups, ...]]], ...] = ({}, {}, {}, {})
-"""Per block, by key: its code (1 when the block holds the pair, plus 2 unless it decomposes in
-exactly one way, so that four codes sum to 1 just when a hand has one arrangement), and its
-complete decompositions."""
-
-
-def _block_groups(block: int, key: int) -> tuple[int, tuple[_BlockGroups, ...]]:
-    """The block's code (see `_GROUPS`) and each complete decomposition of the block as
-    concealed groups: its sets in tile order and its pair, if the block's size asks for one.
-    No decomposition when the size is 1 mod 3 or the block does not decompose."""
-    first, _, honors = BLOCKS[block]
-    remainder = size(key) % 3
-    want_pair = int(remainder == 2)
-    if remainder == 1:
-        return remember(_GROUPS[block], key, (want_pair + 2, ()))
-    shift = low_shift(key) if key else 0
-    first += shift // 3
-    found: list[_BlockGroups] = []
-    for sets, pair in _block_layouts(key >> shift, honors):
-        groups = tuple(
-            [(CONCEALED_CHOW if chow else CONCEALED_PUNG)[first + offset] for offset, chow in sets]
-        )
-        found.append((groups, CONCEALED_PAIR[first + pair] if pair >= 0 else None))
-    code = want_pair + (0 if len(found) == 1 else 2)
-    return remember(_GROUPS[block], key, (code, tuple(found)))
 
 
 def is_complete(hand: Hand, structure: Structure, extra: Tile | None = None) -> bool:
@@ -178,37 +77,17 @@ def arrangements(
     melds = hand.melds
     declared = tuple([declared_group(meld.kind, meld.first) for meld in melds]) if melds else ()
     found: list[tuple[Shape, tuple[Group, ...]]] = []
-    block_options: list[tuple[_BlockGroups, ...]] = []
+    block_options: list[tuple[BlockGroups, ...]] = []
     pair_blocks = 0
-    several = False
-    for memo, key, block in zip(_GROUPS, keys, range(4), strict=True):
-        entry = memo.get(key)
-        if entry is None:
-            entry = _block_groups(block, key)
-        code, options = entry
-        with_pair = code & 1
-        if not options:
-            break
-        pair_blocks += with_pair
-        several = several or len(options) > 1
-        block_options.append(options)
-    else:
-        if pair_blocks == 1 and not several:
-            # One decomposition of every block, the usual case.
-            sets_found: list[Group] = [*declared]
-            pair_found: Group | None = None
-            for ((block_sets, block_pair),) in block_options:
-                sets_found += block_sets
-                if block_pair is not None:
-                    pair_found = block_pair
-            assert pair_found is not None
-            sets_found.append(pair_found)
-            found.append((Shape.STANDARD, tuple(sets_found)))
-        elif pair_blocks == 1:
-            for combination in product(*block_options):
-                sets = tuple(group for block_sets, _ in combination for group in block_sets)
-                (pair,) = (block_pair for _, block_pair in combination if block_pair is not None)
-                found.append((Shape.STANDARD, (*declared, *sets, pair)))
+    for block, key in enumerate(keys):
+        code, sets, pair, options = GROUPS[block].get(key) or block_groups(block, key)
+        block_options.append(options if code & 2 else ((sets, pair),))
+        pair_blocks += code & 1
+    if all(block_options) and pair_blocks == 1:
+        for combination in product(*block_options):
+            sets = tuple(group for block_sets, _ in combination for group in block_sets)
+            (pair,) = (block_pair for _, block_pair in combination if block_pair is not None)
+            found.append((Shape.STANDARD, (*declared, *sets, pair)))
     if not melds and _maybe_special(structure, keys):
         found += _special_arrangements(hand, structure)
     return found
@@ -251,34 +130,66 @@ def readings(
     if keys is None:
         keys = block_keys(hand.concealed)
     key0, key1, key2, key3 = keys
-    memo0, memo1, memo2, memo3 = _GROUPS
-    code0, options0 = memo0.get(key0) or _block_groups(0, key0)
-    code1, options1 = memo1.get(key1) or _block_groups(1, key1)
-    code2, options2 = memo2.get(key2) or _block_groups(2, key2)
-    code3, options3 = memo3.get(key3) or _block_groups(3, key3)
-    if code0 + code1 + code2 + code3 == 1 and (hand.melds or not _maybe_special(structure, keys)):
-        # The usual case: one arrangement, and the winning tile in one block of it.
-        return _single_readings(
-            hand, winning_tile, (options0[0], options1[0], options2[0], options3[0]), discard
+    memo0, memo1, memo2, memo3 = GROUPS
+    code0, sets0, pair0, options0 = memo0.get(key0) or block_groups(0, key0)
+    code1, sets1, pair1, options1 = memo1.get(key1) or block_groups(1, key1)
+    code2, sets2, pair2, options2 = memo2.get(key2) or block_groups(2, key2)
+    code3, sets3, pair3, options3 = memo3.get(key3) or block_groups(3, key3)
+    melds = hand.melds
+    if melds:
+        declared = tuple([declared_group(meld.kind, meld.first) for meld in melds])
+        special = False
+    else:
+        declared = ()
+        special = bool(
+            (structure.thirteen_orphans and not (key0 | key1 | key2) & SIMPLES)
+            or (
+                (structure.seven_pairs_triplet or structure.seven_pairs)
+                and not (key0 | key1 | key2 | key3) & FOUR
+                and (key0 & LOW).bit_count()
+                + (key1 & LOW).bit_count()
+                + (key2 & LOW).bit_count()
+                + (key3 & LOW).bit_count()
+                <= 1
+            )
         )
+    if code0 + code1 + code2 + code3 == 1 and not special:
+        # The usual case: one arrangement.
+        pair = pair0 or pair1 or pair2 or pair3
+        assert pair is not None
+        return _standard_readings(declared, sets0, sets1, sets2, sets3, pair, winning_tile, discard)
     found: list[Reading] = []
-    chow = GroupKind.CHOW
-    for shape, groups in arrangements(hand, structure, keys):
-        seen: set[tuple[GroupKind, Tile]] = set()
-        for index, group in enumerate(groups):
-            kind, tile = group.kind, group.tile
-            if group.meld is not None:
-                continue
-            if not (tile <= winning_tile <= tile + 2 if kind is chow else tile == winning_tile):
-                continue
-            if (kind, tile) in seen:
-                continue
-            seen.add((kind, tile))
-            placed = groups
-            if discard:
-                exposed = EXPOSED[kind][tile]
-                placed = (*groups[:index], exposed, *groups[index + 1 :])
-            found.append(Reading(shape, placed, index, win_role(group, winning_tile)))
+    pairs = (code0 & 1) + (code1 & 1) + (code2 & 1) + (code3 & 1)
+    # A block's decompositions, its one kept flat in its entry (see `BlockEntry`).
+    blocks0 = options0 if code0 & 2 else ((sets0, pair0),)
+    blocks1 = options1 if code1 & 2 else ((sets1, pair1),)
+    blocks2 = options2 if code2 & 2 else ((sets2, pair2),)
+    blocks3 = options3 if code3 & 2 else ((sets3, pair3),)
+    if blocks0 and blocks1 and blocks2 and blocks3 and pairs == 1:
+        # Every block decomposes, one of them with the pair: each combination of their
+        # decompositions is an arrangement, in the order of `arrangements`.
+        for (sets0, pair0), (sets1, pair1), (sets2, pair2), (sets3, pair3) in product(
+            blocks0, blocks1, blocks2, blocks3
+        ):
+            pair = pair0 or pair1 or pair2 or pair3
+            assert pair is not None
+            found += _standard_readings(
+                declared, sets0, sets1, sets2, sets3, pair, winning_tile, discard
+            )
+
+    if special:
+        for shape, groups in _special_arrangements(hand, structure):
+            seen: set[GroupKind] = set()
+            for index, group in enumerate(groups):
+                kind, tile = group.kind, group.tile
+                if tile != winning_tile or kind in seen:
+                    continue
+                seen.add(kind)
+                placed = groups
+                if discard:
+                    exposed = EXPOSED[kind][tile]
+                    placed = (*groups[:index], exposed, *groups[index + 1 :])
+                found.append(Reading(shape, placed, index, win_role(group, winning_tile)))
     return found
 
 
@@ -290,64 +201,69 @@ def _maybe_special(structure: Structure, keys: Sequence[int]) -> bool:
     )
 
 
-def _single_readings(
-    hand: Hand,
+def _standard_readings(
+    declared: tuple[Group, ...],
+    sets0: tuple[Group, ...],
+    sets1: tuple[Group, ...],
+    sets2: tuple[Group, ...],
+    sets3: tuple[Group, ...],
+    pair: Group,
     winning_tile: Tile,
-    blocks: tuple[_BlockGroups, _BlockGroups, _BlockGroups, _BlockGroups],
     discard: bool,
 ) -> list[Reading]:
-    """The readings of the one arrangement of the blocks' only decompositions: the same as the
-    general loop, but only the winning tile's block is searched for its group."""
-    melds = hand.melds
-    declared = tuple([declared_group(meld.kind, meld.first) for meld in melds]) if melds else ()
-    (sets0, pair0), (sets1, pair1), (sets2, pair2), (sets3, pair3) = blocks
-    pair = pair0 or pair1 or pair2 or pair3
-    assert pair is not None
+    """The readings of one standard arrangement, the blocks' sets side by side and the pair:
+    only the winning tile's block can hold its group (declared groups are never the winning
+    tile's), or the pair, last."""
     arranged = (*declared, *sets0, *sets1, *sets2, *sets3, pair)
-    winning_block = BLOCK_OF[winning_tile]
+    block = BLOCK_OF[winning_tile]
     start = len(declared)
-    if winning_block:
-        start += len(sets0)
-        if winning_block > 1:
-            start += len(sets1)
-            if winning_block > 2:
-                start += len(sets2)
+    if block == 0:
+        own = sets0
+    elif block == 1:
+        own, start = sets1, start + len(sets0)
+    elif block == 2:
+        own, start = sets2, start + len(sets0) + len(sets1)
+    else:
+        own, start = sets3, start + len(sets0) + len(sets1) + len(sets2)
     found: list[Reading] = []
-    chow = GroupKind.CHOW
     previous = None
-    for index, group in enumerate(blocks[winning_block][0], start):
+    for index, group in enumerate(own, start):
         # Groups are shared objects (`CONCEALED_*`), so a repeated set is the one before it.
         if group is previous:
             continue
         tile = group.tile
-        if group.kind is chow:
+        if group.kind is _CHOW_KIND:
             if not tile <= winning_tile <= tile + 2:
                 continue
             role = CHOW_ROLES[tile][winning_tile - tile]
         elif tile == winning_tile:
-            role = WinRole.PUNG
+            role = _PUNG_ROLE
         else:
             continue
         previous = group
-        found.append(_reading(arranged, index, group, role, discard))
+        if discard:
+            exposed = _EXPOSED_CHOW[tile] if group.kind is _CHOW_KIND else _EXPOSED_PUNG[tile]
+            found.append(
+                Reading(
+                    _STANDARD, (*arranged[:index], exposed, *arranged[index + 1 :]), index, role
+                )
+            )
+        else:
+            found.append(Reading(_STANDARD, arranged, index, role))
+    pair = arranged[-1]
     if pair.tile == winning_tile:
-        found.append(_reading(arranged, len(arranged) - 1, pair, WinRole.PAIR, discard))
+        index = len(arranged) - 1
+        if discard:
+            arranged = (*arranged[:index], _EXPOSED_PAIR[winning_tile])
+        found.append(Reading(_STANDARD, arranged, index, _PAIR_ROLE))
     return found
 
 
-def _reading(
-    groups: tuple[Group, ...], index: int, group: Group, role: WinRole, discard: bool
-) -> Reading:
-    if discard:
-        groups = (*groups[:index], EXPOSED[group.kind][group.tile], *groups[index + 1 :])
-    return Reading(Shape.STANDARD, groups, index, role)
-
-
-def clear_memos() -> None:
-    """Forget every memoised block decomposition (for benchmarks that time a cold start)."""
-    for decompositions in _DECOMPOSITIONS:
-        decompositions.clear()
-    for layouts in _LAYOUTS:
-        layouts.clear()
-    for groups in _GROUPS:
-        groups.clear()
+_CHOW_KIND = GroupKind.CHOW
+_STANDARD = Shape.STANDARD
+_PUNG_ROLE, _PAIR_ROLE = WinRole.PUNG, WinRole.PAIR
+_EXPOSED_CHOW, _EXPOSED_PUNG, _EXPOSED_PAIR = (
+    EXPOSED[GroupKind.CHOW],
+    EXPOSED[GroupKind.PUNG],
+    EXPOSED[GroupKind.PAIR],
+)
