@@ -42,16 +42,8 @@ class Decided(NamedTuple):
 
 
 def _deferred_scores(scored: tuple[dict[str, Any], ...], facts: Facts | None) -> list[PatternScore]:
-    made = []
-    new = PatternScore.__new__
-    for fields in scored:
-        score = new(PatternScore)
-        # As `PatternScore.deferred` makes them, from fields worked out once.
-        values = score.__dict__
-        values.update(fields)
-        values["_facts"] = facts
-        made.append(score)
-    return made
+    from_fields = PatternScore.from_fields
+    return [from_fields(fields, facts) for fields in scored]
 
 
 _Open = tuple[tuple[int, Predicate], ...]
@@ -163,15 +155,11 @@ class CompiledTable:
             pattern = self.patterns[index]
             count = self._count(index, features)
             tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
-            fields: dict[str, Any] = {
-                "id": pattern.id,
-                "name": pattern.name,
-                "tai": count * tai,
-                "_predicate": pattern.predicate,
-            }
-            if count != 1:
-                fields["count"] = count
-            scored.append(fields)
+            scored.append(
+                PatternScore.deferred_fields(
+                    pattern.id, pattern.name, count * tai, pattern.predicate, count
+                )
+            )
         fields_of = tuple(scored)
         raw = sum(fields["tai"] for fields in scored)
         return open_, Decided(fields_of, raw, _deferred_scores(fields_of, None))
@@ -221,7 +209,6 @@ class CompiledTable:
                 dropped |= replaces[index]
                 fired_mask |= 1 << index
         patterns = self.patterns
-        counts = self.counts
         if fired_mask & self.including:
             return self._with_includes(facts, fired, dropped, overrides)
         scores: list[PatternScore] = []
@@ -231,21 +218,12 @@ class CompiledTable:
             pattern = patterns[index]
             if found is None:
                 tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
-                count_of = counts[index]
-                count = 1 if count_of is None else count_of(features)
+                count = self._count(index, features)
                 scores.append(
                     PatternScore.deferred(
                         pattern.id, pattern.name, count * tai, self.predicates[index], facts, count
                     )
                 )
-            elif len(found) == 1:
-                (match,) = found
-                variant = match.variant
-                if variant is None:
-                    tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
-                else:
-                    tai = pattern.tai_of(match, overrides)
-                scores.append(PatternScore(pattern.id, pattern.name, tai, 1, match.items, variant))
             else:
                 scores.append(_score_of(pattern, found, overrides))
         return scores

@@ -157,14 +157,27 @@ class PatternScore:
         """A pattern scored `count` times, without a variant, whose tiles are found only when
         asked for: by running its predicate on the reading's facts (a decided pattern,
         `needs(..., decided=True)`). `facts` None: a score whose tiles are never asked for."""
-        score = cls.__new__(cls)
+        return cls.from_fields(cls.deferred_fields(id, name, tai, predicate, count), facts)
+
+    @staticmethod
+    def deferred_fields(
+        id: str, name: str, tai: int, predicate: Predicate, count: int = 1
+    ) -> dict[str, Any]:
+        """The fields of a `deferred` score but the reading's facts, worked out once for every
+        reading that scores it the same way (`from_fields` makes each score)."""
         # Its `variant` (None), and `count` when 1, are the class's defaults.
-        if count == 1:
-            score.__dict__.update(id=id, name=name, tai=tai, _predicate=predicate, _facts=facts)
-        else:
-            score.__dict__.update(
-                id=id, name=name, tai=tai, count=count, _predicate=predicate, _facts=facts
-            )
+        fields: dict[str, Any] = {"id": id, "name": name, "tai": tai, "_predicate": predicate}
+        if count != 1:
+            fields["count"] = count
+        return fields
+
+    @classmethod
+    def from_fields(cls, fields: Mapping[str, Any], facts: Facts | None) -> PatternScore:
+        """A deferred score from its `deferred_fields` and the reading's facts."""
+        score = cls.__new__(cls)
+        values = score.__dict__
+        values.update(fields)
+        values["_facts"] = facts
         return score
 
     @property
