@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from companion import scoring
+from companion.context import Event
 from companion.errors import CompanionError
 from companion.request import parse_request
 from companion.rules import get_profile, profiles
@@ -33,16 +34,7 @@ DIFFERENTIAL_HANDS = int(os.environ.get("COMPANION_DIFFERENTIAL_HANDS", "2000"))
 PROFILES = tuple(profiles())
 SETS = {profile.id: profile.structure.sets for profile in profiles().values()}
 WINDS = ("E", "S", "W", "N")
-EVENTS = (
-    "replacement",
-    "kong_on_kong",
-    "robbing_kong",
-    "last_tile",
-    "last_discard",
-    "heavenly",
-    "earthly",
-    "original_ready",
-)
+EVENTS = tuple(event.value for event in Event)
 MELD_WORDS = ("chow", "pung", "kong", "akong", "ckong")
 
 

@@ -161,13 +161,14 @@ class Hand:
         for meld in melds:
             for tile in meld.tiles:
                 held[tile] += tile < KINDS
-        for kind, count in enumerate(held) if max(held) > 4 else ():
-            if count > 4:
-                tile = Tile(kind)
-                problems.append(
-                    f"{count} copies of {tile.english} ({tile.mpsz}) counting declared groups: "
-                    "there are only four"
-                )
+        if max(held) > 4:
+            for kind, count in enumerate(held):
+                if count > 4:
+                    tile = Tile(kind)
+                    problems.append(
+                        f"{count} copies of {tile.english} ({tile.mpsz}) counting declared "
+                        "groups: there are only four"
+                    )
 
         if complete:
             if winning_tile is None and playing:
