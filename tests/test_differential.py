@@ -25,8 +25,9 @@ from companion.context import Event
 from companion.errors import CompanionError
 from companion.request import parse_request
 from companion.rules import get_profile, profiles
-from companion.rules.facts import Facts, HandFacts
-from companion.shapes import readings
+from companion.rules.facts import Facts, HandFacts, standard_features, wind_features
+from companion.shapes import Reading, block_keys, readings
+from companion.shapes.arrange import candidates
 from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile
 from reference_scorer import scoring as reference
 
@@ -268,10 +269,22 @@ def _decided_problems(profile_id: str, count: int) -> tuple[int, list[str]]:
         table = profile.table_for(options)
         structure = profile.structure_for(options)
         shared = HandFacts(hand, context)
-        for reading in readings(hand, structure, discard=context.by_discard):
+        standard_bits = shared.features | wind_features(hand, block_keys(hand.concealed), context)
+        found = candidates(hand, structure, discard=context.by_discard)
+        for reading, candidate in zip(
+            readings(hand, structure, discard=context.by_discard), found, strict=True
+        ):
             facts = Facts(hand, reading, context, (), options, shared)
             readings_checked += 1
             wrong = table.check_decided(facts, facts.features)
+            # The scorer reads a standard reading's bits off its blocks' summaries: they must
+            # be the bits its groups give.
+            shape, groups, index, role, counts = candidate
+            assert Reading(shape, groups, index, role) == reading
+            if counts >= 0:
+                summed = standard_features(counts, role, standard_bits)
+                if summed != facts.features:
+                    wrong.append(f"summary bits {summed:#x}, groups {facts.features:#x}")
             if wrong and len(problems) < 5:
                 problems.append(f"{request}: {wrong}")
     return readings_checked, problems

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeVar
 
@@ -37,7 +37,7 @@ class FlowerWin(Enum):
     """All eight bonus tiles: settled like a self-draw."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class WinContext:
     win: WinType = WinType.SELF_DRAW
     seat: Wind = Wind.EAST
@@ -50,6 +50,38 @@ class WinContext:
     events: frozenset[Event] = frozenset()
     flower_win: FlowerWin | None = None
     liable: Wind | None = None
+    key: tuple[object, ...] = field(init=False, repr=False, compare=False, hash=False)
+    """The context's fields as one tuple: a memo key that hashes and compares at C speed."""
+    _hash: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        # The scorer looks its plans up by context for every hand: a context's value is
+        # made and hashed once, not on every lookup (a dataclass hashes its fields each time).
+        key = (
+            self.win,
+            self.seat,
+            self.round,
+            self.discarder,
+            self.dealer,
+            self.dealer_streak,
+            self.table_discards,
+            self.events,
+            self.flower_win,
+            self.liable,
+        )
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not WinContext:
+            return NotImplemented
+        assert isinstance(other, WinContext)
+        return self._hash == other._hash and self.key == other.key
 
     @property
     def self_drawn(self) -> bool:

@@ -73,7 +73,7 @@ class ScoreRequest:
 
 
 FIELDS = frozenset(ScoreRequest.__dataclass_fields__)
-_CONTEXT_FIELDS = tuple(field.name for field in fields(WinContext))
+_CONTEXT_FIELDS = tuple(field.name for field in fields(WinContext) if field.init)
 
 
 def parse_request(data: Any) -> ScoreRequest:

@@ -24,12 +24,22 @@ from companion.request import ScoreRequest, parse_request
 from companion.result import MultiResult, ScoreResult
 from companion.rules import compiled, get_profile, legality
 from companion.rules.compiled import Decided
-from companion.rules.facts import Facts, HandFacts, context_features
+from companion.rules.facts import (
+    Facts,
+    HandFacts,
+    LaterFacts,
+    context_features,
+    hand_features,
+    reading_features,
+    standard_features,
+    wind_features,
+)
 from companion.rules.options import Options
 from companion.rules.patterns import PatternScore, Predicate
 from companion.rules.profile import AnyProfile
 from companion.settlement import Payments, add_payments, amount_json, zero_payments
-from companion.shapes import Reading, Structure, block_keys, readings, waits, waits_before
+from companion.shapes import Reading, Structure, block_keys, waits, waits_before
+from companion.shapes.arrange import Candidate, candidates
 from companion.tiles import KINDS, Tile, format_tiles, parse_tile, parse_tiles
 
 
@@ -70,6 +80,7 @@ class _Plan:
         "context",
         "context_bits",
         "dealer_tai",
+        "discard",
         "options",
         "outcomes",
         "overrides",
@@ -84,6 +95,7 @@ class _Plan:
         self.context = context
         self.options = options
         self.context_bits = context_features(context)
+        self.discard = context.by_discard
         self.structure = profile.structure_for(options)
         self.table = profile.table_for(options)
         self.overrides = options.tai_overrides
@@ -119,7 +131,7 @@ settled tai."""
 
 _MAX_OUTCOMES = 1 << 14
 """Past this many feature sets in one plan its outcomes are forgotten and worked out again."""
-_PLANS: dict[tuple[AnyProfile, WinContext, int], _Plan] = {}
+_PLANS: dict[tuple[AnyProfile, tuple[object, ...], int], _Plan] = {}
 _MAX_PLANS = 4096
 """Past this many contexts and options the plans are forgotten and made again."""
 
@@ -128,7 +140,9 @@ def _plan(profile: AnyProfile, context: WinContext, options: Options) -> _Plan:
     """The plan of a context that passes the profile's checks (`NotAWinError` otherwise: a
     refusal is not remembered). Options are told apart by identity, held by the plan so that no
     other options can take their id while it is kept."""
-    key = (profile, context, id(options))
+    # By the context's `key`, not the context: a tuple of its fields hashes and compares
+    # without a call into Python.
+    key = (profile, context.key, id(options))
     plan = _PLANS.get(key)
     if plan is None or plan.options is not options:
         if len(_PLANS) >= _MAX_PLANS:
@@ -197,47 +211,88 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
     notes = profile.check_hand(hand, context, options)
     structure = plan.structure
     keys = block_keys(hand.concealed)
-    candidates = readings(hand, structure, discard=context.by_discard, keys=keys)
-    if not candidates:
+    found = candidates(hand, structure, discard=plan.discard, keys=keys)
+    if not found:
         raise _OneShortError(_not_a_win(structure, hand), ())
     found_waits = _HandWaits(hand, structure, keys)
     overrides = plan.overrides
     table = plan.table
     outcomes = plan.outcomes
     first_match = table.first_match
-    single = len(candidates) == 1
-    best: tuple[int, int, int] | None = None
-    chosen: tuple[Reading, Facts, list[PatternScore] | Decided, int, int] | None = None
-    shared = HandFacts(hand, context, plan.context_bits)
-    for reading in candidates:
-        facts = Facts(hand, reading, context, found_waits, options, shared)
-        features = facts.features
+    hand_bits = hand_features(hand, keys, plan.context_bits)
+    standard_bits = hand_bits | wind_features(hand, keys, context)
+    shared: HandFacts | None = None
+    best: tuple[int, int] | None = None
+    best_preference: int | None = None
+    chosen: tuple[Candidate, int, Facts | None, list[PatternScore] | Decided, int, int] | None
+    chosen = None
+    for candidate in found:
+        shape, groups, index, role, counts = candidate
+        if counts >= 0:
+            # A standard reading: its bits from its blocks' summaries, its groups unread.
+            features = standard_features(counts, role, standard_bits)
+        else:
+            features = reading_features(Reading(shape, groups, index, role), context, hand_bits)
         known = outcomes.get(features)
         if known is None:
             known = plan.outcome(profile, features)
         open_, decided, settled = known
-        first = first_match(facts, open_) if decided is not None and open_ else None
         scored: list[PatternScore] | Decided
-        if decided is not None and first is None:
-            # The bits decide the outcome: no pattern scored until this reading is chosen.
+        if decided is not None and not open_:
+            # The bits decide the outcome: no facts needed until this reading is chosen.
+            facts = None
             scored = decided
             raw = decided.raw
         else:
-            scores = table.evaluate(facts, features, overrides, first)
-            raw = sum([s.tai for s in scores])
-            settled = profile.settled_tai(raw, scores, options)
-            scored = scores
-        if single:
-            chosen = (reading, facts, scored, raw, settled)
-            break
-        rank = (settled, raw, profile.preference(reading))
-        if best is None or rank > best:
-            best = rank
-            chosen = (reading, facts, scored, raw, settled)
+            if shared is None:
+                shared = HandFacts(hand, context, keys=keys, features=hand_bits)
+            reading = Reading(shape, groups, index, role)
+            facts = Facts(hand, reading, context, found_waits, options, shared, features)
+            first = first_match(facts, open_) if decided is not None else None
+            if decided is not None and first is None:
+                scored = decided
+                raw = decided.raw
+            else:
+                scores = table.evaluate(facts, features, overrides, first)
+                raw = sum([s.tai for s in scores])
+                settled = profile.settled_tai(raw, scores, options)
+                scored = scores
+        if chosen is None:
+            best = (settled, raw)
+            chosen = (candidate, features, facts, scored, raw, settled)
+            continue
+        rank = (settled, raw)
+        if rank < best:  # type: ignore[operator]
+            continue
+        if rank == best:
+            # A tie: the profile's preference of reading decides, then reading order.
+            if best_preference is None:
+                best_preference = profile.preference(_reading(chosen[0]))
+            preference = profile.preference(Reading(shape, groups, index, role))
+            if preference <= best_preference:
+                continue
+            best_preference = preference
+        else:
+            best_preference = None
+        best = rank
+        chosen = (candidate, features, facts, scored, raw, settled)
     assert chosen is not None
-    reading, facts, scored, raw, settled = chosen
-    scores = scored.scores(facts) if isinstance(scored, Decided) else scored
+    candidate, features, facts, scored, raw, settled = chosen
+    reading = facts.reading if facts is not None else _reading(candidate)
+    if isinstance(scored, Decided):
+        if facts is None:
+            facts = LaterFacts(
+                hand, reading, context, found_waits, options, keys, hand_bits, features
+            )
+        scores = scored.scores(facts)
+    else:
+        scores = scored
     return _result(profile, plan, settled, raw, scores, reading, found_waits, notes)
+
+
+def _reading(candidate: Candidate) -> Reading:
+    shape, groups, index, role, _ = candidate
+    return Reading(shape, groups, index, role)
 
 
 def _result(

@@ -10,6 +10,7 @@ compiled pattern table runs only the predicates whose needs the bits meet
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from companion.context import Event, WinContext, WinType
 from companion.hand import Hand, MeldKind
@@ -24,7 +25,9 @@ from companion.rules.features import (
 )
 from companion.rules.options import Options
 from companion.rules.patterns import Match, needs
-from companion.shapes import Group, GroupKind, Reading, Shape
+from companion.shapes import Group, GroupKind, Reading, Shape, WinRole, block_keys
+from companion.shapes.blocks import BLOCK_OF, SIMPLES, UNIT
+from companion.shapes.groups import SUMMARY_FIELD, summary
 from companion.tiles import KINDS, Suit, Tile, Wind, format_tiles
 
 
@@ -47,10 +50,11 @@ _SUITS_OF: dict[int, frozenset[Suit]] = {}
 
 class HandFacts:
     """What every reading of one hand shares, computed once per hand; `features` its bits
-    (with the win's context, when given)."""
+    (with the win's context, when given: `hand_features`)."""
 
     __slots__ = (
         "_counts",
+        "_kind_mask",
         "_kinds",
         "animals",
         "bonus",
@@ -58,41 +62,53 @@ class HandFacts:
         "flowers",
         "hand",
         "has_honors",
-        "kind_mask",
         "suit_bits",
     )
 
     def __init__(
-        self, hand: Hand, context: WinContext | None = None, context_bits: int | None = None
+        self,
+        hand: Hand,
+        context: WinContext | None = None,
+        context_bits: int | None = None,
+        keys: Sequence[int] | None = None,
+        features: int | None = None,
     ) -> None:
-        """`context_bits`: `context_features(context)`, when the caller has it already."""
+        """`context_bits`: `context_features(context)`, `keys`: the concealed tiles'
+        `block_keys`, `features`: `hand_features`, when the caller has them already."""
         self.hand = hand
         self._counts: list[int] | None = None
         self._kinds: frozenset[Tile] | None = None
-        kinds = set(hand.concealed)
-        for meld in hand.melds:
-            kinds.update(meld.tiles)
-        bit = _KIND_BIT
-        self.kind_mask = mask = sum([bit[kind] for kind in kinds])
-        """The hand's playing kinds, concealed and declared, as bits (`_KIND_BIT`)."""
-        self.suit_bits = (
-            (mask & _M_MASK != 0) | (mask & _P_MASK != 0) << 1 | (mask & _S_MASK != 0) << 2
-        )
+        self._kind_mask: int | None = None
+        all_keys = _all_keys(hand, block_keys(hand.concealed) if keys is None else keys)
+        self.suit_bits = _suit_bits(all_keys)
         """Which numbered suits the hand holds: bit 0 characters, 1 circles, 2 bamboo."""
-        self.has_honors = mask & _HONOR_MASK != 0
-        bonus = hand.bonus
-        self.bonus = bonus
+        self.has_honors = all_keys[3] != 0
+        bonus = self.bonus = hand.bonus
         if bonus:
             self.flowers = tuple([tile for tile in bonus if Tile.PLUM <= tile <= Tile.WINTER])
             self.animals = tuple([tile for tile in bonus if tile >= Tile.CAT])
         else:
             self.flowers = self.animals = ()
-        features = self._features()
-        if context_bits is None and context is not None:
-            context_bits = context_features(context)
-        if context_bits is not None:
-            features |= context_bits
+        if features is None:
+            if context_bits is None and context is not None:
+                context_bits = context_features(context)
+            features = hand_features(hand, keys, context_bits)
         self.features = features
+
+    @property
+    def kind_mask(self) -> int:
+        """The hand's playing kinds, concealed and declared, as bits (`1 << kind`)."""
+        found = self._kind_mask
+        if found is None:
+            found = 0
+            bit = _KIND_BIT
+            for tile in self.hand.concealed:
+                found |= bit[tile]
+            for meld in self.hand.melds:
+                for tile in meld.tiles:
+                    found |= bit[tile]
+            self._kind_mask = found
+        return found
 
     @property
     def kinds(self) -> frozenset[Tile]:
@@ -122,42 +138,123 @@ class HandFacts:
             self._counts = self.hand.counts()
         return self._counts
 
-    def _features(self) -> int:
-        mask = self.kind_mask
-        bits = 0
-        flowers = len(self.flowers)
-        if flowers:
-            bits |= Feature.FLOWER
-            if flowers >= 4:
-                bits |= Feature.FLOWERS_4
-                if flowers == 7:
-                    bits |= Feature.FLOWERS_7
-                elif flowers == 8:
-                    bits |= Feature.FLOWERS_8
-        else:
-            bits |= Feature.NO_FLOWER
-        if self.animals:
-            bits |= Feature.ANIMAL
-            if len(set(self.animals)) == 4:
-                bits |= Feature.ANIMALS_4
-        bits |= Feature.HONORS if self.has_honors else Feature.NO_HONORS
-        suits = self.suit_bits
-        if suits in (1, 2, 4):
-            bits |= Feature.ONE_SUIT
-        elif not suits:
-            bits |= Feature.NO_SUIT
-        if not mask & ~_TERMINAL_MASK:
-            bits |= Feature.TERMINALS_ONLY | Feature.TERMINALS_HONORS_ONLY
-        elif not mask & ~(_TERMINAL_MASK | _HONOR_MASK):
-            bits |= Feature.TERMINALS_HONORS_ONLY
-        if not mask & ~_GREEN_MASK:
-            bits |= Feature.GREEN_ONLY
-        melds = self.hand.melds
-        if not melds:
-            bits |= Feature.NO_MELDS | Feature.ONLY_CONCEALED_KONGS
-        elif all(meld.kind is MeldKind.CONCEALED_KONG for meld in melds):
-            bits |= Feature.ONLY_CONCEALED_KONGS
-        return bits
+
+def _all_keys(hand: Hand, keys: Sequence[int]) -> Sequence[int]:
+    """The block keys of the hand's playing tiles, concealed and declared."""
+    if not hand.melds:
+        return keys
+    found = list(keys)
+    for meld in hand.melds:
+        for tile in meld.tiles:
+            found[BLOCK_OF[tile]] += UNIT[tile]
+    return found
+
+
+def _suit_bits(keys: Sequence[int]) -> int:
+    return (keys[0] != 0) | (keys[1] != 0) << 1 | (keys[2] != 0) << 2
+
+
+def hand_features(
+    hand: Hand, keys: Sequence[int] | None = None, context_bits: int | None = None
+) -> int:
+    """The feature bits every reading of the hand shares (with `context_bits`, those of the
+    win's context), read off the block keys of its tiles (`keys`: the concealed tiles',
+    when the caller has them) with a few masks rather than tile by tile."""
+    if keys is None:
+        keys = block_keys(hand.concealed)
+    melds = hand.melds
+    if melds:
+        keys = _all_keys(hand, keys)
+    key0, key1, key2, key3 = keys
+    numbered = key0 | key1 | key2
+    bits = _KIND_FEATURES[
+        (key0 != 0)
+        | (key1 != 0) << 1
+        | (key2 != 0) << 2
+        | (key3 != 0) << 3
+        | (not numbered & SIMPLES) << 4
+        | (not (key0 | key1 | key2 & _NOT_GREEN_BAMBOO | key3 & _NOT_GREEN_HONORS)) << 5
+    ]
+    if context_bits is not None:
+        bits |= context_bits
+    bonus = hand.bonus
+    if bonus:
+        bits |= _bonus_features(bonus)
+    else:
+        bits |= _NO_FLOWER
+    if not melds:
+        bits |= _CONCEALED
+        winning = hand.winning_tile
+        # In one suit its key is the three keys or'd, and the winning tile is of that suit.
+        if (
+            bits & _ONE_SUIT
+            and not key3
+            and winning is not None
+            and numbered - UNIT[winning] == _NINE_GATES_KEY
+        ):
+            bits |= Feature.NINE_GATES
+    elif all(meld.kind is MeldKind.CONCEALED_KONG for meld in melds):
+        bits |= Feature.ONLY_CONCEALED_KONGS
+    return bits
+
+
+def _kind_features(index: int) -> int:
+    """The bits of a hand's kinds, by `hand_features`' index: bits 0-2 whether it holds each
+    numbered suit, 3 honors, 4 no simples (2-8), 5 green tiles only."""
+    bits = Feature.HONORS if index & 8 else Feature.NO_HONORS
+    suits = (index & 7).bit_count()
+    if suits == 1:
+        bits |= Feature.ONE_SUIT
+    elif not suits:
+        bits |= Feature.NO_SUIT
+    if index & 16:
+        bits |= (
+            Feature.TERMINALS_HONORS_ONLY
+            if index & 8
+            else Feature.TERMINALS_ONLY | Feature.TERMINALS_HONORS_ONLY
+        )
+    if index & 32:
+        bits |= Feature.GREEN_ONLY
+    return bits
+
+
+_KIND_FEATURES = tuple(_kind_features(index) for index in range(64))
+_NINE_GATES_KEY = sum(
+    count << 3 * offset for offset, count in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3))
+)
+"""A numbered block's key holding 1112345678999."""
+_NO_FLOWER, _ONE_SUIT = int(Feature.NO_FLOWER), int(Feature.ONE_SUIT)
+_CONCEALED = Feature.NO_MELDS | Feature.ONLY_CONCEALED_KONGS
+
+
+def _bonus_features(bonus: Sequence[Tile]) -> int:
+    bits = 0
+    flowers = len([tile for tile in bonus if Tile.PLUM <= tile <= Tile.WINTER])
+    if flowers:
+        bits |= Feature.FLOWER
+        if flowers >= 4:
+            bits |= Feature.FLOWERS_4
+            if flowers == 7:
+                bits |= Feature.FLOWERS_7
+            elif flowers == 8:
+                bits |= Feature.FLOWERS_8
+    else:
+        bits |= Feature.NO_FLOWER
+    animals = {tile for tile in bonus if tile >= Tile.CAT}
+    if animals:
+        bits |= Feature.ANIMAL
+        if len(animals) == 4:
+            bits |= Feature.ANIMALS_4
+    return bits
+
+
+def _block_mask(kinds: Sequence[int]) -> int:
+    """The count bits of these kinds in their block's key."""
+    return sum(7 << 3 * (kind - 9 * BLOCK_OF[kind]) for kind in kinds)
+
+
+_NOT_GREEN_BAMBOO = _block_mask([Tile.S1, Tile.S5, Tile.S7, Tile.S9])
+_NOT_GREEN_HONORS = _block_mask([kind for kind in range(27, KINDS) if kind != Tile.GREEN])
 
 
 def context_features(context: WinContext) -> int:
@@ -214,9 +311,11 @@ class Facts:
         waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]],
         options: Options,
         shared: HandFacts | None = None,
+        features: int | None = None,
     ) -> None:
         """`waits`: the hand's waits before its winning tile, or what reads them when a
-        predicate first asks (few do, and reading them costs as much as the readings)."""
+        predicate first asks (few do, and reading them costs as much as the readings).
+        `features`: the reading's `reading_features`, when the caller has them already."""
         self.hand = hand
         self.reading = reading
         self.context = context
@@ -239,41 +338,8 @@ class Facts:
         self.bonus = shared.bonus
         self.flowers = shared.flowers
         self.animals = shared.animals
-        features = SHAPE_BITS[shape] | ROLE_BITS[reading.role] | shared.features
-        chows = pungs = dragons = winds = kongs = concealed_pungs = 0
-        seat_tile, round_tile = _WIND_TILE[context.seat], _WIND_TILE[context.round]
-        for group in groups:
-            kind = group.kind
-            if kind is _CHOW:
-                chows += 1
-            elif kind is _PUNG or kind is _KONG:
-                pungs += 1
-                tile = group.tile
-                if tile >= _EAST:
-                    if tile >= _WHITE:
-                        dragons += 1
-                    else:
-                        winds += 1
-                        if tile is seat_tile:
-                            features |= Feature.SEAT_WIND_PUNG
-                        if tile is round_tile:
-                            features |= Feature.ROUND_WIND_PUNG
-                if kind is _KONG:
-                    kongs += 1
-                if group.concealed:
-                    concealed_pungs += 1
-        features |= DRAGON_COUNT_BITS[dragons] | WIND_COUNT_BITS[winds]
-        if concealed_pungs >= 2:
-            features |= CONCEALED_PUNG_BITS[min(concealed_pungs, 5)]
-        if kongs:
-            features |= Feature.KONG if kongs < 4 else Feature.KONG | Feature.KONGS_4
-        if chows >= 3:
-            features |= Feature.CHOWS_3 if chows == 3 else Feature.CHOWS_3 | Feature.CHOWS_4
-        if shape is Shape.STANDARD:
-            if not pungs:
-                features |= Feature.ALL_CHOWS
-            if not chows:
-                features |= Feature.ALL_PUNGS
+        if features is None:
+            features = reading_features(reading, context, shared.features)
         self.features: int = features
 
     def _split(self) -> tuple[Group, ...]:
@@ -389,7 +455,120 @@ class Facts:
         return self.context.seat
 
 
+class LaterFacts(Facts):
+    """A reading's `Facts`, made on first access of any of them. The scorer hands one to the
+    patterns of the reading it keeps when their tiles are found only when asked for (most
+    callers never ask), so that a hand whose feature bits decide it makes no `Facts` at all."""
+
+    __slots__ = ("_arguments",)
+
+    def __init__(
+        self,
+        hand: Hand,
+        reading: Reading,
+        context: WinContext,
+        waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]],
+        options: Options,
+        keys: Sequence[int],
+        hand_features: int,
+        features: int,
+    ) -> None:
+        # Facts.__init__ is left for the first access: every slot is unset until then.
+        self._arguments = (hand, reading, context, waits, options, keys, hand_features, features)
+
+    def __getattr__(self, name: str) -> Any:
+        """Called for an unset slot only, that is before the facts are made: make them."""
+        hand, reading, context, waits, options, keys, hand_features, features = self._arguments
+        shared = HandFacts(hand, context, keys=keys, features=hand_features)
+        Facts.__init__(self, hand, reading, context, waits, options, shared, features)
+        return object.__getattribute__(self, name)
+
+
+def reading_features(reading: Reading, context: WinContext, hand_features: int) -> int:
+    """A reading's feature bits: the hand's (`hand_features`), its shape's, its winning tile's
+    role's and its groups'. The scorer needs no more of a reading than these to know its
+    outcome when its bits decide it, so it works them out without making `Facts` (and for a
+    standard reading from its blocks' summaries, `standard_features`)."""
+    shape = reading.shape
+    features = ROLE_BITS[reading.role] | hand_features
+    seat_tile, round_tile = _WIND_TILE[context.seat], _WIND_TILE[context.round]
+    for group in reading.groups:
+        if group.kind is _PUNG or group.kind is _KONG:
+            if group.tile is seat_tile:
+                features |= _SEAT_WIND_PUNG
+            if group.tile is round_tile:
+                features |= _ROUND_WIND_PUNG
+    counts = summary(reading.groups)
+    if shape is Shape.STANDARD:
+        return features | SUMMARY_FEATURES[counts]
+    return features | SHAPE_BITS[shape] | _set_features(counts, False)
+
+
+def standard_features(counts: int, role: WinRole, standard_bits: int) -> int:
+    """A standard reading's feature bits from its sets' `summary` and its winning tile's role,
+    with `standard_bits`: the hand's `hand_features` and `wind_features`. The same bits as
+    `reading_features` finds by walking the reading's groups."""
+    return standard_bits | SUMMARY_FEATURES[counts] | ROLE_BITS[role]
+
+
+def wind_features(hand: Hand, keys: Sequence[int], context: WinContext) -> int:
+    """The seat and round wind bits of every standard reading of the hand: its honors are
+    read in one way only, so a wind held three times is a pung in each of them."""
+    honors = keys[3]
+    seat, round_ = _WIND_TILE[context.seat], _WIND_TILE[context.round]
+    features = 0
+    if (honors >> 3 * (seat - _EAST)) & 7 >= 3:
+        features = _SEAT_WIND_PUNG
+    if (honors >> 3 * (round_ - _EAST)) & 7 >= 3:
+        features |= _ROUND_WIND_PUNG
+    for meld in hand.melds:
+        if meld.kind is not MeldKind.CHOW:
+            tile = meld.tiles[0]
+            if tile == seat:
+                features |= _SEAT_WIND_PUNG
+            if tile == round_:
+                features |= _ROUND_WIND_PUNG
+    return features
+
+
+def _set_features(counts: int, standard: bool) -> int:
+    """The feature bits of a reading's sets, from their `summary`."""
+    chows = counts & SUMMARY_FIELD
+    pungs = counts >> 4 & SUMMARY_FIELD
+    concealed_pungs = counts >> 8 & SUMMARY_FIELD
+    kongs = counts >> 12 & SUMMARY_FIELD
+    features = DRAGON_COUNT_BITS[counts >> 16 & SUMMARY_FIELD]
+    features |= WIND_COUNT_BITS[counts >> 20 & SUMMARY_FIELD]
+    if concealed_pungs >= 2:
+        features |= CONCEALED_PUNG_BITS[min(concealed_pungs, 5)]
+    if kongs:
+        features |= Feature.KONG if kongs < 4 else Feature.KONG | Feature.KONGS_4
+    if chows >= 3:
+        features |= Feature.CHOWS_3 if chows == 3 else Feature.CHOWS_3 | Feature.CHOWS_4
+    if standard:
+        features |= Feature.STANDARD
+        if not pungs:
+            features |= Feature.ALL_CHOWS
+        if not chows:
+            features |= Feature.ALL_PUNGS
+    return features
+
+
+class _StandardFeatures(dict[int, int]):
+    """A standard reading's shape and set bits by its sets' `summary`, each worked out on
+    first use: summaries are few (a handful of counts up to five), so this never grows far."""
+
+    def __missing__(self, counts: int) -> int:
+        found = self[counts] = _set_features(counts, True)
+        return found
+
+
+SUMMARY_FEATURES = _StandardFeatures()
+"""By a standard reading's `summary`: its shape's and sets' feature bits."""
+
+
 _CHOW, _PUNG, _KONG = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG
+_SEAT_WIND_PUNG, _ROUND_WIND_PUNG = int(Feature.SEAT_WIND_PUNG), int(Feature.ROUND_WIND_PUNG)
 _EAST, _WHITE = int(Tile.EAST), int(Tile.WHITE)
 _WIND_TILE = {wind: wind.tile for wind in Wind}
 

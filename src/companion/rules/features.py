@@ -75,6 +75,10 @@ class Feature:
     ROLE_PUNG = 1 << 46
     ROLE_SINGLE = 1 << 47
     # Events: one bit each, from bit 48 on (`event_bit`)
+    # Whole-hand shapes, from bit 56 on
+    NINE_GATES = 1 << 56
+    """No declared group, and the 13 tiles before the winning tile are 1112345678999 of the
+    winning tile's suit."""
 
 
 EVENT_BITS = {event: 1 << (48 + index) for index, event in enumerate(Event)}

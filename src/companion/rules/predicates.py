@@ -281,7 +281,7 @@ NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _NINE_KINDS = (1 << 9) - 1
 
 
-@_whole_hand(Feature.NO_MELDS | Feature.ONE_SUIT | Feature.NO_HONORS)
+@_whole_hand(Feature.NINE_GATES, decided=True)
 def nine_gates(facts: Facts) -> bool:
     """The 13 tiles held before the winning tile are exactly a concealed 1112345678999 of one
     suit; the winning tile, of that suit, is the extra one."""

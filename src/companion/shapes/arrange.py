@@ -18,6 +18,7 @@ from companion.shapes.groups import (
     CHOW_ROLES,
     CONCEALED_PAIR,
     CONCEALED_PUNG,
+    CONCEALED_PUNGS,
     EXPOSED,
     Group,
     GroupKind,
@@ -26,6 +27,7 @@ from companion.shapes.groups import (
     Structure,
     WinRole,
     declared_group,
+    summary,
     win_role,
 )
 from companion.shapes.special import (
@@ -80,13 +82,13 @@ def arrangements(
     block_options: list[tuple[BlockGroups, ...]] = []
     pair_blocks = 0
     for block, key in enumerate(keys):
-        code, sets, pair, options = GROUPS[block].get(key) or block_groups(block, key)
-        block_options.append(options if code & 2 else ((sets, pair),))
+        code, sets, pair, options, counts = GROUPS[block].get(key) or block_groups(block, key)
+        block_options.append(options if code & 2 else ((sets, pair, counts),))
         pair_blocks += code & 1
     if all(block_options) and pair_blocks == 1:
         for combination in product(*block_options):
-            sets = tuple(group for block_sets, _ in combination for group in block_sets)
-            (pair,) = (block_pair for _, block_pair in combination if block_pair is not None)
+            sets = tuple(group for block_sets, _, _ in combination for group in block_sets)
+            (pair,) = (block_pair for _, block_pair, _ in combination if block_pair is not None)
             found.append((Shape.STANDARD, (*declared, *sets, pair)))
     if not melds and _maybe_special(structure, keys):
         found += _special_arrangements(hand, structure)
@@ -124,6 +126,22 @@ def readings(
 
     An empty list means the tiles are not a win in any enabled shape.
     """
+    return [
+        Reading(shape, groups, index, role)
+        for shape, groups, index, role, _ in candidates(hand, structure, discard=discard, keys=keys)
+    ]
+
+
+Candidate = tuple[Shape, tuple[Group, ...], int, WinRole, int]
+"""A reading not yet made a `Reading`: its shape, groups, the winning tile's index and role,
+and its sets' `summary` (-1 for a special shape, whose groups are walked instead). The scorer
+makes a `Reading` of the one it keeps only."""
+
+
+def candidates(
+    hand: Hand, structure: Structure, *, discard: bool, keys: Sequence[int] | None = None
+) -> list[Candidate]:
+    """`readings`, each as a `Candidate`, in the same order."""
     winning_tile = hand.winning_tile
     if winning_tile is None:
         raise ValueError("readings need a complete hand with a winning tile")
@@ -131,16 +149,18 @@ def readings(
         keys = block_keys(hand.concealed)
     key0, key1, key2, key3 = keys
     memo0, memo1, memo2, memo3 = GROUPS
-    code0, sets0, pair0, options0 = memo0.get(key0) or block_groups(0, key0)
-    code1, sets1, pair1, options1 = memo1.get(key1) or block_groups(1, key1)
-    code2, sets2, pair2, options2 = memo2.get(key2) or block_groups(2, key2)
-    code3, sets3, pair3, options3 = memo3.get(key3) or block_groups(3, key3)
+    code0, sets0, pair0, options0, counts0 = memo0.get(key0) or block_groups(0, key0)
+    code1, sets1, pair1, options1, counts1 = memo1.get(key1) or block_groups(1, key1)
+    code2, sets2, pair2, options2, counts2 = memo2.get(key2) or block_groups(2, key2)
+    code3, sets3, pair3, options3, counts3 = memo3.get(key3) or block_groups(3, key3)
     melds = hand.melds
     if melds:
         declared = tuple([declared_group(meld.kind, meld.first) for meld in melds])
+        declared_counts = summary(declared)
         special = False
     else:
         declared = ()
+        declared_counts = 0
         special = bool(
             (structure.thirteen_orphans and not (key0 | key1 | key2) & SIMPLES)
             or (
@@ -157,24 +177,31 @@ def readings(
         # The usual case: one arrangement.
         pair = pair0 or pair1 or pair2 or pair3
         assert pair is not None
-        return _standard_readings(declared, sets0, sets1, sets2, sets3, pair, winning_tile, discard)
-    found: list[Reading] = []
+        counts = declared_counts + counts0 + counts1 + counts2 + counts3
+        return _standard_candidates(
+            declared, sets0, sets1, sets2, sets3, pair, counts, winning_tile, discard
+        )
+    found: list[Candidate] = []
     pairs = (code0 & 1) + (code1 & 1) + (code2 & 1) + (code3 & 1)
     # A block's decompositions, its one kept flat in its entry (see `BlockEntry`).
-    blocks0 = options0 if code0 & 2 else ((sets0, pair0),)
-    blocks1 = options1 if code1 & 2 else ((sets1, pair1),)
-    blocks2 = options2 if code2 & 2 else ((sets2, pair2),)
-    blocks3 = options3 if code3 & 2 else ((sets3, pair3),)
+    blocks0 = options0 if code0 & 2 else ((sets0, pair0, counts0),)
+    blocks1 = options1 if code1 & 2 else ((sets1, pair1, counts1),)
+    blocks2 = options2 if code2 & 2 else ((sets2, pair2, counts2),)
+    blocks3 = options3 if code3 & 2 else ((sets3, pair3, counts3),)
     if blocks0 and blocks1 and blocks2 and blocks3 and pairs == 1:
         # Every block decomposes, one of them with the pair: each combination of their
         # decompositions is an arrangement, in the order of `arrangements`.
-        for (sets0, pair0), (sets1, pair1), (sets2, pair2), (sets3, pair3) in product(
-            blocks0, blocks1, blocks2, blocks3
-        ):
+        for (
+            (sets0, pair0, counts0),
+            (sets1, pair1, counts1),
+            (sets2, pair2, counts2),
+            (sets3, pair3, counts3),
+        ) in product(blocks0, blocks1, blocks2, blocks3):
             pair = pair0 or pair1 or pair2 or pair3
             assert pair is not None
-            found += _standard_readings(
-                declared, sets0, sets1, sets2, sets3, pair, winning_tile, discard
+            counts = declared_counts + counts0 + counts1 + counts2 + counts3
+            found += _standard_candidates(
+                declared, sets0, sets1, sets2, sets3, pair, counts, winning_tile, discard
             )
 
     if special:
@@ -189,7 +216,7 @@ def readings(
                 if discard:
                     exposed = EXPOSED[kind][tile]
                     placed = (*groups[:index], exposed, *groups[index + 1 :])
-                found.append(Reading(shape, placed, index, win_role(group, winning_tile)))
+                found.append((shape, placed, index, win_role(group, winning_tile), -1))
     return found
 
 
@@ -201,19 +228,20 @@ def _maybe_special(structure: Structure, keys: Sequence[int]) -> bool:
     )
 
 
-def _standard_readings(
+def _standard_candidates(
     declared: tuple[Group, ...],
     sets0: tuple[Group, ...],
     sets1: tuple[Group, ...],
     sets2: tuple[Group, ...],
     sets3: tuple[Group, ...],
     pair: Group,
+    counts: int,
     winning_tile: Tile,
     discard: bool,
-) -> list[Reading]:
+) -> list[Candidate]:
     """The readings of one standard arrangement, the blocks' sets side by side and the pair:
     only the winning tile's block can hold its group (declared groups are never the winning
-    tile's), or the pair, last."""
+    tile's), or the pair, last. `counts`: the arrangement's `summary`."""
     arranged = (*declared, *sets0, *sets1, *sets2, *sets3, pair)
     block = BLOCK_OF[winning_tile]
     start = len(declared)
@@ -225,7 +253,7 @@ def _standard_readings(
         own, start = sets2, start + len(sets0) + len(sets1)
     else:
         own, start = sets3, start + len(sets0) + len(sets1) + len(sets2)
-    found: list[Reading] = []
+    found: list[Candidate] = []
     previous = None
     for index, group in enumerate(own, start):
         # Groups are shared objects (`CONCEALED_*`), so a repeated set is the one before it.
@@ -242,20 +270,21 @@ def _standard_readings(
             continue
         previous = group
         if discard:
-            exposed = _EXPOSED_CHOW[tile] if group.kind is _CHOW_KIND else _EXPOSED_PUNG[tile]
-            found.append(
-                Reading(
-                    _STANDARD, (*arranged[:index], exposed, *arranged[index + 1 :]), index, role
-                )
-            )
+            if group.kind is _CHOW_KIND:
+                exposed, placed_counts = _EXPOSED_CHOW[tile], counts
+            else:
+                # A pung completed by a discard is not concealed.
+                exposed, placed_counts = _EXPOSED_PUNG[tile], counts - CONCEALED_PUNGS
+            placed = (*arranged[:index], exposed, *arranged[index + 1 :])
+            found.append((_STANDARD, placed, index, role, placed_counts))
         else:
-            found.append(Reading(_STANDARD, arranged, index, role))
+            found.append((_STANDARD, arranged, index, role, counts))
     pair = arranged[-1]
     if pair.tile == winning_tile:
         index = len(arranged) - 1
         if discard:
             arranged = (*arranged[:index], _EXPOSED_PAIR[winning_tile])
-        found.append(Reading(_STANDARD, arranged, index, _PAIR_ROLE))
+        found.append((_STANDARD, arranged, index, _PAIR_ROLE, counts))
     return found
 
 

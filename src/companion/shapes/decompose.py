@@ -12,7 +12,17 @@ from __future__ import annotations
 from itertools import product
 
 from companion.shapes.blocks import BLOCKS, FOUR, LOW, remember, size
-from companion.shapes.groups import CONCEALED_CHOW, CONCEALED_PAIR, CONCEALED_PUNG, TILES, Group
+from companion.shapes.groups import (
+    CHOWS,
+    CONCEALED_CHOW,
+    CONCEALED_PAIR,
+    CONCEALED_PUNG,
+    CONCEALED_PUNGS,
+    PUNGS,
+    TILES,
+    Group,
+    summary,
+)
 
 _Layout = tuple[tuple[int, ...], int]
 """A complete decomposition of a run: its sets as `2 * offset + is a chow`, ascending (a pung
@@ -87,13 +97,14 @@ def _fill(
 _SET_AT = tuple(group for tile in TILES for group in (CONCEALED_PUNG[tile], CONCEALED_CHOW[tile]))
 """By `2 * lowest tile + is a chow`: the concealed pung or chow there (`_Layout`'s sets)."""
 
-BlockGroups = tuple[tuple[Group, ...], Group | None]
-"""A block's decomposition: its sets in tile order and its pair (None when it has none)."""
-BlockEntry = tuple[int, tuple[Group, ...], Group | None, tuple[BlockGroups, ...]]
+BlockGroups = tuple[tuple[Group, ...], Group | None, int]
+"""A block's decomposition: its sets in tile order, its pair (None when it has none) and the
+sets' `summary`."""
+BlockEntry = tuple[int, tuple[Group, ...], Group | None, tuple[BlockGroups, ...], int]
 """A block's code, then its one decomposition's sets and pair when it has exactly one (else
-empty, and None), then its decompositions when it has none or several (else empty). The one
-decomposition is kept flat because it is what nearly every hand reads: an entry is then two
-objects the garbage collector tracks, not four."""
+empty, and None), then its decompositions when it has none or several (else empty), then the
+one decomposition's `summary` (else 0). The one decomposition is kept flat because it is what
+nearly every hand reads: an entry is then two objects the garbage collector tracks, not four."""
 GROUPS: tuple[dict[int, BlockEntry], ...] = ({}, {}, {}, {})
 """Per block, by key: its `BlockEntry`. The code is 1 when the block holds the pair, plus 2
 unless it decomposes in exactly one way, so that four codes sum to 1 just when a hand has one
@@ -108,7 +119,7 @@ def block_groups(block: int, key: int) -> BlockEntry:
     if block == 3:
         return remember(GROUPS[3], key, _honors_groups(first, key))
     if not key:
-        return remember(GROUPS[block], key, (0, (), None, _NONE))
+        return remember(GROUPS[block], key, (0, (), None, _NONE, 0))
     shift = ((key & -key).bit_length() - 1) // 3 * 3
     moved = key >> shift
     code, layouts = _SHAPES.get(moved) or _block_shape(moved)
@@ -117,18 +128,27 @@ def block_groups(block: int, key: int) -> BlockEntry:
     if code < 2:
         ((codes, pair),) = layouts
         sets = tuple([_SET_AT[base + set_code] for set_code in codes])
-        entry = (code, sets, CONCEALED_PAIR[tile + pair] if pair >= 0 else None, _NONE)
+        entry = (
+            code,
+            sets,
+            CONCEALED_PAIR[tile + pair] if pair >= 0 else None,
+            _NONE,
+            _numbered_summary(codes),
+        )
         return remember(GROUPS[block], key, entry)
-    found = tuple(
-        [
-            (
-                tuple([_SET_AT[base + set_code] for set_code in codes]),
-                CONCEALED_PAIR[tile + pair] if pair >= 0 else None,
-            )
-            for codes, pair in layouts
-        ]
-    )
-    return remember(GROUPS[block], key, (code, (), None, found))
+    found = []
+    for codes, pair in layouts:
+        sets = tuple([_SET_AT[base + set_code] for set_code in codes])
+        pair_group = CONCEALED_PAIR[tile + pair] if pair >= 0 else None
+        found.append((sets, pair_group, _numbered_summary(codes)))
+    return remember(GROUPS[block], key, (code, (), None, tuple(found), 0))
+
+
+def _numbered_summary(codes: tuple[int, ...]) -> int:
+    """The `summary` of a numbered block's concealed sets, from their codes (`_Layout`): every
+    pung of a numbered suit is concealed and neither dragons nor winds."""
+    chows = sum([code & 1 for code in codes])
+    return chows * CHOWS + (len(codes) - chows) * (PUNGS + CONCEALED_PUNGS)
 
 
 _SHAPES: dict[int, tuple[int, tuple[_Layout, ...]]] = {}
@@ -205,7 +225,7 @@ def _honors_groups(first: int, key: int) -> BlockEntry:
     want_pair = int(remainder == 2)
     twice = (key >> 1) & LOW & ~key
     if remainder == 1 or key & FOUR or key & LOW & ~(key >> 1) or twice.bit_count() != want_pair:
-        return want_pair + 2, (), None, _NONE
+        return want_pair + 2, (), None, _NONE, 0
     thrice = key & (key >> 1) & LOW
     pungs: list[Group] = []
     while thrice:
@@ -213,7 +233,7 @@ def _honors_groups(first: int, key: int) -> BlockEntry:
         pungs.append(CONCEALED_PUNG[first + (low.bit_length() - 1) // 3])
         thrice ^= low
     pair = CONCEALED_PAIR[first + (twice.bit_length() - 1) // 3] if twice else None
-    return want_pair, tuple(pungs), pair, _NONE
+    return want_pair, tuple(pungs), pair, _NONE, summary(pungs)
 
 
 def clear_memos() -> None:

@@ -6,6 +6,7 @@ build on them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -188,6 +189,35 @@ CHOW_ROLES = tuple(
 )
 """By a chow's lowest tile and the winning tile's place in it (0-2): the winning tile's role,
 as `win_role` has it (made once: the hot path looks it up). Honors are left out."""
+
+
+CHOWS, PUNGS, CONCEALED_PUNGS, KONGS, DRAGON_PUNGS, WIND_PUNGS = (1 << 4 * f for f in range(6))
+"""The fields of a `summary`, four bits each: chows; pungs and kongs; those of them concealed;
+kongs; dragon pungs and kongs; wind pungs and kongs."""
+SUMMARY_FIELD = 15
+"""A field's mask, once shifted down."""
+
+
+def summary(groups: Iterable[Group]) -> int:
+    """How many sets of each sort the groups hold, as the fields of one integer (`CHOWS`...).
+    Summaries add: a reading's is the sum of its blocks' and its declared groups', so the
+    per-block tables keep one per decomposition and no reading's groups are walked."""
+    found = 0
+    for group in groups:
+        kind = group.kind
+        if kind is GroupKind.CHOW:
+            found += CHOWS
+        elif kind is GroupKind.PUNG or kind is GroupKind.KONG:
+            found += PUNGS
+            if kind is GroupKind.KONG:
+                found += KONGS
+            if group.concealed:
+                found += CONCEALED_PUNGS
+            if group.tile >= Tile.WHITE:
+                found += DRAGON_PUNGS
+            elif group.tile >= Tile.EAST:
+                found += WIND_PUNGS
+    return found
 
 
 def declared_group(kind: MeldKind, first: Tile) -> Group:
