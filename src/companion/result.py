@@ -18,6 +18,8 @@ from companion.settlement import amount_json
 from companion.shapes import Reading
 from companion.tiles import Tile, Wind
 
+_set_attribute = object.__setattr__
+
 
 @dataclass(frozen=True, eq=False, init=False)
 class ScoreResult:
@@ -57,23 +59,28 @@ class ScoreResult:
         winner: Wind | None = None,
         unit: str = "tai",
     ) -> None:
-        # One update of the instance's dict rather than a frozen dataclass's fourteen
-        # object.__setattr__ calls: a result is made for every hand scored.
-        self.__dict__.update(
-            valid=valid,
-            profile=profile,
-            error=error,
-            tai=tai,
-            raw_tai=raw_tai,
-            meets_minimum=meets_minimum,
-            patterns=patterns,
-            reading=reading,
-            found_waits=found_waits,
-            payments={} if payments is None else payments,
-            notes=notes,
-            dealer_tai=dealer_tai,
-            winner=winner,
-            unit=unit,
+        # The instance's dict given whole (past the frozen class's __setattr__) rather than a
+        # frozen dataclass's fourteen object.__setattr__ calls: a result is made for every
+        # hand scored.
+        _set_attribute(
+            self,
+            "__dict__",
+            {
+                "valid": valid,
+                "profile": profile,
+                "error": error,
+                "tai": tai,
+                "raw_tai": raw_tai,
+                "meets_minimum": meets_minimum,
+                "patterns": patterns,
+                "reading": reading,
+                "found_waits": found_waits,
+                "payments": {} if payments is None else payments,
+                "notes": notes,
+                "dealer_tai": dealer_tai,
+                "winner": winner,
+                "unit": unit,
+            },
         )
 
     @cached_property

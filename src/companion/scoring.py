@@ -103,10 +103,12 @@ class _Plan:
         self.self_draw_context = (
             replace(context, win=WinType.SELF_DRAW, discarder=None) if context.by_discard else None
         )
-        self.payments: dict[tuple[int, bool], Payments] = {}
-        self.outcomes: dict[int, _Outcome] = {}
+        self.payments: dict[int, Payments] = {}
+        """By settled value, twice, plus one when settled as a self-draw."""
+        self.outcomes = _outcomes(profile, options)
         """By a reading's feature bits: the predicates the bits leave open, and the table's
-        outcome with its settled tai when none of them matches (`decided_outcome`)."""
+        outcome with its settled tai when none of them matches (`decided_outcome`). Shared
+        by every plan of these options: the context is in the bits."""
 
     def outcome(self, profile: AnyProfile, features: int) -> _Outcome:
         """What the bits decide on readings with these feature bits, worked out once. Settling
@@ -129,8 +131,24 @@ _Outcome = tuple[tuple[tuple[int, Predicate], ...], Decided | None, int]
 """The predicates to run, the outcome when none matches (None: evaluate the table), its
 settled tai."""
 
-_MAX_OUTCOMES = 1 << 14
-"""Past this many feature sets in one plan its outcomes are forgotten and worked out again."""
+_MAX_OUTCOMES = 1 << 16
+"""Past this many feature sets under one profile and options their outcomes are forgotten and
+worked out again."""
+_OUTCOMES: dict[tuple[AnyProfile, int], tuple[Options, dict[int, _Outcome]]] = {}
+
+
+def _outcomes(profile: AnyProfile, options: Options) -> dict[int, _Outcome]:
+    """The outcomes memo of a profile under these options (told apart by identity, and held
+    so that no other options can take their id while it is kept)."""
+    key = (profile, id(options))
+    entry = _OUTCOMES.get(key)
+    if entry is None or entry[0] is not options:
+        if len(_OUTCOMES) >= _MAX_PLANS:
+            _OUTCOMES.clear()
+        entry = _OUTCOMES[key] = (options, {})
+    return entry[1]
+
+
 _PLANS: dict[tuple[AnyProfile, tuple[object, ...], int], _Plan] = {}
 _MAX_PLANS = 4096
 """Past this many contexts and options the plans are forgotten and made again."""
@@ -316,7 +334,7 @@ def _result(
         )
         if as_self_draw:
             notes = [*notes, f"{as_self_draw[0]} is settled as a self-draw"]
-        key = (settled, bool(as_self_draw))
+        key = 2 * settled + bool(as_self_draw)
         known = plan.payments.get(key)
         if known is None:
             settling = plan.self_draw_context if as_self_draw else context
@@ -393,6 +411,7 @@ def clear_memos() -> None:
     compiled.clear_compiled()
     settlement.clear_memos()
     _PLANS.clear()
+    _OUTCOMES.clear()
 
 
 def score_json(data: Any) -> dict[str, Any]:

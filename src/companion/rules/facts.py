@@ -177,6 +177,12 @@ def hand_features(
     ]
     if context_bits is not None:
         bits |= context_bits
+    if (
+        (key0 | key0 >> 1 | key0 >> 2) & _NINE_LOW == _NINE_LOW
+        or (key1 | key1 >> 1 | key1 >> 2) & _NINE_LOW == _NINE_LOW
+        or (key2 | key2 >> 1 | key2 >> 2) & _NINE_LOW == _NINE_LOW
+    ):
+        bits |= Feature.ALL_NINE
     bonus = hand.bonus
     if bonus:
         bits |= _bonus_features(bonus)
@@ -219,6 +225,8 @@ def _kind_features(index: int) -> int:
 
 
 _KIND_FEATURES = tuple(_kind_features(index) for index in range(64))
+_NINE_LOW = sum(1 << 3 * offset for offset in range(9))
+"""The low bit of each of a numbered block's nine kinds."""
 _NINE_GATES_KEY = sum(
     count << 3 * offset for offset, count in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3))
 )

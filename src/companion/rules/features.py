@@ -79,6 +79,9 @@ class Feature:
     NINE_GATES = 1 << 56
     """No declared group, and the 13 tiles before the winning tile are 1112345678999 of the
     winning tile's suit."""
+    ALL_NINE = 1 << 57
+    """A numbered suit of which the hand holds all nine kinds, concealed or declared (a pure
+    straight needs them)."""
 
 
 EVENT_BITS = {event: 1 << (48 + index) for index, event in enumerate(Event)}

@@ -79,6 +79,10 @@ def is_decided(predicate: Predicate) -> bool:
     return bool(getattr(predicate, "decided", False))
 
 
+_new = object.__new__
+_set_attribute = object.__setattr__
+
+
 def count_of(predicate: Predicate) -> Callable[[int], int] | None:
     """How a decided predicate's matches are counted from the feature bits (None: one)."""
     found: Callable[[int], int] | None = getattr(predicate, "count", None)
@@ -172,12 +176,14 @@ class PatternScore:
         return fields
 
     @classmethod
-    def from_fields(cls, fields: Mapping[str, Any], facts: Facts | None) -> PatternScore:
+    def from_fields(cls, fields: dict[str, Any], facts: Facts | None) -> PatternScore:
         """A deferred score from its `deferred_fields` and the reading's facts."""
-        score = cls.__new__(cls)
-        values = score.__dict__
-        values.update(fields)
+        score = _new(cls)
+        values = fields.copy()
         values["_facts"] = facts
+        # The instance's dict given whole (past the frozen class's __setattr__), rather than
+        # filled in: a score is made for every pattern of every hand.
+        _set_attribute(score, "__dict__", values)
         return score
 
     @property

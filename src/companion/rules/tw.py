@@ -154,7 +154,7 @@ def concealed_triplets(at_least: int) -> Predicate:
     return predicate
 
 
-@needs(Feature.CHOWS_3)
+@needs(Feature.CHOWS_3 | Feature.ALL_NINE)
 def pure_straight(facts: Facts) -> tuple[Match, ...]:
     """1-2-3, 4-5-6 and 7-8-9 of one suit; variant `concealed` when all three chows are.
 
