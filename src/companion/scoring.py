@@ -30,9 +30,9 @@ from companion.rules.facts import (
     LaterFacts,
     context_features,
     hand_features,
+    honor_features,
     reading_features,
     standard_features,
-    wind_features,
 )
 from companion.rules.options import Options
 from companion.rules.patterns import PatternScore, Predicate
@@ -238,7 +238,7 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
     outcomes = plan.outcomes
     first_match = table.first_match
     hand_bits = hand_features(hand, keys, plan.context_bits)
-    standard_bits = hand_bits | wind_features(hand, keys, context)
+    standard_bits = hand_bits | honor_features(hand, keys, context)
     shared: HandFacts | None = None
     best: tuple[int, int] | None = None
     best_preference: int | None = None
@@ -296,7 +296,11 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
         chosen = (candidate, features, facts, scored, raw, settled)
     assert chosen is not None
     candidate, features, facts, scored, raw, settled = chosen
-    reading = facts.reading if facts is not None else _reading(candidate)
+    if facts is None:
+        shape, groups, index, role, _ = candidate
+        reading = Reading(shape, groups, index, role)
+    else:
+        reading = facts.reading
     if isinstance(scored, Decided):
         if facts is None:
             facts = LaterFacts(

@@ -38,12 +38,15 @@ class Decided(NamedTuple):
 
     def scores(self, facts: Facts | None) -> list[PatternScore]:
         """The scores on one reading, their tiles found from `facts` when asked for."""
-        return _deferred_scores(self.scored, facts)
+        from_fields = _from_fields
+        return [from_fields(fields, facts) for fields in self.scored]
+
+
+_from_fields = PatternScore.from_fields
 
 
 def _deferred_scores(scored: tuple[dict[str, Any], ...], facts: Facts | None) -> list[PatternScore]:
-    from_fields = PatternScore.from_fields
-    return [from_fields(fields, facts) for fields in scored]
+    return [_from_fields(fields, facts) for fields in scored]
 
 
 _Open = tuple[tuple[int, Predicate], ...]

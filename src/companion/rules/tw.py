@@ -356,6 +356,9 @@ class TwProfile(Profile[TwOptions]):
             raise NotAWinError("last_discard is a win on a discard, not a self-draw")
 
     def check_hand(self, hand: Hand, context: WinContext, options: TwOptions) -> list[str]:
+        if not hand.bonus and not hand.melds:
+            # Every check below is about bonus tiles or melds: most hands have neither.
+            return []
         animals = [tile for tile in hand.bonus if tile.is_animal]
         if animals:
             raise NotAWinError(
