@@ -216,6 +216,10 @@ def test_streams_share_one_read_per_write(sqlite_url: str, monkeypatch: Any) -> 
     with serving(sqlite_url) as server:
         table_id, auth = new_table(server.base)
         streams = [Stream(f"{server.base}/api/tables/{table_id}/stream") for _ in range(10)]
+        # A stream's headers come before its first read of the table: wait for each one's
+        # opening comment, sent once that read is done, before counting reads.
+        for stream in streams:
+            assert stream.messages.get(timeout=5) == f": {table_id} from event 0"
         hub = server.app.state.live_tables
         reads: list[str] = []
         original = hub.ledger.replay
