@@ -86,6 +86,7 @@ class _Plan:
         "overrides",
         "payments",
         "self_draw_context",
+        "self_draw_ids",
         "structure",
         "table",
     )
@@ -103,6 +104,8 @@ class _Plan:
         self.self_draw_context = (
             replace(context, win=WinType.SELF_DRAW, discarder=None) if context.by_discard else None
         )
+        self.self_draw_ids = profile.self_draw_ids if self.self_draw_context else frozenset()
+        """The patterns that settle this win as a self-draw (none when it is one)."""
         self.payments: dict[int, Payments] = {}
         """By settled value, twice, plus one when settled as a self-draw."""
         self.outcomes = _outcomes(profile, options)
@@ -331,14 +334,13 @@ def _result(
     counted = profile.counted_for_minimum(settled, scores, options)
     meets = counted >= options.min_tai
     if meets:
-        as_self_draw = (
-            [s.name for s in scores if s.id in profile.self_draw_ids]
-            if plan.self_draw_context is not None and profile.self_draw_ids
-            else None
-        )
+        self_draw_ids = plan.self_draw_ids
+        as_self_draw = [s.name for s in scores if s.id in self_draw_ids] if self_draw_ids else None
         if as_self_draw:
             notes = [*notes, f"{as_self_draw[0]} is settled as a self-draw"]
-        key = 2 * settled + bool(as_self_draw)
+            key = 2 * settled + 1
+        else:
+            key = 2 * settled
         known = plan.payments.get(key)
         if known is None:
             settling = plan.self_draw_context if as_self_draw else context
