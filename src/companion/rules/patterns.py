@@ -48,7 +48,10 @@ ALWAYS: tuple[int, ...] = (0,)
 
 
 def needs(
-    *alternatives: int, decided: bool = False, count: Callable[[int], int] | None = None
+    *alternatives: int,
+    decided: bool = False,
+    count: Callable[[int], int] | None = None,
+    variants: Callable[[int], tuple[str | None, ...]] | None = None,
 ) -> Callable[[_P], _P]:
     """Declare what a reading must have for the predicate to match: feature bits, all of them
     needed, or several such masks of which any one will do. A necessary condition only: the
@@ -61,7 +64,14 @@ def needs(
     predicate (the differential tests run it on every seeded hand).
 
     `count`, with `decided`: the bits decide how many matches too, each without a variant, as
-    this function of the reading's feature bits (one match when not given)."""
+    this function of the reading's feature bits (one match when not given).
+
+    `variants`, with `decided` and instead of `count`: the bits decide each match's variant
+    too, as this function of the reading's feature bits (one variant per match, so its length
+    is the count). Compared as a multiset: a pattern's score reads its matches' variants as a
+    total of tai, a count and the one variant they share, none of which depends on order."""
+    if variants is not None and (count is not None or not decided):
+        raise ValueError("variants are declared with decided=True and instead of count")
 
     def declare(predicate: _P) -> _P:
         predicate.needs = alternatives  # type: ignore[attr-defined]
@@ -69,6 +79,8 @@ def needs(
             predicate.decided = True  # type: ignore[attr-defined]
             if count is not None:
                 predicate.count = count  # type: ignore[attr-defined]
+            if variants is not None:
+                predicate.variants = variants  # type: ignore[attr-defined]
         return predicate
 
     return declare
@@ -82,6 +94,13 @@ def is_decided(predicate: Predicate) -> bool:
 def count_of(predicate: Predicate) -> Callable[[int], int] | None:
     """How a decided predicate's matches are counted from the feature bits (None: one)."""
     found: Callable[[int], int] | None = getattr(predicate, "count", None)
+    return found
+
+
+def variants_of(predicate: Predicate) -> Callable[[int], tuple[str | None, ...]] | None:
+    """How a decided predicate's matches' variants are read from the feature bits (None:
+    every match without one)."""
+    found: Callable[[int], tuple[str | None, ...]] | None = getattr(predicate, "variants", None)
     return found
 
 
@@ -153,22 +172,30 @@ class PatternScore:
         predicate: Predicate,
         facts: Facts | None,
         count: int = 1,
+        variant: str | None = None,
     ) -> PatternScore:
-        """A pattern scored `count` times, without a variant, whose tiles are found only when
+        """A pattern scored `count` times, with that variant, whose tiles are found only when
         asked for: by running its predicate on the reading's facts (a decided pattern,
         `needs(..., decided=True)`). `facts` None: a score whose tiles are never asked for."""
-        return cls.from_fields(cls.deferred_fields(id, name, tai, predicate, count), facts)
+        return cls.from_fields(cls.deferred_fields(id, name, tai, predicate, count, variant), facts)
 
     @staticmethod
     def deferred_fields(
-        id: str, name: str, tai: int, predicate: Predicate, count: int = 1
+        id: str,
+        name: str,
+        tai: int,
+        predicate: Predicate,
+        count: int = 1,
+        variant: str | None = None,
     ) -> dict[str, Any]:
         """The fields of a `deferred` score but the reading's facts, worked out once for every
         reading that scores it the same way (`from_fields` makes each score)."""
-        # Its `variant` (None), and `count` when 1, are the class's defaults.
+        # Its `variant` when None, and `count` when 1, are the class's defaults.
         fields: dict[str, Any] = {"id": id, "name": name, "tai": tai, "_predicate": predicate}
         if count != 1:
             fields["count"] = count
+        if variant is not None:
+            fields["variant"] = variant
         return fields
 
     @classmethod

@@ -130,7 +130,19 @@ def honor_pungs(facts: Facts) -> tuple[Match, ...]:
     return tuple([Match((g,)) for g in facts.pungs if g.tile >= _EAST])
 
 
-@needs(Feature.SEAT_WIND_PUNG, Feature.ROUND_WIND_PUNG)
+def _valued_wind_variants(features: int) -> tuple[str | None, ...]:
+    """A reading holds at most one pung of each wind: "seat" when it holds the seat wind's,
+    "round" when it holds the round wind's (both of one pung when the two winds are one)."""
+    seat = ("seat",) if features & Feature.SEAT_WIND_PUNG else ()
+    return (*seat, "round") if features & Feature.ROUND_WIND_PUNG else seat
+
+
+@needs(
+    Feature.SEAT_WIND_PUNG,
+    Feature.ROUND_WIND_PUNG,
+    decided=True,
+    variants=_valued_wind_variants,
+)
 def valued_wind_pungs(facts: Facts) -> tuple[Match, ...]:
     """A wind pung or kong: one match if it is the seat wind, one if it is the round wind."""
     matches: list[Match] = []
