@@ -72,11 +72,6 @@ class TwOptions(Options):
 # --- predicates --------------------------------------------------------------------------------
 
 
-def _options(facts: Facts) -> TwOptions:
-    assert isinstance(facts.options, TwOptions)
-    return facts.options
-
-
 def _only_concealed_kongs(hand: Hand) -> bool:
     """No declared group but concealed kongs: the hand still counts as concealed."""
     return all(meld.kind is MeldKind.CONCEALED_KONG for meld in hand.melds)
@@ -114,15 +109,16 @@ def exposed_hand(facts: Facts) -> tuple[Match, ...]:
     return p.NONE
 
 
-def wait_on(*roles: WinRole) -> Predicate:
-    """The winning tile played one of `roles` in the reading; under the `single` wait rule the
-    hand must also have waited on one kind only. Seven pairs and a triplet earns no wait tai."""
+def wait_on(*roles: WinRole, single: bool = False) -> Predicate:
+    """The winning tile played one of `roles` in the reading; with `single` (the `single` wait
+    rule, `patterns_for`) the hand must also have waited on one kind only. Seven pairs and a
+    triplet earns no wait tai. Without `single` the shape and role bits decide it."""
 
-    @needs(*(Feature.STANDARD | role_bit(role) for role in roles))
+    @needs(*(Feature.STANDARD | role_bit(role) for role in roles), decided=not single)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         if facts.shape is not Shape.STANDARD or facts.reading.role not in roles:
             return p.NONE
-        if _options(facts).wait_rule == "single" and len(facts.waits) != 1:
+        if single and len(facts.waits) != 1:
             return p.NONE
         return (Match((facts.reading.winning_group,)),)
 
@@ -134,7 +130,8 @@ def no_honors_or_flowers(facts: Facts) -> tuple[Match, ...]:
     return match_all(facts) if not facts.has_honors and not facts.flowers else p.NONE
 
 
-@needs(Feature.ALL_CHOWS | Feature.NO_FLOWER)
+# Where every set is a chow, an honor can only be the pair: no honors decides a numbered pair.
+@needs(Feature.ALL_CHOWS | Feature.NO_FLOWER | Feature.NO_HONORS, decided=True)
 def pure_chow_hand(facts: Facts) -> tuple[Match, ...]:
     """Five chows, a numbered pair and no flowers."""
     pair = facts.pair
@@ -201,6 +198,12 @@ def discards_between(low: int, high: int) -> Predicate:
 _KONG_OPEN = frozenset((MeldKind.KONG, MeldKind.ADDED_KONG))
 _KONG_CONCEALED = frozenset((MeldKind.CONCEALED_KONG,))
 
+_WAIT_ROLES = {
+    "pair_wait": (WinRole.PAIR,),
+    "closed_or_edge_wait": (WinRole.CLOSED, WinRole.EDGE),
+}
+"""The roles of the winning tile each wait pattern scores."""
+
 # In the source's order. Only the source's stated inclusions are declared: every other
 # pattern that qualifies adds, so the "at least" families below all stack.
 PATTERNS: tuple[Pattern, ...] = (
@@ -220,8 +223,13 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("concealed_hand", "Concealed hand", 1, concealed_hand),
     Pattern("self_draw", "Self draw", 1, self_draw),
     Pattern("exposed_hand", "Exposed hand", 10, exposed_hand),
-    Pattern("pair_wait", "Pair wait", 1, wait_on(WinRole.PAIR)),
-    Pattern("closed_or_edge_wait", "Closed or edge wait", 1, wait_on(WinRole.CLOSED, WinRole.EDGE)),
+    Pattern("pair_wait", "Pair wait", 1, wait_on(*_WAIT_ROLES["pair_wait"])),
+    Pattern(
+        "closed_or_edge_wait",
+        "Closed or edge wait",
+        1,
+        wait_on(*_WAIT_ROLES["closed_or_edge_wait"]),
+    ),
     Pattern("no_honors", "No honors", 1, p.no_honors),
     Pattern("no_honors_or_flowers", "No honors or flowers", 3, no_honors_or_flowers),
     Pattern("half_flush", "Half flush", 10, p.half_flush),
@@ -257,6 +265,14 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     Pattern("earthly", "Earthly hand", 40, p.event(Event.EARTHLY)),
 )
+
+SINGLE_WAIT_PATTERNS: tuple[Pattern, ...] = tuple(
+    pattern.with_changes(predicate=wait_on(*roles, single=True))
+    if (roles := _WAIT_ROLES.get(pattern.id))
+    else pattern
+    for pattern in PATTERNS
+)
+"""The table under the `single` wait rule: the wait patterns also read the hand's waits."""
 
 FLOWER_WINS: dict[FlowerWin, Pattern] = {
     FlowerWin.SEVEN_CAPTURE: Pattern(
@@ -315,6 +331,9 @@ class TwProfile(Profile[TwOptions]):
     drawn_events = frozenset((Event.LAST_TILE,))
     table_discards = True
     dealer_streak = True
+
+    def patterns_for(self, options: TwOptions) -> tuple[Pattern, ...]:
+        return SINGLE_WAIT_PATTERNS if options.wait_rule == "single" else PATTERNS
 
     def check_tiles(self, concealed: Sequence[Tile], melds: Sequence[Meld]) -> None:
         playing = [tile for tile in concealed if not tile.is_bonus]
