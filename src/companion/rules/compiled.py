@@ -43,8 +43,7 @@ class Decided(NamedTuple):
 
 
 def _deferred_scores(scored: tuple[dict[str, Any], ...], facts: Facts | None) -> list[PatternScore]:
-    from_fields = PatternScore.from_fields
-    return [from_fields(fields, facts) for fields in scored]
+    return PatternScore.all_from_fields(scored, facts)
 
 
 _Open = tuple[tuple[int, Predicate], ...]

@@ -140,6 +140,10 @@ class Pattern:
         return dataclasses.replace(self, **changes)
 
 
+_new = object.__new__
+_set_attribute = object.__setattr__
+
+
 @dataclass(frozen=True, init=False, eq=False, repr=False)
 class PatternScore:
     """A pattern as it scored in the chosen reading."""
@@ -201,11 +205,28 @@ class PatternScore:
     @classmethod
     def from_fields(cls, fields: Mapping[str, Any], facts: Facts | None) -> PatternScore:
         """A deferred score from its `deferred_fields` and the reading's facts."""
-        score = cls.__new__(cls)
-        values = score.__dict__
-        values.update(fields)
+        values = dict(fields)
         values["_facts"] = facts
+        score = _new(cls)
+        # The copied fields become its attributes at once (a frozen dataclass refuses the
+        # assignment but through object's own): the scorer makes one per pattern of a hand.
+        _set_attribute(score, "__dict__", values)
         return score
+
+    @classmethod
+    def all_from_fields(
+        cls, scored: Sequence[Mapping[str, Any]], facts: Facts | None
+    ) -> list[PatternScore]:
+        """`from_fields` of each of these fields, on one reading (one call for a hand's
+        decided scores)."""
+        scores: list[PatternScore] = []
+        for fields in scored:
+            values = dict(fields)
+            values["_facts"] = facts
+            score = _new(cls)
+            _set_attribute(score, "__dict__", values)
+            scores.append(score)
+        return scores
 
     @property
     def items(self) -> tuple[object, ...]:
