@@ -186,9 +186,12 @@ def _family_pungs(family: tuple[Tile, ...], pungs: int) -> int:
 
 
 def honor_family(pungs: int, with_pair: bool, family: tuple[Tile, ...]) -> Predicate:
-    """At least `pungs` pungs/kongs of the family, and (if `with_pair`) the pair from it too."""
+    """At least `pungs` pungs/kongs of the family, and (if `with_pair`) the pair from it too.
+    Without the pair, the bits of "at least so many pungs of the family" decide it."""
 
-    @needs(_family_pungs(family, pungs))
+    needed = _family_pungs(family, pungs)
+
+    @needs(needed, decided=not with_pair and needed != 0)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         sets = _pungs_of(facts, family)
         pair = _pair_in(facts, family)

@@ -151,11 +151,18 @@ def concealed_triplets(at_least: int) -> Predicate:
     return predicate
 
 
+_SUIT_KINDS = (1 << 9) - 1
+"""The nine kinds of a suit in a hand's kind mask, shifted to its first kind."""
+
+
 @needs(Feature.CHOWS_3)
 def pure_straight(facts: Facts) -> tuple[Match, ...]:
     """1-2-3, 4-5-6 and 7-8-9 of one suit; variant `concealed` when all three chows are.
 
     Where a chow appears twice (one declared, one concealed), the concealed one is used."""
+    kinds = facts.kind_mask
+    if not any(kinds >> first & _SUIT_KINDS == _SUIT_KINDS for first in (0, 9, 18)):
+        return p.NONE  # a straight holds every kind of its suit: most hands fail on the bits
     starts = {g.tile for g in facts.chows}
     for first in (Tile.M1, Tile.P1, Tile.S1):
         if first not in starts or first + 3 not in starts or first + 6 not in starts:
