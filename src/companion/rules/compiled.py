@@ -66,6 +66,8 @@ class CompiledTable:
         "_candidates",
         "_decided",
         "_evaluated",
+        "_fields",
+        "_needs",
         "counts",
         "decided",
         "includes",
@@ -99,7 +101,23 @@ class CompiledTable:
         self.self_draw_ids = frozenset(
             pattern.id for pattern in self.patterns if pattern.settles_as_self_draw
         )
+        self._needs = tuple(
+            (
+                needs_of(predicate)[0],
+                needs_of(predicate)[1:],
+                (index, None if decided else predicate),
+            )
+            for index, (predicate, decided) in enumerate(
+                zip(self.predicates, self.decided, strict=True)
+            )
+        )
+        """Each pattern's first needs, its other needs, and its candidate entry: a pattern is a
+        candidate when the bits meet one of its needs (the first most often the only one)."""
         self._candidates: dict[int, tuple[_Candidate, ...]] = {}
+        self._fields: dict[tuple[int, object, tuple[tuple[str, int], ...]], dict[str, Any]]
+        self._fields = {}
+        """A decided pattern's deferred fields by its position, its count or variants, and
+        the overrides (the same for every feature set that scores it alike)."""
         self._decided: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[_Open, Decided | None]]
         self._decided = {}
         self._evaluated: dict[tuple[int, tuple[tuple[str, int], ...], tuple[object, ...]], Any]
@@ -118,10 +136,14 @@ class CompiledTable:
         if found is None:
             if len(self._candidates) > _MAX_FEATURE_SETS:
                 self._candidates.clear()
+            missing = ~features
             found = self._candidates[features] = tuple(
-                (index, None if self.decided[index] else pattern.predicate)
-                for index, pattern in enumerate(self.patterns)
-                if any(not mask & ~features for mask in needs_of(pattern.predicate))
+                [
+                    candidate
+                    for first_needs, other_needs, candidate in self._needs
+                    if not first_needs & missing
+                    or (other_needs and any(not needs & missing for needs in other_needs))
+                ]
             )
         return found
 
@@ -188,6 +210,17 @@ class CompiledTable:
     ) -> dict[str, Any]:
         """The deferred score's fields (`PatternScore.deferred_fields`) of a decided pattern on
         a reading with these bits: its count, tai and variant as `_score_of` makes them."""
+        variants = self.variants[index]
+        shape: object = self._count(index, features) if variants is None else variants(features)
+        key = (index, shape, tuple(sorted(overrides.items())) if overrides else ())
+        found = self._fields.get(key)
+        if found is None:
+            if len(self._fields) > _MAX_FEATURE_SETS:
+                self._fields.clear()
+            found = self._fields[key] = self._fields_of(index, features, overrides)
+        return found
+
+    def _fields_of(self, index: int, features: int, overrides: Mapping[str, int]) -> dict[str, Any]:
         pattern = self.patterns[index]
         variants = self.variants[index]
         if variants is None:
@@ -399,6 +432,7 @@ class CompiledTable:
         return wrong
 
     def clear(self) -> None:
+        self._fields.clear()
         self._candidates.clear()
         self._decided.clear()
         self._evaluated.clear()
