@@ -58,7 +58,8 @@ def needs(
     predicate still decides.
 
     `decided`: the bits are sufficient too. On a reading that has them, the predicate always
-    returns exactly one match without a variant, and on no other; a compiled table then scores
+    returns exactly one match without a variant (unless `count` or `variants` say otherwise),
+    and on no other; a compiled table then scores
     the pattern from the bits alone and runs the predicate only when the pattern's tiles are
     asked for (`PatternScore.items`). `CompiledTable.check_decided` holds the claim against the
     predicate (the differential tests run it on every seeded hand).
