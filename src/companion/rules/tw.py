@@ -37,6 +37,7 @@ WAIT_RULES = ("role", "single")
 `single`: the role decides, and the hand must also have waited on one kind only."""
 
 _OPEN_MELDS = frozenset((MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.ADDED_KONG))
+_EIGHT_BONUS = frozenset(FLOWERS + SEASONS)
 
 
 @dataclass(frozen=True)
@@ -382,25 +383,29 @@ class TwProfile(Profile[TwOptions]):
             raise NotAWinError("last_discard is a win on a discard, not a self-draw")
 
     def check_hand(self, hand: Hand, context: WinContext, options: TwOptions) -> list[str]:
-        animals = [tile for tile in hand.bonus if tile.is_animal]
-        if animals:
-            raise NotAWinError(
-                f"animal tiles are not Taiwanese tiles: take out {english_list(animals)}"
-            )
+        # Every check but the last needs bonus tiles or declared groups: most hands have
+        # neither, and the scorer asks on every hand.
+        bonus, melds = hand.bonus, hand.melds
+        if bonus:
+            animals = [tile for tile in bonus if tile.is_animal]
+            if animals:
+                raise NotAWinError(
+                    f"animal tiles are not Taiwanese tiles: take out {english_list(animals)}"
+                )
         if context.flower_win is not None:
             return []
-        if hand.melds and context.has(Event.ORIGINAL_READY):
+        if melds and context.has(Event.ORIGINAL_READY):
             raise NotAWinError(
                 "an original ready hand keeps its initial tiles, with no melds: the hand declares "
-                + ", ".join(str(meld) for meld in hand.melds)
+                + ", ".join(str(meld) for meld in melds)
             )
-        if set(hand.bonus) >= set(FLOWERS + SEASONS):
+        if bonus and _EIGHT_BONUS.issubset(bonus):
             raise NotAWinError(
                 "bonus holds all eight flowers: holding all eight ends the hand at once, so "
                 'enter it as flower_win "eight", without a hand'
             )
-        open_melds = [meld for meld in hand.melds if meld.kind in _OPEN_MELDS]
-        if len(open_melds) == hand.sets and context.self_drawn:
+        open_melds = len([meld for meld in melds if meld.kind in _OPEN_MELDS]) if melds else 0
+        if open_melds == hand.sets and context.self_drawn:
             if not options.exposed_self_draw:
                 raise NotAWinError(
                     "all five sets are declared, so the pair must be won on a discard (Exposed "
