@@ -176,6 +176,11 @@ def _pair_in(facts: Facts, family: tuple[Tile, ...]) -> Group | None:
     return pair if pair is not None and pair.tile in family else None
 
 
+def _kinds_of(family: tuple[Tile, ...]) -> int:
+    """The family's kinds as bits of a hand's kind mask (`Facts.kind_mask`)."""
+    return sum(1 << int(tile) for tile in family)
+
+
 def _family_pungs(family: tuple[Tile, ...], pungs: int) -> int:
     """The feature bit of at least `pungs` pungs of the dragons or the winds."""
     if family == DRAGONS:
@@ -191,8 +196,13 @@ def honor_family(pungs: int, with_pair: bool, family: tuple[Tile, ...]) -> Predi
 
     needed = _family_pungs(family, pungs)
 
+    kinds_needed = pungs + 1 if with_pair else 0
+    family_kinds = _kinds_of(family)
+
     @needs(needed, decided=not with_pair and needed != 0)
     def predicate(facts: Facts) -> tuple[Match, ...]:
+        if (facts.kind_mask & family_kinds).bit_count() < kinds_needed:
+            return NONE  # the pair is a kind of the family other than its pungs'
         sets = _pungs_of(facts, family)
         pair = _pair_in(facts, family)
         if len(sets) < pungs or (with_pair and pair is None):
@@ -209,9 +219,12 @@ big_winds = honor_family(4, False, WIND_TILES)
 
 def exact_honor_family(pungs: int, family: tuple[Tile, ...]) -> Predicate:
     """Exactly `pungs` pungs/kongs of the family and the pair from the family."""
+    family_kinds = _kinds_of(family)
 
     @needs(_family_pungs(family, pungs))
     def predicate(facts: Facts) -> tuple[Match, ...]:
+        if (facts.kind_mask & family_kinds).bit_count() <= pungs:
+            return NONE  # the pair is a kind of the family other than its pungs'
         sets = _pungs_of(facts, family)
         pair = _pair_in(facts, family)
         if len(sets) != pungs or pair is None:

@@ -162,7 +162,11 @@ def pure_straight(facts: Facts) -> tuple[Match, ...]:
 
     Where a chow appears twice (one declared, one concealed), the concealed one is used."""
     kinds = facts.kind_mask
-    if not any(kinds >> first & _SUIT_KINDS == _SUIT_KINDS for first in (0, 9, 18)):
+    if (
+        kinds & _SUIT_KINDS != _SUIT_KINDS
+        and kinds >> 9 & _SUIT_KINDS != _SUIT_KINDS
+        and kinds >> 18 & _SUIT_KINDS != _SUIT_KINDS
+    ):
         return p.NONE  # a straight holds every kind of its suit: most hands fail on the bits
     starts = {g.tile for g in facts.chows}
     for first in (Tile.M1, Tile.P1, Tile.S1):
