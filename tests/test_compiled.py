@@ -10,10 +10,11 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.request import parse_request
-from companion.rules import get_profile, profiles
-from companion.rules.compiled import CompiledTable
+from companion.rules import get_profile, predicates, profiles
+from companion.rules.compiled import CompiledTable, compiled
 from companion.rules.facts import Facts, HandFacts
-from companion.rules.patterns import Match, needs
+from companion.rules.features import Feature
+from companion.rules.patterns import Match, Pattern, needs
 from companion.scoring import build_hand, score_json
 from companion.shapes import readings
 from test_differential import random_request
@@ -169,3 +170,29 @@ def test_an_open_matchs_variant_is_part_of_the_memo_key(concealed_first: bool) -
         assert {key: straight[key] for key in ("tai", "variant") if key in straight} == (
             expected[name]
         )
+
+
+def test_check_decided_finds_a_wrong_variant() -> None:
+    """A predicate that claims its matches are seat winds where the reading's is a round wind."""
+
+    @needs(
+        Feature.SEAT_WIND_PUNG,
+        Feature.ROUND_WIND_PUNG,
+        decided=True,
+        variants=lambda features: ("seat",),
+    )
+    def valued_wind_claimed_seat(facts: Facts) -> tuple[Match, ...]:
+        return tuple(predicates.valued_wind_pungs(facts))
+
+    table = compiled((Pattern("valued_wind", "Valued wind set", 1, valued_wind_claimed_seat),))
+    request = parse_request(
+        {"profile": "sg", "hand": "111z222z234m567p55m", "win_tile": "5m", "seat": "W"}
+    )
+    profile = get_profile("sg")
+    options = profile.parse_options({})
+    hand = build_hand(profile, request, options)
+    (reading,) = readings(hand, profile.structure, discard=False)
+    facts = Facts(hand, reading, request.context, (), options)
+    assert facts.features & Feature.ROUND_WIND_PUNG  # the round (East) is the 111z pung
+    (wrong,) = table.check_decided(facts, facts.features)
+    assert "variants ['seat']" in wrong and "['round']" in wrong
