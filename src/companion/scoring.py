@@ -23,7 +23,7 @@ from companion.hand import Hand, Meld, parse_hand
 from companion.request import ScoreRequest, parse_request
 from companion.result import MultiResult, ScoreResult
 from companion.rules import compiled, get_profile, legality
-from companion.rules.compiled import Decided
+from companion.rules.compiled import Decided, Evaluated
 from companion.rules.facts import (
     Facts,
     HandFacts,
@@ -245,7 +245,7 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
     shared: HandFacts | None = None
     best: tuple[int, int] | None = None
     best_preference: int | None = None
-    chosen: tuple[Candidate, int, Facts | None, list[PatternScore] | Decided, int, int] | None
+    chosen: tuple[Candidate, int, Facts | None, Decided | Evaluated, int, int] | None
     chosen = None
     for candidate in found:
         shape, groups, index, role, counts = candidate
@@ -258,7 +258,7 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
         if known is None:
             known = plan.outcome(profile, features)
         open_, decided, settled = known
-        scored: list[PatternScore] | Decided
+        scored: Decided | Evaluated
         if decided is not None and not open_:
             # The bits decide the outcome: no facts needed until this reading is chosen.
             facts = None
@@ -274,10 +274,11 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
                 scored = decided
                 raw = decided.raw
             else:
-                scores = table.evaluate(facts, features, overrides, first)
-                raw = sum([s.tai for s in scores])
-                settled = profile.settled_tai(raw, scores, options)
-                scored = scores
+                # The outcome looked up by what the open predicates matched: the scores are
+                # made only for the reading chosen.
+                scored = table.evaluated(facts, features, overrides, first)
+                raw = scored.raw
+                settled = profile.settled_tai(raw, scored.settling, options)
         if chosen is None:
             best = (settled, raw)
             chosen = (candidate, features, facts, scored, raw, settled)
@@ -304,14 +305,9 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
         reading = Reading(shape, groups, index, role)
     else:
         reading = facts.reading
-    if isinstance(scored, Decided):
-        if facts is None:
-            facts = LaterFacts(
-                hand, reading, context, found_waits, options, keys, hand_bits, features
-            )
-        scores = scored.scores(facts)
-    else:
-        scores = scored
+    if facts is None:
+        facts = LaterFacts(hand, reading, context, found_waits, options, keys, hand_bits, features)
+    scores = scored.scores(facts)
     return _result(profile, plan, settled, raw, scores, reading, found_waits, notes)
 
 

@@ -19,6 +19,7 @@ from companion.rules.patterns import (
     count_of,
     is_decided,
     needs_of,
+    variants_of,
 )
 
 if TYPE_CHECKING:
@@ -38,15 +39,11 @@ class Decided(NamedTuple):
 
     def scores(self, facts: Facts | None) -> list[PatternScore]:
         """The scores on one reading, their tiles found from `facts` when asked for."""
-        from_fields = _from_fields
-        return [from_fields(fields, facts) for fields in self.scored]
-
-
-_from_fields = PatternScore.from_fields
+        return _deferred_scores(self.scored, facts)
 
 
 def _deferred_scores(scored: tuple[dict[str, Any], ...], facts: Facts | None) -> list[PatternScore]:
-    return [_from_fields(fields, facts) for fields in scored]
+    return PatternScore.all_from_fields(scored, facts)
 
 
 _Open = tuple[tuple[int, Predicate], ...]
@@ -68,6 +65,9 @@ class CompiledTable:
     __slots__ = (
         "_candidates",
         "_decided",
+        "_evaluated",
+        "_fields",
+        "_needs",
         "counts",
         "decided",
         "includes",
@@ -77,6 +77,7 @@ class CompiledTable:
         "predicates",
         "replaces",
         "self_draw_ids",
+        "variants",
     )
 
     def __init__(self, patterns: Sequence[Pattern]) -> None:
@@ -84,6 +85,7 @@ class CompiledTable:
         self.predicates = tuple(pattern.predicate for pattern in self.patterns)
         self.decided = tuple(is_decided(predicate) for predicate in self.predicates)
         self.counts = tuple(count_of(predicate) for predicate in self.predicates)
+        self.variants = tuple(variants_of(predicate) for predicate in self.predicates)
         position = {pattern.id: index for index, pattern in enumerate(self.patterns)}
         self.replaces = tuple(
             sum(1 << position[name] for name in pattern.replaces if name in position)
@@ -99,9 +101,29 @@ class CompiledTable:
         self.self_draw_ids = frozenset(
             pattern.id for pattern in self.patterns if pattern.settles_as_self_draw
         )
+        self._needs = tuple(
+            (
+                needs_of(predicate)[0],
+                needs_of(predicate)[1:],
+                (index, None if decided else predicate),
+            )
+            for index, (predicate, decided) in enumerate(
+                zip(self.predicates, self.decided, strict=True)
+            )
+        )
+        """Each pattern's first needs, its other needs, and its candidate entry: a pattern is a
+        candidate when the bits meet one of its needs (the first most often the only one)."""
         self._candidates: dict[int, tuple[_Candidate, ...]] = {}
+        self._fields: dict[tuple[int, object, tuple[tuple[str, int], ...]], dict[str, Any]]
+        self._fields = {}
+        """A decided pattern's deferred fields by its position, its count or variants, and
+        the overrides (the same for every feature set that scores it alike)."""
         self._decided: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[_Open, Decided | None]]
         self._decided = {}
+        self._evaluated: dict[tuple[int, tuple[tuple[str, int], ...], tuple[object, ...]], Any]
+        self._evaluated = {}
+        """`_Evaluated` outcomes by features, overrides and the signature of the open
+        predicates that matched (None: a pattern that includes others fired)."""
 
     def candidates(self, features: int) -> tuple[int, ...]:
         """The positions of the patterns whose needs these feature bits meet, in table order."""
@@ -114,10 +136,14 @@ class CompiledTable:
         if found is None:
             if len(self._candidates) > _MAX_FEATURE_SETS:
                 self._candidates.clear()
+            missing = ~features
             found = self._candidates[features] = tuple(
-                (index, None if self.decided[index] else pattern.predicate)
-                for index, pattern in enumerate(self.patterns)
-                if any(not mask & ~features for mask in needs_of(pattern.predicate))
+                [
+                    candidate
+                    for first_needs, other_needs, candidate in self._needs
+                    if not first_needs & missing
+                    or (other_needs and any(not needs & missing for needs in other_needs))
+                ]
             )
         return found
 
@@ -151,18 +177,11 @@ class CompiledTable:
                 dropped |= self.replaces[index]
         if fired_mask & self.including:
             return open_, None
-        scored = []
-        for index, predicate in candidates:
-            if predicate is not None or dropped >> index & 1:
-                continue
-            pattern = self.patterns[index]
-            count = self._count(index, features)
-            tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
-            scored.append(
-                PatternScore.deferred_fields(
-                    pattern.id, pattern.name, count * tai, pattern.predicate, count
-                )
-            )
+        scored = [
+            self._decided_fields(index, features, overrides)
+            for index, predicate in candidates
+            if predicate is None and not dropped >> index & 1
+        ]
         fields_of = tuple(scored)
         raw = sum(fields["tai"] for fields in scored)
         return open_, Decided(fields_of, raw, _deferred_scores(fields_of, None))
@@ -180,8 +199,43 @@ class CompiledTable:
 
     def _count(self, index: int, features: int) -> int:
         """How many times a decided pattern scores on a reading with these bits."""
+        variants = self.variants[index]
+        if variants is not None:
+            return len(variants(features))
         count_of = self.counts[index]
         return 1 if count_of is None else count_of(features)
+
+    def _decided_fields(
+        self, index: int, features: int, overrides: Mapping[str, int]
+    ) -> dict[str, Any]:
+        """The deferred score's fields (`PatternScore.deferred_fields`) of a decided pattern on
+        a reading with these bits: its count, tai and variant as `_score_of` makes them."""
+        variants = self.variants[index]
+        shape: object = self._count(index, features) if variants is None else variants(features)
+        key = (index, shape, tuple(sorted(overrides.items())) if overrides else ())
+        found = self._fields.get(key)
+        if found is None:
+            if len(self._fields) > _MAX_FEATURE_SETS:
+                self._fields.clear()
+            found = self._fields[key] = self._fields_of(index, features, overrides)
+        return found
+
+    def _fields_of(self, index: int, features: int, overrides: Mapping[str, int]) -> dict[str, Any]:
+        pattern = self.patterns[index]
+        variants = self.variants[index]
+        if variants is None:
+            count = self._count(index, features)
+            tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
+            return PatternScore.deferred_fields(
+                pattern.id, pattern.name, count * tai, pattern.predicate, count
+            )
+        # Matches without tiles, carrying the variants the bits decide: the tai, count and
+        # variant of the score are `_score_of`'s own.
+        matches = [Match((), variant) for variant in variants(features)]
+        score = _score_of(pattern, matches, overrides)
+        return PatternScore.deferred_fields(
+            pattern.id, pattern.name, score.tai, pattern.predicate, score.count, score.variant
+        )
 
     def evaluate(
         self,
@@ -193,6 +247,100 @@ class CompiledTable:
         """Run the table over one reading and apply its includes and replaces. `first`: the
         position and matches of the first predicate to run that matched, those before it
         having matched nothing (`first_match`)."""
+        return self.evaluated(facts, features, overrides, first).scores(facts)
+
+    def evaluated(
+        self,
+        facts: Facts,
+        features: int,
+        overrides: Mapping[str, int],
+        first: tuple[int, Sequence[Match]] | None = None,
+    ) -> Evaluated:
+        """`evaluate`'s outcome on one reading without its scores made: its total (`raw`), the
+        scores for settling (`settling`, ids and tai only) and `scores(facts)`, which makes
+        them for the reading chosen. It runs the open predicates (from `first` on) and looks
+        the rest up: unless a pattern that includes others fires, the outcome is the same for
+        every reading with these bits and overrides whose open predicates match at the same
+        positions the same number of times with the same variants."""
+        candidates = self._candidates.get(features)
+        if candidates is None:
+            candidates = self._candidates_of(features)
+        ran = -1 if first is None else first[0]
+        found: list[Sequence[Match]] = []
+        signature: list[object] = []
+        for index, predicate in candidates:
+            if predicate is None or index < ran:
+                continue
+            matches = first[1] if first is not None and index == ran else predicate(facts)
+            if matches:
+                found.append(matches)
+                signature.append(index)
+                signature.append(
+                    matches[0].variant
+                    if len(matches) == 1
+                    else tuple([match.variant for match in matches])
+                )
+        key = (
+            features,
+            tuple(sorted(overrides.items())) if overrides else (),
+            tuple(signature),
+        )
+        outcome = self._evaluated.get(key, _UNKNOWN)
+        if outcome is _UNKNOWN:
+            if len(self._evaluated) > _MAX_FEATURE_SETS:
+                self._evaluated.clear()
+            outcome = self._evaluated[key] = self._outcome_of(
+                features, overrides, signature[::2], found
+            )
+        if outcome is None:
+            return _Listed(self._evaluate_now(facts, features, overrides, first))
+        return Evaluated(outcome, found)
+
+    def _outcome_of(
+        self,
+        features: int,
+        overrides: Mapping[str, int],
+        positions: list[Any],
+        found: list[Sequence[Match]],
+    ) -> _Outcome | None:
+        """The outcome when the open predicates at `positions` matched `found`, the others
+        nothing: None when a pattern that includes others fires (covering is a matter of
+        tiles)."""
+        slot_of = {index: slot for slot, index in enumerate(positions)}
+        fired_mask = dropped = 0
+        for index, predicate in self._candidates_of(features):
+            if predicate is None or index in slot_of:
+                fired_mask |= 1 << index
+                dropped |= self.replaces[index]
+        if fired_mask & self.including:
+            return None
+        entries: list[dict[str, Any] | tuple[int, str, str, int, int, str | None]] = []
+        settling: list[PatternScore] = []
+        raw = 0
+        for index, predicate in self._candidates_of(features):
+            if not fired_mask >> index & 1 or dropped >> index & 1:
+                continue
+            if predicate is None:
+                fields = self._decided_fields(index, features, overrides)
+                entries.append(fields)
+                score = PatternScore.from_fields(fields, None)
+            else:
+                slot = slot_of[index]
+                score = _score_of(self.patterns[index], found[slot], overrides)
+                entries.append((slot, score.id, score.name, score.tai, score.count, score.variant))
+            settling.append(score)
+            raw += score.tai
+        return _Outcome(tuple(entries), raw, settling)
+
+    def _evaluate_now(
+        self,
+        facts: Facts,
+        features: int,
+        overrides: Mapping[str, int],
+        first: tuple[int, Sequence[Match]] | None = None,
+    ) -> list[PatternScore]:
+        """`evaluate` worked out on the reading, without the memo (a pattern that includes
+        others fired)."""
         replaces = self.replaces
         fired: list[tuple[int, Sequence[Match] | None]] = []
         dropped = fired_mask = 0
@@ -220,13 +368,8 @@ class CompiledTable:
                 continue
             pattern = patterns[index]
             if found is None:
-                tai = overrides.get(pattern.id, pattern.tai) if overrides else pattern.tai
-                count = self._count(index, features)
-                scores.append(
-                    PatternScore.deferred(
-                        pattern.id, pattern.name, count * tai, self.predicates[index], facts, count
-                    )
-                )
+                fields = self._decided_fields(index, features, overrides)
+                scores.append(PatternScore.from_fields(fields, facts))
             else:
                 scores.append(_score_of(pattern, found, overrides))
         return scores
@@ -264,8 +407,10 @@ class CompiledTable:
 
     def check_decided(self, facts: Facts, features: int) -> list[str]:
         """What is wrong with the decided patterns' claim on this reading: each decided pattern
-        whose needs the bits meet must return exactly one match without a variant, and one
-        whose needs they do not meet no match. Empty when the claim holds (a test check)."""
+        whose needs the bits meet must return as many matches as the bits say (one unless its
+        `count` or `variants` say otherwise), with the variants its `variants` say (as a
+        multiset; none without), and one whose needs they do not meet no match. Empty when the
+        claim holds (a test check)."""
         wrong: list[str] = []
         candidates = {index for index, _ in self._candidates_of(features)}
         for index, pattern in enumerate(self.patterns):
@@ -274,15 +419,84 @@ class CompiledTable:
             matches = pattern.predicate(facts)
             if index in candidates:
                 count = self._count(index, features)
-                if len(matches) != count or any(m.variant is not None for m in matches):
-                    wrong.append(f"{pattern.id}: decided {count}, but {len(matches)} matches")
+                variants_of = self.variants[index]
+                claimed = [None] * count if variants_of is None else list(variants_of(features))
+                got = [m.variant for m in matches]
+                if len(matches) != count or sorted(map(str, got)) != sorted(map(str, claimed)):
+                    wrong.append(
+                        f"{pattern.id}: decided {count} matches with variants {claimed}, but "
+                        f"{len(matches)} with {got}"
+                    )
             elif matches:
                 wrong.append(f"{pattern.id}: needs not met, but it matched")
         return wrong
 
     def clear(self) -> None:
+        self._fields.clear()
         self._candidates.clear()
         self._decided.clear()
+        self._evaluated.clear()
+
+
+class _Outcome(NamedTuple):
+    """What `CompiledTable.evaluated` remembers of a table's outcome: each pattern that scores,
+    in table order, as the fields of its deferred score (a decided pattern) or as the slot of
+    its matches among the open predicates that matched, with its id, name, tai, count and
+    variant; their total; the scores for settling."""
+
+    entries: tuple[dict[str, Any] | tuple[int, str, str, int, int, str | None], ...]
+    raw: int
+    settling: list[PatternScore]
+
+
+class Evaluated:
+    """A table's outcome on one reading (`CompiledTable.evaluated`): its total (`raw`) and the
+    scores for settling known, each PatternScore made only by `scores`, for the reading chosen
+    (as `Decided` does)."""
+
+    __slots__ = ("_entries", "_found", "raw", "settling")
+
+    def __init__(self, outcome: _Outcome, found: Sequence[Sequence[Match]]) -> None:
+        self._entries = outcome.entries
+        self._found = found
+        self.raw = outcome.raw
+        self.settling: Sequence[PatternScore] = outcome.settling
+
+    def scores(self, facts: Facts | None) -> list[PatternScore]:
+        """The scores on the reading whose facts these are."""
+        found = self._found
+        from_fields = PatternScore.from_fields
+        scores: list[PatternScore] = []
+        for entry in self._entries:
+            if isinstance(entry, dict):
+                scores.append(from_fields(entry, facts))
+                continue
+            slot, id, name, tai, count, variant = entry
+            matches = found[slot]
+            items = (
+                matches[0].items
+                if len(matches) == 1
+                else tuple([item for match in matches for item in match.items])
+            )
+            scores.append(PatternScore(id, name, tai, count, items, variant))
+        return scores
+
+
+class _Listed(Evaluated):
+    """An outcome worked out on the reading itself (a pattern that includes others fired)."""
+
+    __slots__ = ("_scores",)
+
+    def __init__(self, scores: list[PatternScore]) -> None:
+        self._scores = scores
+        self.raw = sum([score.tai for score in scores])
+        self.settling = scores
+
+    def scores(self, facts: Facts | None) -> list[PatternScore]:
+        return self._scores
+
+
+_UNKNOWN: Any = object()
 
 
 def _score_of(

@@ -145,10 +145,12 @@ def wind_pung(wind_of: Callable[[WinContext], Wind], held: int) -> Predicate:
 def bonus_tiles(count: int) -> Predicate:
     """Exactly `count` flowers and seasons."""
 
+    # The bits count flowers exactly at none, seven and eight: they decide those counts.
     @needs(
         {0: Feature.NO_FLOWER, 7: Feature.FLOWERS_7, 8: Feature.FLOWERS_8}.get(
             count, Feature.FLOWER
-        )
+        ),
+        decided=count in (0, 7, 8),
     )
     def predicate(facts: Facts) -> tuple[Match, ...]:
         return (Match(facts.flowers),) if len(facts.flowers) == count else p.NONE

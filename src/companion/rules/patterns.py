@@ -48,20 +48,31 @@ ALWAYS: tuple[int, ...] = (0,)
 
 
 def needs(
-    *alternatives: int, decided: bool = False, count: Callable[[int], int] | None = None
+    *alternatives: int,
+    decided: bool = False,
+    count: Callable[[int], int] | None = None,
+    variants: Callable[[int], tuple[str | None, ...]] | None = None,
 ) -> Callable[[_P], _P]:
     """Declare what a reading must have for the predicate to match: feature bits, all of them
     needed, or several such masks of which any one will do. A necessary condition only: the
     predicate still decides.
 
     `decided`: the bits are sufficient too. On a reading that has them, the predicate always
-    returns exactly one match without a variant, and on no other; a compiled table then scores
+    returns exactly one match without a variant (unless `count` or `variants` say otherwise),
+    and on no other; a compiled table then scores
     the pattern from the bits alone and runs the predicate only when the pattern's tiles are
     asked for (`PatternScore.items`). `CompiledTable.check_decided` holds the claim against the
     predicate (the differential tests run it on every seeded hand).
 
     `count`, with `decided`: the bits decide how many matches too, each without a variant, as
-    this function of the reading's feature bits (one match when not given)."""
+    this function of the reading's feature bits (one match when not given).
+
+    `variants`, with `decided` and instead of `count`: the bits decide each match's variant
+    too, as this function of the reading's feature bits (one variant per match, so its length
+    is the count). Compared as a multiset: a pattern's score reads its matches' variants as a
+    total of tai, a count and the one variant they share, none of which depends on order."""
+    if variants is not None and (count is not None or not decided):
+        raise ValueError("variants are declared with decided=True and instead of count")
 
     def declare(predicate: _P) -> _P:
         predicate.needs = alternatives  # type: ignore[attr-defined]
@@ -69,6 +80,8 @@ def needs(
             predicate.decided = True  # type: ignore[attr-defined]
             if count is not None:
                 predicate.count = count  # type: ignore[attr-defined]
+            if variants is not None:
+                predicate.variants = variants  # type: ignore[attr-defined]
         return predicate
 
     return declare
@@ -79,13 +92,16 @@ def is_decided(predicate: Predicate) -> bool:
     return bool(getattr(predicate, "decided", False))
 
 
-_new = object.__new__
-_set_attribute = object.__setattr__
-
-
 def count_of(predicate: Predicate) -> Callable[[int], int] | None:
     """How a decided predicate's matches are counted from the feature bits (None: one)."""
     found: Callable[[int], int] | None = getattr(predicate, "count", None)
+    return found
+
+
+def variants_of(predicate: Predicate) -> Callable[[int], tuple[str | None, ...]] | None:
+    """How a decided predicate's matches' variants are read from the feature bits (None:
+    every match without one)."""
+    found: Callable[[int], tuple[str | None, ...]] | None = getattr(predicate, "variants", None)
     return found
 
 
@@ -125,6 +141,10 @@ class Pattern:
         return dataclasses.replace(self, **changes)
 
 
+_new = object.__new__
+_set_attribute = object.__setattr__
+
+
 @dataclass(frozen=True, init=False, eq=False, repr=False)
 class PatternScore:
     """A pattern as it scored in the chosen reading."""
@@ -157,34 +177,57 @@ class PatternScore:
         predicate: Predicate,
         facts: Facts | None,
         count: int = 1,
+        variant: str | None = None,
     ) -> PatternScore:
-        """A pattern scored `count` times, without a variant, whose tiles are found only when
+        """A pattern scored `count` times, with that variant, whose tiles are found only when
         asked for: by running its predicate on the reading's facts (a decided pattern,
         `needs(..., decided=True)`). `facts` None: a score whose tiles are never asked for."""
-        return cls.from_fields(cls.deferred_fields(id, name, tai, predicate, count), facts)
+        return cls.from_fields(cls.deferred_fields(id, name, tai, predicate, count, variant), facts)
 
     @staticmethod
     def deferred_fields(
-        id: str, name: str, tai: int, predicate: Predicate, count: int = 1
+        id: str,
+        name: str,
+        tai: int,
+        predicate: Predicate,
+        count: int = 1,
+        variant: str | None = None,
     ) -> dict[str, Any]:
         """The fields of a `deferred` score but the reading's facts, worked out once for every
         reading that scores it the same way (`from_fields` makes each score)."""
-        # Its `variant` (None), and `count` when 1, are the class's defaults.
+        # Its `variant` when None, and `count` when 1, are the class's defaults.
         fields: dict[str, Any] = {"id": id, "name": name, "tai": tai, "_predicate": predicate}
         if count != 1:
             fields["count"] = count
+        if variant is not None:
+            fields["variant"] = variant
         return fields
 
     @classmethod
-    def from_fields(cls, fields: dict[str, Any], facts: Facts | None) -> PatternScore:
+    def from_fields(cls, fields: Mapping[str, Any], facts: Facts | None) -> PatternScore:
         """A deferred score from its `deferred_fields` and the reading's facts."""
-        score = _new(cls)
-        values = fields.copy()
+        values = dict(fields)
         values["_facts"] = facts
-        # The instance's dict given whole (past the frozen class's __setattr__), rather than
-        # filled in: a score is made for every pattern of every hand.
+        score = _new(cls)
+        # The copied fields become its attributes at once (a frozen dataclass refuses the
+        # assignment but through object's own): the scorer makes one per pattern of a hand.
         _set_attribute(score, "__dict__", values)
         return score
+
+    @classmethod
+    def all_from_fields(
+        cls, scored: Sequence[Mapping[str, Any]], facts: Facts | None
+    ) -> list[PatternScore]:
+        """`from_fields` of each of these fields, on one reading (one call for a hand's
+        decided scores)."""
+        scores: list[PatternScore] = []
+        for fields in scored:
+            values = dict(fields)
+            values["_facts"] = facts
+            score = _new(cls)
+            _set_attribute(score, "__dict__", values)
+            scores.append(score)
+        return scores
 
     @property
     def items(self) -> tuple[object, ...]:

@@ -100,7 +100,8 @@ def each_animal(facts: Facts) -> tuple[Match, ...]:
     return tuple(Match((t,)) for t in facts.animals)
 
 
-@needs(Feature.ANIMALS_4)
+# Four different animals are the four animals.
+@needs(Feature.ANIMALS_4, decided=True)
 def all_animals(facts: Facts) -> tuple[Match, ...]:
     if set(facts.animals) >= set(ANIMALS):
         return (Match(ANIMALS),)
@@ -130,7 +131,19 @@ def honor_pungs(facts: Facts) -> tuple[Match, ...]:
     return tuple([Match((g,)) for g in facts.pungs if g.tile >= _EAST])
 
 
-@needs(Feature.SEAT_WIND_PUNG, Feature.ROUND_WIND_PUNG)
+def _valued_wind_variants(features: int) -> tuple[str | None, ...]:
+    """A reading holds at most one pung of each wind: "seat" when it holds the seat wind's,
+    "round" when it holds the round wind's (both of one pung when the two winds are one)."""
+    seat = ("seat",) if features & Feature.SEAT_WIND_PUNG else ()
+    return (*seat, "round") if features & Feature.ROUND_WIND_PUNG else seat
+
+
+@needs(
+    Feature.SEAT_WIND_PUNG,
+    Feature.ROUND_WIND_PUNG,
+    decided=True,
+    variants=_valued_wind_variants,
+)
 def valued_wind_pungs(facts: Facts) -> tuple[Match, ...]:
     """A wind pung or kong: one match if it is the seat wind, one if it is the round wind."""
     matches: list[Match] = []
@@ -163,6 +176,11 @@ def _pair_in(facts: Facts, family: tuple[Tile, ...]) -> Group | None:
     return pair if pair is not None and pair.tile in family else None
 
 
+def _kinds_of(family: tuple[Tile, ...]) -> int:
+    """The family's kinds as bits of a hand's kind mask (`Facts.kind_mask`)."""
+    return sum(1 << int(tile) for tile in family)
+
+
 def _family_pungs(family: tuple[Tile, ...], pungs: int) -> int:
     """The feature bit of at least `pungs` pungs of the dragons or the winds."""
     if family == DRAGONS:
@@ -173,10 +191,18 @@ def _family_pungs(family: tuple[Tile, ...], pungs: int) -> int:
 
 
 def honor_family(pungs: int, with_pair: bool, family: tuple[Tile, ...]) -> Predicate:
-    """At least `pungs` pungs/kongs of the family, and (if `with_pair`) the pair from it too."""
+    """At least `pungs` pungs/kongs of the family, and (if `with_pair`) the pair from it too.
+    Without the pair, the bits of "at least so many pungs of the family" decide it."""
 
-    @needs(_family_pungs(family, pungs))
+    needed = _family_pungs(family, pungs)
+
+    kinds_needed = pungs + 1 if with_pair else 0
+    family_kinds = _kinds_of(family)
+
+    @needs(needed, decided=not with_pair and needed != 0)
     def predicate(facts: Facts) -> tuple[Match, ...]:
+        if (facts.kind_mask & family_kinds).bit_count() < kinds_needed:
+            return NONE  # the pair is a kind of the family other than its pungs'
         sets = _pungs_of(facts, family)
         pair = _pair_in(facts, family)
         if len(sets) < pungs or (with_pair and pair is None):
@@ -193,9 +219,12 @@ big_winds = honor_family(4, False, WIND_TILES)
 
 def exact_honor_family(pungs: int, family: tuple[Tile, ...]) -> Predicate:
     """Exactly `pungs` pungs/kongs of the family and the pair from the family."""
+    family_kinds = _kinds_of(family)
 
     @needs(_family_pungs(family, pungs))
     def predicate(facts: Facts) -> tuple[Match, ...]:
+        if (facts.kind_mask & family_kinds).bit_count() <= pungs:
+            return NONE  # the pair is a kind of the family other than its pungs'
         sets = _pungs_of(facts, family)
         pair = _pair_in(facts, family)
         if len(sets) != pungs or pair is None:

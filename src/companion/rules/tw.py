@@ -37,6 +37,7 @@ WAIT_RULES = ("role", "single")
 `single`: the role decides, and the hand must also have waited on one kind only."""
 
 _OPEN_MELDS = frozenset((MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.ADDED_KONG))
+_EIGHT_BONUS = frozenset(FLOWERS + SEASONS)
 
 
 @dataclass(frozen=True)
@@ -70,11 +71,6 @@ class TwOptions(Options):
 
 
 # --- predicates --------------------------------------------------------------------------------
-
-
-def _options(facts: Facts) -> TwOptions:
-    assert isinstance(facts.options, TwOptions)
-    return facts.options
 
 
 def _only_concealed_kongs(hand: Hand) -> bool:
@@ -114,15 +110,16 @@ def exposed_hand(facts: Facts) -> tuple[Match, ...]:
     return p.NONE
 
 
-def wait_on(*roles: WinRole) -> Predicate:
-    """The winning tile played one of `roles` in the reading; under the `single` wait rule the
-    hand must also have waited on one kind only. Seven pairs and a triplet earns no wait tai."""
+def wait_on(*roles: WinRole, single: bool = False) -> Predicate:
+    """The winning tile played one of `roles` in the reading; with `single` (the `single` wait
+    rule, `patterns_for`) the hand must also have waited on one kind only. Seven pairs and a
+    triplet earns no wait tai. Without `single` the shape and role bits decide it."""
 
-    @needs(*(Feature.STANDARD | role_bit(role) for role in roles))
+    @needs(*(Feature.STANDARD | role_bit(role) for role in roles), decided=not single)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         if facts.shape is not Shape.STANDARD or facts.reading.role not in roles:
             return p.NONE
-        if _options(facts).wait_rule == "single" and len(facts.waits) != 1:
+        if single and len(facts.waits) != 1:
             return p.NONE
         return (Match((facts.reading.winning_group,)),)
 
@@ -134,7 +131,8 @@ def no_honors_or_flowers(facts: Facts) -> tuple[Match, ...]:
     return match_all(facts) if not facts.has_honors and not facts.flowers else p.NONE
 
 
-@needs(Feature.ALL_CHOWS | Feature.NO_FLOWER)
+# Where every set is a chow, an honor can only be the pair: no honors decides a numbered pair.
+@needs(Feature.ALL_CHOWS | Feature.NO_FLOWER | Feature.NO_HONORS, decided=True)
 def pure_chow_hand(facts: Facts) -> tuple[Match, ...]:
     """Five chows, a numbered pair and no flowers."""
     pair = facts.pair
@@ -154,6 +152,7 @@ def concealed_triplets(at_least: int) -> Predicate:
     return predicate
 
 
+# A straight holds every kind of its suit: most hands fail on the bits and never run it.
 @needs(Feature.CHOWS_3 | Feature.ALL_NINE)
 def pure_straight(facts: Facts) -> tuple[Match, ...]:
     """1-2-3, 4-5-6 and 7-8-9 of one suit; variant `concealed` when all three chows are.
@@ -201,6 +200,12 @@ def discards_between(low: int, high: int) -> Predicate:
 _KONG_OPEN = frozenset((MeldKind.KONG, MeldKind.ADDED_KONG))
 _KONG_CONCEALED = frozenset((MeldKind.CONCEALED_KONG,))
 
+_WAIT_ROLES = {
+    "pair_wait": (WinRole.PAIR,),
+    "closed_or_edge_wait": (WinRole.CLOSED, WinRole.EDGE),
+}
+"""The roles of the winning tile each wait pattern scores."""
+
 # In the source's order. Only the source's stated inclusions are declared: every other
 # pattern that qualifies adds, so the "at least" families below all stack.
 PATTERNS: tuple[Pattern, ...] = (
@@ -220,8 +225,13 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("concealed_hand", "Concealed hand", 1, concealed_hand),
     Pattern("self_draw", "Self draw", 1, self_draw),
     Pattern("exposed_hand", "Exposed hand", 10, exposed_hand),
-    Pattern("pair_wait", "Pair wait", 1, wait_on(WinRole.PAIR)),
-    Pattern("closed_or_edge_wait", "Closed or edge wait", 1, wait_on(WinRole.CLOSED, WinRole.EDGE)),
+    Pattern("pair_wait", "Pair wait", 1, wait_on(*_WAIT_ROLES["pair_wait"])),
+    Pattern(
+        "closed_or_edge_wait",
+        "Closed or edge wait",
+        1,
+        wait_on(*_WAIT_ROLES["closed_or_edge_wait"]),
+    ),
     Pattern("no_honors", "No honors", 1, p.no_honors),
     Pattern("no_honors_or_flowers", "No honors or flowers", 3, no_honors_or_flowers),
     Pattern("half_flush", "Half flush", 10, p.half_flush),
@@ -257,6 +267,14 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     Pattern("earthly", "Earthly hand", 40, p.event(Event.EARTHLY)),
 )
+
+SINGLE_WAIT_PATTERNS: tuple[Pattern, ...] = tuple(
+    pattern.with_changes(predicate=wait_on(*roles, single=True))
+    if (roles := _WAIT_ROLES.get(pattern.id))
+    else pattern
+    for pattern in PATTERNS
+)
+"""The table under the `single` wait rule: the wait patterns also read the hand's waits."""
 
 FLOWER_WINS: dict[FlowerWin, Pattern] = {
     FlowerWin.SEVEN_CAPTURE: Pattern(
@@ -316,6 +334,9 @@ class TwProfile(Profile[TwOptions]):
     table_discards = True
     dealer_streak = True
 
+    def patterns_for(self, options: TwOptions) -> tuple[Pattern, ...]:
+        return SINGLE_WAIT_PATTERNS if options.wait_rule == "single" else PATTERNS
+
     def check_tiles(self, concealed: Sequence[Tile], melds: Sequence[Meld]) -> None:
         playing = [tile for tile in concealed if not tile.is_bonus]
         if not melds and len(playing) == 14 and set(playing) == set(TERMINALS_AND_HONORS):
@@ -356,28 +377,29 @@ class TwProfile(Profile[TwOptions]):
             raise NotAWinError("last_discard is a win on a discard, not a self-draw")
 
     def check_hand(self, hand: Hand, context: WinContext, options: TwOptions) -> list[str]:
-        if not hand.bonus and not hand.melds:
-            # Every check below is about bonus tiles or melds: most hands have neither.
-            return []
-        animals = [tile for tile in hand.bonus if tile.is_animal]
-        if animals:
-            raise NotAWinError(
-                f"animal tiles are not Taiwanese tiles: take out {english_list(animals)}"
-            )
+        # Every check but the last needs bonus tiles or declared groups: most hands have
+        # neither, and the scorer asks on every hand.
+        bonus, melds = hand.bonus, hand.melds
+        if bonus:
+            animals = [tile for tile in bonus if tile.is_animal]
+            if animals:
+                raise NotAWinError(
+                    f"animal tiles are not Taiwanese tiles: take out {english_list(animals)}"
+                )
         if context.flower_win is not None:
             return []
-        if hand.melds and context.has(Event.ORIGINAL_READY):
+        if melds and context.has(Event.ORIGINAL_READY):
             raise NotAWinError(
                 "an original ready hand keeps its initial tiles, with no melds: the hand declares "
-                + ", ".join(str(meld) for meld in hand.melds)
+                + ", ".join(str(meld) for meld in melds)
             )
-        if set(hand.bonus) >= set(FLOWERS + SEASONS):
+        if bonus and _EIGHT_BONUS.issubset(bonus):
             raise NotAWinError(
                 "bonus holds all eight flowers: holding all eight ends the hand at once, so "
                 'enter it as flower_win "eight", without a hand'
             )
-        open_melds = [meld for meld in hand.melds if meld.kind in _OPEN_MELDS]
-        if len(open_melds) == hand.sets and context.self_drawn:
+        open_melds = len([meld for meld in melds if meld.kind in _OPEN_MELDS]) if melds else 0
+        if open_melds == hand.sets and context.self_drawn:
             if not options.exposed_self_draw:
                 raise NotAWinError(
                     "all five sets are declared, so the pair must be won on a discard (Exposed "
