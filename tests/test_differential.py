@@ -277,6 +277,12 @@ def _decided_problems(profile_id: str, count: int) -> tuple[int, list[str]]:
             facts = Facts(hand, reading, context, (), options, shared)
             readings_checked += 1
             wrong = table.check_decided(facts, facts.features)
+            # The scorer keys its memos by the bits the table reads: the rest must not matter.
+            overrides = options.tai_overrides
+            whole = table.evaluate(facts, facts.features, overrides)
+            read = table.evaluate(facts, facts.features & table.reads, overrides)
+            if whole != read:
+                wrong.append(f"unread bits change the outcome: {whole} against {read}")
             # The scorer reads a standard reading's bits off its blocks' summaries: they must
             # be the bits its groups give.
             shape, groups, index, role, counts = candidate

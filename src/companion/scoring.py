@@ -240,6 +240,7 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
     table = plan.table
     outcomes = plan.outcomes
     first_match = table.first_match
+    reads = table.reads
     hand_bits = hand_features(hand, keys, plan.context_bits)
     standard_bits = hand_bits | honor_features(hand, keys, context)
     shared: HandFacts | None = None
@@ -254,9 +255,11 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
             features = standard_features(counts, role, standard_bits)
         else:
             features = reading_features(Reading(shape, groups, index, role), context, hand_bits)
-        known = outcomes.get(features)
+        # Outcomes are the same for readings alike in the bits the table reads.
+        key = features & reads
+        known = outcomes.get(key)
         if known is None:
-            known = plan.outcome(profile, features)
+            known = plan.outcome(profile, key)
         open_, decided, settled = known
         scored: Decided | Evaluated
         if decided is not None and not open_:
@@ -276,7 +279,7 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
             else:
                 # The outcome looked up by what the open predicates matched: the scores are
                 # made only for the reading chosen.
-                scored = table.evaluated(facts, features, overrides, first)
+                scored = table.evaluated(facts, key, overrides, first)
                 raw = scored.raw
                 settled = profile.settled_tai(raw, scored.settling, options)
         if chosen is None:

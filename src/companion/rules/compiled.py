@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from companion.rules.features import COUNT_BITS
 from companion.rules.patterns import (
     Match,
     Pattern,
@@ -75,6 +76,7 @@ class CompiledTable:
         "limit_ids",
         "patterns",
         "predicates",
+        "reads",
         "replaces",
         "self_draw_ids",
         "variants",
@@ -86,6 +88,14 @@ class CompiledTable:
         self.decided = tuple(is_decided(predicate) for predicate in self.predicates)
         self.counts = tuple(count_of(predicate) for predicate in self.predicates)
         self.variants = tuple(variants_of(predicate) for predicate in self.predicates)
+        reads = COUNT_BITS
+        for predicate in self.predicates:
+            for mask in needs_of(predicate):
+                reads |= mask
+        self.reads = reads
+        """Every feature bit the table's needs test, and the counting bits: two readings alike
+        in these have one outcome, so memos keyed by features are keyed by `features & reads`
+        (a bit no pattern asks about, such as a role none rewards, would only split them)."""
         position = {pattern.id: index for index, pattern in enumerate(self.patterns)}
         self.replaces = tuple(
             sum(1 << position[name] for name in pattern.replaces if name in position)

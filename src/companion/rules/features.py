@@ -163,3 +163,17 @@ CONCEALED_PUNGS_AT_LEAST = (
     Feature.CONCEALED_PUNGS_5,
 )
 """The feature bit of "at least n" such sets, by n."""
+COUNT_BITS = (
+    sum(DRAGON_PUNGS_AT_LEAST)
+    | sum(WIND_PUNGS_AT_LEAST)
+    | sum(CONCEALED_PUNGS_AT_LEAST)
+    | Feature.CHOWS_3
+    | Feature.CHOWS_4
+    | Feature.KONG
+    | Feature.KONGS_4
+    | Feature.FLOWERS_4
+    | Feature.FLOWERS_7
+    | Feature.FLOWERS_8
+)
+"""The bits that count sets and bonus tiles: besides its needs, these are all that a decided
+pattern's `count` or `variants` may read (`CompiledTable.reads`)."""
