@@ -109,6 +109,18 @@ def test_several_winners_are_declared_where_one_discard_pays_several(profile: Pr
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=ids)
+def test_a_preference_of_readings_is_declared(profile: Profile) -> None:
+    """The scorer asks `preference` on a tie only of a profile that declares one: a profile
+    whose `preference` is its own must say so, or its ties would go to the first reading."""
+    own = type(profile).preference is not Profile.preference
+    assert profile.prefers_readings == own
+    if own:
+        # tw reports the pair wait where a chow reads the same (456m5m5m won on 5m).
+        result = score({"profile": profile.id, "hand": "123m456m789m123p4565p5p", "win_tile": "5p"})
+        assert result.reading is not None and result.reading.role.value == "pair"
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=ids)
 def test_instant_payouts_are_declared_where_the_table_settles_them(profile: Profile) -> None:
     try:
         payout_options(profile.id)

@@ -294,6 +294,8 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
             continue
         if rank == best:
             # A tie: the profile's preference of reading decides, then reading order.
+            if not profile.prefers_readings:
+                continue
             if best_preference is None:
                 best_preference = profile.preference(_reading(chosen[0]))
             preference = profile.preference(Reading(shape, groups, index, role))

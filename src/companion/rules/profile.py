@@ -68,6 +68,9 @@ class Profile(Generic[OptionsT]):
     earthly_self_draw: ClassVar[bool] = True
     """Whether an earthly hand may be self-drawn on the first draw, or is only ever won on the
     dealer's first discard."""
+    prefers_readings: ClassVar[bool] = False
+    """Whether `preference` tells readings apart (else every tie goes to the first reading,
+    and the scorer never asks)."""
 
     # What the profile scores and settles, declared. The adapters (the calculator, the table
     # pages, the command line) offer and show only these, and never ask for a profile by id;

@@ -319,6 +319,7 @@ class TwProfile(Profile[TwOptions]):
     flower_wins = FLOWER_WINS
     options_type = TwOptions
     several_winners = True
+    prefers_readings = True
     earthly_self_draw = False
     # The mahjchina table has no pattern for replacement or kong_on_kong: those are refused
     # rather than silently ignored, as in sg.
