@@ -34,9 +34,6 @@ from companion.rules.facts import (
     reading_features,
     standard_features,
 )
-from companion.rules.facts import (
-    clear_memos as clear_fact_memos,
-)
 from companion.rules.options import Options
 from companion.rules.patterns import PatternScore, Predicate
 from companion.rules.profile import AnyProfile
@@ -418,7 +415,6 @@ def clear_memos() -> None:
     table's candidates by feature set, the whole amounts made Fractions (for benchmarks that
     time a cold start)."""
     shapes.clear_memos()
-    clear_fact_memos()
     compiled.clear_compiled()
     settlement.clear_memos()
     _PLANS.clear()

@@ -26,7 +26,7 @@ from companion.rules.features import (
 from companion.rules.options import Options
 from companion.rules.patterns import Match, needs
 from companion.shapes import Group, GroupKind, Reading, Shape, WinRole, block_keys
-from companion.shapes.blocks import BLOCK_OF, MEMO_LIMIT, SIMPLES, UNIT
+from companion.shapes.blocks import BLOCK_OF, SIMPLES, UNIT
 from companion.shapes.groups import SUMMARY_FIELD, summary
 from companion.tiles import KINDS, Suit, Tile, Wind, format_tiles
 
@@ -166,11 +166,23 @@ def hand_features(
     if melds:
         keys = _all_keys(hand, keys)
     key0, key1, key2, key3 = keys
-    # Each block's kinds as a few flags, memoised by its key; the hand's bits by its flags.
-    flags0, flags1, flags2, flags3 = _BLOCK_FLAGS
-    bits = _FLAG_FEATURES[flags0[key0] | flags1[key1] | flags2[key2] | flags3[key3]]
+    numbered = key0 | key1 | key2
+    bits = _KIND_FEATURES[
+        (key0 != 0)
+        | (key1 != 0) << 1
+        | (key2 != 0) << 2
+        | (key3 != 0) << 3
+        | (not numbered & SIMPLES) << 4
+        | (not (key0 | key1 | key2 & _NOT_GREEN_BAMBOO | key3 & _NOT_GREEN_HONORS)) << 5
+    ]
     if context_bits is not None:
         bits |= context_bits
+    if (
+        (key0 | key0 >> 1 | key0 >> 2) & _NINE_LOW == _NINE_LOW
+        or (key1 | key1 >> 1 | key1 >> 2) & _NINE_LOW == _NINE_LOW
+        or (key2 | key2 >> 1 | key2 >> 2) & _NINE_LOW == _NINE_LOW
+    ):
+        bits |= Feature.ALL_NINE
     bonus = hand.bonus
     if bonus:
         bits |= _bonus_features(bonus)
@@ -184,7 +196,7 @@ def hand_features(
             bits & _ONE_SUIT
             and not key3
             and winning is not None
-            and (key0 | key1 | key2) - UNIT[winning] == _NINE_GATES_KEY
+            and numbered - UNIT[winning] == _NINE_GATES_KEY
         ):
             bits |= Feature.NINE_GATES
     elif all(meld.kind is MeldKind.CONCEALED_KONG for meld in melds):
@@ -192,86 +204,33 @@ def hand_features(
     return bits
 
 
-class _BlockFlags(dict[int, int]):
-    """One block's flags by its key, at four bits a block (`_FLAG_*` shifted by 4 * block),
-    worked out on first use and bounded like the shapes' memos."""
-
-    def __init__(self, block: int) -> None:
-        super().__init__()
-        self.block = block
-
-    def __missing__(self, key: int) -> int:
-        block = self.block
-        flags = 0
-        if key:
-            flags = _FLAG_HELD
-            if block < 3:
-                if key & SIMPLES:
-                    flags |= _FLAG_SIMPLES
-                if block < 2 or key & _NOT_GREEN_BAMBOO:
-                    flags |= _FLAG_NOT_GREEN
-                if (key | key >> 1 | key >> 2) & _NINE_LOW == _NINE_LOW:
-                    flags |= _FLAG_ALL_NINE
-            elif key & _NOT_GREEN_HONORS:
-                flags |= _FLAG_NOT_GREEN
-        flags <<= 4 * block
-        if len(self) >= MEMO_LIMIT:
-            self.clear()
-        self[key] = flags
-        return flags
+def _kind_features(index: int) -> int:
+    """The bits of a hand's kinds, by `hand_features`' index: bits 0-2 whether it holds each
+    numbered suit, 3 honors, 4 no simples (2-8), 5 green tiles only."""
+    bits = Feature.HONORS if index & 8 else Feature.NO_HONORS
+    suits = (index & 7).bit_count()
+    if suits == 1:
+        bits |= Feature.ONE_SUIT
+    elif not suits:
+        bits |= Feature.NO_SUIT
+    if index & 16:
+        bits |= (
+            Feature.TERMINALS_HONORS_ONLY
+            if index & 8
+            else Feature.TERMINALS_ONLY | Feature.TERMINALS_HONORS_ONLY
+        )
+    if index & 32:
+        bits |= Feature.GREEN_ONLY
+    return bits
 
 
-_FLAG_HELD, _FLAG_SIMPLES, _FLAG_NOT_GREEN, _FLAG_ALL_NINE = 1, 2, 4, 8
+_KIND_FEATURES = tuple(_kind_features(index) for index in range(64))
 _NINE_LOW = sum(1 << 3 * offset for offset in range(9))
 """The low bit of each of a numbered block's nine kinds."""
 _NINE_GATES_KEY = sum(
     count << 3 * offset for offset, count in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3))
 )
 """A numbered block's key holding 1112345678999."""
-_BLOCK_FLAGS = tuple(_BlockFlags(block) for block in range(4))
-
-
-def _flag_features(flags: int) -> int:
-    """The hand's kind bits from its four blocks' flags."""
-    held = [flags >> 4 * block & _FLAG_HELD for block in range(4)]
-    bits = Feature.HONORS if held[3] else Feature.NO_HONORS
-    suits = sum(held[:3])
-    if suits == 1:
-        bits |= Feature.ONE_SUIT
-    elif not suits:
-        bits |= Feature.NO_SUIT
-    if not any(flags >> 4 * block & _FLAG_SIMPLES for block in range(3)):
-        bits |= (
-            Feature.TERMINALS_HONORS_ONLY
-            if held[3]
-            else Feature.TERMINALS_ONLY | Feature.TERMINALS_HONORS_ONLY
-        )
-    if not any(flags >> 4 * block & _FLAG_NOT_GREEN for block in range(4)):
-        bits |= Feature.GREEN_ONLY
-    if any(flags >> 4 * block & _FLAG_ALL_NINE for block in range(3)):
-        bits |= Feature.ALL_NINE
-    return bits
-
-
-class _FlagFeatures(dict[int, int]):
-    """The hand's kind bits by its blocks' flags, each worked out on first use (at most
-    2 ** 16 of them, far fewer in play)."""
-
-    def __missing__(self, flags: int) -> int:
-        found = self[flags] = _flag_features(flags)
-        return found
-
-
-_FLAG_FEATURES = _FlagFeatures()
-
-
-def clear_memos() -> None:
-    """Forget the blocks' flags (for benchmarks that time a cold start)."""
-    for flags in _BLOCK_FLAGS:
-        flags.clear()
-    _FLAG_FEATURES.clear()
-
-
 _NO_FLOWER, _ONE_SUIT = int(Feature.NO_FLOWER), int(Feature.ONE_SUIT)
 _CONCEALED = Feature.NO_MELDS | Feature.ONLY_CONCEALED_KONGS
 
