@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from companion.hand import MeldKind
 from companion.tiles import Tile, format_tiles
@@ -140,9 +141,9 @@ FIVE_SETS = Structure(sets=5, seven_pairs_triplet=True)
 """Taiwan: five sets and a pair, or seven different pairs and a triplet."""
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One way to read a complete hand, with the winning tile's place in it."""
+class Reading(NamedTuple):
+    """One way to read a complete hand, with the winning tile's place in it. (A named tuple:
+    immutable like the groups, and made for every hand scored at a tuple's cost.)"""
 
     shape: Shape
     groups: tuple[Group, ...]
