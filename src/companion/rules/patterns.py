@@ -206,12 +206,10 @@ class PatternScore:
     @classmethod
     def from_fields(cls, fields: Mapping[str, Any], facts: Facts | None) -> PatternScore:
         """A deferred score from its `deferred_fields` and the reading's facts."""
-        values = dict(fields)
-        values["_facts"] = facts
         score = _new(cls)
         # The copied fields become its attributes at once (a frozen dataclass refuses the
         # assignment but through object's own): the scorer makes one per pattern of a hand.
-        _set_attribute(score, "__dict__", values)
+        _set_attribute(score, "__dict__", {**fields, "_facts": facts})
         return score
 
     @classmethod
@@ -222,10 +220,8 @@ class PatternScore:
         decided scores)."""
         scores: list[PatternScore] = []
         for fields in scored:
-            values = dict(fields)
-            values["_facts"] = facts
             score = _new(cls)
-            _set_attribute(score, "__dict__", values)
+            _set_attribute(score, "__dict__", {**fields, "_facts": facts})
             scores.append(score)
         return scores
 
