@@ -176,6 +176,11 @@ def _pair_in(facts: Facts, family: tuple[Tile, ...]) -> Group | None:
     return pair if pair is not None and pair.tile in family else None
 
 
+def _kinds_of(family: tuple[Tile, ...]) -> int:
+    """The family's kinds as bits of a hand's kind mask (`Facts.kind_mask`)."""
+    return sum(1 << int(tile) for tile in family)
+
+
 def _family_pungs(family: tuple[Tile, ...], pungs: int) -> int:
     """The feature bit of at least `pungs` pungs of the dragons or the winds."""
     if family == DRAGONS:
@@ -185,24 +190,19 @@ def _family_pungs(family: tuple[Tile, ...], pungs: int) -> int:
     return 0
 
 
-def _family_pair(family: tuple[Tile, ...]) -> int:
-    """The feature bit of the reading's pair being of the dragons or the winds."""
-    if family == DRAGONS:
-        return Feature.DRAGON_PAIR
-    if family == WIND_TILES:
-        return Feature.WIND_PAIR
-    return 0
-
-
 def honor_family(pungs: int, with_pair: bool, family: tuple[Tile, ...]) -> Predicate:
     """At least `pungs` pungs/kongs of the family, and (if `with_pair`) the pair from it too.
-    The bits of "at least so many pungs of the family" and of the pair's family decide it."""
-    needed = _family_pungs(family, pungs)
-    pair_bit = _family_pair(family) if with_pair else 0
-    decided = needed != 0 and (pair_bit != 0 or not with_pair)
+    Without the pair, the bits of "at least so many pungs of the family" decide it."""
 
-    @needs(needed | pair_bit, decided=decided)
+    needed = _family_pungs(family, pungs)
+
+    kinds_needed = pungs + 1 if with_pair else 0
+    family_kinds = _kinds_of(family)
+
+    @needs(needed, decided=not with_pair and needed != 0)
     def predicate(facts: Facts) -> tuple[Match, ...]:
+        if (facts.kind_mask & family_kinds).bit_count() < kinds_needed:
+            return NONE  # the pair is a kind of the family other than its pungs'
         sets = _pungs_of(facts, family)
         pair = _pair_in(facts, family)
         if len(sets) < pungs or (with_pair and pair is None):
@@ -218,13 +218,13 @@ big_winds = honor_family(4, False, WIND_TILES)
 
 
 def exact_honor_family(pungs: int, family: tuple[Tile, ...]) -> Predicate:
-    """Exactly `pungs` pungs/kongs of the family and the pair from the family. With the pair
-    taking one kind, a family of `pungs + 1` kinds holds no more pungs: the bits decide it."""
-    pair_bit = _family_pair(family)
-    decided = pair_bit != 0 and len(family) == pungs + 1
+    """Exactly `pungs` pungs/kongs of the family and the pair from the family."""
+    family_kinds = _kinds_of(family)
 
-    @needs(_family_pungs(family, pungs) | pair_bit, decided=decided)
+    @needs(_family_pungs(family, pungs))
     def predicate(facts: Facts) -> tuple[Match, ...]:
+        if (facts.kind_mask & family_kinds).bit_count() <= pungs:
+            return NONE  # the pair is a kind of the family other than its pungs'
         sets = _pungs_of(facts, family)
         pair = _pair_in(facts, family)
         if len(sets) != pungs or pair is None:
