@@ -25,7 +25,7 @@ from companion.context import Event
 from companion.errors import CompanionError
 from companion.request import parse_request
 from companion.rules import get_profile, profiles
-from companion.rules.facts import Facts, HandFacts, honor_features, standard_features
+from companion.rules.facts import Facts, HandFacts, standard_features, wind_features
 from companion.shapes import Reading, block_keys, readings
 from companion.shapes.arrange import candidates
 from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile
@@ -269,7 +269,7 @@ def _decided_problems(profile_id: str, count: int) -> tuple[int, list[str]]:
         table = profile.table_for(options)
         structure = profile.structure_for(options)
         shared = HandFacts(hand, context)
-        standard_bits = shared.features | honor_features(hand, block_keys(hand.concealed), context)
+        standard_bits = shared.features | wind_features(hand, block_keys(hand.concealed), context)
         found = candidates(hand, structure, discard=context.by_discard)
         for reading, candidate in zip(
             readings(hand, structure, discard=context.by_discard), found, strict=True

@@ -30,9 +30,9 @@ from companion.rules.facts import (
     LaterFacts,
     context_features,
     hand_features,
-    honor_features,
     reading_features,
     standard_features,
+    wind_features,
 )
 from companion.rules.options import Options
 from companion.rules.patterns import PatternScore, Predicate
@@ -242,7 +242,7 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
     first_match = table.first_match
     reads = table.reads
     hand_bits = hand_features(hand, keys, plan.context_bits)
-    standard_bits = hand_bits | honor_features(hand, keys, context)
+    standard_bits = hand_bits | wind_features(hand, keys, context)
     shared: HandFacts | None = None
     best: tuple[int, int] | None = None
     best_preference: int | None = None

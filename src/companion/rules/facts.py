@@ -506,9 +506,6 @@ def reading_features(reading: Reading, context: WinContext, hand_features: int) 
                 features |= _SEAT_WIND_PUNG
             if group.tile is round_tile:
                 features |= _ROUND_WIND_PUNG
-    pairs = [group for group in reading.groups if group.kind is GroupKind.PAIR]
-    if len(pairs) == 1 and pairs[0].tile >= _EAST:
-        features |= _DRAGON_PAIR if pairs[0].tile >= _WHITE else _WIND_PAIR
     counts = summary(reading.groups)
     if shape is Shape.STANDARD:
         return features | SUMMARY_FEATURES[counts]
@@ -517,15 +514,14 @@ def reading_features(reading: Reading, context: WinContext, hand_features: int) 
 
 def standard_features(counts: int, role: WinRole, standard_bits: int) -> int:
     """A standard reading's feature bits from its sets' `summary` and its winning tile's role,
-    with `standard_bits`: the hand's `hand_features` and `honor_features`. The same bits as
+    with `standard_bits`: the hand's `hand_features` and `wind_features`. The same bits as
     `reading_features` finds by walking the reading's groups."""
     return standard_bits | SUMMARY_FEATURES[counts] | ROLE_BITS[role]
 
 
-def honor_features(hand: Hand, keys: Sequence[int], context: WinContext) -> int:
-    """The seat and round wind bits, and the pair's, of every standard reading of the hand:
-    its honors are read in one way only, so a wind held three times is a pung in each of
-    them, and an honor held twice is the pair."""
+def wind_features(hand: Hand, keys: Sequence[int], context: WinContext) -> int:
+    """The seat and round wind bits of every standard reading of the hand: its honors are
+    read in one way only, so a wind held three times is a pung in each of them."""
     honors = keys[3]
     seat, round_ = _WIND_TILE[context.seat], _WIND_TILE[context.round]
     features = 0
@@ -533,9 +529,6 @@ def honor_features(hand: Hand, keys: Sequence[int], context: WinContext) -> int:
         features = _SEAT_WIND_PUNG
     if (honors >> 3 * (round_ - _EAST)) & 7 >= 3:
         features |= _ROUND_WIND_PUNG
-    twice = (honors >> 1) & _HONOR_LOW & ~honors
-    if twice:
-        features |= _DRAGON_PAIR if twice & _DRAGONS_LOW else _WIND_PAIR
     for meld in hand.melds:
         if meld.kind is not MeldKind.CHOW:
             tile = meld.tiles[0]
@@ -544,12 +537,6 @@ def honor_features(hand: Hand, keys: Sequence[int], context: WinContext) -> int:
             if tile == round_:
                 features |= _ROUND_WIND_PUNG
     return features
-
-
-_HONOR_LOW = sum(1 << 3 * offset for offset in range(7))
-"""The low bit of each honor's count in the honors key."""
-_DRAGONS_LOW = sum(1 << 3 * (tile - Tile.EAST) for tile in (Tile.WHITE, Tile.GREEN, Tile.RED))
-_DRAGON_PAIR, _WIND_PAIR = int(Feature.DRAGON_PAIR), int(Feature.WIND_PAIR)
 
 
 def _set_features(counts: int, standard: bool) -> int:

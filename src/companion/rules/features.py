@@ -79,10 +79,6 @@ class Feature:
     NINE_GATES = 1 << 56
     """No declared group, and the 13 tiles before the winning tile are 1112345678999 of the
     winning tile's suit."""
-    DRAGON_PAIR = 1 << 58
-    """The reading has one pair, of a dragon."""
-    WIND_PAIR = 1 << 59
-    """The reading has one pair, of a wind."""
     ALL_NINE = 1 << 57
     """A numbered suit of which the hand holds all nine kinds, concealed or declared (a pure
     straight needs them)."""
