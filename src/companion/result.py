@@ -128,9 +128,9 @@ class ScoreResult:
 
     def to_json(self) -> dict[str, Any]:
         # Built in one pass, straight into the dicts and lists the contract has (no tuples of
-        # `groups` and `transfers()` made first, no `PatternScore.to_json` per pattern): a result
-        # is made into JSON on every scoring request (docs/performance.md, the HTTP section).
-        # tests/test_http_speed_bodies.py holds the former build and compares their bytes.
+        # `groups` and `transfers()` made first): a result is made into JSON on every scoring
+        # request (docs/performance.md, the HTTP section). tests/test_http_speed_bodies.py
+        # holds the former build and compares their bytes.
         if not self.valid:
             data: dict[str, Any] = {"valid": self.valid, "profile": self.profile}
             data["error"] = self.error
@@ -139,19 +139,6 @@ class ScoreResult:
             return data
         reading = self.reading
         payments = self.payments
-        patterns = []
-        for score in self.patterns:
-            pattern = {
-                "id": score.id,
-                "name": score.name,
-                "tai": score.tai,
-                "count": score.count,
-                "earned_by": [str(item) for item in score.items],
-            }
-            variant = score.variant
-            if variant is not None:
-                pattern["variant"] = variant
-            patterns.append(pattern)
         data = {
             "valid": self.valid,
             "profile": self.profile,
@@ -159,7 +146,7 @@ class ScoreResult:
             "unit": self.unit,
             "raw_tai": self.raw_tai,
             "meets_minimum": self.meets_minimum,
-            "patterns": patterns,
+            "patterns": [_pattern_json(score) for score in self.patterns],
             "groups": [str(group) for group in reading.groups] if reading is not None else [],
             "waits": [_MPSZ[tile] for tile in self.waits],
             "payments": {text: amount_json(payments[wind]) for wind, text in _WIND_TEXT.items()},
@@ -185,6 +172,20 @@ class ScoreResult:
                     transfers.append({"from": _WIND_TEXT[seat], "to": to, "amount": paid})
             data["transfers"] = transfers
         return data
+
+
+def _pattern_json(score: PatternScore) -> dict[str, Any]:
+    """`score.to_json()`, its tiles' text written straight into the list (no tuple first)."""
+    data: dict[str, Any] = {
+        "id": score.id,
+        "name": score.name,
+        "tai": score.tai,
+        "count": score.count,
+        "earned_by": [str(item) for item in score.items],
+    }
+    if score.variant is not None:
+        data["variant"] = score.variant
+    return data
 
 
 @dataclass(frozen=True)
