@@ -6,10 +6,15 @@ same `WinContext` (docs/performance.md, the HTTP section). The former reading is
 was, and both read the same seeded requests of every profile, and requests with wrong values of
 every kind: the same `ScoreRequest` (its repr too, which shows each value's type), or the same
 refusal.
+
+The body of a request is read by orjson first (`json_body`), by the standard decoder
+(`decode_json`, the former reading) whenever the two could differ: both read any JSON and any
+bytes to the same value (its repr) or the same refusal.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
 from enum import Enum
@@ -19,8 +24,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.api.scoring import decode_json, json_body
 from companion.context import Event, FlowerWin, WinContext, WinType
-from companion.errors import InvalidRequestError
+from companion.errors import CompanionError, InvalidRequestError
 from companion.request import FIELDS, ScoreRequest, parse_request
 from companion.tiles import Wind
 from test_differential import PROFILES, random_request
@@ -217,3 +223,62 @@ def test_equal_circumstances_share_one_context() -> None:
     # A set of events (not the frozenset a request holds) still makes a context.
     odd = ScoreRequest(events={Event.LAST_TILE})  # type: ignore[arg-type]
     assert odd.context.events == {Event.LAST_TILE}
+
+
+# --- The body: orjson first, the standard decoder whenever the two could differ ---------------
+
+
+def _body_outcome(read: Any, body: bytes) -> str:
+    try:
+        data = read(body)
+    except CompanionError as error:
+        return (
+            f"refused {type(error).__name__} {getattr(error, 'http_status', 422)}: {error.message}"
+        )
+    return f"read {data!r}"
+
+
+_JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.sampled_from([2**53, -(2**53), 2**53 + 1, 2**63, 2**64, -(2**63) - 1, 10**30])
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=6)
+    | st.sampled_from(["\ud800", "a\udc00", "😀", "é", "\x00", "\x7f"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=12,
+)
+
+
+@given(_JSON_VALUES, st.booleans(), st.booleans())
+def test_any_json_body_is_read_as_the_standard_decoder_reads_it(
+    value: Any, ascii_only: bool, spaced: bool
+) -> None:
+    separators = (", ", ": ") if spaced else (",", ":")
+    text = json.dumps(value, ensure_ascii=ascii_only, separators=separators)
+    body = text.encode("utf-8", errors="surrogatepass")
+    assert _body_outcome(json_body, body) == _body_outcome(decode_json, body)
+
+
+@given(st.binary(max_size=40))
+def test_any_bytes_are_read_or_refused_as_before(body: bytes) -> None:
+    assert _body_outcome(json_body, body) == _body_outcome(decode_json, body)
+
+
+def _nested(depth: int, inner: str) -> bytes:
+    return ("[" * depth + inner + "]" * depth).encode()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"", b"  ", b"\xef\xbb\xbf{}", b'{"a":1,"a":2}', b"1e400", b"NaN", b"-Infinity",
+     b"123456789012345678901234567890", b"18446744073709551616", b"9007199254740993",
+     b"-9007199254740992", b'"\\ud800"', b'"\xed\xa0\x80"', b'"\x01"', b"-0", b"-0.0",
+     b"1.0", b"0.1000000000000000055511151231257827", b"[1,]", b"01", b'{"a":1}x',
+     _nested(8, "1"), _nested(9, "1"), _nested(8, "[]"), _nested(9, "[]"), _nested(8, '"a"'),
+     _nested(9, '"a"'), _nested(8, "{}"), _nested(9, "{}"), _nested(2000, ""),
+     b'{"hand": "123m456p55s", "melds": ["pung 777z"], "options": {"min_tai": 1}}'],
+)  # fmt: skip
+def test_odd_bodies_are_read_or_refused_as_before(body: bytes) -> None:
+    assert _body_outcome(json_body, body) == _body_outcome(decode_json, body)
