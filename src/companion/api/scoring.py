@@ -12,6 +12,7 @@ import orjson
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 
 from companion.api.profiles import all_profiles
 from companion.api.schemas import (
@@ -90,7 +91,24 @@ def _encode_standard(content: Any) -> bytes:
 
 def json_response(content: Any) -> Response:
     """A 200 JSON response, with the headers `JSONResponse` gives it."""
-    return Response(encode_json(content), media_type="application/json")
+    return _JSONBody(encode_json(content))
+
+
+class _JSONBody(Response):
+    """`Response(body, media_type="application/json")` made directly: the same status, body
+    and headers in the same order (content-length, content-type), without the general
+    constructor's steps (render, header checks), which cost more than the fields."""
+
+    media_type = "application/json"
+
+    def __init__(self, body: bytes) -> None:
+        self.status_code = 200
+        self.background = None
+        self.body = body
+        self.raw_headers = [
+            (b"content-length", str(len(body)).encode("latin-1")),
+            (b"content-type", b"application/json"),
+        ]
 
 
 class BadJSONError(CompanionError):
@@ -110,7 +128,23 @@ async def read_json(request: Request) -> Any:
     content_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if content_type != "application/json" and not content_type.endswith("+json"):
         raise NotJSONError("send the request as JSON, with Content-Type: application/json")
-    return json_body(await request.body())
+    return json_body(await request_body(request))
+
+
+async def request_body(request: Request) -> bytes:
+    """What `await request.body()` reads, without its async generator, which cost more than
+    the rest of reading a scoring request's body (about 10 us)."""
+    chunks: list[bytes] = []
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.request":
+            chunk = message.get("body", b"")
+            if chunk:
+                chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
+        elif message["type"] == "http.disconnect":
+            raise ClientDisconnect
 
 
 def json_body(body: bytes) -> Any:
