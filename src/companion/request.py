@@ -6,6 +6,7 @@ tiles make a hand and the hand a win is the engine's business, reported as `vali
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
@@ -18,7 +19,7 @@ from companion.tiles import Wind
 _E = TypeVar("_E", bound=Enum)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ScoreRequest:
     profile: str = "sg"
     hand: str | None = None
@@ -37,10 +38,63 @@ class ScoreRequest:
     liable: Wind | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
 
+    def __init__(
+        self,
+        profile: str = "sg",
+        hand: str | None = None,
+        win_tile: str | None = None,
+        melds: tuple[str, ...] = (),
+        bonus: str = "",
+        win: WinType = WinType.SELF_DRAW,
+        seat: Wind = Wind.EAST,
+        round: Wind = Wind.EAST,
+        discarder: Wind | None = None,
+        dealer: Wind = Wind.EAST,
+        dealer_streak: int = 0,
+        table_discards: int | None = None,
+        events: frozenset[Event] = frozenset(),
+        flower_win: FlowerWin | None = None,
+        liable: Wind | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        # One update of the instance's dict rather than a frozen dataclass's sixteen
+        # object.__setattr__ calls (about half of reading a request): one is made per request.
+        self.__dict__.update(
+            profile=profile,
+            hand=hand,
+            win_tile=win_tile,
+            melds=melds,
+            bonus=bonus,
+            win=win,
+            seat=seat,
+            round=round,
+            discarder=discarder,
+            dealer=dealer,
+            dealer_streak=dealer_streak,
+            table_discards=table_discards,
+            events=events,
+            flower_win=flower_win,
+            liable=liable,
+            options={} if options is None else options,
+        )
+
     @property
     def context(self) -> WinContext:
-        """The win's circumstances: the request's fields that `WinContext` has."""
-        return WinContext(**{name: getattr(self, name) for name in _CONTEXT_FIELDS})
+        """The win's circumstances: the request's fields that `WinContext` has. Equal
+        circumstances give the same (immutable) `WinContext`: a table sends the same few."""
+        key = _context_values(self)
+        if len(self.events) > 1:
+            # Equal sets of events may list them in other orders: each keeps its own.
+            return WinContext(*key)
+        try:
+            context = _CONTEXTS.get(key)
+        except TypeError:  # a caller's unhashable value: no memo
+            return WinContext(*key)
+        if context is None:
+            if len(_CONTEXTS) >= _MAX_CONTEXTS:
+                _CONTEXTS.clear()
+            context = _CONTEXTS[key] = WinContext(*key)
+        return context
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"profile": self.profile}
@@ -74,6 +128,11 @@ class ScoreRequest:
 
 FIELDS = frozenset(ScoreRequest.__dataclass_fields__)
 _CONTEXT_FIELDS = tuple(field.name for field in fields(WinContext) if field.init)
+_context_values = operator.attrgetter(*_CONTEXT_FIELDS)
+"""A request's values of `WinContext`'s fields, in their order: its positional arguments."""
+_CONTEXTS: dict[tuple[Any, ...], WinContext] = {}
+_MAX_CONTEXTS = 4096
+"""Past this many different circumstances the memo is forgotten and made again."""
 
 
 def parse_request(data: Any) -> ScoreRequest:
@@ -88,39 +147,45 @@ def parse_request(data: Any) -> ScoreRequest:
             f"unknown field {', '.join(repr(k) for k in unknown)}: the request fields are "
             + ", ".join(sorted(FIELDS))
         )
-    flower_win = _optional_enum(data, "flower_win", FlowerWin)
-    default_win = WinType.DISCARD if flower_win is FlowerWin.SEVEN_CAPTURE else WinType.SELF_DRAW
+    get = data.get
+    # Read in this order, so that of several faults the same one is named as ever. A value of
+    # None is the field left out.
+    flower_win = _optional_enum(get("flower_win"), "flower_win", FlowerWin)
+    profile = _string(get("profile"), "profile") or "sg"
+    hand = _string(get("hand"), "hand")
+    win_tile = _string(get("win_tile"), "win_tile")
+    melds = _melds(get("melds"))
+    bonus = _bonus(get("bonus"))
+    win = _optional_enum(get("win"), "win", WinType)
+    if win is None:
+        win = WinType.DISCARD if flower_win is FlowerWin.SEVEN_CAPTURE else WinType.SELF_DRAW
     return ScoreRequest(
-        profile=_string(data, "profile") or "sg",
-        hand=_string(data, "hand"),
-        win_tile=_string(data, "win_tile"),
-        melds=_melds(data),
-        bonus=_bonus(data),
-        win=_optional_enum(data, "win", WinType) or default_win,
-        seat=_wind(data, "seat") or Wind.EAST,
-        round=_wind(data, "round") or Wind.EAST,
-        discarder=_wind(data, "discarder"),
-        dealer=_wind(data, "dealer") or Wind.EAST,
-        dealer_streak=_count(data, "dealer_streak") or 0,
-        table_discards=_count(data, "table_discards"),
-        events=_events(data),
-        flower_win=flower_win,
-        liable=_wind(data, "liable"),
-        options=_options(data),
+        profile,
+        hand,
+        win_tile,
+        melds,
+        bonus,
+        win,
+        _wind(get("seat"), "seat") or Wind.EAST,
+        _wind(get("round"), "round") or Wind.EAST,
+        _wind(get("discarder"), "discarder"),
+        _wind(get("dealer"), "dealer") or Wind.EAST,
+        _count(get("dealer_streak"), "dealer_streak") or 0,
+        _count(get("table_discards"), "table_discards"),
+        _events(get("events")),
+        flower_win,
+        _wind(get("liable"), "liable"),
+        _options(get("options")),
     )
 
 
-def _string(data: Mapping[str, Any], name: str) -> str | None:
-    value = data.get(name)
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise InvalidRequestError(f"{name} must be a string")
-    return value
+def _string(value: Any, name: str) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise InvalidRequestError(f"{name} must be a string")
 
 
-def _melds(data: Mapping[str, Any]) -> tuple[str, ...]:
-    value = data.get("melds")
+def _melds(value: Any) -> tuple[str, ...]:
     if value is None:
         return ()
     if isinstance(value, str):
@@ -130,8 +195,7 @@ def _melds(data: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _bonus(data: Mapping[str, Any]) -> str:
-    value = data.get("bonus")
+def _bonus(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, list) and all(isinstance(item, str) for item in value):
@@ -141,30 +205,38 @@ def _bonus(data: Mapping[str, Any]) -> str:
     return value
 
 
-def _optional_enum(data: Mapping[str, Any], name: str, kind: type[_E]) -> _E | None:
-    value = data.get(name)
+_MEMBERS: dict[type[Enum], dict[str, Any]] = {
+    kind: {member.value: member for member in kind} for kind in (WinType, FlowerWin, Event)
+}
+"""Each request enum's members by their text, for looking a value up at once."""
+
+
+def _optional_enum(value: Any, name: str, kind: type[_E]) -> _E | None:
     if value is None:
         return None
     if isinstance(value, str):
-        for member in kind:
-            if member.value == value:
-                return member
+        member: _E | None = _MEMBERS[kind].get(value)
+        if member is not None:
+            return member
     known = ", ".join(str(member.value) for member in kind)
     raise InvalidRequestError(f"unknown {name} {value!r}: use one of {known}")
 
 
-def _wind(data: Mapping[str, Any], name: str) -> Wind | None:
-    value = data.get(name)
+_WIND_LETTERS = {wind.value: wind for wind in Wind}
+"""The winds as a request mostly writes them: `E`, `S`, `W`, `N`."""
+
+
+def _wind(value: Any, name: str) -> Wind | None:
     if value is None:
         return None
-    wind = Wind.from_letter(value) if isinstance(value, str) else None
-    if wind is not None:
-        return wind
+    if isinstance(value, str):
+        wind = _WIND_LETTERS.get(value) or Wind.from_letter(value)
+        if wind is not None:
+            return wind
     raise InvalidRequestError(f"{name} must be a wind: E, S, W or N (got {value!r})")
 
 
-def _count(data: Mapping[str, Any], name: str) -> int | None:
-    value = data.get(name)
+def _count(value: Any, name: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
@@ -174,28 +246,25 @@ def _count(data: Mapping[str, Any], name: str) -> int | None:
     return value
 
 
-def _events(data: Mapping[str, Any]) -> frozenset[Event]:
-    value = data.get("events")
+def _events(value: Any) -> frozenset[Event]:
     if value is None:
         return frozenset()
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
         raise InvalidRequestError("events must be a list")
+    members = _MEMBERS[Event]
     events: set[Event] = set()
     for item in value:
-        for event in Event:
-            if event.value == item:
-                events.add(event)
-                break
-        else:
+        event = members.get(item) if isinstance(item, str) else None
+        if event is None:
             known = ", ".join(event.value for event in Event)
             raise InvalidRequestError(f"unknown event {item!r}: use any of {known}")
+        events.add(event)
     return frozenset(events)
 
 
-def _options(data: Mapping[str, Any]) -> Mapping[str, Any]:
-    value = data.get("options")
+def _options(value: Any) -> Mapping[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):

@@ -19,6 +19,9 @@ from companion.shapes import Reading
 from companion.tiles import Tile, Wind
 
 _set_attribute = object.__setattr__
+_MPSZ: dict[Tile, str] = {tile: tile.mpsz for tile in Tile}
+_WIND_TEXT: dict[Wind, str] = {wind: wind.value for wind in Wind}
+"""Every wind's letter, in `Wind`'s order (the order of a result's `payments`)."""
 
 
 @dataclass(frozen=True, eq=False, init=False)
@@ -130,35 +133,65 @@ class ScoreResult:
         ]
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"valid": self.valid, "profile": self.profile}
+        # Built in one pass, straight into the dicts and lists the contract has (no tuples of
+        # `groups` and `transfers()` made first): a result is made into JSON on every scoring
+        # request (docs/performance.md, the HTTP section). tests/test_http_speed_bodies.py
+        # holds the former build and compares their bytes.
         if not self.valid:
+            data: dict[str, Any] = {"valid": self.valid, "profile": self.profile}
             data["error"] = self.error
             if self.waits:
-                data["waits"] = [tile.mpsz for tile in self.waits]
+                data["waits"] = [_MPSZ[tile] for tile in self.waits]
             return data
-        data.update(
-            tai=self.tai,
-            unit=self.unit,
-            raw_tai=self.raw_tai,
-            meets_minimum=self.meets_minimum,
-            patterns=[score.to_json() for score in self.patterns],
-            groups=list(self.groups),
-            waits=[tile.mpsz for tile in self.waits],
-            payments={wind.value: amount_json(self.payments[wind]) for wind in Wind},
-            notes=list(self.notes),
-        )
-        if self.reading is not None:
-            data["winning_group"] = str(self.reading.winning_group)
-            data["wait"] = self.reading.role.value
+        reading = self.reading
+        payments = self.payments
+        data = {
+            "valid": self.valid,
+            "profile": self.profile,
+            "tai": self.tai,
+            "unit": self.unit,
+            "raw_tai": self.raw_tai,
+            "meets_minimum": self.meets_minimum,
+            "patterns": [_pattern_json(score) for score in self.patterns],
+            "groups": [str(group) for group in reading.groups] if reading is not None else [],
+            "waits": [_MPSZ[tile] for tile in self.waits],
+            "payments": {text: amount_json(payments[wind]) for wind, text in _WIND_TEXT.items()},
+            "notes": list(self.notes),
+        }
+        if reading is not None:
+            data["winning_group"] = str(reading.groups[reading.winning_index])
+            data["wait"] = reading.role.value
         if self.dealer_tai is not None:
             data["dealer_tai"] = self.dealer_tai
-        if self.winner is not None:
-            data["winner"] = self.winner.value
-            data["transfers"] = [
-                {"from": payer.value, "to": payee.value, "amount": amount_json(amount)}
-                for payer, payee, amount in self.transfers()
-            ]
+        winner = self.winner
+        if winner is not None:
+            to = _WIND_TEXT[winner]
+            data["winner"] = to
+            # `transfers()`, written straight: every seat that pays, what it pays the winner.
+            transfers = []
+            for seat, amount in payments.items():
+                # A Fraction's sign is its numerator's; -n/d is exactly what float(-amount) is.
+                numerator = amount.numerator
+                if numerator < 0 and seat is not winner:
+                    denominator = amount.denominator
+                    paid = -numerator if denominator == 1 else -numerator / denominator
+                    transfers.append({"from": _WIND_TEXT[seat], "to": to, "amount": paid})
+            data["transfers"] = transfers
         return data
+
+
+def _pattern_json(score: PatternScore) -> dict[str, Any]:
+    """`score.to_json()`, its tiles' text written straight into the list (no tuple first)."""
+    data: dict[str, Any] = {
+        "id": score.id,
+        "name": score.name,
+        "tai": score.tai,
+        "count": score.count,
+        "earned_by": [str(item) for item in score.items],
+    }
+    if score.variant is not None:
+        data["variant"] = score.variant
+    return data
 
 
 @dataclass(frozen=True)

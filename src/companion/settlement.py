@@ -13,9 +13,13 @@ Payments = dict[Wind, Fraction]
 
 def amount_json(amount: Fraction) -> int | float:
     """Exact amounts become JSON numbers: whole ones as integers, halves and such as decimals."""
-    if amount.denominator == 1:
-        return int(amount)
-    return float(amount)
+    # What int() and float() of a Fraction compute, without their calls: every result's
+    # payments and transfers pass through here.
+    numerator = amount.numerator
+    denominator = amount.denominator
+    if denominator == 1:
+        return numerator
+    return numerator / denominator
 
 
 def format_amount(amount: Fraction) -> str:

@@ -12,6 +12,7 @@ import orjson
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 
 from companion.api.profiles import all_profiles
 from companion.api.schemas import (
@@ -90,7 +91,24 @@ def _encode_standard(content: Any) -> bytes:
 
 def json_response(content: Any) -> Response:
     """A 200 JSON response, with the headers `JSONResponse` gives it."""
-    return Response(encode_json(content), media_type="application/json")
+    return _JSONBody(encode_json(content))
+
+
+class _JSONBody(Response):
+    """`Response(body, media_type="application/json")` made directly: the same status, body
+    and headers in the same order (content-length, content-type), without the general
+    constructor's steps (render, header checks), which cost more than the fields."""
+
+    media_type = "application/json"
+
+    def __init__(self, body: bytes) -> None:
+        self.status_code = 200
+        self.background = None
+        self.body = body
+        self.raw_headers = [
+            (b"content-length", str(len(body)).encode("latin-1")),
+            (b"content-type", b"application/json"),
+        ]
 
 
 class BadJSONError(CompanionError):
@@ -110,7 +128,44 @@ async def read_json(request: Request) -> Any:
     content_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if content_type != "application/json" and not content_type.endswith("+json"):
         raise NotJSONError("send the request as JSON, with Content-Type: application/json")
-    body = await request.body()
+    return json_body(await request_body(request))
+
+
+async def request_body(request: Request) -> bytes:
+    """What `await request.body()` reads, without its async generator, which cost more than
+    the rest of reading a scoring request's body (about 10 us)."""
+    chunks: list[bytes] = []
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.request":
+            chunk = message.get("body", b"")
+            if chunk:
+                chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
+        elif message["type"] == "http.disconnect":
+            raise ClientDisconnect
+
+
+def json_body(body: bytes) -> Any:
+    """A request's body as JSON, refused as `read_json` says. orjson reads it first, about
+    four times faster than the standard decoder, whose reading decides whenever the two
+    could differ."""
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return decode_json(body)  # not JSON, or beyond what orjson reads: the refusal, or not
+    # Values orjson reads as the standard decoder does, and check_values allows: most
+    # requests. Anything else (a float, a number or a nesting beyond the limits) is read
+    # again the standard way, which makes it the same value or refuses it in the same words.
+    if _plain(data):
+        return data
+    return decode_json(body)
+
+
+def decode_json(body: bytes) -> Any:
+    """`body` read by the standard decoder and checked (`check_values`), refused with the
+    status and message that tell what is wrong with it."""
     if not body.strip():
         raise BadJSONError("the request body is empty: send a JSON object")
     try:
@@ -128,6 +183,28 @@ async def read_json(request: Request) -> Any:
         raise BadJSONError("the request is not JSON that Companion can read") from None
     check_values(data)
     return data
+
+
+def _plain(data: Any, depth: int = 0) -> bool:
+    """Whether orjson's `data` is what the standard decoder reads from the same bytes, and
+    `check_values` allows: objects, lists, text, booleans, null and whole numbers within
+    limits. orjson reads a float in its own way, and an integer beyond 64 bits as a float; its
+    text is always Unicode (it refuses a lone surrogate escape, which the standard decoder
+    reads), so the text check is not needed."""
+    kind = type(data)
+    if kind is dict or kind is list:
+        if depth >= MAX_DEPTH:
+            return not data  # what it holds would be nested too deeply
+        values = data.values() if kind is dict else data
+        return all(type(value) is str or _plain(value, depth + 1) for value in values)
+    if depth > MAX_DEPTH:
+        return False
+    if kind is str or kind is bool or data is None:
+        return True
+    if kind is int:
+        whole: int = data
+        return -MAX_NUMBER <= whole <= MAX_NUMBER
+    return False
 
 
 def check_values(data: Any, depth: int = 0) -> None:
