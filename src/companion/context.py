@@ -55,6 +55,9 @@ class WinContext:
     _hash: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        if type(self.events) is not frozenset:
+            # Any collection of events will do; the context keeps them as a frozenset.
+            object.__setattr__(self, "events", frozenset(self.events))
         # The scorer looks its plans up by context for every hand: a context's value is
         # made and hashed once, not on every lookup (a dataclass hashes its fields each time).
         key = (
