@@ -51,7 +51,7 @@ SLOW_MODULES = {
     "test_fuzz_short.py",  # the fuzzer's 30,000 inputs in a subprocess
     "test_deploy_restore.py",  # backups and restores through the command line
     "test_api_serve.py",  # the serve command
-    "test_differential.py",  # thousands of requests through the engine and its reference
+    "test_seeded_hands.py",  # thousands of seeded requests through the engine
 }
 """Modules of slow tests besides the ones `is_slow` recognises by name or kind."""
 
@@ -86,7 +86,7 @@ LONGEST_FIRST = (
     "browser/test_calculator.py",
     "browser/test_tables.py",
     "test_reliability_serve.py",
-    "test_differential.py",
+    "test_seeded_hands.py",
     "test_api_live.py",
     "browser/test_hk_browser.py",
     "test_invariants.py",

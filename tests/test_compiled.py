@@ -17,7 +17,7 @@ from companion.rules.features import Feature
 from companion.rules.patterns import Match, Pattern, needs
 from companion.scoring import build_hand, score_json
 from companion.shapes import readings
-from test_differential import random_request
+from test_seeded_hands import random_request
 
 PROFILES = tuple(profiles())
 

@@ -26,7 +26,7 @@ from companion.rules import get_profile
 from companion.scoring import score, score_several
 from companion.settlement import amount_json
 from companion.tiles import Wind
-from test_differential import PROFILES, random_request
+from test_seeded_hands import PROFILES, random_request
 
 BODY_HANDS = int(os.environ.get("COMPANION_BODY_HANDS", "1500"))
 

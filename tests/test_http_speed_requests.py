@@ -29,7 +29,7 @@ from companion.context import Event, FlowerWin, WinContext, WinType
 from companion.errors import CompanionError, InvalidRequestError
 from companion.request import FIELDS, ScoreRequest, parse_request
 from companion.tiles import Wind
-from test_differential import PROFILES, random_request
+from test_seeded_hands import PROFILES, random_request
 
 _E = TypeVar("_E", bound=Enum)
 

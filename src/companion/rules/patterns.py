@@ -62,7 +62,7 @@ def needs(
     and on no other; a compiled table then scores
     the pattern from the bits alone and runs the predicate only when the pattern's tiles are
     asked for (`PatternScore.items`). `CompiledTable.check_decided` holds the claim against the
-    predicate (the differential tests run it on every seeded hand).
+    predicate (tests/test_seeded_hands.py runs it on every seeded hand).
 
     `count`, with `decided`: the bits decide how many matches too, each without a variant, as
     this function of the reading's feature bits (one match when not given).
