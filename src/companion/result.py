@@ -18,6 +18,7 @@ from companion.settlement import amount_json
 from companion.shapes import Reading
 from companion.tiles import Tile, Wind
 
+_new = object.__new__
 _set_attribute = object.__setattr__
 _MPSZ: dict[Tile, str] = {tile: tile.mpsz for tile in Tile}
 _WIND_TEXT: dict[Wind, str] = {wind: wind.value for wind in Wind}
@@ -85,6 +86,14 @@ class ScoreResult:
                 "unit": unit,
             },
         )
+
+    @classmethod
+    def of_fields(cls, fields: dict[str, Any]) -> ScoreResult:
+        """A result from a dict of every one of its fields (the scorer's way: no fourteen
+        arguments to bind for every hand scored). The dict becomes the result's own."""
+        result = _new(cls)
+        _set_attribute(result, "__dict__", fields)
+        return result
 
     @cached_property
     def waits(self) -> tuple[Tile, ...]:

@@ -77,6 +77,7 @@ class _Plan:
     payments of each settled value (`settle` is a function of the value, context and options)."""
 
     __slots__ = (
+        "can_contradict",
         "context",
         "context_bits",
         "dealer_tai",
@@ -97,6 +98,7 @@ class _Plan:
         self.options = options
         self.context_bits = context_features(context)
         self.discard = context.by_discard
+        self.can_contradict = legality.can_contradict(context)
         self.structure = profile.structure_for(options)
         self.table = profile.table_for(options)
         self.overrides = options.tai_overrides
@@ -228,7 +230,8 @@ class _HandWaits:
 
 def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
     context, options = plan.context, plan.options
-    profile.check_possible(hand, context)
+    if plan.can_contradict:
+        profile.check_possible(hand, context)
     notes = profile.check_hand(hand, context, options)
     structure = plan.structure
     keys = block_keys(hand.concealed)
@@ -357,21 +360,23 @@ def _result(
             *notes,
             f"{counted} {profile.unit} is under the table's minimum of {options.min_tai}",
         ]
-    return ScoreResult(
-        True,  # valid
-        profile.id,
-        None,  # error
-        settled,  # tai
-        raw,  # raw_tai
-        meets,  # meets_minimum
-        tuple(scores),  # patterns
-        reading,
-        found_waits,
-        payments,
-        tuple(notes),
-        plan.dealer_tai if meets else None,
-        context.seat,  # winner
-        profile.unit,
+    return ScoreResult.of_fields(
+        {
+            "valid": True,
+            "profile": profile.id,
+            "error": None,
+            "tai": settled,
+            "raw_tai": raw,
+            "meets_minimum": meets,
+            "patterns": tuple(scores),
+            "reading": reading,
+            "found_waits": found_waits,
+            "payments": payments,
+            "notes": tuple(notes),
+            "dealer_tai": plan.dealer_tai if meets else None,
+            "winner": context.seat,
+            "unit": profile.unit,
+        }
     )
 
 

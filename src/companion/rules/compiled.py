@@ -40,11 +40,14 @@ class Decided(NamedTuple):
 
     def scores(self, facts: Facts | None) -> list[PatternScore]:
         """The scores on one reading, their tiles found from `facts` when asked for."""
-        return _deferred_scores(self.scored, facts)
+        return _all_from_fields(self.scored, facts)
+
+
+_all_from_fields = PatternScore.all_from_fields
 
 
 def _deferred_scores(scored: tuple[dict[str, Any], ...], facts: Facts | None) -> list[PatternScore]:
-    return PatternScore.all_from_fields(scored, facts)
+    return _all_from_fields(scored, facts)
 
 
 _Open = tuple[tuple[int, Predicate], ...]

@@ -159,10 +159,16 @@ def _kongs(hand: Hand) -> list[Meld]:
     return [meld for meld in hand.melds if meld.kind.is_kong]
 
 
+def can_contradict(context: WinContext) -> bool:
+    """Whether `check_hand` has anything to check in this context: every check asks about an
+    event or the discard count."""
+    return bool(context.events) or context.table_discards is not None
+
+
 def check_hand(hand: Hand, context: WinContext) -> None:
     """Refuse events and counts of an ordinary win that the hand's tiles contradict."""
-    if not context.events and context.table_discards is None:
-        return  # every check below asks about an event or the discard count
+    if not can_contradict(context):
+        return
     kong_count = len(_kongs(hand))
     if context.has(Event.KONG_ON_KONG) and kong_count < 2:
         raise NotAWinError(

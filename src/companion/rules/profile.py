@@ -171,7 +171,8 @@ class Profile(Generic[OptionsT]):
         return context.dealer
 
     def check_possible(self, hand: Hand, context: WinContext) -> None:
-        """Refuse an ordinary win whose events or counts the hand's tiles contradict."""
+        """Refuse an ordinary win whose events or counts the hand's tiles contradict (nothing
+        to do where `legality.can_contradict` says so: the scorer then skips the call)."""
         legality.check_hand(hand, context)
 
     def check_tiles(self, concealed: Sequence[Tile], melds: Sequence[Meld]) -> None:

@@ -184,6 +184,8 @@ class SingaporeRules(Profile[OptionsT]):
         self.check_liability(context)
 
     def check_hand(self, hand: Hand, context: WinContext, options: OptionsT) -> list[str]:
+        if not hand.bonus:
+            return []
         animals = [tile for tile in hand.bonus if tile.is_animal]
         if animals:
             return [f"Animal tiles are ignored in this profile: {english_list(animals)}"]
