@@ -195,33 +195,40 @@ class PatternScore:
     ) -> dict[str, Any]:
         """The fields of a `deferred` score but the reading's facts, worked out once for every
         reading that scores it the same way (`from_fields` makes each score)."""
-        # Its `variant` when None, and `count` when 1, are the class's defaults.
+        # Its `variant` when None, and `count` when 1, are the class's defaults. The facts'
+        # place is held (None) so that a copy takes them without growing.
         fields: dict[str, Any] = {"id": id, "name": name, "tai": tai, "_predicate": predicate}
         if count != 1:
             fields["count"] = count
         if variant is not None:
             fields["variant"] = variant
+        fields["_facts"] = None
         return fields
 
     @classmethod
-    def from_fields(cls, fields: Mapping[str, Any], facts: Facts | None) -> PatternScore:
+    def from_fields(cls, fields: dict[str, Any], facts: Facts | None) -> PatternScore:
         """A deferred score from its `deferred_fields` and the reading's facts."""
         score = _new(cls)
-        # The copied fields become its attributes at once (a frozen dataclass refuses the
-        # assignment but through object's own): the scorer makes one per pattern of a hand.
-        _set_attribute(score, "__dict__", {**fields, "_facts": facts})
+        # A copy of the fields becomes its attributes at once (a frozen dataclass refuses the
+        # assignment but through object's own): the scorer makes one per pattern of a hand,
+        # and copying a dict whole is the cheapest way to make one.
+        values = fields.copy()
+        values["_facts"] = facts
+        _set_attribute(score, "__dict__", values)
         return score
 
     @classmethod
     def all_from_fields(
-        cls, scored: Sequence[Mapping[str, Any]], facts: Facts | None
+        cls, scored: Sequence[dict[str, Any]], facts: Facts | None
     ) -> list[PatternScore]:
         """`from_fields` of each of these fields, on one reading (one call for a hand's
         decided scores)."""
         scores: list[PatternScore] = []
         for fields in scored:
             score = _new(cls)
-            _set_attribute(score, "__dict__", {**fields, "_facts": facts})
+            values = fields.copy()
+            values["_facts"] = facts
+            _set_attribute(score, "__dict__", values)
             scores.append(score)
         return scores
 
