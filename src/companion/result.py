@@ -162,13 +162,13 @@ class ScoreResult:
             "raw_tai": self.raw_tai,
             "meets_minimum": self.meets_minimum,
             "patterns": [_pattern_json(score) for score in self.patterns],
-            "groups": [str(group) for group in reading.groups] if reading is not None else [],
+            "groups": [group.text for group in reading.groups] if reading is not None else [],
             "waits": [_MPSZ[tile] for tile in self.waits],
             "payments": {text: amount_json(payments[wind]) for wind, text in _WIND_TEXT.items()},
             "notes": list(self.notes),
         }
         if reading is not None:
-            data["winning_group"] = str(reading.groups[reading.winning_index])
+            data["winning_group"] = reading.groups[reading.winning_index].text
             data["wait"] = reading.role.value
         if self.dealer_tai is not None:
             data["dealer_tai"] = self.dealer_tai

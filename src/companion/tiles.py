@@ -262,24 +262,44 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 
 
 def _parse_mpsz_word(word: str, start: int) -> list[Tile]:
-    # Every request's hand passes here: plain ASCII MPSZ is read with one table lookup a tile,
-    # and anything else (an error to report, another script's digits) by the full reader.
-    tiles: list[Tile] = []
-    digits_from = 0
-    for position, char in enumerate(word):
-        if "0" <= char <= "9":
-            continue
-        if position == digits_from:
-            return _read_mpsz_word(word, start)
-        for digit in word[digits_from:position]:
-            tile = _MPSZ_TILES.get(digit + char)
-            if tile is None:
-                return _read_mpsz_word(word, start)
-            tiles.append(tile)
-        digits_from = position + 1
-    if digits_from != len(word):
+    # Every request's hand passes here: plain ASCII MPSZ is cut into its runs (`123m`) by one
+    # regular expression and each run read from a memo of runs, and anything else (an error to
+    # report, another script's digits) goes to the full reader.
+    if _PLAIN_MPSZ.fullmatch(word) is None:
         return _read_mpsz_word(word, start)
+    tiles: list[Tile] = []
+    for run in _MPSZ_RUN.findall(word):
+        found = _RUN_TILES.get(run)
+        if found is None:
+            found = _run_tiles(run)
+            if not found:
+                return _read_mpsz_word(word, start)
+        tiles += found
     return tiles
+
+
+def _run_tiles(run: str) -> tuple[Tile, ...]:
+    """The tiles of one run of digits and its letter, remembered; empty when one is no tile
+    (for the full reader to report)."""
+    letter = run[-1]
+    found: list[Tile] = []
+    for digit in run[:-1]:
+        tile = _MPSZ_TILES.get(digit + letter)
+        if tile is None:
+            return ()
+        found.append(tile)
+    if len(_RUN_TILES) >= _MAX_RUNS:
+        _RUN_TILES.clear()
+    tiles = _RUN_TILES[run] = tuple(found)
+    return tiles
+
+
+_PLAIN_MPSZ = re.compile(r"(?:[0-9]+[a-z])+")
+_MPSZ_RUN = re.compile(r"[0-9]+[a-z]")
+_RUN_TILES: dict[str, tuple[Tile, ...]] = {}
+"""Runs of ASCII MPSZ read before (`123m`, `55s`), by their text."""
+_MAX_RUNS = 4096
+"""Past this many different runs the memo is forgotten and filled again."""
 
 
 def _read_mpsz_word(word: str, start: int) -> list[Tile]:

@@ -7,7 +7,7 @@ build on them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
@@ -15,6 +15,7 @@ from companion.hand import MeldKind
 from companion.tiles import Tile, format_tiles
 
 TILES = tuple(Tile)
+_set_attribute = object.__setattr__
 """Every tile by its number, for turning a kind back into its `Tile` without a call."""
 
 
@@ -43,6 +44,19 @@ class Group:
     concealed: bool
     meld: MeldKind | None = None
     """The declared group this came from; None for a group read from the concealed tiles."""
+    text: str = field(init=False, repr=False, compare=False)
+    """Its MPSZ (`777z`, `123m`): made with the group, since every result shows its groups."""
+
+    def __post_init__(self) -> None:
+        key = (self.kind, self.tile)
+        text = _GROUP_TEXT.get(key)
+        if text is None:
+            tile = self.tile
+            if self.kind is GroupKind.CHOW and (tile >= Tile.EAST or tile % 9 > 6):
+                text = ""  # no such chow: the tables of groups on every tile hold it unused
+            else:
+                text = _GROUP_TEXT[key] = format_tiles(self.tiles)
+        _set_attribute(self, "text", text)
 
     @property
     def declared(self) -> bool:
@@ -64,11 +78,7 @@ class Group:
         return self.kind in (GroupKind.PUNG, GroupKind.KONG)
 
     def __str__(self) -> str:
-        key = (self.kind, self.tile)
-        text = _GROUP_TEXT.get(key)
-        if text is None:
-            text = _GROUP_TEXT[key] = format_tiles(self.tiles)
-        return text
+        return self.text
 
 
 _GROUP_TEXT: dict[tuple[GroupKind, Tile], str] = {}
