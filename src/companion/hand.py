@@ -79,20 +79,19 @@ class Meld:
 
     def problems(self) -> list[str]:
         tiles = sorted(self.tiles)
-        shown = f"{self.kind.value} {format_tiles(self.tiles)}"
         if any(tile.is_bonus for tile in tiles):
-            return [f"{shown}: bonus tiles never form a group"]
+            return [f"{self}: bonus tiles never form a group"]
         if len(tiles) != self.kind.size:
-            return [f"{shown} must have {self.kind.size} tiles, not {len(tiles)}"]
+            return [f"{self} must have {self.kind.size} tiles, not {len(tiles)}"]
         if self.kind is MeldKind.CHOW:
             first = tiles[0]
             consecutive = tiles == [first, first + 1, first + 2]
             if first.is_honor or not consecutive or first.suit is not tiles[2].suit:
-                return [f"{shown} is not a chow: it needs three consecutive tiles of one suit"]
+                return [f"{self} is not a chow: it needs three consecutive tiles of one suit"]
             return []
         if len(set(tiles)) != 1:
             name = "kong" if self.kind.is_kong else "pung"
-            return [f"{shown} is not a {name}: its tiles must all be the same"]
+            return [f"{self} is not a {name}: its tiles must all be the same"]
         return []
 
     def __str__(self) -> str:
@@ -234,7 +233,9 @@ class Hand:
         return " ".join(parts)
 
 
-def _bonus_problems(bonus: Iterable[Tile]) -> list[str]:
+def _bonus_problems(bonus: Sequence[Tile]) -> list[str]:
+    if all(tile >= _FIRST_BONUS for tile in bonus) and len(set(bonus)) == len(bonus):
+        return []  # the usual case: distinct bonus tiles, nothing to report
     problems: list[str] = []
     seen: Counter[Tile] = Counter()
     for tile in bonus:
@@ -248,6 +249,9 @@ def _bonus_problems(bonus: Iterable[Tile]) -> list[str]:
         if tile.is_bonus and count > 1:
             problems.append(f"bonus tile {tile.english} ({tile.mpsz}) is listed {count} times")
     return problems
+
+
+_FIRST_BONUS = min(tile for tile in Tile if tile.is_bonus)
 
 
 def _count_message(

@@ -282,12 +282,10 @@ def all_terminals(facts: Facts) -> bool:
 
 @_whole_hand(Feature.TERMINALS_HONORS_ONLY | Feature.HONORS)
 def terminals_and_honors(facts: Facts) -> bool:
-    """Only terminals and honors, at least one of each."""
-    kinds = facts.kinds
-    return (
-        all(tile.is_terminal or tile.is_honor for tile in kinds)
-        and any(tile.is_terminal for tile in kinds)
-        and facts.has_honors
+    """Only terminals and honors, at least one of each: a terminal is there whenever a
+    numbered tile is (they are all terminals), so the hand's bits answer it."""
+    return _has(facts, Feature.TERMINALS_HONORS_ONLY | Feature.HONORS) and not _has(
+        facts, Feature.NO_SUIT
     )
 
 

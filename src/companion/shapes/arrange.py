@@ -19,6 +19,7 @@ from companion.shapes.groups import (
     CONCEALED_PAIR,
     CONCEALED_PUNG,
     CONCEALED_PUNGS,
+    CONCEALED_SINGLE,
     EXPOSED,
     Group,
     GroupKind,
@@ -103,7 +104,7 @@ def _special_arrangements(
     if structure.thirteen_orphans and is_thirteen_orphans(counts):
         groups = tuple(
             [
-                Group(GroupKind.PAIR if counts[tile] == 2 else GroupKind.SINGLE, tile, True)
+                CONCEALED_PAIR[tile] if counts[tile] == 2 else CONCEALED_SINGLE[tile]
                 for tile in TERMINALS_AND_HONORS
             ]
         )

@@ -17,11 +17,9 @@ ORPHAN_KINDS = frozenset(TERMINALS_AND_HONORS)
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
-    return (
-        sum(counts) == 14
-        and all(counts[tile] >= 1 for tile in TERMINALS_AND_HONORS)
-        and all(counts[kind] == 0 for kind in range(KINDS) if kind not in ORPHAN_KINDS)
-    )
+    # Every orphan held, and the fourteen tiles all orphans.
+    orphans = [counts[tile] for tile in TERMINALS_AND_HONORS]
+    return 0 not in orphans and sum(orphans) == 14 == sum(counts)
 
 
 def is_seven_pairs_triplet(counts: Sequence[int]) -> bool:
