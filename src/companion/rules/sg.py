@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from companion.context import Event, WinContext
+from companion.context import Event, WinContext, WinType
 from companion.errors import NotAWinError
 from companion.hand import Hand
 from companion.rules import predicates as p
@@ -19,7 +19,7 @@ from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
 from companion.rules.profile import OptionsT, Profile
 from companion.settlement import Amount, Payments, collect, doubling, doubling_share, others
 from companion.shapes import FOUR_SETS
-from companion.tiles import Wind, english_list
+from companion.tiles import Tile, Wind, english_list
 
 
 def ping_hu(*, bonus_allowed: bool, animals_count: bool, declared_chows_allowed: bool) -> Predicate:
@@ -27,19 +27,18 @@ def ping_hu(*, bonus_allowed: bool, animals_count: bool, declared_chows_allowed:
     the hand must have waited on two or more kinds. Without `bonus_allowed`, no flowers or
     seasons (nor animals, when they count as bonus tiles)."""
 
-    @needs(Feature.CHOWS_4)
+    # Four chows are the bit in a hand of four sets (a standard reading, its pair last).
+    @needs(Feature.CHOWS_4 if bonus_allowed else Feature.CHOWS_4 | Feature.NO_FLOWER)
     def predicate(facts: Facts) -> tuple[Match, ...]:
-        pair = facts.pair
-        if pair is None or len(facts.chows) != 4:
+        if not bonus_allowed and animals_count and facts.animals:
             return p.NONE
-        valued = (facts.context.seat.tile, facts.context.round.tile)
-        if pair.tile.is_dragon or pair.tile in valued:
+        context = facts.context
+        pair = facts.groups[-1].tile
+        if pair >= Tile.WHITE or pair == context.seat.tile or pair == context.round.tile:
             return p.NONE
-        if facts.context.by_discard and len(facts.waits) < 2:
+        if context.win is WinType.DISCARD and len(facts.waits) < 2:
             return p.NONE
         if not declared_chows_allowed and all(chow.declared for chow in facts.chows):
-            return p.NONE
-        if not bonus_allowed and (facts.flowers or (animals_count and facts.animals)):
             return p.NONE
         return match_all(facts)
 
