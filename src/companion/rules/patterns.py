@@ -147,13 +147,7 @@ _set_attribute = object.__setattr__
 
 @dataclass(frozen=True, init=False, eq=False, repr=False)
 class PatternScore:
-    """A pattern as it scored in the chosen reading.
-
-    A deferred score (one whose tiles are found only when asked for) takes as its attribute dict
-    the very dict of `deferred_fields`, shared by every score made from it and never written:
-    the reading's facts and the tiles found live in slots of their own."""
-
-    __slots__ = ("__dict__", "_facts", "_items")
+    """A pattern as it scored in the chosen reading."""
 
     id: str
     name: str
@@ -170,9 +164,9 @@ class PatternScore:
         items: tuple[object, ...],
         variant: str | None = None,
     ) -> None:
-        # One dict update rather than a frozen dataclass's object.__setattr__ for each field.
-        self.__dict__.update(id=id, name=name, tai=tai, count=count, variant=variant)
-        _set_attribute(self, "_items", items)
+        # One dict update rather than a frozen dataclass's six object.__setattr__ calls: the
+        # scorer makes one for every pattern of every hand.
+        self.__dict__.update(id=id, name=name, tai=tai, count=count, _items=items, variant=variant)
 
     @classmethod
     def deferred(
@@ -201,23 +195,26 @@ class PatternScore:
     ) -> dict[str, Any]:
         """The fields of a `deferred` score but the reading's facts, worked out once for every
         reading that scores it the same way (`from_fields` makes each score)."""
-        # Its `variant` when None, and `count` when 1, are the class's defaults.
+        # Its `variant` when None, and `count` when 1, are the class's defaults. The facts'
+        # place is held (None) so that a copy takes them without growing.
         fields: dict[str, Any] = {"id": id, "name": name, "tai": tai, "_predicate": predicate}
         if count != 1:
             fields["count"] = count
         if variant is not None:
             fields["variant"] = variant
+        fields["_facts"] = None
         return fields
 
     @classmethod
     def from_fields(cls, fields: dict[str, Any], facts: Facts | None) -> PatternScore:
         """A deferred score from its `deferred_fields` and the reading's facts."""
         score = _new(cls)
-        # The shared fields become its attributes and the facts its slot (a frozen dataclass
-        # refuses the assignments but through object's own): the scorer makes one per pattern
-        # of a hand, and this is the least that makes one.
-        _set_attribute(score, "__dict__", fields)
-        _set_attribute(score, "_facts", facts)
+        # A copy of the fields becomes its attributes at once (a frozen dataclass refuses the
+        # assignment but through object's own): the scorer makes one per pattern of a hand,
+        # and copying a dict whole is the cheapest way to make one.
+        values = fields.copy()
+        values["_facts"] = facts
+        _set_attribute(score, "__dict__", values)
         return score
 
     @classmethod
@@ -229,25 +226,24 @@ class PatternScore:
         scores: list[PatternScore] = []
         for fields in scored:
             score = _new(cls)
-            _set_attribute(score, "__dict__", fields)
-            _set_attribute(score, "_facts", facts)
+            values = fields.copy()
+            values["_facts"] = facts
+            _set_attribute(score, "__dict__", values)
             scores.append(score)
         return scores
 
     @property
     def items(self) -> tuple[object, ...]:
         """The groups or tiles that earned it (their text is `earned_by`)."""
-        found: tuple[object, ...] | None = getattr(self, "_items", None)
+        found: tuple[object, ...] | None = self.__dict__.get("_items")
         if found is None:
-            # The facts are a slot, unknown to the dataclass (and so to the type checker).
-            facts: Facts | None = object.__getattribute__(self, "_facts")
-            matches = self.__dict__["_predicate"](facts)
+            matches = self.__dict__["_predicate"](self.__dict__["_facts"])
             found = (
                 matches[0].items
                 if len(matches) == 1
                 else tuple([item for match in matches for item in match.items])
             )
-            _set_attribute(self, "_items", found)
+            self.__dict__["_items"] = found
         return found
 
     def _key(self) -> tuple[object, ...]:
