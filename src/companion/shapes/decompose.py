@@ -133,22 +133,28 @@ def block_groups(block: int, key: int) -> BlockEntry:
             sets,
             CONCEALED_PAIR[tile + pair] if pair >= 0 else None,
             _NONE,
-            _numbered_summary(codes),
+            _SUMMARIES.get(codes) or _numbered_summary(codes),
         )
         return remember(GROUPS[block], key, entry)
     found = []
     for codes, pair in layouts:
         sets = tuple([_SET_AT[base + set_code] for set_code in codes])
         pair_group = CONCEALED_PAIR[tile + pair] if pair >= 0 else None
-        found.append((sets, pair_group, _numbered_summary(codes)))
+        found.append((sets, pair_group, _SUMMARIES.get(codes) or _numbered_summary(codes)))
     return remember(GROUPS[block], key, (code, (), None, tuple(found), 0))
 
 
 def _numbered_summary(codes: tuple[int, ...]) -> int:
     """The `summary` of a numbered block's concealed sets, from their codes (`_Layout`): every
-    pung of a numbered suit is concealed and neither dragons nor winds."""
+    pung of a numbered suit is concealed and neither dragons nor winds. Remembered in
+    `_SUMMARIES` by the codes' own tuple, which the shapes' tables share between every block
+    and suit that reads alike (look there first)."""
     chows = sum([code & 1 for code in codes])
-    return chows * CHOWS + (len(codes) - chows) * (PUNGS + CONCEALED_PUNGS)
+    summary = chows * CHOWS + (len(codes) - chows) * (PUNGS + CONCEALED_PUNGS)
+    return remember(_SUMMARIES, codes, summary)
+
+
+_SUMMARIES: dict[tuple[int, ...], int] = {}
 
 
 _SHAPES: dict[int, tuple[int, tuple[_Layout, ...]]] = {}
@@ -240,5 +246,6 @@ def clear_memos() -> None:
     """Forget every memoised decomposition (for benchmarks that time a cold start)."""
     _RUN_LAYOUTS.clear()
     _SHAPES.clear()
+    _SUMMARIES.clear()
     for groups in GROUPS:
         groups.clear()
