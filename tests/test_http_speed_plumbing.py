@@ -8,6 +8,7 @@ constructor (docs/performance.md, the HTTP section).
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -45,7 +46,11 @@ def _read(read: Any, messages: list[dict[str, Any]]) -> object:
         except ClientDisconnect:
             return ClientDisconnect
 
-    return asyncio.run(run()), len(queue)
+    # A loop of its own in a thread of its own: an earlier test in the same worker (the
+    # browser tests' Playwright) may have left an event loop running in this one.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        found = pool.submit(asyncio.run, run()).result()
+    return found, len(queue)
 
 
 @pytest.mark.parametrize("messages", MESSAGES)
