@@ -30,20 +30,8 @@ from companion.shapes.blocks import BLOCK_OF, SIMPLES, UNIT
 from companion.shapes.groups import SUMMARY_FIELD, summary
 from companion.tiles import KINDS, Suit, Tile, Wind, format_tiles
 
-
-def _kind_mask(kinds: frozenset[int]) -> int:
-    return sum(1 << kind for kind in kinds)
-
-
 _KIND_BIT = tuple(1 << kind for kind in range(KINDS))
 """Each playing kind as one bit: a hand's kinds are one integer, tested with masks."""
-_TERMINAL_MASK = _kind_mask(frozenset(kind for kind in range(27) if kind % 9 in (0, 8)))
-_HONOR_MASK = _kind_mask(frozenset(range(27, KINDS)))
-_GREEN_MASK = _kind_mask(frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN)))
-_SUIT_MASKS = tuple(_kind_mask(frozenset(range(9 * suit, 9 * suit + 9))) for suit in range(3))
-"""The kinds of characters, circles and bamboo."""
-_M_MASK, _P_MASK, _S_MASK = _SUIT_MASKS
-_SET_KINDS = frozenset((GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG))
 _SUITS_OF: dict[int, frozenset[Suit]] = {}
 """The suits present, by the hand's numbered-suit presence bits (eight sets in all)."""
 
