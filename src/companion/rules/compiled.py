@@ -46,10 +46,6 @@ class Decided(NamedTuple):
 _all_from_fields = PatternScore.all_from_fields
 
 
-def _deferred_scores(scored: tuple[dict[str, Any], ...], facts: Facts | None) -> list[PatternScore]:
-    return _all_from_fields(scored, facts)
-
-
 _Open = tuple[tuple[int, Predicate], ...]
 """The positions and predicates of the candidates a reading's bits leave undecided."""
 
@@ -197,7 +193,7 @@ class CompiledTable:
         ]
         fields_of = tuple(scored)
         raw = sum(fields["tai"] for fields in scored)
-        return open_, Decided(fields_of, raw, _deferred_scores(fields_of, None))
+        return open_, Decided(fields_of, raw, _all_from_fields(fields_of, None))
 
     @staticmethod
     def first_match(

@@ -26,7 +26,7 @@ from companion.rules.features import (
 from companion.rules.options import Options
 from companion.rules.patterns import Match, needs
 from companion.shapes import Group, GroupKind, Reading, Shape, WinRole, block_keys
-from companion.shapes.blocks import BLOCK_OF, SIMPLES, UNIT
+from companion.shapes.blocks import BLOCK_OF, SIMPLES, UNIT, keys_with_melds
 from companion.shapes.groups import SUMMARY_FIELD, summary
 from companion.tiles import KINDS, Suit, Tile, Wind, format_tiles
 
@@ -129,13 +129,7 @@ class HandFacts:
 
 def _all_keys(hand: Hand, keys: Sequence[int]) -> Sequence[int]:
     """The block keys of the hand's playing tiles, concealed and declared."""
-    if not hand.melds:
-        return keys
-    found = list(keys)
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            found[BLOCK_OF[tile]] += UNIT[tile]
-    return found
+    return keys_with_melds(keys, hand.melds) if hand.melds else keys
 
 
 def _suit_bits(keys: Sequence[int]) -> int:

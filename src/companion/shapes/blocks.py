@@ -14,10 +14,13 @@ the next is added (`remember`), so a long-running server never holds more than t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from companion.shapes.groups import TILES
 from companion.tiles import KINDS, Tile
+
+if TYPE_CHECKING:
+    from companion.hand import Meld
 
 BLOCKS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 """(first kind, size, honors) of each block."""
@@ -55,6 +58,15 @@ def block_keys(tiles: Sequence[Tile]) -> list[int]:
     for tile in tiles:
         keys[block_of[tile]] += unit[tile]
     return keys
+
+
+def keys_with_melds(keys: Sequence[int], melds: Sequence[Meld]) -> list[int]:
+    """Block keys with the tiles of declared groups added (the hand's kinds as held)."""
+    found = list(keys)
+    for meld in melds:
+        for tile in meld.tiles:
+            found[BLOCK_OF[tile]] += UNIT[tile]
+    return found
 
 
 def counts_of(key: int, size: int) -> list[int]:

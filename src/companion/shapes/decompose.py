@@ -13,12 +13,9 @@ from itertools import product
 
 from companion.shapes.blocks import BLOCKS, FOUR, LOW, remember, size
 from companion.shapes.groups import (
-    CHOWS,
     CONCEALED_CHOW,
     CONCEALED_PAIR,
     CONCEALED_PUNG,
-    CONCEALED_PUNGS,
-    PUNGS,
     TILES,
     Group,
     summary,
@@ -133,25 +130,23 @@ def block_groups(block: int, key: int) -> BlockEntry:
             sets,
             CONCEALED_PAIR[tile + pair] if pair >= 0 else None,
             _NONE,
-            _SUMMARIES.get(codes) or _numbered_summary(codes),
+            _SUMMARIES.get(codes) or _numbered_summary(codes, sets),
         )
         return remember(GROUPS[block], key, entry)
     found = []
     for codes, pair in layouts:
         sets = tuple([_SET_AT[base + set_code] for set_code in codes])
         pair_group = CONCEALED_PAIR[tile + pair] if pair >= 0 else None
-        found.append((sets, pair_group, _SUMMARIES.get(codes) or _numbered_summary(codes)))
+        found.append((sets, pair_group, _SUMMARIES.get(codes) or _numbered_summary(codes, sets)))
     return remember(GROUPS[block], key, (code, (), None, tuple(found), 0))
 
 
-def _numbered_summary(codes: tuple[int, ...]) -> int:
-    """The `summary` of a numbered block's concealed sets, from their codes (`_Layout`): every
-    pung of a numbered suit is concealed and neither dragons nor winds. Remembered in
-    `_SUMMARIES` by the codes' own tuple, which the shapes' tables share between every block
-    and suit that reads alike (look there first)."""
-    chows = sum([code & 1 for code in codes])
-    summary = chows * CHOWS + (len(codes) - chows) * (PUNGS + CONCEALED_PUNGS)
-    return remember(_SUMMARIES, codes, summary)
+def _numbered_summary(codes: tuple[int, ...], sets: tuple[Group, ...]) -> int:
+    """The `summary` of a numbered block's concealed sets (`codes`, as `_Layout` has them),
+    remembered in `_SUMMARIES` by the codes' own tuple, which the shapes' tables share between
+    every block and suit that reads alike (look there first): in a numbered suit the summary
+    depends on the number of chows and pungs only."""
+    return remember(_SUMMARIES, codes, summary(sets))
 
 
 _SUMMARIES: dict[tuple[int, ...], int] = {}

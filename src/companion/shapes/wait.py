@@ -19,6 +19,7 @@ from companion.shapes.blocks import (
     WAIT_ENTRIES,
     block_keys,
     counts_of,
+    keys_with_melds,
     wait_entry,
 )
 from companion.shapes.groups import TILES, Structure
@@ -101,8 +102,5 @@ def _unheld(
     found: tuple[Tile, ...], keys: Sequence[int], melds: Sequence[Meld]
 ) -> tuple[Tile, ...]:
     """The waits of which fewer than four are held, counting the declared groups."""
-    held = list(keys)
-    for meld in melds:
-        for tile in meld.tiles:
-            held[BLOCK_OF[tile]] += UNIT[tile]
+    held = keys_with_melds(keys, melds)
     return tuple([tile for tile in found if (held[BLOCK_OF[tile]] // UNIT[tile]) & 7 < 4])
