@@ -71,13 +71,18 @@ def profile_info(profile: AnyProfile) -> dict[str, Any]:
         fields.append("table_discards")
     if profile.pay_for_all:
         fields.append("liable")
+    options = option_fields(profile.options_type)
+    values = {pattern.id: pattern.tai for pattern in profile.patterns}
+    for entry in options:
+        if entry["name"] in values:  # an option that admits the pattern of its name (hk)
+            entry.update(pattern=entry["name"], value=values[entry["name"]])
     return {
         "id": profile.id,
         "name": profile.name,
         "unit": profile.unit,
         "sets": profile.structure.sets,
         "tiles": 3 * profile.structure.sets + 2,
-        "options": option_fields(profile.options_type),
+        "options": options,
         "events": [event.value for event in profile.events],
         "fields": fields,
         "flower_wins": [kind.value for kind in profile.flower_wins],
