@@ -16,7 +16,8 @@ from companion.rules.facts import Facts, match_all
 from companion.rules.features import Feature
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
-from companion.rules.profile import OptionsT, Profile
+from companion.rules.profile import CountingProfile, OptionsT
+from companion.rules.value import Count
 from companion.settlement import Amount, Payments, collect, doubling, doubling_share, others
 from companion.shapes import FOUR_SETS
 from companion.tiles import Tile, Wind, english_list
@@ -147,7 +148,7 @@ class SgOptions(Options):
         return problems
 
 
-class SingaporeRules(Profile[OptionsT]):
+class SingaporeRules(CountingProfile[OptionsT]):
     """What sg, sg-table and hk share: four sets and a pair, seats that move with the deal, the
     same events, and no pay-for-all unless a profile allows it."""
 
@@ -205,10 +206,10 @@ class SgProfile(SingaporeRules[SgOptions]):
         """`share`, as an int when it is whole."""
         return doubling(tai, options.share)
 
-    def settle(self, tai: int, context: WinContext, options: SgOptions) -> Payments:
+    def settle(self, value: Count, context: WinContext, options: SgOptions) -> Payments:
         """Discard: the discarder pays two shares and the others one each. Self-draw: every
         opponent pays two shares."""
-        share = self.share_amount(tai, options)
+        share = self.share_amount(value.tai, options)
         double = share * 2
         owed = {
             payer: double if context.self_drawn or payer is context.discarder else share
