@@ -53,7 +53,7 @@ def transfers_of(players: tuple[str, ...], outcome: Outcome) -> list[dict[str, A
 def preview_json(outcome: Outcome, replayed: Replay) -> dict[str, Any]:
     players = replayed.setup.players
     state = replayed.state
-    after = advance(state, outcome)
+    after = advance(state, outcome, replayed.setup)
     totals = add(state.totals, outcome.payments)
     return {
         "hand": state.next_hand,
