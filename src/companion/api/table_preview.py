@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from companion.api.deps import TableRequestError, authorize_table, call, ledger_for
+from companion.api.errors import refusal_fields
 from companion.api.schemas import inline_schema
 from companion.api.scoring import read_json
 from companion.api.table_bodies import read_entry
@@ -92,5 +93,10 @@ async def preview_hand(request: Request, table_id: str) -> dict[str, Any]:
             raise
         # Not recordable as it stands (a form half filled in, a hand that is not a win): an
         # answer about the entry, not a failed request.
-        return {"recordable": False, "error": error.message, "status": error.http_status}
+        return {
+            "recordable": False,
+            "error": error.message,
+            **refusal_fields(error),
+            "status": error.http_status,
+        }
     return {"recordable": True, **preview_json(outcome, replayed)}
