@@ -4,12 +4,16 @@ English `error` is unchanged."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from companion.scoring import score
+from companion.web import i18n
+
+ROOT = Path(__file__).resolve().parents[1]
 
 SG = {"profile": "sg"}
 
@@ -131,4 +135,45 @@ def test_the_table_preview_carries_the_hand_s_refusal(client: TestClient) -> Non
     assert (data["error_key"], data["error_params"]) == (
         "minimum.left_out",
         {"counted": 2, "total": 3, "minimum": 3, "left_out_patterns": ["no_flowers"]},
+    )
+
+
+KEYS = [
+    "refusal.not_a_win",
+    "refusal.one_short",
+    "refusal.one_short_no_waits",
+    "refusal.fifth_copy",
+    "refusal.tile_count",
+    "refusal.tile_count_waiting",
+    "refusal.no_winning_tile",
+    "refusal.winning_tile_missing",
+    "refusal.no_hand",
+    "refusal.hk_animals",
+    "refusal.no_discarder",
+    "refusal.own_discard",
+    "refusal.self_draw_discarder",
+    "minimum.short",
+    "minimum.left_out",
+    *(f"shape.{shape}" for shape in ("sets_4", "sets_5", "thirteen_orphans", "seven_pairs")),
+    "shape.seven_pairs_triplet",
+]
+
+
+def test_every_key_has_a_message_in_every_language_and_the_contract() -> None:
+    contract = (ROOT / "docs" / "contract.md").read_text()
+    for lang in i18n.LANGUAGES:
+        messages = i18n.catalogue(lang)
+        assert [key for key in KEYS if key not in messages] == [], lang
+    assert [key for key in KEYS if key.startswith("refusal.") and f"`{key}`" not in contract] == []
+    assert (
+        i18n.translate(
+            "zh-Hant",
+            "minimum.left_out",
+            "faan",
+            counted=2,
+            total=3,
+            minimum=3,
+            left_out_patterns="無花",
+        )
+        == "3番中只有2番計入本桌起糊的3番；無花不計。"  # noqa: RUF001
     )

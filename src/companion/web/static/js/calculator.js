@@ -357,7 +357,7 @@ async function update() {
     const { ok, data } = await post(url, request, controller.signal);
     if (mine !== sequence) return;
     if (!ok) {
-      renderError(resultBody, data.error ?? t("result.network"));
+      renderError(resultBody, data.error ? data : t("result.network"));
       showBar("bad", t("result.invalid"));
     } else if (waiting) {
       renderWaits(resultBody, data, (tile) => editor.addWinningTile(tile));

@@ -30,6 +30,7 @@ export const session = {
   amendVersion: 0, // the version of the event being amended, as this page saw it
   recordKey: newKey(),
   busy: false,
+  refused: false, // the table's preview refuses the entry as it stands: Record waits
 };
 
 /** A fresh idempotency key: one per entry, reused when the same entry is sent again. */
