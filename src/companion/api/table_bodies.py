@@ -5,8 +5,9 @@ A model is the one list of its body's fields: names (and aliases, as `from`), ty
 fields, defaults, descriptions and limits. `read_body` and `read_entry` read JSON by the models
 with the project's messages, which name the field ("tai must be a whole number", "unknown field
 'x' in the request"); `api/table_docs.py` makes each route's OpenAPI schema from the same models
-and renders docs/web.md's tables of body fields from them (a test holds the docs to the models).
-A new field of a recorded hand is a line in its model here and what `entry()` does with it.
+and `api/body_docs.py` docs/web.md's tables of body fields (tests/test_table_bodies.py holds the
+docs, the schemas and the reader to the models). A new field of a recorded hand is a line in its
+model here and what `entry()` does with it.
 
 Pydantic does not validate the bodies: its messages and its order of checks are not the
 project's. The reader checks what a model declares for it (the type, `required`, `ge`,
