@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from companion.ledger.state import TableState
 from companion.web import i18n
-from companion.web.table_views import event_time, round_label
+from companion.web.table_views import event_time, names_class, round_label
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -150,3 +150,24 @@ def test_the_table_page_gives_its_name_for_the_device_list(client: TestClient) -
     assert data and '"name": "Friday at Ann\'s"' in html.unescape(data.group(1)).replace(
         "\\u0027", "'"
     )
+
+
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        (PLAYERS, ""),
+        (["Ann", "Ben", "Catherine", "Dan"], "long-names"),
+        (["Ann Lee", "Ben Tan", "Cat Ong", "Dan Ng"], ""),
+        (["陳大文", "李小龍", "Cat", "Dan"], ""),
+        (["歐陽大文", "李小龍", "Cat", "Dan"], "long-names"),
+    ],
+)
+def test_long_names_get_two_buttons_a_row(players: list[str], expected: str) -> None:
+    assert names_class(tuple(players)) == expected
+
+
+def test_the_record_form_marks_long_names(client: TestClient) -> None:
+    table_id, _ = new_table(client, players=["Alexandra Montgomery-Whitfield", "Ben", "Cat", "Dan"])
+    page = client.get(f"/t/{table_id}?lang=en").text
+    assert 'class="segmented players-choice winner-choice long-names"' in page
+    assert 'class="segmented players-choice from-choice long-names"' in page

@@ -307,5 +307,5 @@ def test_the_history_dates_a_hand_not_from_today(browser: Any, live_server: str)
     page.reload()
     page.wait_for_selector("body[data-ready='true']")
     expect(time).to_have_attribute("data-dated", "true")
-    expect(time).to_contain_text(recorded.strftime("%b %-d, %Y"))
+    expect(time).to_contain_text(recorded.strftime("%b %-d,"))  # the year when not this one
     context.close()

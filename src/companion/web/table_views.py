@@ -7,6 +7,7 @@ profile declares them. Kept per replay (`VIEWS`), so a board many phones reload 
 from __future__ import annotations
 
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -135,12 +136,25 @@ def wind_name(t: i18n.Translator, wind: Wind) -> str:
     return t(f"wind.{wind.value}")
 
 
+NARROW_BUTTON_WORD = 7
+"""The longest word (in narrow letters; a Chinese character counts two) that a player's button
+holds when four share a phone's row: a longer one gets two buttons a row (`long-names`)."""
 ORDINAL_LAPS = 9
 """Laps up to this one are named in words ("second lap"); later ones by number ("lap 10")."""
 
 
+def word_width(word: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in word)
+
+
+def names_class(players: tuple[str, ...]) -> str:
+    """`long-names` when a name has a word too long for a quarter of a phone's row."""
+    longest = max(word_width(word) for name in players for word in name.split())
+    return "long-names" if longest > NARROW_BUTTON_WORD else ""
+
+
 def round_label(t: i18n.Translator, state: TableState) -> str:
-    """"East round", and after the four wind rounds which lap it is: "North round, second lap"
+    """ "East round", and after the four wind rounds which lap it is: "North round, second lap"
     (a lap is the four rounds East to North; the round wind alone repeats every lap)."""
     wind = wind_name(t, state.round)
     lap = state.rounds_played // len(Wind) + 1
@@ -232,7 +246,7 @@ def _stale_notes(
 
 
 def event_what(t: i18n.Translator, hand: int | None, is_hand: bool) -> str:
-    """"hand 17", "the payout in hand 17", or "this entry" (a voided hand is in no hand)."""
+    """ "hand 17", "the payout in hand 17", or "this entry" (a voided hand is in no hand)."""
     if hand is None:
         return t("table.what.entry")
     return t("table.what.hand" if is_hand else "table.what.payout", n=hand)
@@ -350,9 +364,7 @@ def history_page(t: i18n.Translator, replayed: Replay, before: int | None) -> di
     players = replayed.setup.players
     today = datetime.now(UTC).date()
     return {
-        "events": [
-            event_view(t, players, entry, today) for entry in reversed(entries[start:end])
-        ],
+        "events": [event_view(t, players, entry, today) for entry in reversed(entries[start:end])],
         "history_total": total,
         "history_first": start + 1,
         "history_last": end,
@@ -420,6 +432,7 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
     return {
         "tai_pairs": [(str(tai), str(tai)) for tai in tai_choices],
         "player_choices": [(str(index), name) for index, name in enumerate(setup.players)],
+        "names_class": names_class(setup.players),
         "tai_other": cap is None,
         "kinds": kinds,
         "payout_events": [(event, t(f"payout.{event}")) for event in PAYOUT_EVENTS]

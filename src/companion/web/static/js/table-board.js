@@ -26,13 +26,17 @@ export function showFlash(text) {
 export function localTimes(root = document) {
   const clock = { hour: "2-digit", minute: "2-digit" };
   const time = new Intl.DateTimeFormat(pageData.lang, clock);
-  const dated = new Intl.DateTimeFormat(pageData.lang, { year: "numeric", month: "short", day: "numeric", ...clock });
-  const today = new Date().toDateString();
+  const day = { month: "short", day: "numeric", ...clock };
+  const dated = new Intl.DateTimeFormat(pageData.lang, day);
+  const datedYear = new Intl.DateTimeFormat(pageData.lang, { year: "numeric", ...day });
+  const now = new Date();
+  const today = now.toDateString();
   for (const node of root.querySelectorAll("time[datetime]")) {
     const when = new Date(node.getAttribute("datetime"));
     if (Number.isNaN(when.getTime())) continue;
     const older = when.toDateString() !== today;
-    node.textContent = (older ? dated : time).format(when);
+    const format = !older ? time : when.getFullYear() === now.getFullYear() ? dated : datedYear;
+    node.textContent = format.format(when);
     node.dataset.dated = older ? "true" : "false";
   }
 }
