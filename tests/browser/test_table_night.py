@@ -5,6 +5,7 @@ picker keeps a suit on one row on a phone; a long session's board stays readable
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -27,6 +28,16 @@ def create(base: str, players: list[str] = PLAYERS, **fields: Any) -> tuple[str,
     )
     assert response.status_code == 201, response.text
     return response.json()["id"], response.json()["token"]
+
+
+CACHED_URLS = """async () => {
+  const kept = {};
+  for (const name of await caches.keys()) {
+    kept[name] = (await (await caches.open(name)).keys()).map((request) => request.url);
+  }
+  return kept;
+}"""
+"""The service worker's caches: {name: [the URL of every kept request]}."""
 
 
 @pytest.fixture
@@ -58,16 +69,7 @@ def test_a_table_page_opened_once_reopens_offline_with_its_waiting_hand(
     page.goto(f"{live_server}/t/{table_id}?lang=en#token={token}")
     page.wait_for_selector("body[data-ready='true']")
     page.wait_for_selector("body[data-kept='true']")
-    kept = page.evaluate(
-        """async () => {
-          const names = await caches.keys();
-          const urls = [];
-          for (const name of names) {
-            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-          }
-          return urls;
-        }"""
-    )
+    kept = [url for urls in page.evaluate(CACHED_URLS).values() for url in urls]
     assert f"{live_server}/t/{table_id}?lang=en" in kept
     assert f"{live_server}/t/{table_id}/board?lang=en" in kept
     assert not [url for url in kept if "#" in url or "token" in url], "no fragment in a key"
@@ -96,6 +98,39 @@ def test_a_table_page_opened_once_reopens_offline_with_its_waiting_hand(
     expect(page.locator("#history [data-seq='1']")).to_contain_text("Ben wins 3 tai from Cat")
     expect(page.locator("#outbox")).to_be_hidden()
     assert not [e for e in errors if not any(part in e for part in OFFLINE_ERRORS)], errors
+
+
+def test_a_new_release_keeps_the_table_pages_a_device_has_opened(
+    offline_phone: tuple[Any, Any, list[str]], live_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.web import pages
+
+    context, page, _ = offline_phone
+    table_id, token = create(live_server)
+    page.goto(f"{live_server}/t/{table_id}?lang=en#token={token}")
+    page.wait_for_selector("body[data-kept='true']")
+    page.goto(f"{live_server}/?lang=en")  # the table page is no longer open
+    page.wait_for_selector("body[data-ready='true']")
+    # A new release: another version of the service worker, with a cache of its own.
+    monkeypatch.setattr(pages, "static_version", lambda: "nextrelease")
+    pages.service_worker.cache_clear()
+    try:
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        deadline = time.monotonic() + 15
+        while page.evaluate("caches.keys()") != ["companion-nextrelease"]:
+            assert time.monotonic() < deadline, page.evaluate("caches.keys()")
+            page.wait_for_timeout(100)
+        kept = page.evaluate(CACHED_URLS)["companion-nextrelease"]
+        assert f"{live_server}/t/{table_id}?lang=en" in kept
+        assert f"{live_server}/t/{table_id}/board?lang=en" in kept
+        context.set_offline(True)
+        page.goto(f"{live_server}/t/{table_id}?lang=en")
+        page.wait_for_selector("body[data-ready='true']")
+        expect(page.locator("#record")).to_be_visible()
+        expect(page.locator("#offline-banner")).to_be_visible()
+    finally:
+        monkeypatch.undo()
+        pages.service_worker.cache_clear()
 
 
 def rows_of(page: Any, selector: str) -> list[list[float]]:
