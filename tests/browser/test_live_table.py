@@ -198,7 +198,7 @@ def test_four_devices_in_step_undo_and_the_qr_codes(browser: Any, live_server: s
         if seq == 1:
             writer.screenshot("live-table-preview")
         delays += arrivals(writer, readers, seq, submit.click)
-        expect(writer.page.locator("#confirmation")).to_contain_text(f"event #{seq}")
+        expect(writer.page.locator("#confirmation")).to_contain_text(f"Recorded: hand {seq}.")
     assert max(delays) < ARRIVAL, delays
     median = statistics.median(delays)
     print(f"\nwrite to arrival on another device: median {median:.0f} ms over {len(delays)}")
@@ -221,7 +221,7 @@ def test_four_devices_in_step_undo_and_the_qr_codes(browser: Any, live_server: s
     writer.screenshot("live-table-recorded", full_page=False)
     undo_delays = arrivals(writer, readers, 6, lambda: writer.page.locator("#undo").click())
     assert max(undo_delays) < ARRIVAL
-    expect(writer.page.locator("#record-status")).to_have_text("Event #5 is undone.")
+    expect(writer.page.locator("#record-status")).to_have_text("Undone: hand 5.")
     for device in [writer, *readers]:
         expect(device.page.locator("#history [data-seq='5']")).to_have_attribute(
             "data-status", "voided"
@@ -231,7 +231,8 @@ def test_four_devices_in_step_undo_and_the_qr_codes(browser: Any, live_server: s
     # Undo of a hand another device has corrected meanwhile is refused, and says why.
     tap(writer.page, "winner", "1")  # a half-filled form, kept through the live updates
     quick_win(writer.page, 2, 1, 1)
-    expect(writer.page.locator("#confirmation")).to_contain_text("event #7")
+    # Event 7 is hand 5 again (the first hand 5 is void): the player reads the hand.
+    expect(writer.page.locator("#confirmation")).to_contain_text("Recorded: hand 5.")
     amended = httpx.post(
         f"{live_server}/api/tables/{table_id}/events/7/amend",
         json={"kind": "win", "winner": "Cat", "from": "Ben", "tai": 2, "reason": "2 tai"},
@@ -242,7 +243,7 @@ def test_four_devices_in_step_undo_and_the_qr_codes(browser: Any, live_server: s
     tap(writer.page, "winner", "3")
     writer.page.locator("#undo").click()
     expect(writer.page.locator("#record-status")).to_have_text(
-        "Not undone: event #7 was corrected on another device meanwhile. See the history."
+        "Not undone: hand 5 was corrected on another device meanwhile. See the history."
     )
     assert writer.page.locator("#record-form input[name='winner'][value='3']").is_checked()
     assert [event["kind"] for event in history(live_server, table_id)][6:] == ["win", "amend"]

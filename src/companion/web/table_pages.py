@@ -116,6 +116,7 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
         lang,
         table={
             "id": key,
+            "name": setup.name,
             "profile": setup.profile,
             "options": dict(setup.options),
             "players": list(setup.players),
