@@ -11,8 +11,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.context import WinContext
+from companion.rules import predicates as p
+from companion.rules.patterns import Pattern
+from companion.rules.profile import HouseRule
 from companion.rules.singapore import SINGAPORE_PATTERNS, SingaporeOptions, SingaporeRules
 from companion.settlement import Amount, Payments, collect, doubling, doubling_share, others
+from companion.shapes import Shape
 
 PATTERNS = SINGAPORE_PATTERNS
 """sg's table: the Singapore table as it is (its house rules add to it)."""
@@ -20,7 +24,20 @@ PATTERNS = SINGAPORE_PATTERNS
 
 @dataclass(frozen=True)
 class SgOptions(SingaporeOptions):
-    """The Singapore options (`min_tai`, `share`, `tai_overrides`) and sg's own."""
+    """The Singapore options (`min_tai`, `share`, `tai_overrides`) and sg's house rules."""
+
+    seven_pairs: bool = False
+    """Whether seven pairs is a win (3 tai)."""
+
+
+HOUSE_RULES = (
+    HouseRule(
+        "seven_pairs",
+        adds=(Pattern("seven_pairs", "Seven pairs", 3, p.seven_pairs),),
+        allows=frozenset({Shape.SEVEN_PAIRS}),
+    ),
+)
+"""sg's options that change its shapes or its table."""
 
 
 class SgProfile(SingaporeRules[SgOptions]):
@@ -28,6 +45,7 @@ class SgProfile(SingaporeRules[SgOptions]):
     name = "Singapore (Companion guide, 0-5 tai)"
     patterns = PATTERNS
     options_type = SgOptions
+    house_rules = HOUSE_RULES
     cap = 5
 
     def share(self, tai: int, options: SgOptions) -> Fraction:
