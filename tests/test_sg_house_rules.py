@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion.errors import InvalidRequestError
+from companion.rules import profiles
 from companion.scoring import ScoreResult, score
 from results import paid, pays, tai_of
 
@@ -51,6 +52,9 @@ def test_sg_table_has_not_the_option() -> None:
     request = {"profile": "sg-table", "hand": SEVEN_PAIRS, "win_tile": "3p", "options": HOUSE_RULE}
     with pytest.raises(InvalidRequestError, match='unknown option "seven_pairs"'):
         score(request)
+    sg_table = profiles()["sg-table"]
+    assert "seven_pairs" not in sg_table.pattern_ids_for(sg_table.parse_options({}))
+    assert not sg_table.structure_for(sg_table.parse_options({})).seven_pairs
 
 
 def test_the_calculator_offers_it_to_sg_alone_with_the_pattern_s_value(
