@@ -228,8 +228,9 @@ def test_a_form_shows_the_value_of_the_pattern_a_house_rule_brings() -> None:
         "pattern": "seven_pairs",
         "value": 4,
     }
+    # A limit hand is worth the table's maximum (max_faan), so it is shown without a value.
     assert options["hk", "great_dragons_limit"]["pattern"] == "big_dragons"
-    assert options["hk", "great_dragons_limit"]["value"] == 13
+    assert "value" not in options["hk", "great_dragons_limit"]
     # An option that changes no pattern, or several (tw's wait rule), names none.
     assert "pattern" not in options["sg-table", "shooter_pays"]
     assert "pattern" not in options["tw", "wait_rule"]

@@ -70,14 +70,18 @@ def option_fields(profile: AnyProfile) -> list[dict[str, Any]]:
 
 def _house_rule_pattern(profile: AnyProfile, option: str) -> dict[str, Any]:
     """The pattern a bool option's house rule brings in or changes, and its value with the
-    option on and every other option at its default (nothing when it names no one pattern)."""
+    option on and every other option at its default (nothing when it names no one pattern).
+    A limit hand has no value of its own here: it is worth the table's maximum, which is
+    another option (hk's `max_faan`)."""
     rules = [rule for rule in profile.house_rules if rule.option == option and rule.value is True]
     if len(rules) != 1 or rules[0].pattern_id is None:
         return {}
     pattern_id = rules[0].pattern_id
     played = profile.patterns_for(profile.parse_options({option: True}))
-    value = next(pattern.tai for pattern in played if pattern.id == pattern_id)
-    return {"pattern": pattern_id, "value": value}
+    pattern = next(pattern for pattern in played if pattern.id == pattern_id)
+    if pattern.limit:
+        return {"pattern": pattern_id}
+    return {"pattern": pattern_id, "value": pattern.tai}
 
 
 def profile_info(profile: AnyProfile) -> dict[str, Any]:
