@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test check lint typecheck unit fast chromium bench seeded clean
+.PHONY: run test check lint typecheck unit fast seeded-sample chromium bench seeded clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,9 +33,9 @@ unexport PYTHONDONTWRITEBYTECODE
 
 test: lint typecheck unit
 
-# The edit-test loop: lint, types and the fast unit tests (no browser, server, PostgreSQL,
-# fuzzer or property test: `make test` runs those).
-check: lint typecheck fast
+# The edit-test loop: lint, types, the fast unit tests (no browser, server, PostgreSQL,
+# fuzzer or property test: `make test` runs those) and the seeded results on a sample.
+check: lint typecheck fast seeded-sample
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench fuzz
@@ -49,6 +49,11 @@ unit: $(STAMP) chromium
 
 fast: $(STAMP)
 	$(BIN)/pytest -q -n $(JOBS) -m "not slow"
+
+# The seeded requests on a sample, 200 a profile (a few seconds in one process): a change that
+# alters a result is caught while editing. `make test` compares all 2,000 recorded.
+seeded-sample: $(STAMP)
+	COMPANION_SEEDED_HANDS=200 $(BIN)/pytest -q -n 0 tests/test_seeded_hands.py
 
 # The browser tests drive Debian's Chromium (never a browser download). Installed here when it
 # is missing and we are root; otherwise those tests are skipped with the reason.

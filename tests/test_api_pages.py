@@ -1,9 +1,8 @@
-"""The pages: the calculator in both languages, the API reference, the tile sprite, static
-files, and the i18n catalogue's completeness."""
+"""The pages: the calculator in its three languages, the API reference, the tile sprite and
+static files (the catalogues themselves: tests/test_catalogues.py)."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -16,8 +15,7 @@ from fastapi.testclient import TestClient
 from companion.api import create_app
 from companion.rules import profiles
 from companion.tiles import Tile
-from companion.web import i18n
-from companion.web.templating import STATIC_DIR, TEMPLATES_DIR
+from companion.web.templating import STATIC_DIR
 
 
 @pytest.fixture(scope="module")
@@ -108,9 +106,37 @@ def test_the_page_in_traditional_chinese(client: TestClient) -> None:
     assert '<html lang="zh-Hant">' in again.text, "the choice is kept in a cookie"
 
 
+def test_the_page_in_simplified_chinese(client: TestClient) -> None:
+    fresh = TestClient(create_app())
+    response = fresh.get("/?lang=zh-Hans")
+    assert '<html lang="zh-Hans">' in response.text
+    assert "计算台数" in response.text and "計算台數" not in response.text
+    assert "companion_lang=zh-Hans" in response.headers["set-cookie"]
+    data = page_data(response.text)
+    assert data["lang"] == "zh-Hans"
+    assert data["messages"]["mode.kong"] == "明杠"  # type: ignore[index]
+    assert data["patterns"]["all_terminals"] == "清幺九"  # type: ignore[index]
+    assert data["tiles"]["6z"] == "发财"  # type: ignore[index]
+    again = fresh.get("/docs")
+    assert '<html lang="zh-Hans">' in again.text, "the choice is kept in a cookie"
+    assert "API 文档" in again.text
+
+
 @pytest.mark.parametrize(
     ("accept", "lang"),
-    [("zh-TW,zh;q=0.9", "zh-Hant"), ("zh-Hant-HK", "zh-Hant"), ("fr, de", "en"), ("", "en")],
+    [
+        ("zh-TW,zh;q=0.9", "zh-Hant"),
+        ("zh-Hant-HK", "zh-Hant"),
+        ("zh-HK", "zh-Hant"),
+        ("zh-CN,zh;q=0.9,en;q=0.8", "zh-Hans"),
+        ("zh-SG", "zh-Hans"),
+        ("zh-Hans", "zh-Hans"),
+        ("zh-Hans-MY", "zh-Hans"),
+        ("zh", "zh-Hans"),
+        ("fr, de", "en"),
+        ("fr, zh-Hant;q=0.5", "zh-Hant"),
+        ("", "en"),
+    ],
 )
 def test_the_browser_language_is_the_default(client: TestClient, accept: str, lang: str) -> None:
     fresh = TestClient(create_app())
@@ -129,12 +155,27 @@ def test_the_language_switch(client: TestClient) -> None:
     assert '<html lang="zh-Hant">' in response.text
 
 
+def test_the_language_menu_offers_the_three_languages(client: TestClient) -> None:
+    page = parse(TestClient(create_app()).get("/?lang=zh-Hans").text)
+    buttons = [attrs for tag, attrs in page.tags if tag == "button" and attrs.get("name") == "lang"]
+    assert [(b["value"], b["lang"], b["aria-pressed"]) for b in buttons] == [
+        ("en", "en", "false"),
+        ("zh-Hant", "zh-Hant", "false"),
+        ("zh-Hans", "zh-Hans", "true"),
+    ]
+    html = TestClient(create_app()).get("/?lang=en").text
+    for name in ("English", "繁體中文", "简体中文"):
+        assert f">{name}</button>" in html
+
+
 def test_an_error_page_in_chinese() -> None:
     client = TestClient(create_app())
     client.cookies.set("companion_lang", "zh-Hant")
     response = client.get("/nowhere")
     assert response.status_code == 404
     assert "找不到這一頁" in response.text
+    client.cookies.set("companion_lang", "zh-Hans")
+    assert "这里没有页面" in client.get("/nowhere").text
 
 
 # --- The API reference, sprite and static files ---------------------------------------------
@@ -175,79 +216,6 @@ def test_every_script_import_exists() -> None:
     for script in STATIC_DIR.rglob("*.js"):
         for target in re.findall(r'from "(\./[^"]+)"', script.read_text()):
             assert (script.parent / target).resolve().is_file(), f"{script.name} imports {target}"
-
-
-# --- The catalogue --------------------------------------------------------------------------
-
-
-def _fields(text: str) -> set[str]:
-    return set(re.findall(r"\{(\w+)\}", text))
-
-
-def test_every_message_is_in_both_languages() -> None:
-    for key, (english, chinese) in i18n.MESSAGES.items():
-        assert english.strip() and chinese.strip(), key
-        assert _fields(english) == _fields(chinese), key
-
-
-def test_every_pattern_has_a_chinese_name() -> None:
-    for profile in profiles().values():
-        for pattern_id in profile.pattern_ids():
-            assert pattern_id in i18n.PATTERN_NAMES_ZH, f"{profile.id}: {pattern_id}"
-
-
-def test_every_key_the_pages_use_is_in_the_catalogue() -> None:
-    used: set[str] = set()
-    for template in TEMPLATES_DIR.rglob("*.html"):
-        used |= set(re.findall(r"\bt\('([\w.-]+)'\s*[,)]", template.read_text()))
-    for script in STATIC_DIR.rglob("*.js"):
-        used |= set(re.findall(r'\bt\("([\w.-]+)"\s*[,)]', script.read_text()))
-    assert used, "no keys found"
-    missing = sorted(key for key in used if key not in i18n.MESSAGES)
-    assert not missing
-
-
-def test_dynamic_keys_exist() -> None:
-    """Keys the scripts build from values: seats, winds, modes, groups, roles, events, options."""
-    for wind in "ESWN":
-        assert f"seat.{wind}" in i18n.MESSAGES and f"wind.{wind}" in i18n.MESSAGES
-    for kind in ("chow", "pung", "kong", "akong", "ckong"):
-        assert f"meld.{kind}" in i18n.MESSAGES
-    for mode in ("tile", "chow", "pung", "kong", "akong", "ckong"):
-        assert f"mode.{mode}" in i18n.MESSAGES
-    for suit in "mpszfa":
-        assert f"suit.{suit}" in i18n.MESSAGES
-    for role in ("pair", "pung", "two_sided", "closed", "edge", "single"):
-        assert f"role.{role}" in i18n.MESSAGES
-    for profile in profiles().values():
-        assert f"profile.{profile.id}" in i18n.MESSAGES
-        options = profile.parse_options({})
-        for field in dataclasses.fields(options):
-            if field.name not in ("tai_overrides", "chart", *options.derived):
-                assert f"option.{field.name}" in i18n.MESSAGES, field.name
-        for kind in profile.flower_wins:
-            assert f"flower_win.{kind.value}" in i18n.MESSAGES
-    from companion.context import Event
-
-    for event in Event:
-        assert f"event.{event.value}" in i18n.MESSAGES
-
-
-def test_tile_names() -> None:
-    assert i18n.tile_name(Tile.M1, "zh-Hant") == "一萬"
-    assert i18n.tile_name(Tile.RED, "zh-Hant") == "紅中"
-    assert i18n.tile_name(Tile.CENTIPEDE, "zh-Hant") == "蜈蚣"
-    assert i18n.tile_name(Tile.P5, "en") == "5 of circles"
-    assert len(set(i18n.tile_names("zh-Hant").values())) == len(Tile)
-
-
-def test_translate() -> None:
-    assert i18n.translate("en", "result.tai", n=3) == "3 tai"
-    assert i18n.translate("zh-Hant", "result.tai", n=3) == "3 台"
-    assert i18n.translate("en", "no.such.key") == "no.such.key"
-    t = i18n.Translator("xx")
-    assert t.lang == "en"
-    assert t.get("profile.nope", "fallback") == "fallback"
 
 
 def test_web_files_are_packaged() -> None:

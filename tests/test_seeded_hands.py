@@ -5,24 +5,37 @@ tiles (animals too, which some profiles refuse), events, table state, options, s
 (Thirteen Orphans, seven pairs, seven pairs and a triplet, nine gates, honor and one-suit hands),
 flower wins, hands one tile short, and refusals of every kind.
 
-- **No result changes unnoticed.** `tests/seeded_results.json` records a digest of every field
-  of `to_json()` (or the refusal) of 2,000 seeded requests a profile, a digest per hundred, and
-  of 100 pairs of winners on one discard. They were recorded from the engine once it had matched
-  the scorer it replaced (the reference kept for issue 16) on 50,000 requests a profile. A change
-  that is meant to change results records them again:
-  `COMPANION_RECORD_SEEDED=1 pytest tests/test_seeded_hands.py`, and says why in its commit.
+- **No result changes unnoticed.** `tests/seeded_results.jsonl.xz` (xz-compressed JSON lines,
+  370 KB) records 2,000 seeded requests a profile and 100 pairs of winners on one discard, each
+  line a request and its `to_json()`. A refusal is recorded as refused (`valid` false, or the
+  type of the error raised) with its other fields (the waits of a hand one tile short, each
+  winner of a pair), without its message: rewording a refusal changes nothing recorded. The
+  results were first recorded from the engine once it had matched the scorer it replaced (the
+  reference kept for issue 16) on 50,000 requests a profile. When a result differs, the test
+  names the first request that differs (profile, index, the request), its first differing
+  field with the value recorded and the value now (`patterns[1].tai: expected 2, actual 3`),
+  and how many others differ. A change that is meant to change results records them again:
+  `COMPANION_RECORD_SEEDED=1 pytest -n 0 tests/test_seeded_hands.py`, and says why in its
+  commit; recording the same results again writes the same bytes.
 - **The engine's claims hold** on every reading of `SEEDED_HANDS` requests a profile (2,000 in
   the suite, 50,000 with `make seeded`): each decided pattern's bits against its predicate, a
   standard reading's summed bits against its groups' bits, and the bits a table does not read
   against its outcome.
+
+`COMPANION_SEEDED_HANDS` (`SEEDED_HANDS`, 2,000 by default) is how many requests a profile both
+tests take; the results are compared on as many as are recorded (2,000 at most) and on pairs in
+proportion. `make check` runs this module with 200 (and 10 pairs), a second or two, so that a
+change to a result shows in the edit-test loop; `make test` runs the 2,000.
 """
 
 from __future__ import annotations
 
-import hashlib
+import functools
 import json
+import lzma
 import os
 import random
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +54,10 @@ from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile
 SEEDED_HANDS = int(os.environ.get("COMPANION_SEEDED_HANDS", "2000"))
 RECORDED_HANDS = 2000
 """Requests a profile whose results are recorded (whatever `SEEDED_HANDS` is)."""
-CHUNK = 100
-RECORD = Path(__file__).with_name("seeded_results.json")
+RECORDED_PAIRS = 100
+"""Pairs of winners on one discard a profile whose results are recorded."""
+RECORD = Path(__file__).with_name("seeded_results.jsonl.xz")
+RECORDING = bool(os.environ.get("COMPANION_RECORD_SEEDED"))
 PROFILES = tuple(profiles())
 SETS = {profile.id: profile.structure.sets for profile in profiles().values()}
 WINDS = ("E", "S", "W", "N")
@@ -231,48 +246,46 @@ def random_request(rng: random.Random, profile: str) -> dict[str, Any]:
     return request
 
 
-def _outcome(request: dict[str, Any]) -> dict[str, Any]:
+def _without_wording(outcome: Any) -> Any:
+    """The outcome as recorded: a refusal keeps that it was refused (`valid` false, or the
+    error's type when it raised) and its other fields (the waits of a hand one tile short, each
+    winner's result), not its message, so that rewording a refusal records nothing again."""
+    if isinstance(outcome, list):
+        return [_without_wording(item) for item in outcome]
+    if not isinstance(outcome, dict):
+        return outcome
+    wording = "message" if "raised" in outcome else "error" if outcome.get("valid") is False else ""
+    return {key: _without_wording(value) for key, value in outcome.items() if key != wording}
+
+
+def _outcome(request: dict[str, Any]) -> Any:
     try:
-        return scoring.score(request).to_json()
+        found: dict[str, Any] = scoring.score(request).to_json()
     except CompanionError as error:
-        return {"raised": type(error).__name__, "message": error.message}
+        found = {"raised": type(error).__name__, "message": error.message}
+    return _without_wording(found)
 
 
-def _several_outcome(pair: list[dict[str, Any]]) -> dict[str, Any]:
+def _several_outcome(pair: list[dict[str, Any]]) -> Any:
     try:
-        return scoring.score_several(pair).to_json()
+        found: dict[str, Any] = scoring.score_several(pair).to_json()
     except CompanionError as error:
-        return {"raised": type(error).__name__, "message": error.message}
+        found = {"raised": type(error).__name__, "message": error.message}
+    return _without_wording(found)
 
 
-def _digest(outcomes: list[dict[str, Any]]) -> str:
-    text = "\n".join(json.dumps(outcome, sort_keys=True) for outcome in outcomes)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def _results(profile: str) -> tuple[list[str], int]:
-    """The digests of the profile's recorded requests, a hundred at a time, and how many of
-    them were valid wins."""
+def _requests(profile: str, count: int) -> Iterator[dict[str, Any]]:
+    """The profile's first `count` seeded requests (the same ones whatever `count` is)."""
     rng = random.Random(f"differential-{profile}")
-    digests: list[str] = []
-    chunk: list[dict[str, Any]] = []
-    valid = 0
-    for _ in range(RECORDED_HANDS):
-        outcome = _outcome(random_request(rng, profile))
-        valid += bool(outcome.get("valid"))
-        chunk.append(outcome)
-        if len(chunk) == CHUNK:
-            digests.append(_digest(chunk))
-            chunk = []
-    return digests, valid
+    for _ in range(count):
+        yield random_request(rng, profile)
 
 
-def _several(profile: str) -> str:
-    """The digest of 100 pairs of winners on one discard (refused where the profile has one
-    winner a discard)."""
+def _pairs(profile: str, count: int) -> Iterator[list[dict[str, Any]]]:
+    """The profile's first `count` pairs of winners on one discard (refused where the profile
+    has one winner a discard)."""
     rng = random.Random(f"several-{profile}")
-    outcomes: list[dict[str, Any]] = []
-    for _ in range(100):
+    for _ in range(count):
         first = random_request(rng, profile)
         second = random_request(rng, profile)
         for request in (first, second):
@@ -284,35 +297,148 @@ def _several(profile: str) -> str:
             second.pop(name, None)
             if name in first:
                 second[name] = first[name]
-        outcomes.append(_several_outcome([first, second]))
-    return _digest(outcomes)
+        yield [first, second]
 
 
-def _recorded() -> dict[str, Any]:
-    found: dict[str, Any] = json.loads(RECORD.read_text())
-    return found
+Entry = dict[str, Any]
+"""One recorded request: `profile`, `kind` (`request` or `pair`), `index`, `request` (a pair is
+a list of two) and `result` (`_outcome`)."""
 
 
+def _entries(profile: str, requests: int, pairs: int) -> Iterator[Entry]:
+    for index, request in enumerate(_requests(profile, requests)):
+        yield {"profile": profile, "kind": "request", "index": index, "request": request}
+    for index, pair in enumerate(_pairs(profile, pairs)):
+        yield {"profile": profile, "kind": "pair", "index": index, "request": pair}
+
+
+def _scored(entry: Entry) -> Entry:
+    request = entry["request"]
+    result = _several_outcome(request) if entry["kind"] == "pair" else _outcome(request)
+    # As read back from the record: JSON's lists for tuples, its numbers and strings.
+    read_back: Entry = json.loads(_canonical({**entry, "result": result}))
+    return read_back
+
+
+def _canonical(value: Any) -> str:
+    """JSON text in which equal results are equal (`True` is not `1` here, as in JSON)."""
+    return json.dumps(value, sort_keys=True)
+
+
+def _record(entries: Iterable[Entry]) -> None:
+    lines = "".join(_canonical(entry) + "\n" for entry in entries)
+    # xz: half gzip's size, and a tenth of bzip2's time to read. The same results always
+    # make the same bytes (the format holds no time), so recording again changes nothing.
+    RECORD.write_bytes(lzma.compress(lines.encode(), preset=9))
+
+
+@functools.cache
+def _record_lines() -> tuple[str, ...]:
+    return tuple(lzma.decompress(RECORD.read_bytes()).decode().splitlines())
+
+
+def _recorded(profile: str) -> list[Entry]:
+    return [entry for line in _record_lines() if (entry := json.loads(line))["profile"] == profile]
+
+
+def _shown(value: Any, limit: int = 300) -> str:
+    text = _canonical(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def first_difference(expected: Any, actual: Any, path: str = "") -> str | None:
+    """Where two results first differ, as `path: expected ..., actual ...` (`path` in
+    `patterns[0].tai` form), or None when they are equal. Keys go in the order `actual` has
+    them (the result's own order), then those only `expected` has."""
+    if _canonical(expected) == _canonical(actual):
+        return None
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key in [*actual, *(key for key in expected if key not in actual)]:
+            where = f"{path}.{key}" if path else key
+            if key not in expected:
+                return f"{where}: not recorded, now {_shown(actual[key])}"
+            if key not in actual:
+                return f"{where}: recorded {_shown(expected[key])}, now missing"
+            found = first_difference(expected[key], actual[key], where)
+            if found is not None:
+                return found
+    if isinstance(expected, list) and isinstance(actual, list):
+        for index, (wanted, got) in enumerate(zip(expected, actual, strict=False)):
+            found = first_difference(wanted, got, f"{path}[{index}]")
+            if found is not None:
+                return found
+        return f"{path}: expected {len(expected)} items, actual {len(actual)}: " + (
+            f"{_shown(actual[len(expected) :])} added"
+            if len(actual) > len(expected)
+            else f"{_shown(expected[len(actual) :])} gone"
+        )
+    return f"{path or 'the result'}: expected {_shown(expected)}, actual {_shown(actual)}"
+
+
+def changed_results(profile: str, requests: int, pairs: int) -> str | None:
+    """What differs between the engine's results on the profile's first `requests` requests
+    and `pairs` pairs and those recorded, naming the first differing request and field; None
+    when they are the same."""
+    recorded = {(entry["kind"], entry["index"]): entry for entry in _recorded(profile)}
+    differing: list[tuple[Entry, Entry]] = []
+    valid = 0
+    for entry in _entries(profile, requests, pairs):
+        found = _scored(entry)
+        valid += found["kind"] == "request" and found["result"].get("valid") is True
+        wanted = recorded.get((entry["kind"], entry["index"]))
+        if wanted is None or _canonical(wanted) != _canonical(found):
+            differing.append((found, wanted or {}))
+    # The generator must reach the scorer, not only its refusals.
+    assert valid >= requests // 5, f"{profile}: only {valid} of {requests} requests were wins"
+    if not differing:
+        return None
+    found, wanted = differing[0]
+    name = f"{found['kind']} {found['index']}"
+    others = [f"{entry['kind']} {entry['index']}" for entry, _ in differing[1:]]
+    lines = [f"{profile}: {name} gives a result other than the one recorded"]
+    if others:
+        lines[0] += f" ({len(others)} more differ: {', '.join(others[:10])}"
+        lines[0] += ", ...)" if len(others) > 10 else ")"
+    if not wanted:
+        lines.append(f"{name} is not recorded: record again (COMPANION_RECORD_SEEDED=1)")
+    elif _canonical(wanted["request"]) != _canonical(found["request"]):
+        lines += [
+            "the seeded request is not the one recorded: the generator changed, record again",
+            f"recorded request: {_shown(wanted['request'], 2000)}",
+        ]
+    else:
+        lines.append(
+            f"first differing field: {first_difference(wanted['result'], found['result'])}"
+        )
+    lines.append(f"request: {_shown(found['request'], 2000)}")
+    if wanted:
+        lines.append(f"recorded result: {_shown(wanted['result'], 2000)}")
+    lines.append(f"result now: {_shown(found['result'], 2000)}")
+    return "\n".join(lines)
+
+
+def _compared(requests: int) -> tuple[int, int]:
+    """How many requests and pairs a profile's results are compared on: `SEEDED_HANDS`
+    requests up to those recorded, and pairs in proportion."""
+    count = min(requests, RECORDED_HANDS)
+    return count, RECORDED_PAIRS * count // RECORDED_HANDS
+
+
+@pytest.mark.skipif(not RECORDING, reason="records with COMPANION_RECORD_SEEDED=1")
+def test_record_results() -> None:
+    _record(
+        _scored(entry)
+        for profile in PROFILES
+        for entry in _entries(profile, RECORDED_HANDS, RECORDED_PAIRS)
+    )
+
+
+@pytest.mark.skipif(RECORDING, reason="recording (COMPANION_RECORD_SEEDED=1)")
 @pytest.mark.parametrize("profile", PROFILES)
 def test_results_are_those_recorded(profile: str) -> None:
-    digests, valid = _results(profile)
-    several = _several(profile)
-    if os.environ.get("COMPANION_RECORD_SEEDED"):
-        recorded = _recorded() if RECORD.exists() else {}
-        recorded[profile] = {"requests": digests, "several": several}
-        RECORD.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n")
-        pytest.skip(f"recorded {profile}")
-    expected = _recorded()[profile]
-    changed = [
-        f"requests {CHUNK * index}-{CHUNK * index + CHUNK - 1}"
-        for index, (found, wanted) in enumerate(zip(digests, expected["requests"], strict=True))
-        if found != wanted
-    ]
-    if several != expected["several"]:
-        changed.append("the pairs of winners")
-    assert not changed, f"{profile}: results changed in {', '.join(changed)}"
-    # The generator must reach the scorer, not only its refusals.
-    assert valid >= RECORDED_HANDS // 5
+    changed = changed_results(profile, *_compared(SEEDED_HANDS))
+    if changed is not None:
+        pytest.fail(changed, pytrace=False)
 
 
 def _decided_problems(profile_id: str, count: int) -> tuple[int, list[str]]:
@@ -367,3 +493,66 @@ def test_decided_patterns_match_their_predicates(profile: str) -> None:
     checked, problems = _decided_problems(profile, SEEDED_HANDS)
     assert not problems, "\n".join(problems)
     assert checked >= SEEDED_HANDS // 5
+
+
+def test_a_changed_result_is_named_by_its_request_and_field(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One pattern of one result scored a tai more: the failure names that request, shows it,
+    and names the field with the value recorded and the value now."""
+    recorded = _recorded("sg")
+    changed = next(entry for entry in recorded if entry["result"].get("patterns"))
+    index, tai = changed["index"], changed["result"]["patterns"][0]["tai"]
+    real_score = scoring.score
+    calls = iter(range(RECORDED_HANDS))
+
+    class OneMoreTai:
+        def __init__(self, result: scoring.ScoreResult) -> None:
+            self.result = result
+
+        def to_json(self) -> dict[str, Any]:
+            found = self.result.to_json()
+            found["patterns"][0]["tai"] += 1
+            return found
+
+    def score(request: dict[str, Any]) -> scoring.ScoreResult | OneMoreTai:
+        result = real_score(request)
+        return OneMoreTai(result) if next(calls) == index else result
+
+    monkeypatch.setattr(scoring, "score", score)
+    message = changed_results("sg", index + 20, 0)
+    assert message is not None
+    lines = message.splitlines()
+    assert lines[:2] == [
+        f"sg: request {index} gives a result other than the one recorded",
+        f"first differing field: patterns[0].tai: expected {tai}, actual {tai + 1}",
+    ]
+    assert f"request: {_canonical(changed['request'])}" in lines
+
+
+def test_the_first_difference_is_named_by_its_path() -> None:
+    recorded = {"valid": True, "tai": 3, "patterns": [{"id": "a", "tai": 1}], "notes": []}
+    assert first_difference(recorded, recorded) is None
+    assert first_difference(recorded, {**recorded, "tai": 4}) == "tai: expected 3, actual 4"
+    assert first_difference(recorded, {**recorded, "valid": 1}) == (
+        "valid: expected true, actual 1"
+    )
+    assert first_difference(recorded, {**recorded, "notes": ["x"]}) == (
+        'notes: expected 0 items, actual 1: ["x"] added'
+    )
+    assert first_difference(recorded, {**recorded, "waits": []}) == "waits: not recorded, now []"
+    assert first_difference({**recorded, "dealer_tai": 1}, recorded) == (
+        "dealer_tai: recorded 1, now missing"
+    )
+
+
+def test_a_refusal_is_recorded_without_its_wording() -> None:
+    short = {"valid": False, "profile": "tw", "error": "one tile short", "waits": ["1m"]}
+    assert _without_wording(short) == {"valid": False, "profile": "tw", "waits": ["1m"]}
+    raised = {"raised": "InvalidRequestError", "message": 'unknown option "x"'}
+    assert _without_wording(raised) == {"raised": "InvalidRequestError"}
+    several = {"valid": False, "error": "no", "winners": [short, {"valid": True, "tai": 2}]}
+    assert _without_wording(several) == {
+        "valid": False,
+        "winners": [{"valid": False, "profile": "tw", "waits": ["1m"]}, {"valid": True, "tai": 2}],
+    }

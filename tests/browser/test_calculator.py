@@ -111,6 +111,30 @@ def test_desktop_in_english_then_traditional_chinese(desktop: Tab) -> None:
     desktop.screenshot("calculator-zh")
 
 
+def test_a_phone_in_simplified_chinese(phone: Tab) -> None:
+    """zh-Hans from the menu: the words, the reviewed terms, hk's option with its value, and a
+    Simplified (SC) face before any Traditional one."""
+    page = phone.page
+    phone.goto("/?lang=en")
+    page.locator(".lang-switch button[value='zh-Hans']").click()
+    page.wait_for_selector("html[lang='zh-Hans'] body[data-ready='true']")
+    assert page.locator("h1").inner_text() == "计算台数"
+    build_dragon_hand(page)
+    assert "三元刻" in page.locator("[data-pattern='dragon_set']").inner_text()
+    assert "3 台" in page.locator("[data-verdict='good']").inner_text()
+    assert "南家 付给 东家" in page.locator(".transfers").inner_text()
+    fonts = page.evaluate("getComputedStyle(document.body).fontFamily")
+    assert fonts.index("Noto Sans CJK SC") < fonts.index("WenQuanYi Zen Hei")
+    assert "CJK TC" not in fonts
+    assert page.evaluate("document.documentElement.scrollWidth") == 375, "nothing overflows"
+    page.select_option("#profile", "hk")
+    assert page.locator("h1").inner_text() == "计算番数"
+    options = page.locator("#options")
+    options.evaluate("box => box.closest('details').open = true")
+    expect(options).to_contain_text("七对可以胡（4 番）")  # noqa: RUF001
+    phone.screenshot("calculator-zh-Hans")
+
+
 def test_the_calculator_works_from_the_keyboard(desktop: Tab) -> None:
     page = desktop.page
     desktop.goto("/?lang=en")

@@ -25,7 +25,7 @@ def option_fields(lang: str) -> list[dict[str, Any]]:
             name = option["name"]
             entry = dict(option)
             entry["field"] = f"option:{profile['id']}:{name}"
-            entry["label"] = t.get(f"option.{name}", name.replace("_", " "))
+            entry["label"] = t.option_label(profile["id"], option)
             if option["type"] == "choice":
                 entry["choice_labels"] = [
                     (choice, t.get(f"option.{name}.{choice}", choice))

@@ -32,5 +32,6 @@ def downgrade() -> None:
         events.alter_column(
             "by_name", existing_type=sa.String(200), type_=sa.String(64), existing_nullable=False
         )
-    with op.batch_alter_table("ledger_tables") as table:
-        table.drop_column("name")
+    # Not a batch, which on SQLite would copy ledger_tables and drop the old one, deleting every
+    # player and event through their ON DELETE CASCADE (see 0003).
+    op.drop_column("ledger_tables", "name")

@@ -24,5 +24,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("ledger_tables") as table:
-        table.drop_column("planned_rounds")
+    # ALTER TABLE ... DROP COLUMN (SQLite 3.35 and later), not a batch: SQLite's batch copies
+    # the table and drops the old one, and dropping ledger_tables deletes every player and
+    # event through their ON DELETE CASCADE.
+    op.drop_column("ledger_tables", "planned_rounds")

@@ -135,8 +135,14 @@ function renderEvents(profile, saved) {
   );
 }
 
-function optionLabel(name) {
-  return tOr(`option.${name}`, name.replaceAll("_", " "));
+/** The profile's own label (`option.hk.seven_pairs`), else the shared one; an option that
+ * admits a pattern shows the pattern's value after it, in the profile's unit (i18n.py's
+ * Translator.option_label does the same for the create form). */
+function optionLabel(profile, option) {
+  const own = `option.${profile.id}.${option.name}`;
+  const key = own in pageData.messages ? own : `option.${option.name}`;
+  const label = tOr(key, option.name.replaceAll("_", " "));
+  return "value" in option ? t("option.value", { label, n: option.value }) : label;
 }
 
 function renderOptions(profile, saved) {
@@ -145,17 +151,17 @@ function renderOptions(profile, saved) {
     const name = `option:${option.name}`;
     const value = values[option.name] ?? option.default;
     if (option.type === "bool") {
-      return checkField(name, "true", optionLabel(option.name), value === true);
+      return checkField(name, "true", optionLabel(profile, option), value === true);
     }
     if (option.type === "choice") {
       const choices = option.choices.map((choice) => [
         choice,
         tOr(`option.${option.name}.${choice}`, choice),
       ]);
-      return selectField(name, optionLabel(option.name), choices, value);
+      return selectField(name, optionLabel(profile, option), choices, value);
     }
     const step = option.type === "int" ? "1" : "any";
-    return numberField(name, optionLabel(option.name), value, { step });
+    return numberField(name, optionLabel(profile, option), value, { step });
   });
   optionsBox.replaceChildren(...parts);
 }
