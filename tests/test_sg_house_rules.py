@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from companion.errors import InvalidRequestError
 from companion.rules import profiles
 from companion.scoring import ScoreResult, score
+from companion.web import i18n
 from results import paid, pays, tai_of
 
 SEVEN_PAIRS = "11m33m55m77m99m11p33p"
@@ -72,3 +73,6 @@ def test_the_calculator_offers_it_to_sg_alone_with_the_pattern_s_value(
         "value": 3,
     }
     assert "seven_pairs" not in offered["sg-table"]
+    # The label takes the value from the pattern: 3 tai here, 4 faan in hk.
+    label = i18n.Translator("en").option_label("sg", offered["sg"]["seven_pairs"])
+    assert label == "Seven pairs is a win (3 tai)"
