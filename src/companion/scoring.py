@@ -74,7 +74,7 @@ def score_hand(
 class _Plan:
     """What scoring in one context under one set of options works out once, whatever the hand:
     the context checked, its feature bits, the pattern table and shapes, the dealer tai, and the
-    payments of each settled value (`settle` is a function of the value, context and options)."""
+    payments of each hand's value (`settle` is a function of the value, context and options)."""
 
     __slots__ = (
         "can_contradict",
@@ -88,6 +88,7 @@ class _Plan:
         "payments",
         "self_draw_context",
         "self_draw_ids",
+        "self_draw_payments",
         "structure",
         "table",
     )
@@ -108,23 +109,25 @@ class _Plan:
         )
         self.self_draw_ids = profile.self_draw_ids if self.self_draw_context else frozenset()
         """The patterns that settle this win as a self-draw (none when it is one)."""
-        self.payments: dict[int, Payments] = {}
-        """By settled value, twice, plus one when settled as a self-draw."""
+        self.payments: dict[Any, Payments] = {}
+        """By the hand's value (the profile's, hashable), settled in this context."""
+        self.self_draw_payments: dict[Any, Payments] = {}
+        """By the hand's value, settled as a self-draw (`self_draw_ids`)."""
         self.outcomes = _outcomes(profile, options)
         """By a reading's feature bits: the predicates the bits leave open, and the table's
-        outcome with its settled tai when none of them matches (`decided_outcome`). Shared
-        by every plan of these options: the context is in the bits."""
+        outcome with its value when none of them matches (`decided_outcome`). Shared by every
+        plan of these options: the context is in the bits."""
 
     def outcome(self, profile: AnyProfile, features: int) -> _Outcome:
-        """What the bits decide on readings with these feature bits, worked out once. Settling
-        reads the scores' ids and tai only, which the bits decide too."""
+        """What the bits decide on readings with these feature bits, worked out once. A value
+        is made of the scores' ids and tai only, which the bits decide too."""
         open_, decided = self.table.decided_outcome(features, self.overrides)
         known = (
             open_,
             decided,
-            0
+            None
             if decided is None
-            else profile.settled_tai(decided.raw, decided.settling, self.options),
+            else profile.value_of(decided.raw, decided.settling, self.options),
         )
         if len(self.outcomes) >= _MAX_OUTCOMES:
             self.outcomes.clear()
@@ -132,9 +135,9 @@ class _Plan:
         return known
 
 
-_Outcome = tuple[tuple[tuple[int, Predicate], ...], Decided | None, int]
-"""The predicates to run, the outcome when none matches (None: evaluate the table), its
-settled tai."""
+_Outcome = tuple[tuple[tuple[int, Predicate], ...], Decided | None, Any]
+"""The predicates to run, the outcome when none matches (None: evaluate the table), its value
+(the profile's; None with no outcome)."""
 
 _MAX_OUTCOMES = 1 << 16
 """Past this many feature sets under one profile and options their outcomes are forgotten and
@@ -247,10 +250,10 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
     hand_bits = hand_features(hand, keys, plan.context_bits)
     standard_bits = hand_bits | wind_features(hand, keys, context)
     shared: HandFacts | None = None
-    best: tuple[int, int] | None = None
+    # The best value so far, of the profile's type: the scorer only compares values.
+    best: Any = None
     best_preference: int | None = None
-    chosen: tuple[Candidate, int, Facts | None, Decided | Evaluated, int, int] | None
-    chosen = None
+    chosen: tuple[Candidate, int, Facts | None, Decided | Evaluated, Any] | None = None
     for candidate in found:
         shape, groups, index, role, counts = candidate
         if counts >= 0:
@@ -263,13 +266,12 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
         known = outcomes.get(key)
         if known is None:
             known = plan.outcome(profile, key)
-        open_, decided, settled = known
+        open_, decided, value = known
         scored: Decided | Evaluated
         if decided is not None and not open_:
             # The bits decide the outcome: no facts needed until this reading is chosen.
             facts = None
             scored = decided
-            raw = decided.raw
         else:
             if shared is None:
                 shared = HandFacts(hand, context, keys=keys, features=hand_bits)
@@ -278,21 +280,18 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
             first = first_match(facts, open_) if decided is not None else None
             if decided is not None and first is None:
                 scored = decided
-                raw = decided.raw
             else:
                 # The outcome looked up by what the open predicates matched: the scores are
                 # made only for the reading chosen.
                 scored = table.evaluated(facts, key, overrides, first)
-                raw = scored.raw
-                settled = profile.settled_tai(raw, scored.settling, options)
+                value = profile.value_of(scored.raw, scored.settling, options)
         if chosen is None:
-            best = (settled, raw)
-            chosen = (candidate, features, facts, scored, raw, settled)
+            best = value
+            chosen = (candidate, features, facts, scored, value)
             continue
-        rank = (settled, raw)
-        if rank < best:  # type: ignore[operator]
+        if value < best:
             continue
-        if rank == best:
+        if value == best:
             # A tie: the profile's preference of reading decides, then reading order.
             if not profile.prefers_readings:
                 continue
@@ -304,10 +303,10 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
             best_preference = preference
         else:
             best_preference = None
-        best = rank
-        chosen = (candidate, features, facts, scored, raw, settled)
+        best = value
+        chosen = (candidate, features, facts, scored, value)
     assert chosen is not None
-    candidate, features, facts, scored, raw, settled = chosen
+    candidate, features, facts, scored, value = chosen
     if facts is None:
         shape, groups, index, role, _ = candidate
         reading = Reading(shape, groups, index, role)
@@ -316,7 +315,7 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
     if facts is None:
         facts = LaterFacts(hand, reading, context, found_waits, options, keys, hand_bits, features)
     scores = scored.scores(facts)
-    return _result(profile, plan, settled, raw, scores, reading, found_waits, notes)
+    return _result(profile, plan, value, scores, reading, found_waits, notes)
 
 
 def _reading(candidate: Candidate) -> Reading:
@@ -327,46 +326,43 @@ def _reading(candidate: Candidate) -> Reading:
 def _result(
     profile: AnyProfile,
     plan: _Plan,
-    settled: int,
-    raw: int,
+    value: Any,
     scores: list[PatternScore],
     reading: Reading | None,
     found_waits: tuple[Tile, ...] | Callable[[], tuple[Tile, ...]],
     notes: list[str],
 ) -> ScoreResult:
     context, options = plan.context, plan.options
-    counted = profile.counted_for_minimum(settled, scores, options)
-    meets = counted >= options.min_tai
-    if meets:
+    short = profile.under_minimum(value, scores, options)
+    meets = short is None
+    if short is None:
         self_draw_ids = plan.self_draw_ids
         as_self_draw = [s.name for s in scores if s.id in self_draw_ids] if self_draw_ids else None
         if as_self_draw:
             notes = [*notes, f"{as_self_draw[0]} is settled as a self-draw"]
-            key = 2 * settled + 1
+            memo = plan.self_draw_payments
         else:
-            key = 2 * settled
-        known = plan.payments.get(key)
+            memo = plan.payments
+        known = memo.get(value)
         if known is None:
             settling = plan.self_draw_context if as_self_draw else context
             assert settling is not None
-            if len(plan.payments) >= _MAX_PLANS:
-                plan.payments.clear()
-            known = plan.payments[key] = profile.settle(settled, settling, options)
+            if len(memo) >= _MAX_PLANS:
+                memo.clear()
+            known = memo[value] = profile.settle(value, settling, options)
         # A copy: the caller may change its result's payments, never the plan's.
         payments: Payments = dict(known)
     else:
         payments = zero_payments()
-        notes = [
-            *notes,
-            f"{counted} {profile.unit} is under the table's minimum of {options.min_tai}",
-        ]
+        notes = [*notes, short]
+    shown = profile.result_fields(value)
     return ScoreResult.of_fields(
         {
             "valid": True,
             "profile": profile.id,
             "error": None,
-            "tai": settled,
-            "raw_tai": raw,
+            "tai": shown.tai,
+            "raw_tai": shown.raw_tai,
             "meets_minimum": meets,
             "patterns": tuple(scores),
             "reading": reading,
@@ -410,9 +406,8 @@ def _score_flower_win(profile: AnyProfile, request: ScoreRequest, plan: _Plan) -
     hand = Hand((), (), bonus, None, profile.structure.sets)
     notes = profile.check_hand(hand, context, options)
     scores = profile.score_flower_win(hand, context, options)
-    raw = sum(s.tai for s in scores)
-    settled = profile.settled_tai(raw, scores, options)
-    return _result(profile, plan, settled, raw, scores, None, (), notes)
+    value = profile.value_of(sum(s.tai for s in scores), scores, options)
+    return _result(profile, plan, value, scores, None, (), notes)
 
 
 def clear_memos() -> None:

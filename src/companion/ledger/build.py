@@ -90,36 +90,22 @@ def build_win(setup: TableSetup, state: TableState, entry: WinInput) -> Win:
     )
 
 
-def allowed_tai(profile: AnyProfile, options: Options) -> tuple[int | None, frozenset[int]]:
-    """The most tai an ordinary hand settles at (None: no cap) and the values of limit hands."""
-    cap = profile.cap_of(options) if profile.cap is not None else None
-    limits = frozenset(
-        options.tai_overrides.get(pattern.id, pattern.tai)
-        for pattern in profile.patterns_for(options)
-        if pattern.limit
-    )
-    return cap, limits
-
-
 def quick_payments(
     profile: AnyProfile, options: Options, tai: int, context: WinContext
 ) -> Payments:
     """The settlement of agreed tai: the profile's own rules, refusing what the engine would."""
-    unit = profile.unit
-    if tai < 0:
-        raise LedgerError(f"{unit} cannot be negative")
-    cap, limits = allowed_tai(profile, options)
-    if cap is not None and tai > cap and tai not in limits:
-        above = sorted(limit for limit in limits if limit > cap)
-        beyond = f" or a limit hand's {', '.join(map(str, above))}" if above else ""
-        raise LedgerError(f"a {profile.id} hand settles at 0 to {cap} {unit}{beyond}, not {tai}")
+    try:
+        value = profile.agreed_value(tai, options)
+    except InvalidRequestError as refusal:
+        raise LedgerError(refusal.message) from None
     profile.check_context(context, options)
-    if tai < options.min_tai:
+    # An agreed count has no patterns behind it: none is left out of the minimum.
+    short = profile.under_minimum(value, (), options)
+    if short is not None:
         raise NotPayableWinError(
-            f"{tai} {unit} is under the table's minimum of {options.min_tai}: a hand under the "
-            "minimum pays nothing and is not recorded as a win"
+            f"{short}: a hand under the minimum pays nothing and is not recorded as a win"
         )
-    return profile.settle(tai, context, options)
+    return profile.settle(value, context, options)
 
 
 def _quick_win(

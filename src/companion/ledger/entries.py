@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from functools import partial
 from typing import Any, ClassVar
@@ -86,6 +86,20 @@ class Win:
         for winner in self.winners:
             total = add(total, winner.payments)
         return total
+
+    def as_entered(self, players: Sequence[str]) -> WinInput:
+        """The entry that records this win again (agreed tai as agreed, a whole hand as it was
+        scored): the win scored at another place in the record."""
+        return WinInput(
+            tuple(
+                WinnerInput(players[w.player], tai=w.tai)
+                if w.request is None
+                else WinnerInput(players[w.player], hand=w.request)
+                for w in self.winners
+            ),
+            None if self.discarder is None else players[self.discarder],
+            None if self.liable is None else players[self.liable],
+        )
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -212,6 +226,9 @@ class WinnerInput:
     tai: int | None = None
     hand: Mapping[str, Any] | None = None
 
+    def to_json(self) -> dict[str, Any]:
+        return {**_fields_json(self), "name": _folded(self.name)}
+
 
 @dataclass(frozen=True)
 class WinInput:
@@ -222,12 +239,12 @@ class WinInput:
     kind: ClassVar[str] = "win"
 
     def to_json(self) -> dict[str, Any]:
+        """What the entry asks for (its key's fingerprint): every field, a new one included
+        without an edit here; the players' names as the table compares them."""
         return {
             "kind": self.kind,
-            "winners": [
-                {"name": w.name.strip().casefold(), "tai": w.tai, "hand": w.hand}
-                for w in self.winners
-            ],
+            **_fields_json(self),
+            "winners": [winner.to_json() for winner in self.winners],
             "discarder": _folded(self.discarder),
             "liable": _folded(self.liable),
         }
@@ -262,6 +279,10 @@ Entry = WinInput | DrawInput | PayoutInput
 
 def _folded(name: str | None) -> str | None:
     return None if name is None else name.strip().casefold()
+
+
+def _fields_json(entry: WinInput | WinnerInput) -> dict[str, Any]:
+    return {field.name: getattr(entry, field.name) for field in fields(entry)}
 
 
 def fingerprint(operation: Mapping[str, Any]) -> str:

@@ -20,8 +20,6 @@ from companion.ledger.entries import (
     Outcome,
     Payout,
     Win,
-    WinInput,
-    WinnerInput,
 )
 from companion.ledger.errors import (
     LimitError,
@@ -184,17 +182,7 @@ def _stale_notes(setup: TableSetup, state: TableState, win: Win) -> tuple[str, .
 def _resettle(setup: TableSetup, state: TableState, win: Win) -> Amounts:
     """What `win` would pay if scored at `state` (agreed tai settled again, a whole hand
     scored again)."""
-    entry = WinInput(
-        tuple(
-            WinnerInput(setup.players[w.player], tai=w.tai)
-            if w.request is None
-            else WinnerInput(setup.players[w.player], hand=w.request)
-            for w in win.winners
-        ),
-        None if win.discarder is None else setup.players[win.discarder],
-        None if win.liable is None else setup.players[win.liable],
-    )
-    return build_win(setup, state, entry).payments
+    return build_win(setup, state, win.as_entered(setup.players)).payments
 
 
 def correction_target(replayed: Replay, seq: int, expect: int | None = None) -> HistoryEntry:

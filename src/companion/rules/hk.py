@@ -26,6 +26,7 @@ from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, PatternScore, Predicate, ids, needs
 from companion.rules.profile import HouseRule
 from companion.rules.singapore import SingaporeRules, hidden_treasure
+from companion.rules.value import Count
 from companion.settlement import Amount, Payments, collect, others
 from companion.shapes import FOUR_SETS, Shape
 from companion.tiles import Wind, english_list
@@ -275,17 +276,20 @@ class HkProfile(SingaporeRules[HkOptions]):
     def cap_of(self, options: HkOptions) -> int:
         return options.max_faan
 
-    def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: HkOptions) -> int:
+    def value_of(self, raw: int, scores: Sequence[PatternScore], options: HkOptions) -> Count:
         """The total cut to the maximum (a limit hand, alone, is worth the maximum)."""
-        return min(raw_tai, self.cap_of(options))
+        return Count(min(raw, options.max_faan), raw)
 
-    def counted_for_minimum(
-        self, settled: int, scores: Sequence[PatternScore], options: HkOptions
-    ) -> int:
-        if options.flowers_count_to_minimum:
-            return settled
-        without = sum(score.tai for score in scores if score.id not in FLOWER_FAAN)
-        return min(without, settled)
+    def under_minimum(
+        self, value: Count, scores: Sequence[PatternScore], options: HkOptions
+    ) -> str | None:
+        """The settled faan against the minimum, less the flower faan among the scores unless
+        they count (an agreed count has no scores: all of it counts)."""
+        counted = value.tai
+        if not options.flowers_count_to_minimum:
+            flowers = sum(score.tai for score in scores if score.id in FLOWER_FAAN)
+            counted = min(value.raw_tai - flowers, counted)
+        return None if counted >= options.min_tai else self.short_of_minimum(counted, options)
 
     def check_hand(self, hand: Hand, context: WinContext, options: HkOptions) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]
@@ -302,10 +306,10 @@ class HkProfile(SingaporeRules[HkOptions]):
             )
         return []
 
-    def settle(self, tai: int, context: WinContext, options: HkOptions) -> Payments:
+    def settle(self, value: Count, context: WinContext, options: HkOptions) -> Payments:
         """Self-draw: each of the other three pays P. Discard (a robbed kong too): the gun's
         parts of P from the discarder and the others. A liable seat pays all of it."""
-        amount = payment(tai, options)
+        amount = payment(value.tai, options)
         if context.self_drawn:
             owed = dict.fromkeys(others(context.seat), amount)
         else:

@@ -22,11 +22,15 @@ from companion.rules.patterns import (
     PatternScore,
     derive_patterns,
 )
+from companion.rules.value import Count, HandValue, ValueFields
 from companion.settlement import Payments
 from companion.shapes import Reading, Shape, Structure
 from companion.tiles import Tile, Wind
 
 OptionsT = TypeVar("OptionsT", bound=Options)
+"""A profile's options type."""
+ValueT = TypeVar("ValueT", bound=HandValue)
+"""A profile's value of a hand (`companion.rules.value`)."""
 
 _MAX_PARSED_OPTIONS = 1024
 """Past this many distinct options a profile forgets them all and parses them again."""
@@ -102,12 +106,14 @@ class _Played(NamedTuple):
     """`patterns` compiled (`compiled` keeps it for the tuple)."""
 
 
-class Profile(Generic[OptionsT]):
-    """A scoring profile: its shapes, pattern table, options and settlement.
+class Profile(Generic[OptionsT, ValueT]):
+    """A scoring profile: its shapes, pattern table, options, value of a hand and settlement.
 
-    Subclasses set the class attributes and implement `settle`; they may refine
-    `check_context`, `check_hand` and `settled_tai`. The scorer calls only these. A profile is
-    generic over its options type: `Profile[SgOptions]` gets `SgOptions` in every method.
+    Subclasses set the class attributes and implement the value's methods (`value_of`,
+    `under_minimum`, `settle`, `result_fields`, `agreed_counts`, `agreed_value`; a counting
+    profile gets them from `CountingProfile`); they may refine `check_context` and
+    `check_hand`. The scorer calls only these. A profile is generic over its options type and
+    its value type: `Profile[SgOptions, Count]` gets `SgOptions` and `Count` in every method.
     """
 
     id: ClassVar[str]
@@ -117,8 +123,6 @@ class Profile(Generic[OptionsT]):
     flower_wins: ClassVar[Mapping[FlowerWin, Pattern]] = {}
     """The pattern of each flower win the profile has (scored without a hand)."""
     options_type: type[OptionsT]
-    cap: ClassVar[int | None] = None
-    """The most tai a hand settles at, limit hands apart; None for no cap."""
     several_winners: ClassVar[bool] = False
     """Whether several players may win on one discard (`scoring.score_several`)."""
     unit: ClassVar[str] = "tai"
@@ -326,29 +330,10 @@ class Profile(Generic[OptionsT]):
         """The pattern table under these options, compiled for the scorer (once per table)."""
         return self._played(options).table
 
-    def counted_for_minimum(
-        self, settled: int, scores: Sequence[PatternScore], options: OptionsT
-    ) -> int:
-        """The value compared with the table's minimum (`min_tai`): the settled value, unless
-        the profile leaves some patterns out of it."""
-        return settled
-
     def preference(self, reading: Reading) -> int:
-        """Among readings worth the same tai, the highest preference is reported; on a tie of
+        """Among readings of equal value, the highest preference is reported; on a tie of
         preferences too, the first in reading order."""
         return 0
-
-    def settled_tai(self, raw_tai: int, scores: Sequence[PatternScore], options: OptionsT) -> int:
-        limit_ids = self._limit_ids
-        if limit_ids:
-            limits = [s.tai for s in scores if s.id in limit_ids]
-            if limits:
-                return max(limits)
-        return raw_tai if self.cap is None else min(raw_tai, self.cap_of(options))
-
-    def cap_of(self, options: OptionsT) -> int:
-        assert self.cap is not None
-        return self.cap
 
     def pattern(self, pattern_id: str) -> Pattern:
         return self._patterns_by_id[pattern_id]
@@ -386,7 +371,40 @@ class Profile(Generic[OptionsT]):
         earned_by = (tiles_item(flowers),) if flowers else ()
         return [PatternScore(pattern.id, pattern.name, tai, 1, earned_by)]
 
-    def settle(self, tai: int, context: WinContext, options: OptionsT) -> Payments:
+    # The value of a hand: made of a reading's scores, ranked by the scorer, held against the
+    # table's minimum, settled and shown. Each profile declares its own (`companion.rules.value`).
+
+    def value_of(self, raw: int, scores: Sequence[PatternScore], options: OptionsT) -> ValueT:
+        """The value of a reading whose patterns scored `scores`, `raw` the sum of their tai.
+        Only the scores' ids and tai may count: the scorer asks on scores whose tiles are not
+        found yet, and remembers the answer by the reading's feature bits."""
+        raise NotImplementedError
+
+    def under_minimum(
+        self, value: ValueT, scores: Sequence[PatternScore], options: OptionsT
+    ) -> str | None:
+        """None when a hand of this value, with these scores (none for a count a table agreed),
+        meets the table's minimum; otherwise the note that says it does not (it pays
+        nothing)."""
+        raise NotImplementedError
+
+    def settle(self, value: ValueT, context: WinContext, options: OptionsT) -> Payments:
+        """What each seat is paid for a hand of this value in this context (a function of the
+        three: the scorer remembers it by value)."""
+        raise NotImplementedError
+
+    def result_fields(self, value: ValueT) -> ValueFields:
+        """The result's fields that the value fills (`tai`, `raw_tai`)."""
+        raise NotImplementedError
+
+    def agreed_counts(self, options: OptionsT) -> tuple[int | None, frozenset[int]]:
+        """The counts a table may agree on without the hand: the most an ordinary hand settles
+        at (None: no cap) and the values of the limit hands beyond it."""
+        raise NotImplementedError
+
+    def agreed_value(self, count: int, options: OptionsT) -> ValueT:
+        """The value of a count the table agreed on without the hand (the ledger's quick
+        entries); `InvalidRequestError` for a count no hand of this profile settles at."""
         raise NotImplementedError
 
     def dealer_tai(self, context: WinContext) -> int | None:
@@ -394,5 +412,66 @@ class Profile(Generic[OptionsT]):
         return None
 
 
-AnyProfile = Profile[Any]
-"""A profile whatever its options type: what the registry holds and the scorer runs."""
+class CountingProfile(Profile[OptionsT, Count]):
+    """A profile that counts a hand in one whole number (tai, faan), capped or not: its value is
+    a `Count`, ranked by the settled count and then the raw total, paid by the settled count."""
+
+    cap: ClassVar[int | None] = None
+    """The most a hand settles at, limit hands apart (`cap_of` under the options); None for no
+    cap."""
+
+    def cap_of(self, options: OptionsT) -> int:
+        assert self.cap is not None
+        return self.cap
+
+    def value_of(self, raw: int, scores: Sequence[PatternScore], options: OptionsT) -> Count:
+        """The raw total cut to the cap; a limit hand is worth the most of its limits."""
+        limit_ids = self._limit_ids
+        if limit_ids:
+            limits = [s.tai for s in scores if s.id in limit_ids]
+            if limits:
+                return Count(max(limits), raw)
+        return Count(raw if self.cap is None else min(raw, self.cap_of(options)), raw)
+
+    def under_minimum(
+        self, value: Count, scores: Sequence[PatternScore], options: OptionsT
+    ) -> str | None:
+        """The settled count against the table's minimum (`min_tai`)."""
+        tai = value.tai
+        return None if tai >= options.min_tai else self.short_of_minimum(tai, options)
+
+    def short_of_minimum(self, counted: int, options: OptionsT) -> str:
+        """The note on a hand whose count towards the minimum is `counted`, under it."""
+        return f"{counted} {self.unit} is under the table's minimum of {options.min_tai}"
+
+    def result_fields(self, value: Count) -> ValueFields:
+        # A count is the result's two fields already.
+        return value
+
+    def agreed_counts(self, options: OptionsT) -> tuple[int | None, frozenset[int]]:
+        cap = self.cap_of(options) if self.cap is not None else None
+        limits = frozenset(
+            options.tai_overrides.get(pattern.id, pattern.tai)
+            for pattern in self.patterns_for(options)
+            if pattern.limit
+        )
+        return cap, limits
+
+    def agreed_value(self, count: int, options: OptionsT) -> Count:
+        unit = self.unit
+        if count < 0:
+            raise InvalidRequestError(f"{unit} cannot be negative")
+        cap, limits = self.agreed_counts(options)
+        if cap is not None and count > cap and count not in limits:
+            above = sorted(limit for limit in limits if limit > cap)
+            beyond = f" or a limit hand's {', '.join(map(str, above))}" if above else ""
+            raise InvalidRequestError(
+                f"a {self.id} hand settles at 0 to {cap} {unit}{beyond}, not {count}"
+            )
+        # Agreed without the hand: nothing was counted before a cap.
+        return Count(count, count)
+
+
+AnyProfile = Profile[Any, Any]
+"""A profile whatever its options and value types: what the registry holds and the scorer
+runs."""

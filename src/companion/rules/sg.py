@@ -15,6 +15,7 @@ from companion.rules import predicates as p
 from companion.rules.patterns import Pattern
 from companion.rules.profile import HouseRule
 from companion.rules.singapore import SINGAPORE_PATTERNS, SingaporeOptions, SingaporeRules
+from companion.rules.value import Count
 from companion.settlement import Amount, Payments, collect, doubling, doubling_share, others
 from companion.shapes import Shape
 
@@ -55,10 +56,10 @@ class SgProfile(SingaporeRules[SgOptions]):
         """`share`, as an int when it is whole."""
         return doubling(tai, options.share)
 
-    def settle(self, tai: int, context: WinContext, options: SgOptions) -> Payments:
+    def settle(self, value: Count, context: WinContext, options: SgOptions) -> Payments:
         """Discard: the discarder pays two shares and the others one each. Self-draw: every
         opponent pays two shares."""
-        share = self.share_amount(tai, options)
+        share = self.share_amount(value.tai, options)
         double = share * 2
         owed = {
             payer: double if context.self_drawn or payer is context.discarder else share

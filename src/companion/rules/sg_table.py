@@ -27,6 +27,7 @@ from companion.rules.singapore import (
     SingaporeRules,
     ping_hu,
 )
+from companion.rules.value import Count
 from companion.settlement import (
     Amount,
     Payments,
@@ -251,13 +252,11 @@ class SgTableProfile(SingaporeRules[SgTableOptions]):
     def cap_of(self, options: SgTableOptions) -> int:
         return options.cap
 
-    def settled_tai(
-        self, raw_tai: int, scores: Sequence[PatternScore], options: SgTableOptions
-    ) -> int:
+    def value_of(self, raw: int, scores: Sequence[PatternScore], options: SgTableOptions) -> Count:
         """The raw total capped; a limit hand is worth its limit, or the capped total when the
         table's cap and tai values make that more."""
         limits = [s.tai for s in scores if s.id in self._limit_ids]
-        return max([min(raw_tai, self.cap_of(options)), *limits])
+        return Count(max([min(raw, options.cap), *limits]), raw)
 
     def check_hand(self, hand: Hand, context: WinContext, options: SgTableOptions) -> list[str]:
         if context.flower_win is not None and any(tile.is_animal for tile in hand.bonus):
@@ -272,10 +271,10 @@ class SgTableProfile(SingaporeRules[SgTableOptions]):
     def share_amount(self, tai: int, options: SgTableOptions) -> Amount:
         return doubling(min(tai, options.cap + 1), options.share)
 
-    def settle(self, tai: int, context: WinContext, options: SgTableOptions) -> Payments:
+    def settle(self, value: Count, context: WinContext, options: SgTableOptions) -> Payments:
         """What each opponent owes (shares or the chart), then pay-for-all: the liable seat pays
         the whole of it and nobody else pays."""
-        owed = self.owed(tai, context, options)
+        owed = self.owed(value.tai, context, options)
         if context.liable is not None:
             owed = {context.liable: sum(owed.values(), 0)}
         return collect(context.seat, owed)

@@ -18,7 +18,7 @@ from companion.rules.facts import Facts, match_all
 from companion.rules.features import Feature
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
-from companion.rules.profile import OptionsT, Profile
+from companion.rules.profile import CountingProfile, OptionsT
 from companion.shapes import FOUR_SETS
 from companion.tiles import Tile, Wind, english_list
 
@@ -151,7 +151,7 @@ class SingaporeOptions(Options):
         return problems
 
 
-class SingaporeRules(Profile[OptionsT]):
+class SingaporeRules(CountingProfile[OptionsT]):
     """What sg, sg-table and hk share: four sets and a pair, seats that move with the deal, the
     same events, and no pay-for-all unless a profile allows it."""
 

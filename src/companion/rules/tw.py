@@ -19,7 +19,8 @@ from companion.rules.facts import Facts, match_all, no_reading
 from companion.rules.features import CONCEALED_PUNGS_AT_LEAST, Feature, role_bit
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
-from companion.rules.profile import HouseRule, Profile
+from companion.rules.profile import CountingProfile, HouseRule
+from companion.rules.value import Count
 from companion.settlement import Amount, Payments, collect, others
 from companion.shapes import FIVE_SETS, Reading, Shape, WinRole
 from companion.tiles import (
@@ -316,7 +317,7 @@ def dealer_tai_on(context: WinContext, payer: Wind) -> int:
     return 0
 
 
-class TwProfile(Profile[TwOptions]):
+class TwProfile(CountingProfile[TwOptions]):
     id = "tw"
     name = "Taiwan (mahjchina, 16 tiles)"
     structure = FIVE_SETS
@@ -428,9 +429,10 @@ class TwProfile(Profile[TwOptions]):
             return base.numerator + per_tai.numerator * tai
         return base + per_tai * tai
 
-    def settle(self, tai: int, context: WinContext, options: TwOptions) -> Payments:
+    def settle(self, value: Count, context: WinContext, options: TwOptions) -> Payments:
         """Self-draw: each of the other three pays; discard: the discarder alone pays. Each
         payment carries its own dealer tai."""
+        tai = value.tai
         owed = {
             payer: self.stake(tai + dealer_tai_on(context, payer), options)
             for payer in payers(context)

@@ -15,7 +15,6 @@ from typing import Any, TypeVar
 
 from companion.api.deps import table_key
 from companion.api.profiles import all_profiles
-from companion.ledger.build import allowed_tai
 from companion.ledger.entries import Correction, Draw, Outcome, Payout, Win, correction_text
 from companion.ledger.replay import HistoryEntry, Replay
 from companion.ledger.settle import settle_up
@@ -360,7 +359,7 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
     setup = replayed.setup
     profile = setup.engine_profile
     options = setup.engine_options
-    cap, limits = allowed_tai(profile, options)
+    cap, limits = profile.agreed_counts(options)
     low = max(0, options.min_tai)
     if cap is None:
         tai_choices = list(range(low, low + UNCAPPED_TAI_BUTTONS))
