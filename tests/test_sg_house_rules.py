@@ -41,7 +41,11 @@ def test_seven_pairs_adds_to_the_flushes_and_is_capped() -> None:
 def test_without_the_option_seven_pairs_is_not_a_win() -> None:
     refused = sg(SEVEN_PAIRS, win_tile="3p")
     assert not refused.valid and "is not a winning hand" in str(refused.error)
-    with pytest.raises(InvalidRequestError, match='tai_overrides: "seven_pairs" is not a pattern'):
+    only_with = (
+        'option tai_overrides: "seven_pairs" is a pattern of this profile only when option '
+        "seven_pairs is true"
+    )
+    with pytest.raises(InvalidRequestError, match=only_with):
         sg(SEVEN_PAIRS, win_tile="3p", options={"tai_overrides": {"seven_pairs": 2}})
     house_value = {**HOUSE_RULE, "tai_overrides": {"seven_pairs": 2}}
     assert tai_of(

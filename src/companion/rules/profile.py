@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -186,7 +187,15 @@ class Profile(Generic[OptionsT, ValueT]):
         """The options of a request, read and checked (`InvalidRequestError` naming the
         option at fault); `parse_options` keeps what this returns for equal requests."""
         options = parse_options(self.options_type, data)
-        problems = options.problems(self.pattern_ids_for(options))
+        held = self.pattern_ids_for(options)
+        problems = options.problems(held | self._house_rule_patterns.keys())
+        for key in options.tai_overrides:
+            rule = self._house_rule_patterns.get(key.split(".", 1)[0])
+            if rule is not None and key.split(".", 1)[0] not in held:
+                problems.append(
+                    f'option tai_overrides: "{key}" is a pattern of this profile only when option '
+                    f"{rule.option} is {json.dumps(rule.value)}"
+                )
         if problems:
             raise InvalidRequestError("; ".join(problems))
         return options
@@ -197,6 +206,11 @@ class Profile(Generic[OptionsT, ValueT]):
 
     def pattern_ids(self) -> frozenset[str]:
         return self._pattern_ids
+
+    @cached_property
+    def _house_rule_patterns(self) -> dict[str, HouseRule]:
+        """The patterns that only house rules bring into the table, with the rule of each."""
+        return {pattern.id: rule for rule in self.house_rules for pattern in rule.adds}
 
     def pattern_ids_for(self, options: OptionsT) -> frozenset[str]:
         """The patterns these options may name (`tai_overrides`): the profile's, and those the
