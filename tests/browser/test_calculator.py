@@ -120,6 +120,9 @@ def test_a_phone_in_simplified_chinese(phone: Tab) -> None:
     page.wait_for_selector("html[lang='zh-Hans'] body[data-ready='true']")
     assert page.locator("h1").inner_text() == "计算台数"
     build_dragon_hand(page)
+    # As on the English phone: the last change's answer can come after an earlier one (2 tai
+    # before the round was set), so wait for the discard's money before reading the rest.
+    expect(page.locator(".net [data-seat='E'] dd")).to_have_text("+16")
     assert "三元刻" in page.locator("[data-pattern='dragon_set']").inner_text()
     assert "3 台" in page.locator("[data-verdict='good']").inner_text()
     assert "南家 付给 东家" in page.locator(".transfers").inner_text()
