@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, FastAPI
 from starlette.responses import Response
@@ -63,6 +64,8 @@ def create_app(
     allowed_hosts: Iterable[str] | None = None,
     any_ip_host: bool = False,
     rate_limits: RateLimits | None = None,
+    public_url: str | None = None,
+    listen_host: str | None = None,
 ) -> FastAPI:
     """The Companion web app.
 
@@ -74,7 +77,9 @@ def create_app(
     `allowed_hosts` (`--allowed-host`) are the host names it answers for (None: any; `companion
     serve` always passes a list), `any_ip_host` allows any IP literal too (a server on every
     interface). `rate_limits` are the token buckets for creating tables and writing to one
-    (default: `RateLimits()`, on with generous numbers).
+    (default: `RateLimits()`, on with generous numbers). `public_url` (`--public-url`) is the
+    address a table's links carry; `listen_host` (`--host`) the address the server listens on,
+    from which the links' address is chosen without it (`companion.web.table_share`).
     """
     app = FastAPI(
         title="Companion",
@@ -88,9 +93,15 @@ def create_app(
     )
     app.state.database_url = database_url
     app.state.rate_limiter = RateLimiter(rate_limits or RateLimits())
+    app.state.public_url = public_url
+    app.state.listen_host = listen_host
     origins = trusted_origins
     if origins is None:
         origins = [o.strip() for o in os.environ.get(TRUSTED_ORIGINS_ENV, "").split(",")]
+    if public_url:
+        # Its pages post back to it, whatever Host header a proxy in front passes on.
+        parts = urlsplit(public_url)
+        origins = [*origins, f"{parts.scheme}://{parts.netloc}"]
     app.add_middleware(
         SecurityMiddleware,
         max_body=max_body,
