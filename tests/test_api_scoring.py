@@ -404,7 +404,7 @@ def test_a_hand_with_no_wait(client: TestClient) -> None:
     [
         ({"hand": "123m"}, 400, "one tile short of four sets"),
         ({"hand": "789m1223333445sx"}, 400, "unknown tile"),
-        ({"hand": "11111m22223333p"}, 400, "5 copies"),
+        ({"hand": "11111m22223333p"}, 400, "1 of characters (1m) appears 5 times"),
         ({}, 422, "hand is required"),
         ({"hand": "789m1223333445s", "win_tile": "6s"}, 422, "no win_tile"),
         ({"hand": "789m1223333445s", "flower_win": "eight"}, 422, "no flower_win"),

@@ -1,7 +1,7 @@
 # ruff: noqa: RUF001  (the Chinese messages are written with full-width punctuation, on purpose)
-"""The table links as other phones reach them (`companion.web.table_share`): `--public-url`,
-the machine's network address for a server on every address opened on loopback, the warning of
-a loopback-only server in each language; and what `companion serve` prints for each.
+"""The table links as other phones reach them (`companion.web.table_share`, `web.addresses`):
+`--public-url`, the machine's network address for a server on every address opened on loopback,
+the warning of a loopback-only server in each language; and what `companion serve` prints.
 
 No test here looks up the machine's real address or sends anything beyond loopback: the
 address is monkeypatched (and tests/conftest.py sets `COMPANION_LAN_ADDRESS` for every test)."""
@@ -23,10 +23,10 @@ from companion.api import create_app
 from companion.api.deps import close_ledgers
 from companion.api.server import ServeSettings, app_from_environment
 from companion.cli.serve import print_reach
-from companion.web import i18n, table_share
+from companion.web import addresses, i18n, table_share
 
 LAN = "192.168.1.20"
-FIND_LAN_ADDRESS = table_share.lan_address
+FIND_LAN_ADDRESS = addresses.lan_address
 """The real one: the fixture below replaces it in every test of this module."""
 LOOPBACK_WARNING = {
     "en": "Other phones cannot open these links: the server listens on this computer only.",
@@ -37,7 +37,7 @@ LOOPBACK_WARNING = {
 
 @pytest.fixture(autouse=True)
 def lan(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table_share, "lan_address", lambda: LAN)
+    monkeypatch.setattr(addresses, "lan_address", lambda: LAN)
 
 
 def serving(
@@ -91,7 +91,7 @@ def test_a_server_on_every_address_opened_on_its_network_address_keeps_it(
 def test_a_server_on_every_address_without_a_network_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(table_share, "lan_address", lambda: None)
+    monkeypatch.setattr(addresses, "lan_address", lambda: None)
     for client in serving(tmp_path, "http://localhost:8000", listen_host="::"):
         found = links(client)
         assert found["read"] == f"http://localhost:8000/t/{found['id']}"
@@ -154,13 +154,13 @@ def test_the_public_urls_host_passes_the_host_check(
     [("https://mahjong.example/", "https://mahjong.example"), ("http://10.0.0.2:8000", None)],
 )
 def test_public_url_is_checked(text: str, url: str | None) -> None:
-    assert table_share.public_url(text) == (url or text)
+    assert addresses.public_url(text) == (url or text)
 
 
 @pytest.mark.parametrize("text", ["mahjong.example", "ftp://x.example", "https://x.example/?a=1"])
 def test_a_public_url_that_is_not_one_is_refused(text: str) -> None:
     with pytest.raises(ValueError, match="address"):
-        table_share.public_url(text)
+        addresses.public_url(text)
 
 
 # --- Finding the address: a route asked for, nothing sent ------------------------------------
@@ -193,13 +193,13 @@ class _Probe:
 
 
 def test_lan_address_asks_for_a_route_and_sends_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(table_share.LAN_ADDRESS_ENV)
-    monkeypatch.setattr(table_share.socket, "socket", _Probe)
+    monkeypatch.delenv(addresses.LAN_ADDRESS_ENV)
+    monkeypatch.setattr(addresses.socket, "socket", _Probe)
     _Probe.done.clear()
     assert FIND_LAN_ADDRESS() == "10.9.8.7"
     assert _Probe.done == [
         ("socket", socket.AF_INET, socket.SOCK_DGRAM),
-        ("connect", table_share.ROUTE_PROBE),
+        ("connect", addresses.ROUTE_PROBE),
         ("closed",),
     ]
     monkeypatch.setattr(_Probe, "local", "127.0.1.1")
@@ -207,19 +207,19 @@ def test_lan_address_asks_for_a_route_and_sends_nothing(monkeypatch: pytest.Monk
 
 
 def test_lan_address_without_a_route_is_none(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(table_share.LAN_ADDRESS_ENV)
+    monkeypatch.delenv(addresses.LAN_ADDRESS_ENV)
 
     class Unreachable(_Probe):
         def connect(self, address: tuple[str, int]) -> None:
             raise OSError(101, "Network is unreachable")
 
-    monkeypatch.setattr(table_share.socket, "socket", Unreachable)
+    monkeypatch.setattr(addresses.socket, "socket", Unreachable)
     assert FIND_LAN_ADDRESS() is None
 
 
 def test_lan_address_can_be_given(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(table_share.LAN_ADDRESS_ENV, " 172.16.0.9 ")
-    monkeypatch.setattr(table_share.socket, "socket", _Probe)
+    monkeypatch.setenv(addresses.LAN_ADDRESS_ENV, " 172.16.0.9 ")
+    monkeypatch.setattr(addresses.socket, "socket", _Probe)
     _Probe.done.clear()
     assert FIND_LAN_ADDRESS() == "172.16.0.9"
     assert _Probe.done == [], "no route asked for"
@@ -271,7 +271,29 @@ def test_serve_on_one_network_address_prints_nothing_more() -> None:
 
 
 def test_serve_without_a_network_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table_share, "lan_address", lambda: None)
+    monkeypatch.setattr(addresses, "lan_address", lambda: None)
     out = io.StringIO()
     print_reach("0.0.0.0", 8000, None, out)
     assert out.getvalue().startswith("No network address found: the phones cannot reach")
+
+
+def test_serve_takes_the_public_url_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from companion.api import server
+    from companion.cli import main
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    monkeypatch.setenv(server.SETTINGS_ENV, "{}")
+    monkeypatch.setenv("COMPANION_PUBLIC_URL", "https://mahjong.example/")
+    assert main(["serve", "--port", "9124", "--db", "sqlite:///x.db"]) == 0
+    assert ServeSettings.from_json(server.os.environ[server.SETTINGS_ENV]).public_url == (
+        "https://mahjong.example"
+    )
+    assert capsys.readouterr().out.splitlines()[2] == (
+        "The phones at the table open https://mahjong.example/"
+    )
+    with pytest.raises(SystemExit, match=r"--public-url: 'mahjong\.example' is not an http"):
+        main(["serve", "--public-url", "mahjong.example"])

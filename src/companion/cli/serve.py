@@ -7,8 +7,7 @@ import os
 import sys
 from typing import TextIO
 
-PUBLIC_URL_ENV = "COMPANION_PUBLIC_URL"
-"""`--public-url`'s default: the address the table links carry, for a server behind a name."""
+from companion.cli.common import DEFAULT_PORT, PUBLIC_URL_ENV
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -21,11 +20,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "it prints the machine's network address and its QR code, and the table links carry it.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port to listen on ({DEFAULT_PORT})"
+    )
     parser.add_argument(
         "--public-url",
         metavar="URL",
-        default=os.environ.get(PUBLIC_URL_ENV) or None,
         help="the address the phones use, for a server behind a name (https://mahjong.example): "
         "the table links and QR codes carry it (default: COMPANION_PUBLIC_URL, else the "
         "machine's network address when --host is 0.0.0.0)",
@@ -103,7 +103,7 @@ def _serve_command(args: argparse.Namespace) -> int:
     from companion.api.limits import Rate
     from companion.api.server import ServeSettings, serve
     from companion.ledger.db import resolve_url, shown
-    from companion.web.table_share import public_url, url_host
+    from companion.web.addresses import public_url, url_host
 
     for name in ("create_limit", "write_limit"):
         try:
@@ -112,6 +112,7 @@ def _serve_command(args: argparse.Namespace) -> int:
             raise SystemExit(f"companion serve: --{name.replace('_', '-')}: {error}") from None
     if args.workers < 1 or args.max_connections < 1:
         raise SystemExit("companion serve: --workers and --max-connections must be at least 1")
+    args.public_url = args.public_url or os.environ.get(PUBLIC_URL_ENV) or None
     if args.public_url is not None:
         try:
             args.public_url = public_url(args.public_url)
@@ -146,7 +147,8 @@ def print_reach(host: str, port: int, public: str | None, out: TextIO) -> None:
     address for a server on every address, with its QR code when `out` is a terminal (the host's
     phone opens it in one scan); for a server on loopback, that they cannot and what to run."""
     from companion.api.security import WILDCARD_HOSTS, host_name
-    from companion.web.table_share import is_loopback, lan_address, terminal_qr, url_host
+    from companion.web.addresses import is_loopback, lan_address, url_host
+    from companion.web.table_share import terminal_qr
 
     listen = host_name(host)
     if public is not None:

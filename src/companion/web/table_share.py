@@ -7,7 +7,7 @@ use it:
 
 - `--public-url` (`COMPANION_PUBLIC_URL`): a server behind a name; its links use that name.
 - a server listening on every address (`--host 0.0.0.0`) whose page was opened on a loopback
-  address: the machine's address on its local network (`lan_address`), on the same port.
+  address: the machine's address on its local network (`addresses.lan_address`), on the same port.
 - a server listening on loopback only: the links as opened, and the share card says that
   other phones cannot reach them and what to run instead.
 
@@ -19,11 +19,7 @@ travels to the server in a URL, and so never lands in an access log.
 from __future__ import annotations
 
 import io
-import ipaddress
-import os
-import socket
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 import segno
 from fastapi import APIRouter, Request
@@ -32,65 +28,10 @@ from fastapi.responses import Response
 from companion.api.deps import call, ledger_for
 from companion.api.security import WILDCARD_HOSTS, host_name
 from companion.ledger.state import table_key
+from companion.web import addresses
+from companion.web.addresses import is_loopback, url_host
 
 router = APIRouter(include_in_schema=False)
-
-LAN_ADDRESS_ENV = "COMPANION_LAN_ADDRESS"
-"""The local network address to put in the links instead of the one `lan_address` finds (a
-machine on two networks, a VPN among them, may pick the one the phones are not on)."""
-ROUTE_PROBE = ("192.0.2.1", 9)
-"""An address outside every local network (TEST-NET-1, RFC 5737, never assigned): asking the
-system for its route gives the address of the interface towards the outside world."""
-
-
-def lan_address() -> str | None:
-    """This machine's address on its local network, the one the phones at the table reach; None
-    when it has none (no network, or only loopback).
-
-    It is the source address the system would use towards `ROUTE_PROBE`: `connect()` on a UDP
-    socket sends nothing (UDP has no handshake), it only picks the route and so binds the
-    socket's local address, which `getsockname()` reads; the socket is closed unused, and no
-    packet leaves the machine. Reading the interfaces' addresses instead would need a package or
-    ioctls per system, and leave the choice among several interfaces (docker, VPN) to a guess;
-    the route is the one the system itself would use. `COMPANION_LAN_ADDRESS` overrides it."""
-    chosen = os.environ.get(LAN_ADDRESS_ENV, "").strip()
-    if chosen:
-        return chosen
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(ROUTE_PROBE)
-            address = str(probe.getsockname()[0])
-    except OSError:
-        return None
-    parsed = ipaddress.ip_address(address)
-    return None if parsed.is_loopback or parsed.is_unspecified else address
-
-
-def is_loopback(host: str) -> bool:
-    """Whether `host` (a name or address, as `host_name` gives it) is this machine only."""
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def public_url(text: str) -> str:
-    """`--public-url` checked: an http(s) URL with a host, no query or fragment; without its
-    trailing slash. ValueError says what is wrong."""
-    url = text.strip().rstrip("/")
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"{text!r} is not an http:// or https:// address with a host name")
-    if parts.query or parts.fragment:
-        raise ValueError(f"{text!r} has a query or a fragment: give the server's address only")
-    return url
-
-
-def url_host(address: str) -> str:
-    """`address` as the host part of a URL (an IPv6 address in brackets)."""
-    return f"[{address}]" if ":" in address else address
 
 
 @dataclass(frozen=True)
@@ -120,7 +61,7 @@ def share_reach(request: Request) -> Reach:
         return Reach(base, "table.share_loopback_only")
     if listen not in WILDCARD_HOSTS or not is_loopback(host_name(request.url.hostname or "")):
         return Reach(base)  # opened on an address others can use too
-    lan = lan_address()
+    lan = addresses.lan_address()
     if lan is None:
         return Reach(base, "table.share_no_network")
     return Reach(str(request.base_url.replace(hostname=url_host(lan))).rstrip("/"))
