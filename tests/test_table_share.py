@@ -64,7 +64,8 @@ def links(client: TestClient, lang: str = "en") -> dict[str, Any]:
         "id": table_id,
         "read": html.unescape(re.search(r'id="read-link"[^>]*value="([^"]*)"', page)[1]),  # type: ignore[index]
         "base": re.search(r'data-share-base="([^"]*)"', page)[1],  # type: ignore[index]
-        "warning": html.unescape(warning[1]) if warning else None,
+        "warning": html.unescape(re.sub("<[^>]+>", "", warning[1])) if warning else None,
+        "commands": re.findall(r"<code>(.*?)</code>", warning[1]) if warning else [],
         "qr": html.unescape(re.search(r"<title>(.*?)</title>", qr)[1]),  # type: ignore[index]
     }
 
@@ -95,7 +96,8 @@ def test_a_server_on_every_address_without_a_network_says_so(
     for client in serving(tmp_path, "http://localhost:8000", listen_host="::"):
         found = links(client)
         assert found["read"] == f"http://localhost:8000/t/{found['id']}"
-        assert found["warning"] == i18n.catalogue("en")["table.share_no_network"]
+        assert found["warning"] == i18n.catalogue("en")["table.share_no_network"].replace("`", "")
+        assert found["commands"] == ["--public-url"]
         assert found["warning"].startswith("Other phones cannot open these links yet")
 
 
@@ -105,8 +107,7 @@ def test_a_loopback_server_warns_in_the_players_language(tmp_path: Path, lang: s
         found = links(client, lang)
         assert found["read"] == f"http://127.0.0.1:8000/t/{found['id']}"
         assert found["warning"].startswith(LOOPBACK_WARNING[lang])
-        assert "make table-night" in found["warning"]
-        assert "companion serve --host 0.0.0.0" in found["warning"]
+        assert found["commands"] == ["make table-night", "companion serve --host 0.0.0.0"]
 
 
 def test_the_public_url_is_in_every_link(tmp_path: Path) -> None:

@@ -280,6 +280,39 @@ def _free_port() -> int:
 
 
 @pytest.fixture
+def lan_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, serve_app: Any) -> Iterator[str]:
+    """Companion as a server on every address sees itself, served on loopback only: the app is
+    told it listens on 0.0.0.0, and the machine's network address is a documentation one."""
+    from companion.api import create_app
+    from companion.web import addresses
+
+    monkeypatch.setattr(addresses, "lan_address", lambda: "192.0.2.20")
+    app = create_app(f"sqlite:///{tmp_path / 'lan.sqlite3'}", listen_host="0.0.0.0")
+    with serve_app(app) as base:
+        yield base
+
+
+def test_a_server_on_every_address_shares_its_network_address(
+    browser: Any, lan_server: str
+) -> None:
+    """Opened on 127.0.0.1, the links and both QR codes carry the network address (the write
+    link's QR code is drawn in the browser, from the address the server gave the page)."""
+    table_id, token = create(lan_server)
+    port = lan_server.rsplit(":", 1)[1]
+    writer = Device(browser, lan_server, "lan-writer", PHONE)
+    writer.open(f"/t/{table_id}?lang=zh-Hans#token={token}")
+    writer.page.evaluate("document.getElementById('share').open = true")
+    read_link = f"http://192.0.2.20:{port}/t/{table_id}"
+    write_link = f"{read_link}#token={token}"
+    expect(writer.page.locator("#write-link")).to_have_value(write_link)
+    expect(writer.page.locator("#read-link")).to_have_value(read_link)
+    assert decode_qr(writer.page, "#write-qr") == write_link
+    assert decode_qr(writer.page, "#read-qr") == read_link
+    assert writer.page.locator("#share-warning").count() == 0
+    writer.close()
+
+
+@pytest.fixture
 def two_servers(ledger_postgres_url: str, tmp_path: Path) -> Iterator[list[str]]:
     """Two `companion serve` processes on one PostgreSQL database."""
     processes = []
