@@ -73,6 +73,7 @@ class Stream:
         self.messages: queue.Queue[Message | str] = queue.Queue()
         self.status = 0
         self.content_type = ""
+        self.content_encoding: str | None = None
         self.ended = threading.Event()
         self.opened = threading.Event()
         self.thread = threading.Thread(target=self._read, args=(url, headers or {}), daemon=True)
@@ -84,6 +85,7 @@ class Stream:
             with httpx.stream("GET", url, headers=headers, timeout=30) as response:
                 self.status = response.status_code
                 self.content_type = response.headers.get("content-type", "")
+                self.content_encoding = response.headers.get("content-encoding")
                 self.opened.set()
                 fields: dict[str, str] = {}
                 for line in response.iter_lines():
@@ -148,6 +150,7 @@ def test_a_write_reaches_an_open_stream_as_its_history_event(sqlite_url: str) ->
         stream = Stream(f"{server.base}/api/tables/{table_id}/stream")
         assert stream.status == 200
         assert stream.content_type.startswith("text/event-stream")
+        assert stream.content_encoding is None, "httpx accepts gzip: the stream is never sent so"
         record(server.base, table_id, auth, WIN)
         message = stream.next()
         history = httpx.get(f"{server.base}/api/tables/{table_id}/history").json()
