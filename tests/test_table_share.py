@@ -110,6 +110,22 @@ def test_a_loopback_server_warns_in_the_players_language(tmp_path: Path, lang: s
         assert found["commands"] == ["make table-night", "companion serve --host 0.0.0.0"]
 
 
+def test_the_read_qr_code_follows_the_network_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for client in serving(tmp_path, "http://127.0.0.1:8000", listen_host="0.0.0.0"):
+        table_id = links(client)["id"]
+        first = client.get(f"/t/{table_id}/qr.svg")
+        assert first.headers["cache-control"] == "no-cache"
+        unchanged = {"if-none-match": first.headers["etag"]}
+        again = client.get(f"/t/{table_id}/qr.svg", headers=unchanged)
+        assert (again.status_code, again.content) == (304, b"")
+        monkeypatch.setattr(addresses, "lan_address", lambda: "10.4.4.4")  # another network
+        moved = client.get(f"/t/{table_id}/qr.svg", headers=unchanged)
+        assert moved.status_code == 200
+        assert f"<title>http://10.4.4.4:8000/t/{table_id}</title>" in moved.text
+
+
 def test_the_public_url_is_in_every_link(tmp_path: Path) -> None:
     public = "https://mahjong.example/club"
     for client in serving(

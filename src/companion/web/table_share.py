@@ -18,6 +18,7 @@ travels to the server in a URL, and so never lands in an access log.
 
 from __future__ import annotations
 
+import hashlib
 import io
 from dataclasses import dataclass
 
@@ -92,8 +93,11 @@ def terminal_qr(text: str) -> str:
 async def read_link_qr(request: Request, table_id: str) -> Response:
     ledger = await ledger_for(request)
     await call(ledger.setup, table_id)  # 404 for an unknown table
-    return Response(
-        qr_svg(read_link(request, table_id)),
-        media_type="image/svg+xml",
-        headers={"cache-control": "public, max-age=3600"},
-    )
+    link = read_link(request, table_id)
+    # Revalidated on every view: the link's address changes with the machine's network (a
+    # laptop taken to another table), and the code must always match the link shown beside it.
+    etag = f'"{hashlib.sha256(link.encode()).hexdigest()[:20]}"'
+    headers = {"cache-control": "no-cache", "etag": etag}
+    if etag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    return Response(qr_svg(link), media_type="image/svg+xml", headers=headers)
