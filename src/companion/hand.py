@@ -165,8 +165,8 @@ class Hand:
                 if count > 4:
                     tile = Tile(kind)
                     problems.append(
-                        f"{count} copies of {tile.english} ({tile.mpsz}) counting declared "
-                        "groups: there are only four"
+                        f"{tile.english} ({tile.mpsz}) appears {count} times counting declared "
+                        "groups; there are four"
                     )
 
         if complete:
