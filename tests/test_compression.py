@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion.api.app import COMPRESS_FROM, _Compressed
+from own_loop import run_on_own_loop
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -82,7 +83,6 @@ def test_a_short_answer_is_sent_as_it_is(client: TestClient) -> None:
 
 def run_asgi(path: str, content_type: str) -> list[dict[str, Any]]:
     """What `_Compressed` sends on for an app that writes three messages to `path`."""
-    import asyncio
 
     async def app(scope: Any, receive: Any, send: Any) -> None:
         headers = [(b"content-type", content_type.encode())]
@@ -105,7 +105,7 @@ def run_asgi(path: str, content_type: str) -> list[dict[str, Any]]:
         "path": path,
         "headers": [(b"accept-encoding", b"gzip")],
     }
-    asyncio.run(_Compressed(app)(scope, receive, send))
+    run_on_own_loop(_Compressed(app)(scope, receive, send))
     return sent
 
 
