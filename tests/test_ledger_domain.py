@@ -335,7 +335,7 @@ def test_a_void_keeps_the_original_and_rotation_follows_the_corrected_record() -
     # deal to Ben. In sg a 1-tai self-draw pays the same whoever deals: no note.
     assert replayed.entries[1].before.dealer == 0
     assert PLAYERS[replayed.state.dealer] == "Ben"
-    assert replayed.entries[1].notes == ()
+    assert replayed.entries[1].stale_warnings == ()
     assert replayed.state.hands == 1
     assert replayed.state.totals == (F(-2), F(6), F(-2), F(-2))
 
@@ -368,14 +368,14 @@ def test_a_correction_that_changes_a_later_hands_dealer_tai_is_flagged() -> None
     table.win("Ben", tai=2, by="Cat")  # 1: Ben takes the deal
     table.win("Ben", tai=2, by="Cat")  # 2: Ben wins as dealer: 2 + 1 dealer tai
     table.void(1)
-    notes = table.replay.entries[1].notes
+    notes = table.replay.entries[1].stale_warnings
     assert len(notes) == 1
     assert notes[0].startswith("Scored with Ben dealing (East round, streak 0); ")
     assert "Ann dealing" in notes[0]
     # The stored payments stand until the hand is amended.
     assert table.replay.state.totals == (F(0), F(3), F(-3), F(0))
     table.amend(2, WinInput((WinnerInput("Ben", tai=2),), "Cat"))
-    assert table.replay.entries[1].notes == ()
+    assert table.replay.entries[1].stale_warnings == ()
     assert table.replay.state.totals == (F(0), F(2), F(-2), F(0))
 
 

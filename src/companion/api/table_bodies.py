@@ -41,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from companion.errors import InvalidRequestError
 from companion.ledger.checks import KEY_LENGTH
 from companion.ledger.entries import DrawInput, Entry, PayoutInput, WinInput, WinnerInput
-from companion.ledger.state import MAX_NOTE, MAX_TABLE_NAME
+from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_TABLE_NAME
 from companion.rules import profiles
 from companion.rules.profile import AnyProfile
 
@@ -227,8 +227,8 @@ class Recording(BodyModel):
 class Correction(BodyModel):
     """A correction: the body of `.../void`; with an entry, of `.../amend`."""
 
-    reason: str = Field(max_length=MAX_NOTE, description="why (kept in the history)")
-    by: str = Field("", max_length=MAX_NOTE, description="who makes the correction")
+    reason: str = Field(max_length=MAX_CORRECTION_TEXT, description="why (kept in the history)")
+    by: str = Field("", max_length=MAX_CORRECTION_TEXT, description="who makes the correction")
     key: Key = None
     expect: int | None = Field(
         None, ge=0, description="refuse (409) unless the event is at this version (its `version`)"

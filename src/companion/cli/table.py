@@ -486,8 +486,8 @@ def _history_line(players: Sequence[str], entry: HistoryEntry) -> str:
     )
     if amounts:
         line += f"\n{'':14}{amounts}"
-    for note in entry.notes:
-        line += f"\n{'':14}Note: {note}"
+    for warning in entry.stale_warnings:
+        line += f"\n{'':14}Note: {warning}"
     return line
 
 

@@ -32,7 +32,9 @@ class WinnerScore:
     request: Mapping[str, Any] | None = None
     """Full-hand entry: the scoring request as scored. None for agreed tai."""
     patterns: tuple[tuple[str, int], ...] = ()
-    notes: tuple[str, ...] = ()
+    hand_notes: tuple[str, ...] = ()
+    """What the engine noted of the hand when it was scored (its result's `notes`); stored
+    under the key `notes`."""
 
     @property
     def entry(self) -> str:
@@ -46,7 +48,7 @@ class WinnerScore:
             "dealer_tai": self.dealer_tai,
             "request": None if self.request is None else dict(self.request),
             "patterns": [[name, tai] for name, tai in self.patterns],
-            "notes": list(self.notes),
+            "notes": list(self.hand_notes),
         }
 
     @classmethod
@@ -58,7 +60,7 @@ class WinnerScore:
             dealer_tai=None if data.get("dealer_tai") is None else int(data["dealer_tai"]),
             request=data.get("request"),
             patterns=tuple((str(name), int(tai)) for name, tai in data.get("patterns", ())),
-            notes=tuple(str(note) for note in data.get("notes", ())),
+            hand_notes=tuple(str(note) for note in data.get("notes", ())),
         )
 
 
@@ -140,7 +142,9 @@ class Payout:
     at_start: bool
     payments: Amounts
     label: str = ""
-    notes: tuple[str, ...] = ()
+    payout_notes: tuple[str, ...] = ()
+    """What the payout's rules noted of it (a kong dealt whole pays nothing); stored under
+    the key `notes`."""
     kind: ClassVar[str] = "payout"
     is_hand: ClassVar[bool] = False
 
@@ -152,7 +156,7 @@ class Payout:
             "at_start": self.at_start,
             "payments": amounts_text(self.payments),
             "label": self.label,
-            "notes": list(self.notes),
+            "notes": list(self.payout_notes),
         }
 
 
@@ -181,7 +185,7 @@ def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
             at_start=bool(data["at_start"]),
             payments=parse_amounts(data["payments"]),
             label=str(data.get("label", "")),
-            notes=tuple(str(note) for note in data.get("notes", ())),
+            payout_notes=tuple(str(note) for note in data.get("notes", ())),
         )
     raise ValueError(f"unknown stored outcome kind {kind!r}")
 

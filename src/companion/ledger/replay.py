@@ -72,7 +72,9 @@ class HistoryEntry:
     before: TableState
     after: TableState
     corrected_by: int | None = None
-    notes: tuple[str, ...] = ()
+    stale_warnings: tuple[str, ...] = ()
+    """Said when a correction earlier in the record changed what this win would pay: its
+    stored payments stand until it is amended (`_stale_warnings`)."""
     version: int = 0
     """How many corrections this outcome has had: a correction names the version it corrects
     (`expect`), so two people correcting one event at once cannot both win silently."""
@@ -139,13 +141,13 @@ def _history_entry(
         effective = correction.body.replacement
         status = "voided" if effective is None else "amended"
     after = state
-    notes: tuple[str, ...] = ()
+    stale_warnings: tuple[str, ...] = ()
     hand: int | None = None
     if effective is not None:
         after = advance(state, effective)
         hand = after.hands if effective.is_hand else state.next_hand
         if isinstance(effective, Win):
-            notes = _stale_notes(setup, state, effective)
+            stale_warnings = _stale_warnings(setup, state, effective)
     return HistoryEntry(
         event,
         status,
@@ -154,11 +156,11 @@ def _history_entry(
         state,
         after,
         None if correction is None else correction.seq,
-        notes,
+        stale_warnings,
     )
 
 
-def _stale_notes(setup: TableSetup, state: TableState, win: Win) -> tuple[str, ...]:
+def _stale_warnings(setup: TableSetup, state: TableState, win: Win) -> tuple[str, ...]:
     """A note when a correction earlier in the record changed the dealer, streak or round this
     win was scored with, and that changes what it pays: its stored payments stand until it is
     amended."""

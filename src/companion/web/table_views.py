@@ -117,7 +117,8 @@ class EventView:
     amounts: tuple[AmountView, ...]
     badge: str = ""
     reason: str = ""
-    notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    """The history line's warnings, in the page's language (a win a correction made stale)."""
     can_void: bool = False
     can_amend: bool = False
     prefill: dict[str, str] = field(default_factory=dict)
@@ -222,14 +223,14 @@ def _prefill(outcome: Outcome | None) -> dict[str, str]:
     return {"kind": "win"}
 
 
-def _stale_notes(
+def _stale_warnings(
     t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
 ) -> tuple[str, ...]:
     """The ledger's note that a correction changed what this win would pay, in the page's
     language (the ledger notes it only when an amount would differ)."""
     win = entry.effective
-    if not entry.notes or not isinstance(win, Win):
-        return entry.notes
+    if not entry.stale_warnings or not isinstance(win, Win):
+        return entry.stale_warnings
     now = entry.before
     return (
         t(
@@ -319,7 +320,7 @@ def event_view(
         text=outcome_text(t, players, shown),
         amounts=amounts,
         badge=badge,
-        notes=_stale_notes(t, players, entry),
+        warnings=_stale_warnings(t, players, entry),
         can_void=entry.status != "voided",
         can_amend=True,
         prefill=_prefill(entry.effective or body),
