@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test check lint typecheck unit fast seeded-sample chromium bench seeded clean
+.PHONY: run table-night test check lint typecheck unit fast seeded-sample chromium bench seeded clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,11 @@ HOST := 127.0.0.1
 PORT := 8000
 run: $(STAMP)
 	$(BIN)/companion serve --host $(HOST) --port $(PORT)
+
+# A table night: the web app on every address, so that the phones at the table can join; it
+# prints the machine's network address and its QR code.
+table-night: $(STAMP)
+	$(BIN)/companion serve --host 0.0.0.0 --port $(PORT)
 
 # pytest runs on every core (pytest-xdist); JOBS=1 runs it in one process. The tests are handed
 # out two at a time in the order tests/conftest.py gives them (the longest first), so that the

@@ -38,6 +38,10 @@ from companion.api.deps import close_ledgers
 POSTGRES_URL_ENV = "COMPANION_TEST_POSTGRES_URL"
 POSTGRES_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 REQUIRE_POSTGRES_ENV = "COMPANION_REQUIRE_POSTGRES"
+LAN_ADDRESS = "192.0.2.20"
+"""The machine's network address as every test and the servers they start see it (a
+documentation address): no test asks the system for a route to a non-loopback address."""
+os.environ["COMPANION_LAN_ADDRESS"] = LAN_ADDRESS
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
 """This process's xdist worker (`gw0`, `gw1`...), `main` without xdist."""
 

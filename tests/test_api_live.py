@@ -20,6 +20,9 @@ import pytest
 from companion.api import create_app, live
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+HANG = 30.0
+"""Seconds after which a write that has not reached a stream is lost (a hang), not late: how
+fast it arrives is bench/live_arrival.py's to measure (a loaded machine is slow, not wrong)."""
 
 
 @dataclass
@@ -70,6 +73,7 @@ class Stream:
         self.messages: queue.Queue[Message | str] = queue.Queue()
         self.status = 0
         self.content_type = ""
+        self.content_encoding: str | None = None
         self.ended = threading.Event()
         self.opened = threading.Event()
         self.thread = threading.Thread(target=self._read, args=(url, headers or {}), daemon=True)
@@ -81,6 +85,7 @@ class Stream:
             with httpx.stream("GET", url, headers=headers, timeout=30) as response:
                 self.status = response.status_code
                 self.content_type = response.headers.get("content-type", "")
+                self.content_encoding = response.headers.get("content-encoding")
                 self.opened.set()
                 fields: dict[str, str] = {}
                 for line in response.iter_lines():
@@ -98,7 +103,7 @@ class Stream:
             self.opened.set()
             self.ended.set()
 
-    def next(self, timeout: float = 2.0) -> Message:
+    def next(self, timeout: float = HANG) -> Message:
         deadline = time.monotonic() + timeout
         while True:
             item = self.messages.get(timeout=max(0.01, deadline - time.monotonic()))
@@ -145,10 +150,9 @@ def test_a_write_reaches_an_open_stream_as_its_history_event(sqlite_url: str) ->
         stream = Stream(f"{server.base}/api/tables/{table_id}/stream")
         assert stream.status == 200
         assert stream.content_type.startswith("text/event-stream")
-        started = time.monotonic()
+        assert stream.content_encoding is None, "httpx accepts gzip: the stream is never sent so"
         record(server.base, table_id, auth, WIN)
         message = stream.next()
-        assert time.monotonic() - started < 1.0
         history = httpx.get(f"{server.base}/api/tables/{table_id}/history").json()
         assert message.id == "1"
         assert message.event == "table"
@@ -236,18 +240,13 @@ def test_streams_share_one_read_per_write(sqlite_url: str, monkeypatch: Any) -> 
 
 def test_two_servers_on_one_postgres_database(ledger_postgres_url: str) -> None:
     """Two apps, each with its own ledger and hub, as two processes would be: a write through
-    one reaches a stream held by the other by NOTIFY, within a second."""
+    one reaches a stream held by the other by NOTIFY, every one of them, in order."""
     with serving(ledger_postgres_url) as first, serving(ledger_postgres_url) as second:
         table_id, auth = new_table(first.base)
         stream = Stream(f"{second.base}/api/tables/{table_id}/stream")
         hub = second.app.state.live_tables
         assert hub.listener is not None and hub.listener.listening.wait(5)
-        delays = []
         for seq in range(1, 6):
-            started = time.monotonic()
             assert record(first.base, table_id, auth, {"kind": "draw"}) == seq
-            message = stream.next()
-            delays.append(time.monotonic() - started)
-            assert message.id == str(seq)
-        assert max(delays) < 1.0, delays
+            assert stream.next().id == str(seq)
         assert stream.nothing_more()

@@ -27,8 +27,16 @@ def client() -> TestClient:
     return TestClient(create_app(), raise_server_exceptions=False)
 
 
-def post_raw(client: TestClient, path: str, body: bytes, content_type: str = "application/json"):  # type: ignore[no-untyped-def]
-    return client.post(path, content=body, headers={"content-type": content_type})
+def post_raw(
+    client: TestClient,
+    path: str,
+    body: bytes,
+    content_type: str = "application/json",
+    encoding: str = "identity",
+):  # type: ignore[no-untyped-def]
+    """A request as written; its answer as sent, uncompressed (`encoding`: what it accepts)."""
+    headers = {"content-type": content_type, "accept-encoding": encoding}
+    return client.post(path, content=body, headers=headers)
 
 
 # --- /api/score ------------------------------------------------------------------------------
@@ -286,8 +294,26 @@ def test_the_exact_bytes_and_headers_of_responses(
         (b"content-length", str(len(expected)).encode()),
         (b"content-type", b"application/json"),
     ]
-    # The module's client keeps its CSRF cookie: only its first response sets one.
-    assert [item for item in headers[2:] if item[0] != b"set-cookie"] == list(SECURITY_HEADERS)
+    # The module's client keeps its CSRF cookie: only its first response sets one. A body long
+    # enough to be compressed for another client says that it varies with Accept-Encoding.
+    vary = [(b"vary", b"Accept-Encoding")] if len(expected) >= 500 else []
+    assert [item for item in headers[2:] if item[0] != b"set-cookie"] == [
+        *SECURITY_HEADERS,
+        *vary,
+    ]
+
+
+@pytest.mark.parametrize(("path", "body", "status", "expected"), PINNED)
+def test_a_client_that_accepts_gzip_gets_the_same_bytes_compressed(
+    client: TestClient, path: str, body: bytes, status: int, expected: bytes
+) -> None:
+    response = post_raw(client, path, body, encoding="gzip")
+    assert (response.status_code, response.content) == (status, expected)  # decoded by httpx
+    compressed = len(expected) >= 500  # companion.api.app.COMPRESS_FROM
+    assert response.headers.get("content-encoding") == ("gzip" if compressed else None)
+    assert ("accept-encoding" in response.headers.get("vary", "").lower()) == compressed
+    if compressed:
+        assert int(response.headers["content-length"]) < len(expected)
 
 
 JSON_VALUES = st.recursive(
@@ -404,7 +430,7 @@ def test_a_hand_with_no_wait(client: TestClient) -> None:
     [
         ({"hand": "123m"}, 400, "one tile short of four sets"),
         ({"hand": "789m1223333445sx"}, 400, "unknown tile"),
-        ({"hand": "11111m22223333p"}, 400, "5 copies"),
+        ({"hand": "11111m22223333p"}, 400, "1 of characters (1m) appears 5 times"),
         ({}, 422, "hand is required"),
         ({"hand": "789m1223333445s", "win_tile": "6s"}, 422, "no win_tile"),
         ({"hand": "789m1223333445s", "flower_win": "eight"}, 422, "no flower_win"),

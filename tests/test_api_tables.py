@@ -822,7 +822,13 @@ def test_the_table_page(client: TestClient, table: tuple[str, str], lang: str) -
     assert token not in html, "the page never holds the token"
     page = check_page(html)
     data = page_data(html)
-    assert data["table"] == {"id": table_id, "profile": "sg", "options": {}, "players": PLAYERS}
+    assert data["table"] == {
+        "id": table_id,
+        "name": "",
+        "profile": "sg",
+        "options": {},
+        "players": PLAYERS,
+    }
     assert data["api"]["hands"] == f"/api/tables/{table_id}/hands"
     [record_card] = page.find(id="record")
     assert "hidden" in record_card, "the record form is hidden until the page finds a token"

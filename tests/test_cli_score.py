@@ -108,3 +108,37 @@ def test_console_script_never_shows_a_traceback() -> None:
     )
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and "share" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["East", "East", "East", "123m", "456p", "789s", "55s"],
+        ["east wind", "East", "1z", "123m456p789s", "5", "of", "bamboo", "5 of bamboo"],
+        ["111z123m456p789s55s"],
+    ],
+)
+def test_the_hand_in_several_words(capsys: pytest.CaptureFixture[str], words: list[str]) -> None:
+    code, out, err = run(["score", *words, "--seat", "S", "--json"], capsys)
+    assert (code, err) == (0, "")
+    result = json.loads(out)
+    assert (result["tai"], [item["id"] for item in result["patterns"]]) == (
+        2,
+        ["valued_wind", "fully_concealed"],
+    )
+
+
+def test_tiles_by_name_in_quotes(capsys: pytest.CaptureFixture[str]) -> None:
+    words = ["1 of characters", "1 of characters", "1 of characters", "234m456p789s55p"]
+    code, out, _ = run(["score", *words], capsys)
+    assert code == 0
+    assert out.splitlines()[1] == "  Fully concealed hand   1 tai      111m, 234m, 456p, 789s, 55p"
+
+
+def test_a_fifth_copy_reads_as_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["score", "1m 1m 1m 1m 1m 23m 456p 789s 55p"], capsys)
+    assert code == 0
+    assert out == (
+        "Not a win: the hand has 15 structural tiles, but a hand of four sets and a pair has "
+        "14; 1 of characters (1m) appears 5 times counting declared groups; there are four\n"
+    )

@@ -61,6 +61,11 @@ def test_tiles_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert waits_json([hand], capsys) == ["6s"]
 
 
+def test_tiles_by_name_in_separate_words(capsys: pytest.CaptureFixture[str]) -> None:
+    words = ["East", "East", "East", "1", "of", "characters", "23m", "456p", "789s", "5s"]
+    assert waits_json(words, capsys) == ["5s"]
+
+
 def test_declared_groups(capsys: pytest.CaptureFixture[str]) -> None:
     melds = ["--melds", "pung 777z", "chow 123m", "pung 111s"]
     assert waits_json(["45s11z", *melds], capsys) == ["3s", "6s"]
@@ -123,14 +128,20 @@ def test_singapore_table_profile_asks_for_four_sets(capsys: pytest.CaptureFixtur
         (["123m456p789s11z"], "11 structural tiles"),
         (["123m456p789s11z5s"], "12 structural tiles"),
         (["123m456p789s11z456s"], "14 structural tiles"),
-        (["11111m2345678999m"], "5 copies of 1 of characters"),
+        (
+            ["11111m2345678999m"],
+            "1 of characters (1m) appears 5 times counting declared groups; there are four",
+        ),
         (["123m456p11z1s", "--melds", "chow 777z"], "chow 777z is not a chow"),
         (["123m456p11z1s", "--melds", "chow 129m"], "is not a chow"),
         (["123m456p11z1s", "--melds", "pung 778z"], 'unknown tile "8z"'),
         (["123m456p11z1s", "--melds", "pung 123m"], "is not a pung"),
         (["123m456p11z1s", "--melds", "foo 777z"], 'unknown group "foo 777z"'),
         (["123m456p11z1s", "--melds", "chow 8m"], "a chow cannot start at 8 of characters"),
-        (["1s", "--melds", "pung 1s", "pung 1s", "pung 2s", "pung 3s"], "7 copies of 1 of bamboo"),
+        (
+            ["1s", "--melds", "pung 1s", "pung 1s", "pung 2s", "pung 3s"],
+            "1 of bamboo (1s) appears 7 times",
+        ),
         (["789m1223333445s", "--bonus", "1m"], "1 of characters (1m) is not a bonus tile"),
         (["789m1223333445s", "--bonus", "1f1f"], "listed 2 times"),
         (["789m1223333445s", "--bonus", "9f"], 'unknown tile "9f"'),

@@ -69,7 +69,7 @@ def test_wrong_count_with_kong_explains_kongs() -> None:
 
 def test_fifth_copy_counting_melds() -> None:
     (problem,) = _problems(hand="123m456p789p55s", melds=["pung 555s"])
-    assert "5 copies of 5 of bamboo (5s) counting declared groups" in problem
+    assert "5 of bamboo (5s) appears 5 times counting declared groups; there are four" in problem
 
 
 def test_duplicated_bonus_tile() -> None:

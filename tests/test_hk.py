@@ -12,7 +12,7 @@ import pytest
 
 from companion.errors import InvalidRequestError
 from companion.rules import get_profile, profiles
-from companion.rules.hk import HK, PATTERNS, HkOptions, payment, table
+from companion.rules.hk import HK, PATTERNS, HkOptions, payment
 from companion.scoring import ScoreResult, score
 from results import paid, pays
 from results import tai_of as faan_of
@@ -109,7 +109,8 @@ def test_limit_hands_replace_every_ordinary_pattern() -> None:
 
 
 def test_the_maximum_option_makes_the_limit_hands_worth_it() -> None:
-    eight = {pattern.id: pattern.tai for pattern in table(8, frozenset()) if pattern.limit}
+    table = HK.patterns_for(HK.parse_options({"max_faan": 8}))
+    eight = {pattern.id: pattern.tai for pattern in table if pattern.limit}
     assert set(eight.values()) == {8}
 
 

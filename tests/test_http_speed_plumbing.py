@@ -7,8 +7,6 @@ constructor (docs/performance.md, the HTTP section).
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -16,6 +14,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from companion.api.scoring import encode_json, json_response, request_body
+from own_loop import run_on_own_loop
 
 SCOPE: dict[str, Any] = {"type": "http", "method": "POST", "path": "/api/score", "headers": []}
 
@@ -46,11 +45,7 @@ def _read(read: Any, messages: list[dict[str, Any]]) -> object:
         except ClientDisconnect:
             return ClientDisconnect
 
-    # A loop of its own in a thread of its own: an earlier test in the same worker (the
-    # browser tests' Playwright) may have left an event loop running in this one.
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        found = pool.submit(asyncio.run, run()).result()
-    return found, len(queue)
+    return run_on_own_loop(run()), len(queue)
 
 
 @pytest.mark.parametrize("messages", MESSAGES)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,9 @@ import pytest
 
 from companion.cli import main
 from companion.ledger import db
+
+LAN_ADDRESS = os.environ["COMPANION_LAN_ADDRESS"]
+"""The machine's network address as tests/conftest.py gives it to every test."""
 
 
 @pytest.fixture
@@ -60,7 +64,13 @@ def test_new_prints_the_id_and_with_json_the_token(
     )
     assert code == 0
     assert len(out.strip().split()) == 1  # only the id on stdout, for $(...)
-    assert "Write token" in err
+    table = out.strip()
+    assert err.splitlines()[1:] == [
+        "Write link, for whoever records the hands (shown once: it holds the write token):",
+        f"  http://{LAN_ADDRESS}:8000/t/{table}#token={err.split('#token=')[1].split()[0]}",
+        "Read-only link, for everyone watching:",
+        f"  http://{LAN_ADDRESS}:8000/t/{table}",
+    ]
     data = json.loads(
         ok(
             capsys,
@@ -69,7 +79,23 @@ def test_new_prints_the_id_and_with_json_the_token(
         )
     )
     assert {"id", "token"} <= set(data)
+    assert data["read_link"] == f"http://{LAN_ADDRESS}:8000/t/{data['id']}"
+    assert data["write_link"] == f"{data['read_link']}#token={data['token']}"
     assert data["options"] == {"per_tai": 2} and data["planned_hands"] == 16
+
+
+def test_new_prints_the_links_with_the_public_url(
+    capsys: pytest.CaptureFixture[str], url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COMPANION_PUBLIC_URL", "https://mahjong.example/club/")
+    new = ("table", "new", "--players", "Ann,Ben,Cat,Dan", "--json", "--db", url)
+    data = json.loads(ok(capsys, *new))
+    assert data["read_link"] == f"https://mahjong.example/club/t/{data['id']}"
+    data = json.loads(ok(capsys, *new, "--public-url", "http://10.0.0.7:8080"))
+    assert data["write_link"] == f"http://10.0.0.7:8080/t/{data['id']}#token={data['token']}"
+    code, _, err = run(capsys, *new, "--public-url", "mahjong.example")
+    assert code == 2
+    assert err.startswith("companion: --public-url: 'mahjong.example' is not an http:// or")
 
 
 def test_a_session_from_the_command_line(

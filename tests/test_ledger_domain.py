@@ -4,6 +4,7 @@ settle-up. No database here (see test_ledger_repository.py)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
@@ -24,6 +25,7 @@ from companion.ledger.entries import (
     Win,
     WinInput,
     WinnerInput,
+    fingerprint,
 )
 from companion.ledger.errors import (
     LedgerError,
@@ -357,7 +359,7 @@ def test_a_void_keeps_the_original_and_rotation_follows_the_corrected_record() -
     # deal to Ben. In sg a 1-tai self-draw pays the same whoever deals: no note.
     assert replayed.entries[1].before.dealer == 0
     assert PLAYERS[replayed.state.dealer] == "Ben"
-    assert replayed.entries[1].notes == ()
+    assert replayed.entries[1].stale_warnings == ()
     assert replayed.state.hands == 1
     assert replayed.state.totals == (F(-2), F(6), F(-2), F(-2))
 
@@ -390,14 +392,14 @@ def test_a_correction_that_changes_a_later_hands_dealer_tai_is_flagged() -> None
     table.win("Ben", tai=2, by="Cat")  # 1: Ben takes the deal
     table.win("Ben", tai=2, by="Cat")  # 2: Ben wins as dealer: 2 + 1 dealer tai
     table.void(1)
-    notes = table.replay.entries[1].notes
+    notes = table.replay.entries[1].stale_warnings
     assert len(notes) == 1
     assert notes[0].startswith("Scored with Ben dealing (East round, streak 0); ")
     assert "Ann dealing" in notes[0]
     # The stored payments stand until the hand is amended.
     assert table.replay.state.totals == (F(0), F(3), F(-3), F(0))
     table.amend(2, WinInput((WinnerInput("Ben", tai=2),), "Cat"))
-    assert table.replay.entries[1].notes == ()
+    assert table.replay.entries[1].stale_warnings == ()
     assert table.replay.state.totals == (F(0), F(2), F(-2), F(0))
 
 
@@ -487,3 +489,27 @@ def test_a_finished_table_knows_it() -> None:
 def test_setup_round_trips_to_json() -> None:
     setup = new_setup("tw", PLAYERS, {"per_tai": 2}, 16)
     assert TableSetup(**setup.to_json() | {"players": tuple(PLAYERS)}) == setup
+
+
+def test_an_entrys_fingerprint_is_what_it_was() -> None:
+    """Keys already stored compare their entry's fingerprint: the digest of an entry stays."""
+    win = WinInput((WinnerInput(" Ann ", tai=3), WinnerInput("Cat", hand={"hand": "123m"})), "BEN")
+    payout = PayoutInput("Cat", "Own Flowers", True)
+    assert [fingerprint({"op": "record", **entry.to_json()}) for entry in (win, payout)] == [
+        "0a9e5bfb65bf20bd760046f5a4eda3a5da05d6f9ddae4e0e43b26da67f0c393b",
+        "bd0ad7780a637fd0d2d0a28e7018710388e914ee101a4818db15995541103f2e",
+    ]
+
+
+@dataclass(frozen=True)
+class HonbaWinInput(WinInput):
+    honba: int = 0
+
+
+def test_a_new_field_of_a_win_is_in_its_fingerprint() -> None:
+    """A key sent again with another value of a new field is another entry (409), not the
+    same one: the fingerprint takes every field without an edit."""
+    once = HonbaWinInput((WinnerInput("Ann", tai=1),), "Ben", honba=1)
+    again = HonbaWinInput((WinnerInput("Ann", tai=1),), "Ben", honba=2)
+    assert once.to_json()["honba"] == 1
+    assert fingerprint(once.to_json()) != fingerprint(again.to_json())

@@ -64,7 +64,7 @@ def test_concealed_kong_dealt_whole_pays_nothing_with_a_note() -> None:
     payout = explain_payout("sg-table", "concealed_kong", "W", at_start=True)
     assert net(payout.payments) == holder_gets("W", 0)
     assert payout.transfers() == []
-    assert payout.notes == ("A kong dealt whole at the start pays nothing",)
+    assert payout.payout_notes == ("A kong dealt whole at the start pays nothing",)
 
 
 def test_all_animals_is_two_bites_and_the_set() -> None:

@@ -12,8 +12,9 @@ from companion.context import Event, WinContext, WinType
 from companion.errors import CompanionError
 from companion.payouts import payout_options
 from companion.rules import profiles
-from companion.rules.profile import Profile
+from companion.rules.profile import HouseRule, Profile
 from companion.scoring import score, score_several
+from companion.shapes import Shape
 from companion.tiles import Wind
 
 PROFILES = list(profiles().values())
@@ -156,3 +157,80 @@ def test_options_keys_keep_each_value_s_type() -> None:
     assert options_key({"a": {"b": 1}}) == options_key({"a": {"b": 1}})
     assert options_key({"a": [1]}) is None
     assert options_key({1: 1}) is None
+
+
+# --- house rules: options that change the shapes or the pattern table -------------------------
+
+HOUSE_RULES = [(profile, rule) for profile in PROFILES for rule in profile.house_rules]
+
+
+@pytest.mark.parametrize(
+    ("profile", "rule"), HOUSE_RULES, ids=[f"{p.id}:{r.option}" for p, r in HOUSE_RULES]
+)
+def test_a_house_rule_changes_its_patterns_and_shapes_only_when_it_holds(
+    profile: Profile, rule: HouseRule
+) -> None:
+    plain = profile.parse_options({})
+    played = profile.parse_options({rule.option: rule.value})
+    assert not rule.holds(plain) and rule.holds(played)
+    before = {pattern.id: pattern for pattern in profile.patterns_for(plain)}
+    after = {pattern.id: pattern for pattern in profile.patterns_for(played)}
+    added = {pattern.id for pattern in rule.adds}
+    assert set(after) == set(before) | added and not added & set(before)
+    assert {pattern.id for pattern in rule.adds} <= profile.pattern_ids_for(played)
+    for pattern_id, changes in rule.changes.items():
+        assert after[pattern_id] != before[pattern_id]
+        for name, value in changes.items():
+            # hk makes every limit hand worth the table's maximum after the house rules.
+            if not (name == "tai" and after[pattern_id].limit):
+                assert getattr(after[pattern_id], name) == value, (pattern_id, name)
+    # Every other pattern is as it was (hk's limit hands but replace what is not a limit hand).
+    unchanged = {key for key, pattern in before.items() if not pattern.limit} - set(rule.changes)
+    assert all(after[pattern_id] == before[pattern_id] for pattern_id in unchanged)
+    for shape in rule.allows:
+        assert not getattr(profile.structure_for(plain), shape.value)
+        assert getattr(profile.structure_for(played), shape.value)
+    # One table per combination of house rules, so that the scorer compiles it once.
+    assert profile.patterns_for(profile.parse_options({rule.option: rule.value})) is (
+        profile.patterns_for(played)
+    )
+
+
+def test_house_rules_of_no_option_or_no_pattern_are_refused_when_the_profile_is_made() -> None:
+    from companion.rules.sg import SgProfile
+
+    class NoSuchOption(SgProfile):
+        house_rules = (HouseRule("no_such_option", adds=()),)
+
+    class NoSuchPattern(SgProfile):
+        house_rules = (HouseRule("min_tai", 0, changes={"no_such_pattern": {"tai": 1}}),)
+
+    with pytest.raises(ValueError, match="no_such_option"):
+        NoSuchOption()
+    with pytest.raises(ValueError, match="no_such_pattern"):
+        NoSuchPattern()
+    with pytest.raises(ValueError, match="always a win"):
+        HouseRule("min_tai", 0, allows=frozenset({Shape.STANDARD}))
+
+
+def test_a_form_shows_the_value_of_the_pattern_a_house_rule_brings() -> None:
+    from companion.api.profiles import all_profiles
+
+    options = {
+        (profile["id"], option["name"]): option
+        for profile in all_profiles()
+        for option in profile["options"]
+    }
+    assert options["hk", "seven_pairs"] == {
+        "name": "seven_pairs",
+        "type": "bool",
+        "default": False,
+        "pattern": "seven_pairs",
+        "value": 4,
+    }
+    # A limit hand is worth the table's maximum (max_faan), so it is shown without a value.
+    assert options["hk", "great_dragons_limit"]["pattern"] == "big_dragons"
+    assert "value" not in options["hk", "great_dragons_limit"]
+    # An option that changes no pattern, or several (tw's wait rule), names none.
+    assert "pattern" not in options["sg-table", "shooter_pays"]
+    assert "pattern" not in options["tw", "wait_rule"]

@@ -300,7 +300,7 @@ def test_a_bucket_refills_at_its_rate() -> None:
 def test_the_limits_are_the_documented_ones() -> None:
     from companion.ledger import state
 
-    assert (state.MAX_PLAYER_NAME, state.MAX_TABLE_NAME, state.MAX_NOTE) == (40, 60, 200)
+    assert (state.MAX_PLAYER_NAME, state.MAX_TABLE_NAME, state.MAX_CORRECTION_TEXT) == (40, 60, 200)
     assert (state.MAX_CORRECTIONS, state.MAX_EVENTS) == (10, 20_000)
 
 

@@ -32,6 +32,13 @@ from hypothesis import strategies as st
 from companion.api import create_app
 from companion.api.limits import RateLimits
 from companion.api.scoring import check_values
+from companion.api.table_bodies import (
+    ENTRY_BODIES,
+    Correction,
+    CreateTable,
+    Recording,
+    body_fields,
+)
 from companion.cli import main
 from companion.errors import CompanionError
 from companion.request import FIELDS
@@ -577,40 +584,54 @@ names = st.one_of(
     TEXT,
     JSON_VALUES,
 )
+ENTRY_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "kind": st.sampled_from(["win", "draw", "payout", "WIN", "void"]) | JSON_VALUES,
+    "winner": names,
+    "winners": st.lists(
+        st.fixed_dictionaries(
+            {"name": names},
+            optional={"tai": st.integers(-2, 12) | JSON_VALUES, "hand": requests},
+        ),
+        max_size=3,
+    )
+    | JSON_VALUES,
+    "from": names,
+    "hand": requests | JSON_VALUES,
+    "liable": names,
+    "player": names,
+    "event": st.sampled_from(["bite", "own_flowers", "exposed_kong", "nope"]) | JSON_VALUES,
+    "key": st.sampled_from(["k1", "k2", ""]) | TEXT | JSON_VALUES,
+    "expect_hand": st.integers(-1, 5) | JSON_VALUES,
+    "reason": TEXT | JSON_VALUES,
+    "by": TEXT | JSON_VALUES,
+}
+"""Values chosen for the entry fields where a field's type alone would rarely hit a case."""
+BY_TYPE: dict[str, st.SearchStrategy[Any]] = {
+    "a string": TEXT | JSON_VALUES,
+    "a whole number": st.integers(-2, 12) | JSON_VALUES,
+    "true or false": st.booleans() | JSON_VALUES,
+    "a JSON object": JSON_VALUES,
+}
 entries = st.fixed_dictionaries(
     {},
     optional={
-        "kind": st.sampled_from(["win", "draw", "payout", "WIN", "void"]) | JSON_VALUES,
-        "winner": names,
-        "winners": st.lists(
-            st.fixed_dictionaries(
-                {"name": names},
-                optional={"tai": st.integers(-2, 12) | JSON_VALUES, "hand": requests},
-            ),
-            max_size=3,
-        )
-        | JSON_VALUES,
-        "from": names,
-        "self_draw": st.booleans() | JSON_VALUES,
-        "tai": st.integers(-2, 12) | JSON_VALUES,
-        "hand": requests | JSON_VALUES,
-        "liable": names,
-        "player": names,
-        "event": st.sampled_from(["bite", "own_flowers", "exposed_kong", "nope"]) | JSON_VALUES,
-        "at_start": st.booleans() | JSON_VALUES,
-        "key": st.sampled_from(["k1", "k2", ""]) | TEXT | JSON_VALUES,
-        "expect_hand": st.integers(-1, 5) | JSON_VALUES,
-        "reason": TEXT | JSON_VALUES,
-        "by": TEXT | JSON_VALUES,
+        # Every field the write bodies declare: a new one is sent without an edit here.
+        field.name: ENTRY_VALUES.get(field.name, BY_TYPE.get(field.demand, JSON_VALUES))
+        for model in (*ENTRY_BODIES, Recording, Correction)
+        for field in body_fields(model)
     },
 )
+TABLE_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "profile": st.sampled_from(["sg", "sg-table", "tw", "x"]) | JSON_VALUES,
+    "players": st.lists(names, min_size=3, max_size=5) | JSON_VALUES,
+    "options": options | JSON_VALUES,
+    "hands": st.integers(-1, 20) | JSON_VALUES,
+}
 tables = st.fixed_dictionaries(
     {},
     optional={
-        "profile": st.sampled_from(["sg", "sg-table", "tw", "x"]) | JSON_VALUES,
-        "players": st.lists(names, min_size=3, max_size=5) | JSON_VALUES,
-        "options": options | JSON_VALUES,
-        "hands": st.integers(-1, 20) | JSON_VALUES,
+        field.name: TABLE_VALUES.get(field.name, BY_TYPE.get(field.demand, JSON_VALUES))
+        for field in body_fields(CreateTable)
     },
 )
 

@@ -518,7 +518,7 @@ def test_malformed_requests_raise(request_: dict[str, Any], message: str) -> Non
     [
         ("123m456m789p222s4x4z", 'unknown tile "4x"'),
         ("123m456m789p2222s44z", "15 structural tiles"),
-        ("111112m456m789p22s", "5 copies of 1 of characters"),
+        ("111112m456m789p22s", "1 of characters (1m) appears 5 times counting declared groups"),
     ],
 )
 def test_tile_problems_are_invalid_results(hand: str, message: str) -> None:

@@ -10,14 +10,9 @@ import pytest
 from companion.errors import InvalidRequestError
 from companion.rules import get_profile, profiles
 from companion.rules.base import Pattern
-from companion.rules.sg import PATTERNS
-from companion.rules.sg_table import (
-    CHART_PRESETS,
-    SG_TABLE,
-    SG_TABLE_PATTERNS,
-    SgTableOptions,
-    derive_patterns,
-)
+from companion.rules.patterns import derive_patterns
+from companion.rules.sg_table import CHART_PRESETS, SG_TABLE, SG_TABLE_PATTERNS, SgTableOptions
+from companion.rules.singapore import SINGAPORE_PATTERNS as PATTERNS
 from companion.scoring import ScoreResult, score
 from results import paid, pays, tai_of
 

@@ -172,8 +172,8 @@ class Hand:
                     tile = Tile(kind)
                     problems.append(
                         Problem(
-                            f"{count} copies of {tile.english} ({tile.mpsz}) counting declared "
-                            "groups: there are only four",
+                            f"{tile.english} ({tile.mpsz}) appears {count} times counting "
+                            "declared groups; there are four",
                             "refusal.fifth_copy",
                             {"tile": tile.mpsz, "count": count},
                         )

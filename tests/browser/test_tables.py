@@ -22,12 +22,14 @@ def choose(page: Any, name: str, value: str) -> None:
 
 
 def record_quick(page: Any, winner: int, discarder: int | None, tai: int, event: int) -> None:
-    """Four taps: who won, whose discard (or self-draw), the tai, Record."""
+    """Four taps: who won, whose discard (or self-draw), the tai, Record. `event` is the event
+    number the history shows; the confirmation names the hand (here the same number: no hand
+    before it is void)."""
     choose(page, "winner", str(winner))
     choose(page, "from", "self" if discarder is None else str(discarder))
     choose(page, "tai", str(tai))
     page.locator("#record-submit").click()
-    expect(page.locator("#confirmation")).to_contain_text(f"Recorded as event #{event}.")
+    expect(page.locator("#confirmation")).to_contain_text(f"Recorded: hand {event}.")
     expect(page.locator(f"#history [data-seq='{event}']")).to_be_visible()
 
 
@@ -178,7 +180,7 @@ def test_full_hand_keyboard_and_amend_in_chinese_on_a_desktop(desktop: Tab) -> N
 
     # Amend it: it was 1 tai.
     page.locator("#history [data-seq='2'] [data-amend]").click()
-    expect(page.locator("#record-heading")).to_have_text("修改第 #2 筆")
+    expect(page.locator("#record-heading")).to_have_text("修改第 2 局")
     assert page.locator("input[name='winner'][value='2']").is_checked(), "prefilled"
     assert page.locator("input[name='tai'][value='2']").is_checked()
     choose(page, "tai", "1")

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, FastAPI
+from starlette.datastructures import MutableHeaders
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
-from starlette.types import Scope
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import companion
 from companion.api import docs, live, scoring, table_preview, tables
@@ -46,6 +49,44 @@ over the size limit, 415 for one not sent as JSON, 422 for a request that is not
 A hand that is well-formed but not a legal win is a 200 result with `"valid": false`."""
 
 
+COMPRESS_LEVEL = 6
+"""gzip's level: 9 saves a few bytes more on a table page for about twice the time."""
+COMPRESS_FROM = 500
+"""Bodies shorter than this (bytes) are sent as they are: gzip's header would eat the gain."""
+
+
+class _Compressed:
+    """Pages, styles, scripts and JSON sent gzip-compressed to a client that accepts it
+    (Starlette's `GZipMiddleware`, which adds `Vary: Accept-Encoding`), never the live stream:
+    an event stream's messages must leave as they are written, and a compressor holds them until
+    its buffer fills. The stream is passed by its path (`/api/tables/{id}/stream`), as well as
+    by its content type (which newer Starlettes skip themselves), so that no version buffers it.
+    A compressed response's ETag is made weak (`W/"…"`): the bytes differ from the file's,
+    the content does not, and revalidation (`If-None-Match`, a 304) works as before."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.gzip = GZipMiddleware(app, minimum_size=COMPRESS_FROM, compresslevel=COMPRESS_LEVEL)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path: str = scope.get("path", "")
+        if scope["type"] != "http" or (
+            path.startswith("/api/tables/") and path.endswith("/stream")
+        ):
+            await self.app(scope, receive, send)
+            return
+
+        async def weak_etag(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                etag = headers.get("etag")
+                if etag and headers.get("content-encoding") and not etag.startswith("W/"):
+                    headers["etag"] = f"W/{etag}"
+            await send(message)
+
+        await self.gzip(scope, receive, weak_etag)
+
+
 class _StaticFiles(StaticFiles):
     """Static files that browsers revalidate (their ETag makes that cheap)."""
 
@@ -63,6 +104,8 @@ def create_app(
     allowed_hosts: Iterable[str] | None = None,
     any_ip_host: bool = False,
     rate_limits: RateLimits | None = None,
+    public_url: str | None = None,
+    listen_host: str | None = None,
 ) -> FastAPI:
     """The Companion web app.
 
@@ -74,7 +117,9 @@ def create_app(
     `allowed_hosts` (`--allowed-host`) are the host names it answers for (None: any; `companion
     serve` always passes a list), `any_ip_host` allows any IP literal too (a server on every
     interface). `rate_limits` are the token buckets for creating tables and writing to one
-    (default: `RateLimits()`, on with generous numbers).
+    (default: `RateLimits()`, on with generous numbers). `public_url` (`--public-url`) is the
+    address a table's links carry; `listen_host` (`--host`) the address the server listens on,
+    from which the links' address is chosen without it (`companion.web.table_share`).
     """
     app = FastAPI(
         title="Companion",
@@ -88,9 +133,15 @@ def create_app(
     )
     app.state.database_url = database_url
     app.state.rate_limiter = RateLimiter(rate_limits or RateLimits())
+    app.state.public_url = public_url
+    app.state.listen_host = listen_host
     origins = trusted_origins
     if origins is None:
         origins = [o.strip() for o in os.environ.get(TRUSTED_ORIGINS_ENV, "").split(",")]
+    if public_url:
+        # Its pages post back to it, whatever Host header a proxy in front passes on.
+        parts = urlsplit(public_url)
+        origins = [*origins, f"{parts.scheme}://{parts.netloc}"]
     app.add_middleware(
         SecurityMiddleware,
         max_body=max_body,
@@ -98,6 +149,7 @@ def create_app(
         allowed_hosts=None if allowed_hosts is None else list(allowed_hosts),
         any_ip_host=any_ip_host,
     )
+    app.add_middleware(_Compressed)  # outermost: it compresses what every other layer sent
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)

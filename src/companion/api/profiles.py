@@ -40,8 +40,12 @@ def _option_type(hint: Any) -> str | None:
     return None
 
 
-def option_fields(options_type: type[Options]) -> list[dict[str, Any]]:
-    """The options a form can set: name, type (`int`, `number`, `bool`, `choice`), default."""
+def option_fields(profile: AnyProfile) -> list[dict[str, Any]]:
+    """The options a form can set: name, type (`int`, `number`, `bool`, `choice`), default;
+    and for a bool option declared as bringing in or changing a pattern (a house rule), that
+    `pattern` and its `value` (tai, or faan) under the option, so that a label need not
+    repeat it."""
+    options_type: type[Options] = profile.options_type
     hints = get_type_hints(options_type)
     fields = []
     for field in dataclasses.fields(options_type):
@@ -60,8 +64,26 @@ def option_fields(options_type: type[Options]) -> list[dict[str, Any]]:
             if field.name not in OPTION_CHOICES:
                 continue
             entry["choices"] = list(OPTION_CHOICES[field.name])
+        if kind == "bool":
+            entry.update(_house_rule_pattern(profile, field.name))
         fields.append(entry)
     return fields
+
+
+def _house_rule_pattern(profile: AnyProfile, option: str) -> dict[str, Any]:
+    """The pattern a bool option's house rule brings in or changes, and its value with the
+    option on and every other option at its default (nothing when it names no one pattern).
+    A limit hand has no value of its own here: it is worth the table's maximum, which is
+    another option (hk's `max_faan`)."""
+    rules = [rule for rule in profile.house_rules if rule.option == option and rule.value is True]
+    if len(rules) != 1 or rules[0].pattern_id is None:
+        return {}
+    pattern_id = rules[0].pattern_id
+    played = profile.patterns_for(profile.parse_options({option: True}))
+    pattern = next(pattern for pattern in played if pattern.id == pattern_id)
+    if pattern.limit:
+        return {"pattern": pattern_id}
+    return {"pattern": pattern_id, "value": pattern.tai}
 
 
 def profile_info(profile: AnyProfile) -> dict[str, Any]:
@@ -73,18 +95,13 @@ def profile_info(profile: AnyProfile) -> dict[str, Any]:
         fields.append("table_discards")
     if profile.pay_for_all:
         fields.append("liable")
-    options = option_fields(profile.options_type)
-    values = {pattern.id: pattern.tai for pattern in profile.patterns}
-    for entry in options:
-        if entry["name"] in values:  # an option that admits the pattern of its name (hk)
-            entry.update(pattern=entry["name"], value=values[entry["name"]])
     return {
         "id": profile.id,
         "name": profile.name,
         "unit": profile.unit,
         "sets": profile.structure.sets,
         "tiles": 3 * profile.structure.sets + 2,
-        "options": options,
+        "options": option_fields(profile),
         "events": [event.value for event in profile.events],
         "fields": fields,
         "flower_wins": [kind.value for kind in profile.flower_wins],

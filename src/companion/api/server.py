@@ -35,6 +35,7 @@ import resource
 import time
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 import h11
 import uvicorn
@@ -75,6 +76,7 @@ class ServeSettings:
     keep_alive: float = 5.0
     create_limit: str = "120/3600"
     write_limit: str = "240/60"
+    public_url: str | None = None
 
     def rate_limits(self) -> RateLimits:
         return RateLimits(create=Rate.parse(self.create_limit), write=Rate.parse(self.write_limit))
@@ -95,12 +97,16 @@ def app_from_environment() -> FastAPI:
     from companion.api.security import default_allowed_hosts
 
     settings = ServeSettings.from_json(os.environ.get(SETTINGS_ENV, "{}"))
-    hosts, any_ip = default_allowed_hosts(settings.host, settings.allowed_hosts)
+    public = settings.public_url
+    extra = (*settings.allowed_hosts, *([urlsplit(public).netloc] if public else []))
+    hosts, any_ip = default_allowed_hosts(settings.host, extra)
     return create_app(
         settings.database_url,
         allowed_hosts=hosts,
         any_ip_host=any_ip,
         rate_limits=settings.rate_limits(),
+        public_url=public,
+        listen_host=settings.host,
     )
 
 

@@ -1,97 +1,124 @@
-"""Reading a table request's JSON body: `Body` reads it field by field, with messages that name
-the field; `read_entry` reads a win, a drawn hand or an instant payout; `correction_fields` a
-void's or an amendment's reason, author, key and expected version."""
+"""The bodies of the table writes, each declared once as a pydantic model, and the reader that
+takes a request's JSON by them.
+
+A model is the one list of its body's fields: names (and aliases, as `from`), types, required
+fields, defaults, descriptions and limits. `read_body` and `read_entry` read JSON by the models
+with the project's messages, which name the field ("tai must be a whole number", "unknown field
+'x' in the request"); `api/table_docs.py` makes each route's OpenAPI schema from the same models
+and `api/body_docs.py` docs/web.md's tables of body fields (tests/test_table_bodies.py holds the
+docs, the schemas and the reader to the models). A new field of a recorded hand is a line in its
+model here and what `entry()` does with it.
+
+Pydantic does not validate the bodies: its messages and its order of checks are not the
+project's. The reader checks what a model declares for it (the type, `required`, `ge`,
+`min_length`); the lengths (`max_length`) and ranges that the ledger checks in its own words
+(`tai` in what the profile settles, the planned `hands`) are declared for the documentation and
+left to the ledger.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import types
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    ClassVar,
+    Literal,
+    NamedTuple,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+)
+
+from annotated_types import Ge, MinLen
+from pydantic import BaseModel, ConfigDict, Field
 
 from companion.errors import InvalidRequestError
+from companion.ledger.checks import KEY_LENGTH
 from companion.ledger.entries import DrawInput, Entry, PayoutInput, WinInput, WinnerInput
+from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_TABLE_NAME
+from companion.rules import profiles
+from companion.rules.profile import AnyProfile
+
+PROFILE_IDS: tuple[str, ...] = tuple(profiles())
+"""The profiles a table may use, in the registry's order: the schema's `enum`."""
+
+DEFAULT_PROFILE = "sg"
+
+if TYPE_CHECKING:
+    ProfileId = str
+else:
+    # Read from the registry, so a new profile is documented without an edit here.
+    ProfileId = Literal[PROFILE_IDS]
 
 
-class Body:
-    """A JSON object from a request, read field by field with messages that name the field."""
-
-    def __init__(self, data: Any, allowed: set[str], what: str = "the request") -> None:
-        if not isinstance(data, dict):
-            raise InvalidRequestError(f"{what} must be a JSON object")
-        unknown = sorted(str(name) for name in data if name not in allowed)
-        if unknown:
-            names = ", ".join(repr(name) for name in unknown)
-            raise InvalidRequestError(f"unknown field {names} in {what}")
-        self.data: dict[str, Any] = data
-        self.what = what
-
-    def has(self, name: str) -> bool:
-        return self.data.get(name) is not None
-
-    def text(self, name: str, *, required: bool = False) -> str | None:
-        value = self.data.get(name)
-        if value is None:
-            if required:
-                raise InvalidRequestError(f"{name} is required in {self.what}")
-            return None
-        if not isinstance(value, str):
-            raise InvalidRequestError(f"{name} must be a string")
-        return value
-
-    def required_text(self, name: str) -> str:
-        value = self.text(name, required=True)
-        assert value is not None
-        return value
-
-    def whole(self, name: str, *, minimum: int | None = None) -> int | None:
-        value = self.data.get(name)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidRequestError(f"{name} must be a whole number")
-        if minimum is not None and value < minimum:
-            raise InvalidRequestError(f"{name} must be at least {minimum}")
-        return value
-
-    def flag(self, name: str) -> bool:
-        value = self.data.get(name)
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            raise InvalidRequestError(f"{name} must be true or false")
-        return value
-
-    def mapping(self, name: str) -> dict[str, Any] | None:
-        value = self.data.get(name)
-        if value is None:
-            return None
-        if not isinstance(value, dict):
-            raise InvalidRequestError(f"{name} must be a JSON object")
-        return value
+def declared_by(capability: Callable[[AnyProfile], bool]) -> str:
+    """The ids of the profiles that declare `capability`, as the descriptions name them."""
+    return ", ".join(f"`{profile.id}`" for profile in profiles().values() if capability(profile))
 
 
-_WIN_FIELDS = {"winner", "winners", "from", "self_draw", "tai", "hand", "liable"}
-_PAYOUT_FIELDS = {"player", "event", "at_start"}
-_KIND_FIELDS = {"win": _WIN_FIELDS, "draw": set(), "payout": _PAYOUT_FIELDS}
+class Shape(NamedTuple):
+    """What a list field must be, as its refusal says it: `players must be <text>`."""
+
+    text: str
 
 
-def read_entry(data: Any, extra: set[str]) -> tuple[Entry, Body]:
-    """A win, drawn hand or payout from a request body (`extra`: the other fields allowed)."""
-    kind = data.get("kind") if isinstance(data, dict) else None
-    if not isinstance(kind, str) or kind not in _KIND_FIELDS:
-        Body(data, {"kind", *_WIN_FIELDS, *_PAYOUT_FIELDS, *extra})  # refuse a non-object first
-        raise InvalidRequestError('kind is required: "win", "draw" or "payout"')
-    body = Body(data, {"kind", *_KIND_FIELDS[kind], *extra})
-    if kind == "draw":
-        return DrawInput(), body
-    if kind == "payout":
-        player = body.required_text("player")
-        event = body.required_text("event")
-        return PayoutInput(player, event, body.flag("at_start")), body
-    return _win(body), body
+class BodyModel(BaseModel):
+    """A write body's declaration. `what` names the body in refusals."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+    what: ClassVar[str] = "the request"
 
 
-def _winner(body: Body, name: str) -> WinnerInput:
-    tai = body.whole("tai")
-    hand = body.mapping("hand")
+# ---------------------------------------------------------------------------------------------
+# The bodies
+
+
+class CreateTable(BodyModel):
+    """A new table (`POST /api/tables`)."""
+
+    profile: ProfileId = DEFAULT_PROFILE
+    players: Annotated[list[str], Shape("a list of four names, East first")] = Field(
+        description="four names in seat order; the first is East and deals"
+    )
+    options: dict[str, Any] = Field(default_factory=dict, description="profile options")
+    hands: int | None = Field(
+        None,
+        description="the planned number of hands (none: open)",
+        json_schema_extra={"minimum": 1},  # the ledger's check and words
+    )
+    rounds: int | None = Field(
+        None,
+        description="or the planned number of full rounds (the deal round all four seats; "
+        "4 is East round through North round); not with `hands`",
+        json_schema_extra={"minimum": 1},
+    )
+    name: str | None = Field(
+        None, max_length=MAX_TABLE_NAME, description="what the players call the table"
+    )
+
+
+class WinnerBody(BodyModel):
+    """Each of a win's `winners` (several on one discard)."""
+
+    what: ClassVar[str] = "a winner"
+
+    name: str = Field(description="the winner's name")
+    tai: int | None = Field(
+        None, description="the agreed tai (quick entry)", json_schema_extra={"minimum": 0}
+    )
+    hand: dict[str, Any] | None = Field(None, description="or the winning hand (as `hand`)")
+
+    def winner(self) -> WinnerInput:
+        return winner_input(self.name, self.tai, self.hand)
+
+
+def winner_input(name: str, tai: int | None, hand: dict[str, Any] | None) -> WinnerInput:
     if (tai is None) == (hand is None):
         raise InvalidRequestError(
             f"give {name}'s agreed tai (tai) or the winning hand (hand), one of the two"
@@ -99,35 +126,286 @@ def _winner(body: Body, name: str) -> WinnerInput:
     return WinnerInput(name, tai=tai, hand=hand)
 
 
-def _win(body: Body) -> Entry:
-    listed = body.data.get("winners")
-    if listed is not None:
-        if body.has("winner") or body.has("tai") or body.has("hand"):
+class WinBody(BodyModel):
+    """A win (`POST .../hands`, `.../preview`, `.../amend`): `winner` (or `winners`), `from` or
+    `self_draw`, `tai` or `hand`."""
+
+    kind: Literal["win"] = Field(description="a win")
+    winner: str | None = Field(None, description="the winner's name")
+    discarder: str | None = Field(None, alias="from", description="who discarded (or `self_draw`)")
+    self_draw: bool = Field(False, description="a self-drawn win")
+    # The ledger refuses a negative tai in the profile's unit ("faan cannot be negative").
+    tai: int | None = Field(
+        None, description="the agreed tai (quick entry)", json_schema_extra={"minimum": 0}
+    )
+    hand: dict[str, Any] | None = Field(
+        None,
+        description="the hand as a scoring request (`hand`, `melds`, `bonus`, "
+        "`events`...); the table fills in profile, seats, round, dealer and options",
+    )
+    winners: Annotated[
+        list[WinnerBody] | None, Shape('a list of {"name", "tai" | "hand"} objects')
+    ] = Field(
+        None,
+        min_length=1,
+        description=f"{declared_by(lambda profile: profile.several_winners)}: several winners "
+        'on one discard, `[{"name", "tai" | "hand"}]`',
+    )
+    liable: str | None = Field(
+        None, description=f"{declared_by(lambda profile: profile.pay_for_all)}: who pays for all"
+    )
+
+    def entry(self) -> WinInput:
+        if self.winners is not None:
+            if self.winner is not None or self.tai is not None or self.hand is not None:
+                raise InvalidRequestError(
+                    "give winner with tai or hand, or winners as a list, not both"
+                )
+            winners = [winner.winner() for winner in self.winners]
+        elif self.winner is None:
+            raise InvalidRequestError(f"winner is required in {self.what}")
+        else:
+            winners = [winner_input(self.winner, self.tai, self.hand)]
+        if self.self_draw == (self.discarder is not None):
             raise InvalidRequestError(
-                "give winner with tai or hand, or winners as a list, not both"
+                'say how the hand was won: "from" (who discarded) or "self_draw": true, '
+                "one of the two"
             )
-        if not isinstance(listed, list) or not listed:
-            raise InvalidRequestError('winners must be a list of {"name", "tai" | "hand"} objects')
-        winners = []
-        for item in listed:
-            part = Body(item, {"name", "tai", "hand"}, "a winner")
-            winners.append(_winner(part, part.required_text("name")))
-    else:
-        winners = [_winner(body, body.required_text("winner"))]
-    discarder = body.text("from")
-    self_draw = body.flag("self_draw")
-    if self_draw == (discarder is not None):
-        raise InvalidRequestError(
-            'say how the hand was won: "from" (who discarded) or "self_draw": true, one of the two'
+        return WinInput(tuple(winners), self.discarder, self.liable)
+
+
+class DrawBody(BodyModel):
+    """A drawn hand: nothing but its `kind`."""
+
+    kind: Literal["draw"] = Field(description="a drawn hand")
+
+    def entry(self) -> DrawInput:
+        return DrawInput()
+
+
+class PayoutBody(BodyModel):
+    """An instant payout (each of the other three pays the player)."""
+
+    kind: Literal["payout"] = Field(description="an instant payout")
+    player: str = Field(description="who receives it")
+    event: str = Field(
+        description="bite, own_flowers, four_flowers, four_seasons, animal_set, "
+        "all_animals, exposed_kong, concealed_kong",
+    )
+    at_start: bool = Field(False, description="held when dealt")
+
+    def entry(self) -> PayoutInput:
+        return PayoutInput(self.player, self.event, self.at_start)
+
+
+EntryBody = WinBody | DrawBody | PayoutBody
+ENTRY_BODIES: tuple[type[WinBody], type[DrawBody], type[PayoutBody]] = (
+    WinBody,
+    DrawBody,
+    PayoutBody,
+)
+"""The kinds of entry a table records, each by its `kind`."""
+
+Key = Annotated[
+    str | None,
+    Field(
+        max_length=KEY_LENGTH,
+        description="idempotency key: the same key again records nothing new",
+    ),
+]
+
+
+class Recording(BodyModel):
+    """With an entry to record or preview (`POST .../hands`, `.../preview`)."""
+
+    key: Key = None
+    expect_hand: int | None = Field(
+        None, ge=1, description="refuse (409) unless this is the hand being played"
+    )
+
+
+class Correction(BodyModel):
+    """A correction: the body of `.../void`; with an entry, of `.../amend`."""
+
+    reason: str = Field(max_length=MAX_CORRECTION_TEXT, description="why (kept in the history)")
+    by: str = Field("", max_length=MAX_CORRECTION_TEXT, description="who makes the correction")
+    key: Key = None
+    expect: int | None = Field(
+        None, ge=0, description="refuse (409) unless the event is at this version (its `version`)"
+    )
+
+    def fields(self) -> dict[str, Any]:
+        """`reason`, `by`, `key` and `expect` as the ledger's `void` and `amend` take them."""
+        return {"reason": self.reason, "by": self.by, "key": self.key, "expect": self.expect}
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading JSON by a model
+
+
+@dataclass(frozen=True)
+class BodyField:
+    """One field of a body as the reader takes it."""
+
+    attribute: str
+    name: str
+    """The name in the JSON (the alias: `from`)."""
+    required: bool
+    default: Any
+    """What an absent optional field holds; made anew by `fresh` when it is mutable (`{}`)."""
+    fresh: Callable[[], Any] | None
+    demand: str
+    """What a value must be, as a refusal says it: "a string", "a whole number"..."""
+    check: Callable[[Any], Any]
+    """The value (not null) as the model holds it; refuses (with `name`) any other."""
+    listed: bool
+    """A list: absent, it is refused by its shape, which says what to send."""
+
+
+Model = TypeVar("Model", bound=BodyModel)
+
+
+@cache
+def body_fields(model: type[BodyModel]) -> tuple[BodyField, ...]:
+    """A model's fields, in declaration order (the order they are read)."""
+    found = []
+    for attribute, info in model.model_fields.items():
+        name = info.alias or attribute
+        demand, check = _checker(name, info.annotation, info.metadata)
+        found.append(
+            BodyField(
+                attribute,
+                name,
+                info.is_required(),
+                None if info.is_required() else info.get_default(call_default_factory=True),
+                info.default_factory,  # type: ignore[arg-type]  # (none takes the data)
+                demand,
+                check,
+                get_origin(_without_none(info.annotation)) is list,
+            )
         )
-    return WinInput(tuple(winners), discarder, body.text("liable"))
+    return tuple(found)
 
 
-def correction_fields(body: Body) -> dict[str, Any]:
-    """`reason`, `by`, `key` and `expect` (the event's version) as the ledger takes them."""
-    return {
-        "reason": body.required_text("reason"),
-        "by": body.text("by") or "",
-        "key": body.text("key"),
-        "expect": body.whole("expect", minimum=0),
-    }
+@cache
+def field_names(*models: type[BodyModel]) -> frozenset[str]:
+    """The names the JSON of these models' fields may hold."""
+    return frozenset(field.name for model in models for field in body_fields(model))
+
+
+_SCALARS: dict[Any, tuple[str, Callable[[Any], bool]]] = {
+    str: ("a string", lambda value: isinstance(value, str)),
+    int: ("a whole number", lambda value: isinstance(value, int) and not isinstance(value, bool)),
+    bool: ("true or false", lambda value: isinstance(value, bool)),
+    dict: ("a JSON object", lambda value: isinstance(value, dict)),
+}
+
+
+def _checker(name: str, annotation: Any, metadata: list[Any]) -> tuple[str, Callable[[Any], Any]]:
+    kind = _without_none(annotation)
+    origin = get_origin(kind) or kind
+    if origin is Literal:
+        origin = str  # the kind, or a profile id: text, its value checked by who reads it
+    if origin is list:
+        return _list_checker(name, get_args(kind)[0], metadata)
+    if origin not in _SCALARS:
+        raise TypeError(f"{name}: the reader takes str, int, bool, dict and lists, not {kind}")
+    demand, fits = _SCALARS[origin]
+    minimum = next((item.ge for item in metadata if isinstance(item, Ge)), None)
+
+    def check(value: Any) -> Any:
+        if not fits(value):
+            raise InvalidRequestError(f"{name} must be {demand}")
+        if minimum is not None and value < minimum:
+            raise InvalidRequestError(f"{name} must be at least {minimum}")
+        return value
+
+    return demand, check
+
+
+def _list_checker(name: str, item: Any, metadata: list[Any]) -> tuple[str, Callable[[Any], Any]]:
+    shape = next(entry.text for entry in metadata if isinstance(entry, Shape))
+    shortest = next((entry.min_length for entry in metadata if isinstance(entry, MinLen)), 0)
+
+    def read_item(value: Any) -> Any:
+        if isinstance(item, type) and issubclass(item, BodyModel):
+            return read_body(item, value, item.what)
+        if not isinstance(value, item):
+            raise InvalidRequestError(f"{name} must be {shape}")
+        return value
+
+    def check(value: Any) -> Any:
+        if not isinstance(value, list) or len(value) < shortest:
+            raise InvalidRequestError(f"{name} must be {shape}")
+        return [read_item(part) for part in value]
+
+    return shape, check
+
+
+def _without_none(annotation: Any) -> Any:
+    if get_origin(annotation) in (Union, types.UnionType):
+        (kind,) = (arg for arg in get_args(annotation) if arg is not type(None))
+        return kind
+    return annotation
+
+
+def checked_object(data: Any, allowed: frozenset[str], what: str = "the request") -> dict[str, Any]:
+    """`data` as a JSON object with no fields but `allowed`."""
+    if not isinstance(data, dict):
+        raise InvalidRequestError(f"{what} must be a JSON object")
+    unknown = sorted(str(name) for name in data if name not in allowed)
+    if unknown:
+        names = ", ".join(repr(name) for name in unknown)
+        raise InvalidRequestError(f"unknown field {names} in {what}")
+    return data
+
+
+def read_fields(model: type[Model], data: dict[str, Any], what: str = "the request") -> Model:
+    """The model of a checked object's fields (`checked_object`), field by field; null is an
+    absent field."""
+    values = {}
+    for field in body_fields(model):
+        value = data.get(field.name)
+        if value is None:
+            if field.required:
+                if field.listed:
+                    raise InvalidRequestError(f"{field.name} must be {field.demand}")
+                raise InvalidRequestError(f"{field.name} is required in {what}")
+            values[field.attribute] = field.default if field.fresh is None else field.fresh()
+        else:
+            values[field.attribute] = field.check(value)
+    return model.model_construct(**values)
+
+
+def read_body(model: type[Model], data: Any, what: str = "the request") -> Model:
+    """A request body (or a part of one) read by its model."""
+    return read_fields(model, checked_object(data, field_names(model), what), what)
+
+
+def kind_of(model: type[BodyModel]) -> str:
+    """The `kind` an entry's model reads (`win`...)."""
+    (kind,) = get_args(model.model_fields["kind"].annotation)
+    return str(kind)
+
+
+_KINDS: dict[str, type[WinBody] | type[DrawBody] | type[PayoutBody]] = {
+    kind_of(model): model for model in ENTRY_BODIES
+}
+
+
+def read_entry(data: Any, extra: type[Model]) -> tuple[Entry, Model]:
+    """A win, drawn hand or payout from a request body, and the `extra` fields it takes."""
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in _KINDS:
+        checked_object(data, field_names(*ENTRY_BODIES, extra))  # refuse a non-object first
+        raise InvalidRequestError(f"kind is required: {kind_choices()}")
+    model = _KINDS[kind]
+    checked = checked_object(data, field_names(model, extra))
+    entry = read_fields(model, checked).entry()
+    return entry, read_fields(extra, checked)
+
+
+def kind_choices() -> str:
+    """`"win", "draw" or "payout"`."""
+    names = [f'"{kind}"' for kind in _KINDS]
+    return f"{', '.join(names[:-1])} or {names[-1]}"

@@ -1,131 +1,138 @@
-"""The OpenAPI documentation of `/api/tables`: the request bodies as models, and the error
-answers of each endpoint. Descriptive only: the bodies are read by `api/table_bodies.py`."""
+"""The OpenAPI documentation of `/api/tables`, made from the body models of
+`api/table_bodies.py`: each write's request schema and the summaries the route descriptions
+give; and the error answers of each endpoint. (docs/web.md's tables of the same fields:
+`api/body_docs.py`.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
 from companion.api.schemas import ErrorDoc
-from companion.rules import profiles
-from companion.rules.profile import AnyProfile
+from companion.api.table_bodies import (
+    ENTRY_BODIES,
+    BodyModel,
+    Correction,
+    CreateTable,
+    Recording,
+    body_fields,
+    kind_of,
+)
 
-PROFILE_IDS: tuple[str, ...] = tuple(profiles())
-"""The profiles a table may use, in the registry's order: the schema's `enum`."""
-
-if TYPE_CHECKING:
-    ProfileId = str
-else:
-    # Read from the registry, so a new profile is documented without an edit here.
-    ProfileId = Literal[PROFILE_IDS]
-
-
-def documented(example: dict[str, Any]) -> ConfigDict:
-    """A documentation model's config: no fields but its own, and `example` as its example.
-    (Fields may be given by their alias, as `from` in the example of a win.)"""
-    return ConfigDict(
-        extra="forbid", populate_by_name=True, json_schema_extra={"examples": [example]}
-    )
+# ---------------------------------------------------------------------------------------------
+# OpenAPI request bodies
 
 
-def declared_by(capability: Callable[[AnyProfile], bool]) -> str:
-    """The ids of the profiles that declare `capability`, as the descriptions name them."""
-    return ", ".join(f"`{profile.id}`" for profile in profiles().values() if capability(profile))
+def _inlined(schema: Any, definitions: dict[str, Any]) -> Any:
+    """`schema` with its `$defs` references replaced by what they refer to (a route's body is
+    one self-contained schema; no body model refers to itself)."""
+    if isinstance(schema, list):
+        return [_inlined(item, definitions) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if "$ref" in schema:
+        return _inlined(definitions[schema["$ref"].rsplit("/", 1)[-1]], definitions)
+    return {key: _inlined(value, definitions) for key, value in schema.items() if key != "$defs"}
 
 
-class CreateTableDoc(BaseModel):
-    model_config = documented(
-        {
-            "profile": "sg",
-            "players": ["Ann", "Ben", "Cat", "Dan"],
-            "options": {"min_tai": 1},
-            "hands": 16,
+def model_schema(model: type[BodyModel]) -> dict[str, Any]:
+    schema = model.model_json_schema()
+    inlined: dict[str, Any] = _inlined(schema, schema.get("$defs", {}))
+    return inlined
+
+
+def kind_description() -> str:
+    """Which fields go with which `kind`: "`win`: winner, from, ...; `draw`: ..."."""
+    parts = []
+    for model in ENTRY_BODIES:
+        names = [field.name for field in body_fields(model) if field.name != "kind"]
+        parts.append(f"`{kind_of(model)}`: {', '.join(names) or 'no other field'}")
+    return "; ".join(parts)
+
+
+def entry_schema(extra: type[BodyModel], title: str) -> dict[str, Any]:
+    """One object schema for an entry of any kind with `extra`'s fields: `kind` chooses, and
+    its description says which fields go with each kind. (One object rather than a `oneOf` of
+    the kinds: the `/docs` page lists a body's fields as one table.)"""
+    properties: dict[str, Any] = {
+        "kind": {
+            "type": "string",
+            "enum": [kind_of(model) for model in ENTRY_BODIES],
+            "title": "Kind",
+            "description": kind_description(),
         }
-    )
-
-    profile: ProfileId = "sg"
-    players: list[str] = Field(description="four names in seat order; the first is East and deals")
-    options: dict[str, Any] = Field(default_factory=dict, description="profile options")
-    hands: int | None = Field(None, ge=1, description="the planned number of hands (none: open)")
-    name: str | None = Field(None, max_length=60, description="what the players call the table")
-    rounds: int | None = Field(
-        None,
-        ge=1,
-        description="or the planned number of full rounds (the deal round all four seats; "
-        "4 is East round through North round); not with `hands`",
-    )
-
-
-class RecordDoc(BaseModel):
-    model_config = documented(
-        {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 3, "key": "tap-7f3a"}
-    )
-
-    kind: Literal["win", "draw", "payout"]
-    winner: str | None = Field(None, description="win: the winner's name")
-    discarder: str | None = Field(
-        None, alias="from", description="win: who discarded (or `self_draw`)"
-    )
-    self_draw: bool = Field(False, description="win: a self-drawn win")
-    tai: int | None = Field(None, ge=0, description="win: the agreed tai (quick entry)")
-    hand: dict[str, Any] | None = Field(
-        None,
-        description="win: the hand as a scoring request (`hand`, `melds`, `bonus`, "
-        "`events`...); the table fills in profile, seats, round, dealer and options",
-    )
-    winners: list[dict[str, Any]] | None = Field(
-        None,
-        description=f"{declared_by(lambda profile: profile.several_winners)}: several winners "
-        'on one discard, `[{"name", "tai" | "hand"}]`',
-    )
-    liable: str | None = Field(
-        None, description=f"{declared_by(lambda profile: profile.pay_for_all)}: who pays for all"
-    )
-    player: str | None = Field(None, description="payout: who receives it")
-    event: str | None = Field(
-        None,
-        description="payout: bite, own_flowers, four_flowers, four_seasons, animal_set, "
-        "all_animals, exposed_kong, concealed_kong",
-    )
-    at_start: bool = Field(False, description="payout: held when dealt")
-    key: str | None = Field(
-        None, description="idempotency key: the same key again records nothing new"
-    )
-    expect_hand: int | None = Field(
-        None, ge=1, description="refuse (409) unless this is the hand being played"
-    )
+    }
+    for model in ENTRY_BODIES:
+        for name, spec in model_schema(model)["properties"].items():
+            if name != "kind":
+                properties.setdefault(name, spec)
+    extras = model_schema(extra)
+    properties.update(extras["properties"])
+    return {
+        "additionalProperties": False,
+        "properties": properties,
+        "required": ["kind", *extras.get("required", ())],
+        "title": title,
+        "type": "object",
+    }
 
 
-class VoidDoc(BaseModel):
-    model_config = documented({"reason": "wrong winner", "by": "Dan"})
-
-    reason: str = Field(max_length=200, description="why (kept in the history)")
-    by: str = Field("", max_length=200, description="who makes the correction")
-    key: str | None = Field(None, description="idempotency key")
-    expect: int | None = Field(
-        None, ge=0, description="refuse (409) unless the event is at this version (its `version`)"
-    )
-
-
-class AmendDoc(RecordDoc):
-    model_config = documented(
-        {
-            "kind": "win",
-            "winner": "Cat",
-            "self_draw": True,
-            "tai": 2,
-            "reason": "it was Cat's hand",
-            "by": "Dan",
+def request_body(schema: dict[str, Any], example: dict[str, Any]) -> dict[str, Any]:
+    """An `openapi_extra` request body: `schema`, with `example` as its example."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": {**schema, "examples": [example]}}},
         }
-    )
+    }
 
-    reason: str = Field(max_length=200, description="why (kept in the history)")
-    by: str = Field("", max_length=200, description="who makes the correction")
-    expect: int | None = Field(
-        None, ge=0, description="refuse (409) unless the event is at this version (its `version`)"
-    )
+
+def summary(model: type[BodyModel]) -> str:
+    """A body in one line, for a route's description: `{"kind": "payout", "player", "event",
+    "at_start"?}` (`?`: optional)."""
+    parts = []
+    for field in body_fields(model):
+        if field.name == "kind":
+            parts.append(f'"kind": "{kind_of(model)}"')
+        else:
+            parts.append(f'"{field.name}"' + ("" if field.required else "?"))
+    return "{" + ", ".join(parts) + "}"
+
+
+def field_list(model: type[BodyModel]) -> str:
+    """ "`reason`, `by`, `key` and `expect`": a model's fields named in a sentence."""
+    names = [f"`{field.name}`" for field in body_fields(model)]
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
+CREATE_BODY = request_body(
+    model_schema(CreateTable),
+    {
+        "profile": "sg",
+        "players": ["Ann", "Ben", "Cat", "Dan"],
+        "options": {"min_tai": 1},
+        "hands": 16,
+    },
+)
+RECORD_BODY = request_body(
+    entry_schema(Recording, "Record"),
+    {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 3, "key": "tap-7f3a"},
+)
+"""`POST .../hands` and `.../preview`."""
+VOID_BODY = request_body(model_schema(Correction), {"reason": "wrong winner", "by": "Dan"})
+AMEND_BODY = request_body(
+    entry_schema(Correction, "Amend"),
+    {
+        "kind": "win",
+        "winner": "Cat",
+        "self_draw": True,
+        "tai": 2,
+        "reason": "it was Cat's hand",
+        "by": "Dan",
+    },
+)
+
+# ---------------------------------------------------------------------------------------------
+# Error answers
 
 
 def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:

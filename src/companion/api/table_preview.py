@@ -14,10 +14,9 @@ from fastapi import APIRouter, Request
 
 from companion.api.deps import TableRequestError, authorize_table, call, ledger_for
 from companion.api.errors import refusal_fields
-from companion.api.schemas import inline_schema
 from companion.api.scoring import read_json
-from companion.api.table_bodies import read_entry
-from companion.api.table_docs import RecordDoc, error_responses
+from companion.api.table_bodies import Recording, read_entry
+from companion.api.table_docs import RECORD_BODY, error_responses
 from companion.ledger.entries import Outcome, Payout, Win, outcome_text
 from companion.ledger.replay import Replay, advance
 from companion.ledger.settle import settle_up
@@ -79,15 +78,16 @@ def preview_json(outcome: Outcome, replayed: Replay) -> dict[str, Any]:
     "`status` being what the write would have answered.",
     response_model=None,
     responses=error_responses(400, 401, 403, 404, 413, 415, 422, 503),
-    openapi_extra=inline_schema(RecordDoc),
+    openapi_extra=RECORD_BODY,
 )
 async def preview_hand(request: Request, table_id: str) -> dict[str, Any]:
     ledger = await ledger_for(request)
     await authorize_table(request, ledger, table_id)
-    entry, body = read_entry(await read_json(request), {"key", "expect_hand"})
-    expect = body.whole("expect_hand", minimum=1)
+    entry, body = read_entry(await read_json(request), Recording)
     try:
-        outcome, replayed = await call(ledger.preview, table_id, entry, expect_hand=expect)
+        outcome, replayed = await call(
+            ledger.preview, table_id, entry, expect_hand=body.expect_hand
+        )
     except TableRequestError as error:
         if error.http_status not in (409, 422):
             raise

@@ -33,18 +33,32 @@ from companion.api.deps import (
     table_key,
 )
 from companion.api.limits import limit_creation
-from companion.api.schemas import inline_schema
 from companion.api.scoring import read_json
 from companion.api.security import bearer_token
-from companion.api.table_bodies import Body, correction_fields, read_entry
-from companion.api.table_docs import (
-    WRITE_ERRORS,
-    AmendDoc,
-    CreateTableDoc,
-    RecordDoc,
-    VoidDoc,
+from companion.api.table_bodies import (
+    DEFAULT_PROFILE,
+    Correction,
+    CreateTable,
+    DrawBody,
+    PayoutBody,
+    Recording,
+    WinBody,
+    checked_object,
     declared_by,
+    field_names,
+    read_body,
+    read_entry,
+    read_fields,
+)
+from companion.api.table_docs import (
+    AMEND_BODY,
+    CREATE_BODY,
+    RECORD_BODY,
+    VOID_BODY,
+    WRITE_ERRORS,
     error_responses,
+    field_list,
+    summary,
 )
 from companion.errors import InvalidRequestError
 from companion.ledger.replay import Replay
@@ -119,29 +133,21 @@ def recorded_response(table_id: str, recorded: Recorded) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=error_responses(400, 413, 415, 422, 429, 503),
-    openapi_extra=inline_schema(CreateTableDoc),
+    openapi_extra=CREATE_BODY,
 )
 async def create_table(request: Request) -> JSONResponse:
-    data = await read_json(request)
-    body = Body(data, {"profile", "players", "options", "hands", "rounds", "name"})
-    limit_creation(request)
-    profile = body.text("profile") or "sg"
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
-        raise InvalidRequestError("players must be a list of four names, East first")
-    options = body.mapping("options") or {}
-    hands = body.whole("hands")
-    rounds = body.whole("rounds")
-    name = body.text("name") or ""
+    data = checked_object(await read_json(request), field_names(CreateTable))
+    limit_creation(request)  # a body with a field not asked for is refused before it counts
+    body = read_fields(CreateTable, data)
     ledger = await ledger_for(request)
     created = await call(
         ledger.create_table,
-        profile,
-        players,
-        options=options,
-        hands=hands,
-        name=name,
-        rounds=rounds,
+        body.profile or DEFAULT_PROFILE,
+        body.players,
+        options=body.options,
+        hands=body.hands,
+        name=body.name or "",
+        rounds=body.rounds,
     )
     replayed = await call(ledger.replay, created.id)
     answer = {
@@ -248,23 +254,22 @@ def export_table(request: Request, table_id: str, format: str = "json") -> Respo
 @router.post(
     "/{table_id}/hands",
     summary="Record a win, a drawn hand or an instant payout (needs the token)",
-    description='A win: `{"kind": "win", "winner", "from" | "self_draw": true, "tai" | '
-    '"hand", "liable"?}`; a drawn hand: `{"kind": "draw"}`; an '
+    description=f"A win: `{summary(WinBody)}`; a drawn hand: `{summary(DrawBody)}`; an "
     f"{declared_by(lambda profile: profile.instant_payouts)} instant payout: "
-    '`{"kind": "payout", "player", "event", "at_start"?}`. Each takes `key` (idempotency) '
-    "and `expect_hand`. 201 with the event and the table's new state; 200 when the key was "
-    "already used for the same entry (nothing new is recorded).",
+    f"`{summary(PayoutBody)}`. Each takes {field_list(Recording)}. 201 with the event and the "
+    "table's new state; 200 when the key was already used for the same entry (nothing new is "
+    "recorded).",
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=inline_schema(RecordDoc),
+    openapi_extra=RECORD_BODY,
 )
 async def record_hand(request: Request, table_id: str, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
-    entry, body = read_entry(await read_json(request), {"key", "expect_hand"})
-    key = body.text("key")
-    expect = body.whole("expect_hand", minimum=1)
-    recorded = await call(ledger.record, table_id, entry, key=key, expect_hand=expect)
+    entry, body = read_entry(await read_json(request), Recording)
+    recorded = await call(
+        ledger.record, table_id, entry, key=body.key, expect_hand=body.expect_hand
+    )
     return recorded_response(table_id, recorded)
 
 
@@ -276,27 +281,28 @@ async def record_hand(request: Request, table_id: str, ledger: LedgerDep) -> JSO
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=inline_schema(VoidDoc),
+    openapi_extra=VOID_BODY,
 )
 async def void_event(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
-    body = Body(await read_json(request), {"reason", "by", "key", "expect"})
-    recorded = await call(ledger.void, table_id, seq, **correction_fields(body))
+    body = read_body(Correction, await read_json(request))
+    recorded = await call(ledger.void, table_id, seq, **body.fields())
     return recorded_response(table_id, recorded)
 
 
 @router.post(
     "/{table_id}/events/{seq}/amend",
     summary="Replace a recorded event by a corrected one (needs the token)",
-    description="The body is a `hands` entry (win, draw or payout) with `reason` and `by`; it "
-    "is scored against the state at the original's place. The original stays in the history.",
+    description="The body is a `hands` entry (win, draw or payout) with "
+    f"{field_list(Correction)}; it is scored against the state at the original's place. The "
+    "original stays in the history.",
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=inline_schema(AmendDoc),
+    openapi_extra=AMEND_BODY,
 )
 async def amend_event(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
-    entry, body = read_entry(await read_json(request), {"reason", "by", "key", "expect"})
-    recorded = await call(ledger.amend, table_id, seq, entry, **correction_fields(body))
+    entry, body = read_entry(await read_json(request), Correction)
+    recorded = await call(ledger.amend, table_id, seq, entry, **body.fields())
     return recorded_response(table_id, recorded)

@@ -8,6 +8,12 @@ import sys
 
 from companion.errors import InvalidRequestError
 
+PUBLIC_URL_ENV = "COMPANION_PUBLIC_URL"
+"""`--public-url`'s default (`serve`, `table new`): the address the table links carry, for a
+server behind a name."""
+DEFAULT_PORT = 8000
+"""The port `companion serve` (and `make run`, `make table-night`) listens on by default."""
+
 _LINE_BREAKS = {
     ord(c): c.encode("unicode_escape").decode() for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 }

@@ -91,5 +91,5 @@ def describe_payout(payout: InstantPayout) -> str:
         f"{seat.value} {amount_json(amount):+}" for seat, amount in payout.payments.items()
     )
     lines.append(f"Net: {net}")
-    lines.extend(f"Note: {note}" for note in payout.notes)
+    lines.extend(f"Note: {note}" for note in payout.payout_notes)
     return "\n".join(lines)

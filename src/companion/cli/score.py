@@ -20,7 +20,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "(or --json FILE) and print the JSON result. With HAND, print a readable breakdown "
         "(--json for the JSON result).",
     )
-    parser.add_argument("hand", nargs="?", help="concealed tiles, winning tile last")
+    parser.add_argument(
+        "hand",
+        nargs="*",
+        help="concealed tiles, winning tile last: MPSZ or names, in one word or several "
+        '(123m456p55s, East East East, "1 of characters")',
+    )
     parser.add_argument(
         "--json",
         nargs="?",
@@ -59,9 +64,17 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.set_defaults(handler=_score_command)
 
 
+def hand_text(words: list[str] | str | None) -> str | None:
+    """The hand as one text: its words as given on the command line, one space between them
+    (`East East East 123m`, `1 of characters 1 of characters`), which `parse_tiles` reads."""
+    if isinstance(words, str) or words is None:
+        return words
+    return " ".join(words) or None
+
+
 def request_from_args(args: argparse.Namespace) -> dict[str, object]:
     """The scoring request (docs/contract.md) that the command-line flags describe."""
-    request: dict[str, object] = {"profile": args.profile, "hand": args.hand}
+    request: dict[str, object] = {"profile": args.profile, "hand": hand_text(args.hand)}
     optional = {
         "win_tile": args.win_tile,
         "bonus": " ".join(args.bonus) if args.bonus else None,
@@ -91,7 +104,7 @@ def _score_command(args: argparse.Namespace) -> int:
     if args.multi:
         data = read_json(args.json if isinstance(args.json, str) else "-")
         return print_json(score_several(data).to_json())
-    if args.hand is None and args.flower_win is None:
+    if not args.hand and args.flower_win is None:
         data = read_json(args.json if isinstance(args.json, str) else "-")
         return print_json(score(_as_request(data)).to_json())
     result = score(request_from_args(args))

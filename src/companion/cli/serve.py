@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from typing import TextIO
+
+from companion.cli.common import DEFAULT_PORT, PUBLIC_URL_ENV
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -11,11 +16,20 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "serve",
         help="run the web app and HTTP API (the calculator is at /, the API reference at /docs)",
         description="Serve Companion's web app and HTTP API. Open the printed address in a "
-        "browser; on a phone at the table, serve on --host 0.0.0.0 and open the machine's "
-        "address.",
+        "browser. For the phones at the table, serve on --host 0.0.0.0 (make table-night): "
+        "it prints the machine's network address and its QR code, and the table links carry it.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port to listen on ({DEFAULT_PORT})"
+    )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address the phones use, for a server behind a name (https://mahjong.example): "
+        "the table links and QR codes carry it (default: COMPANION_PUBLIC_URL, else the "
+        "machine's network address when --host is 0.0.0.0)",
+    )
     parser.add_argument(
         "--db",
         metavar="URL",
@@ -89,6 +103,7 @@ def _serve_command(args: argparse.Namespace) -> int:
     from companion.api.limits import Rate
     from companion.api.server import ServeSettings, serve
     from companion.ledger.db import resolve_url, shown
+    from companion.web.addresses import public_url, url_host
 
     for name in ("create_limit", "write_limit"):
         try:
@@ -97,9 +112,16 @@ def _serve_command(args: argparse.Namespace) -> int:
             raise SystemExit(f"companion serve: --{name.replace('_', '-')}: {error}") from None
     if args.workers < 1 or args.max_connections < 1:
         raise SystemExit("companion serve: --workers and --max-connections must be at least 1")
-    shown_host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"Companion is at http://{shown_host}:{args.port}/  (Ctrl-C stops it)", flush=True)
-    print(f"The ledger's database: {shown(resolve_url(args.db))}", flush=True)
+    args.public_url = args.public_url or os.environ.get(PUBLIC_URL_ENV) or None
+    if args.public_url is not None:
+        try:
+            args.public_url = public_url(args.public_url)
+        except ValueError as error:
+            raise SystemExit(f"companion serve: --public-url: {error}") from None
+    print(f"Companion is at http://{url_host(args.host)}:{args.port}/  (Ctrl-C stops it)")
+    print(f"The ledger's database: {shown(resolve_url(args.db))}")
+    print_reach(args.host, args.port, args.public_url, sys.stdout)
+    sys.stdout.flush()
     serve(
         ServeSettings(
             host=args.host,
@@ -114,6 +136,44 @@ def _serve_command(args: argparse.Namespace) -> int:
             keep_alive=args.keep_alive,
             create_limit=args.create_limit,
             write_limit=args.write_limit,
+            public_url=args.public_url,
         )
     )
     return 0
+
+
+def print_reach(host: str, port: int, public: str | None, out: TextIO) -> None:
+    """Where the phones at the table open Companion: the public URL, or the machine's network
+    address for a server on every address, with its QR code when `out` is a terminal (the host's
+    phone opens it in one scan); for a server on loopback, that they cannot and what to run."""
+    from companion.api.security import WILDCARD_HOSTS, host_name
+    from companion.web.addresses import is_loopback, lan_address, url_host
+    from companion.web.table_share import terminal_qr
+
+    listen = host_name(host)
+    if public is not None:
+        address = f"{public}/"
+    elif listen in WILDCARD_HOSTS:
+        lan = lan_address()
+        if lan is None:
+            print(
+                "No network address found: the phones cannot reach this machine. Join the "
+                "table's Wi-Fi and restart, or give --public-url.",
+                file=out,
+            )
+            return
+        address = f"http://{url_host(lan)}:{port}/"
+    elif is_loopback(listen):
+        print(
+            "Only this machine can open it. For the phones at the table, run "
+            "`make table-night` (or `companion serve --host 0.0.0.0`).",
+            file=out,
+        )
+        return
+    else:
+        return  # listening on one network address: the one printed above
+    if out.isatty():
+        print(f"The phones at the table open {address}  (scan it):", file=out)
+        out.write(terminal_qr(address))
+    else:
+        print(f"The phones at the table open {address}", file=out)

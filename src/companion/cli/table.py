@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
-from companion.cli.common import parse_option, print_json, read_input
+from companion.cli.common import (
+    DEFAULT_PORT,
+    PUBLIC_URL_ENV,
+    parse_option,
+    print_json,
+    read_input,
+)
 from companion.errors import InvalidRequestError
 from companion.ledger.entries import (
     Correction,
@@ -82,6 +90,13 @@ def register(commands: Any) -> None:
     )
     new.add_argument("--hands", type=int, metavar="N", help="the planned number of hands")
     new.add_argument("--name", default="", help="what the players call the table (optional)")
+    new.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the server's address as the phones open it, for the printed links (default: "
+        f"COMPANION_PUBLIC_URL, else this machine's network address on port {DEFAULT_PORT}, "
+        "where make table-night serves)",
+    )
     new.set_defaults(handler=_new)
 
     win = sub.add_parser(
@@ -216,11 +231,14 @@ def _open(args: argparse.Namespace) -> Ledger:
 def _new(args: argparse.Namespace) -> int:
     options = dict(parse_option(text) for text in args.option or ())
     players = args.players.split(",")
+    server = server_address(args.public_url or os.environ.get(PUBLIC_URL_ENV) or None)
     with _open(args) as ledger:
         created = ledger.create_table(
             args.profile, players, options=options, hands=args.hands, name=args.name
         )
         standings = ledger.standings(created.id)
+    read = f"{server}/t/{created.id}"
+    write = f"{read}#token={quote(created.token, safe='')}"
     if args.json:
         print_json(
             {
@@ -232,6 +250,8 @@ def _new(args: argparse.Namespace) -> int:
                 "planned_hands": created.setup.planned_hands,
                 "name": created.setup.name,
                 "standings": standings,
+                "write_link": write,
+                "read_link": read,
             }
         )
         return 0
@@ -239,10 +259,26 @@ def _new(args: argparse.Namespace) -> int:
     print(
         f"Table {created.id} ({created.setup.profile}): {', '.join(created.setup.players)}; "
         f"{created.setup.players[0]} deals first.\n"
-        f"Write token (shown once; the web app asks for it): {created.token}",
+        f"Write link, for whoever records the hands (shown once: it holds the write token):\n"
+        f"  {write}\n"
+        f"Read-only link, for everyone watching:\n  {read}",
         file=sys.stderr,
     )
     return 0
+
+
+def server_address(public: str | None) -> str:
+    """The start of a table's links: `--public-url`, else this machine's network address on
+    the default port (loopback without a network), as `companion serve --host 0.0.0.0` gives
+    them."""
+    from companion.web.addresses import lan_address, public_url, url_host
+
+    if public is not None:
+        try:
+            return public_url(public)
+        except ValueError as error:
+            raise InvalidRequestError(f"--public-url: {error}") from None
+    return f"http://{url_host(lan_address() or '127.0.0.1')}:{DEFAULT_PORT}"
 
 
 def _win_entry(args: argparse.Namespace) -> WinInput:
@@ -450,8 +486,8 @@ def _history_line(players: Sequence[str], entry: HistoryEntry) -> str:
     )
     if amounts:
         line += f"\n{'':14}{amounts}"
-    for note in entry.notes:
-        line += f"\n{'':14}Note: {note}"
+    for warning in entry.stale_warnings:
+        line += f"\n{'':14}Note: {warning}"
     return line
 
 

@@ -14,7 +14,12 @@ from companion.shapes import waits
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the `waits` subcommand to the command line's subcommands."""
     parser = commands.add_parser("waits", help="the tiles that complete a hand one tile short")
-    parser.add_argument("hand", help="concealed tiles in MPSZ, e.g. 123m456p11z")
+    parser.add_argument(
+        "hand",
+        nargs="+",
+        help="concealed tiles: MPSZ or names, in one word or several "
+        '(123m456p11z, East East East, "1 of characters")',
+    )
     parser.add_argument(
         "--melds",
         nargs="+",
@@ -39,7 +44,7 @@ def _waits_command(args: argparse.Namespace) -> int:
     options = dict(parse_option(text) for text in args.option or ())
     structure = profile.structure_for(profile.parse_options(options))
     hand = parse_hand(
-        args.hand, args.melds or (), args.bonus or "", sets=structure.sets, complete=False
+        " ".join(args.hand), args.melds or (), args.bonus or "", sets=structure.sets, complete=False
     )
     found = waits(hand, structure)
     if args.json:

@@ -179,7 +179,7 @@ def _hand_win(
         dealer_tai=result.dealer_tai,
         request=request,
         patterns=tuple((pattern.name, pattern.tai) for pattern in result.patterns),
-        notes=result.notes,
+        hand_notes=result.notes,
     )
 
 
@@ -193,5 +193,5 @@ def build_payout(setup: TableSetup, state: TableState, entry: PayoutInput) -> Pa
         at_start=entry.at_start,
         payments=state.amounts(result.payments),
         label=result.event.label,
-        notes=result.notes,
+        payout_notes=result.payout_notes,
     )

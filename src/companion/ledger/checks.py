@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.ledger.errors import LedgerError, LimitError
-from companion.ledger.state import MAX_NOTE
+from companion.ledger.state import MAX_CORRECTION_TEXT
 
 KEY_LENGTH = 200
 """The longest idempotency key, in characters."""
@@ -53,18 +53,19 @@ def idempotency_key(key: str | None) -> str | None:
 
 
 def correction_reason(reason: str) -> str:
-    """A correction's reason as stored (trimmed): required, and at most `MAX_NOTE` long."""
+    """A correction's reason as stored (trimmed): required, and at most `MAX_CORRECTION_TEXT`
+    long."""
     reason = reason.strip()
     if not reason:
         raise LedgerError("say why (--reason): a correction needs a reason")
-    if len(reason) > MAX_NOTE:
-        raise LimitError(f"a correction's reason can have at most {MAX_NOTE} characters")
+    if len(reason) > MAX_CORRECTION_TEXT:
+        raise LimitError(f"a correction's reason can have at most {MAX_CORRECTION_TEXT} characters")
     return reason
 
 
 def corrected_by(by: str) -> str:
     """Who makes a correction, as stored (trimmed; may be empty)."""
     by = by.strip()
-    if len(by) > MAX_NOTE:
-        raise LimitError(f"by (who corrects) can have at most {MAX_NOTE} characters")
+    if len(by) > MAX_CORRECTION_TEXT:
+        raise LimitError(f"by (who corrects) can have at most {MAX_CORRECTION_TEXT} characters")
     return by

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from functools import partial
 from typing import Any, ClassVar
@@ -32,7 +32,9 @@ class WinnerScore:
     request: Mapping[str, Any] | None = None
     """Full-hand entry: the scoring request as scored. None for agreed tai."""
     patterns: tuple[tuple[str, int], ...] = ()
-    notes: tuple[str, ...] = ()
+    hand_notes: tuple[str, ...] = ()
+    """What the engine noted of the hand when it was scored (its result's `notes`); stored
+    under the key `notes`."""
 
     @property
     def entry(self) -> str:
@@ -46,7 +48,7 @@ class WinnerScore:
             "dealer_tai": self.dealer_tai,
             "request": None if self.request is None else dict(self.request),
             "patterns": [[name, tai] for name, tai in self.patterns],
-            "notes": list(self.notes),
+            "notes": list(self.hand_notes),
         }
 
     @classmethod
@@ -58,7 +60,7 @@ class WinnerScore:
             dealer_tai=None if data.get("dealer_tai") is None else int(data["dealer_tai"]),
             request=data.get("request"),
             patterns=tuple((str(name), int(tai)) for name, tai in data.get("patterns", ())),
-            notes=tuple(str(note) for note in data.get("notes", ())),
+            hand_notes=tuple(str(note) for note in data.get("notes", ())),
         )
 
 
@@ -86,6 +88,20 @@ class Win:
         for winner in self.winners:
             total = add(total, winner.payments)
         return total
+
+    def as_entered(self, players: Sequence[str]) -> WinInput:
+        """The entry that records this win again (agreed tai as agreed, a whole hand as it was
+        scored): the win scored at another place in the record."""
+        return WinInput(
+            tuple(
+                WinnerInput(players[w.player], tai=w.tai)
+                if w.request is None
+                else WinnerInput(players[w.player], hand=w.request)
+                for w in self.winners
+            ),
+            None if self.discarder is None else players[self.discarder],
+            None if self.liable is None else players[self.liable],
+        )
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -126,7 +142,9 @@ class Payout:
     at_start: bool
     payments: Amounts
     label: str = ""
-    notes: tuple[str, ...] = ()
+    payout_notes: tuple[str, ...] = ()
+    """What the payout's rules noted of it (a kong dealt whole pays nothing); stored under
+    the key `notes`."""
     kind: ClassVar[str] = "payout"
     is_hand: ClassVar[bool] = False
 
@@ -138,7 +156,7 @@ class Payout:
             "at_start": self.at_start,
             "payments": amounts_text(self.payments),
             "label": self.label,
-            "notes": list(self.notes),
+            "notes": list(self.payout_notes),
         }
 
 
@@ -167,7 +185,7 @@ def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
             at_start=bool(data["at_start"]),
             payments=parse_amounts(data["payments"]),
             label=str(data.get("label", "")),
-            notes=tuple(str(note) for note in data.get("notes", ())),
+            payout_notes=tuple(str(note) for note in data.get("notes", ())),
         )
     raise ValueError(f"unknown stored outcome kind {kind!r}")
 
@@ -212,6 +230,9 @@ class WinnerInput:
     tai: int | None = None
     hand: Mapping[str, Any] | None = None
 
+    def to_json(self) -> dict[str, Any]:
+        return {**_fields_json(self), "name": _folded(self.name)}
+
 
 @dataclass(frozen=True)
 class WinInput:
@@ -222,12 +243,12 @@ class WinInput:
     kind: ClassVar[str] = "win"
 
     def to_json(self) -> dict[str, Any]:
+        """What the entry asks for (its key's fingerprint): every field, a new one included
+        without an edit here; the players' names as the table compares them."""
         return {
             "kind": self.kind,
-            "winners": [
-                {"name": w.name.strip().casefold(), "tai": w.tai, "hand": w.hand}
-                for w in self.winners
-            ],
+            **_fields_json(self),
+            "winners": [winner.to_json() for winner in self.winners],
             "discarder": _folded(self.discarder),
             "liable": _folded(self.liable),
         }
@@ -262,6 +283,10 @@ Entry = WinInput | DrawInput | PayoutInput
 
 def _folded(name: str | None) -> str | None:
     return None if name is None else name.strip().casefold()
+
+
+def _fields_json(entry: WinInput | WinnerInput) -> dict[str, Any]:
+    return {field.name: getattr(entry, field.name) for field in fields(entry)}
 
 
 def fingerprint(operation: Mapping[str, Any]) -> str:

@@ -44,7 +44,7 @@ def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
             data["effective"] = outcome_json(players, entry.effective)
     data["amounts"] = _by_name(players, entry.amounts)
     data["totals"] = _by_name(players, entry.after.totals)
-    data["notes"] = list(entry.notes)
+    data["notes"] = list(entry.stale_warnings)
     return data
 
 
@@ -62,7 +62,7 @@ def outcome_json(players: Sequence[str], outcome: Outcome) -> dict[str, Any]:
                     "patterns": [{"name": name, "tai": tai} for name, tai in winner.patterns],
                     "request": None if winner.request is None else dict(winner.request),
                     "payments": _by_name(players, winner.payments),
-                    "notes": list(winner.notes),
+                    "notes": list(winner.hand_notes),
                 }
                 for winner in outcome.winners
             ],
@@ -78,7 +78,7 @@ def outcome_json(players: Sequence[str], outcome: Outcome) -> dict[str, Any]:
             "label": outcome.label,
             "at_start": outcome.at_start,
             "payments": _by_name(players, outcome.payments),
-            "notes": list(outcome.notes),
+            "notes": list(outcome.payout_notes),
         }
     return {"kind": outcome.kind}
 

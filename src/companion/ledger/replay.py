@@ -20,8 +20,6 @@ from companion.ledger.entries import (
     Outcome,
     Payout,
     Win,
-    WinInput,
-    WinnerInput,
 )
 from companion.ledger.errors import (
     LimitError,
@@ -77,7 +75,9 @@ class HistoryEntry:
     before: TableState
     after: TableState
     corrected_by: int | None = None
-    notes: tuple[str, ...] = ()
+    stale_warnings: tuple[str, ...] = ()
+    """Said when a correction earlier in the record changed what this win would pay: its
+    stored payments stand until it is amended (`_stale_warnings`)."""
     version: int = 0
     """How many corrections this outcome has had: a correction names the version it corrects
     (`expect`), so two people correcting one event at once cannot both win silently."""
@@ -144,13 +144,13 @@ def _history_entry(
         effective = correction.body.replacement
         status = "voided" if effective is None else "amended"
     after = state
-    notes: tuple[str, ...] = ()
+    stale_warnings: tuple[str, ...] = ()
     hand: int | None = None
     if effective is not None:
         after = advance(state, effective, setup)
         hand = after.hands if effective.is_hand else state.next_hand
         if isinstance(effective, Win):
-            notes = _stale_notes(setup, state, effective)
+            stale_warnings = _stale_warnings(setup, state, effective)
     return HistoryEntry(
         event,
         status,
@@ -159,11 +159,11 @@ def _history_entry(
         state,
         after,
         None if correction is None else correction.seq,
-        notes,
+        stale_warnings,
     )
 
 
-def _stale_notes(setup: TableSetup, state: TableState, win: Win) -> tuple[str, ...]:
+def _stale_warnings(setup: TableSetup, state: TableState, win: Win) -> tuple[str, ...]:
     """A note when a correction earlier in the record changed the dealer, streak or round this
     win was scored with, and that changes what it pays: its stored payments stand until it is
     amended."""
@@ -187,17 +187,7 @@ def _stale_notes(setup: TableSetup, state: TableState, win: Win) -> tuple[str, .
 def _resettle(setup: TableSetup, state: TableState, win: Win) -> Amounts:
     """What `win` would pay if scored at `state` (agreed tai settled again, a whole hand
     scored again)."""
-    entry = WinInput(
-        tuple(
-            WinnerInput(setup.players[w.player], tai=w.tai)
-            if w.request is None
-            else WinnerInput(setup.players[w.player], hand=w.request)
-            for w in win.winners
-        ),
-        None if win.discarder is None else setup.players[win.discarder],
-        None if win.liable is None else setup.players[win.liable],
-    )
-    return build_win(setup, state, entry).payments
+    return build_win(setup, state, win.as_entered(setup.players)).payments
 
 
 def correction_target(replayed: Replay, seq: int, expect: int | None = None) -> HistoryEntry:

@@ -22,7 +22,7 @@ MAX_PLAYER_NAME = 40
 """The longest player name, in characters."""
 MAX_TABLE_NAME = 60
 """The longest table name, in characters."""
-MAX_NOTE = 200
+MAX_CORRECTION_TEXT = 200
 """The longest reason or `by` of a correction, in characters."""
 MAX_CORRECTIONS = 10
 """How often one event may be corrected (voided or amended)."""

@@ -4,18 +4,16 @@ Four sets and a pair or Thirteen Orphans (seven pairs as a house rule); a 3-faan
 without the flower faan; a 13-faan maximum that limit hands score alone; one payment is
 base x M(faan) on the half-spicy or spicy curve, with full or half gun on a discard.
 
-The checks of a win's circumstances are sg's (the same events, heavenly and earthly hands, a
-robbed kong entered as a discard), so the profile builds on `SgProfile`; its pattern table,
-options and settlement are its own.
+The checks of a win's circumstances are Singapore's (the same events, heavenly and earthly
+hands, a robbed kong entered as a discard), so the profile builds on `SingaporeRules`; its
+pattern table, options and settlement are its own.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import ClassVar
 
 from companion.context import Event, WinContext
@@ -26,10 +24,11 @@ from companion.rules.facts import Facts, match_all
 from companion.rules.features import Feature
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, PatternScore, Predicate, ids, needs
-from companion.rules.sg import SingaporeRules, hidden_treasure
+from companion.rules.profile import HouseRule
+from companion.rules.singapore import SingaporeRules, hidden_treasure
 from companion.rules.value import Count, Shortfall
 from companion.settlement import Amount, Payments, collect, others
-from companion.shapes import FOUR_SETS, Shape, Structure
+from companion.shapes import FOUR_SETS, Shape
 from companion.tiles import Wind, english_list
 
 MAX_FAAN = 13
@@ -121,11 +120,6 @@ def concealed_hand(facts: Facts) -> tuple[Match, ...]:
     return p.NONE
 
 
-@needs(Feature.SEVEN_PAIRS, decided=True)
-def seven_pairs(facts: Facts) -> tuple[Match, ...]:
-    return match_all(facts) if facts.shape is Shape.SEVEN_PAIRS else p.NONE
-
-
 @needs(Feature.SELF_DRAWN, decided=True)
 def self_draw(facts: Facts) -> tuple[Match, ...]:
     return p.winning_tile_match(facts) if facts.context.self_drawn else p.NONE
@@ -171,7 +165,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("half_flush", "Mixed one suit", 3, one_suit),
     Pattern("full_flush", "All one suit", 7, p.full_flush, replaces=ids("half_flush")),
     Pattern("mixed_terminals_honors", "Mixed orphans", 1, p.terminals_and_honors),
-    Pattern("seven_pairs", "Seven pairs", 4, seven_pairs),
+    Pattern("seven_pairs", "Seven pairs", 4, p.seven_pairs),
     # Honor sets
     Pattern("dragon_set", "Dragon pung", 1, p.dragon_pungs),
     Pattern(
@@ -231,10 +225,12 @@ PATTERNS: tuple[Pattern, ...] = (
 )
 """The hk table with its defaults; `patterns_for` applies the options that change it."""
 
-OPTION_CHANGES: Mapping[str, Mapping[str, Mapping[str, object]]] = {
-    "great_dragons_limit": {"big_dragons": {"limit": True, "tai": MAX_FAAN}},
-}
-"""What a true bool option changes in the table, by pattern id (`Pattern.with_changes`)."""
+HOUSE_RULES = (
+    HouseRule("great_dragons_limit", changes={"big_dragons": {"limit": True, "tai": MAX_FAAN}}),
+    # Seven pairs is in the table, and scores only where the shape is a win.
+    HouseRule("seven_pairs", allows=frozenset({Shape.SEVEN_PAIRS}), about="seven_pairs"),
+)
+"""hk's options that change its shapes or its table (the maximum is `finish_patterns`)."""
 
 
 def with_limits(patterns: Sequence[Pattern], maximum: int) -> tuple[Pattern, ...]:
@@ -245,22 +241,6 @@ def with_limits(patterns: Sequence[Pattern], maximum: int) -> tuple[Pattern, ...
         pattern.with_changes(tai=maximum, replaces=ordinary) if pattern.limit else pattern
         for pattern in patterns
     )
-
-
-@cache
-def table(maximum: int, changed_by: frozenset[str]) -> tuple[Pattern, ...]:
-    """The pattern table for a maximum and the bool options set (names of `OPTION_CHANGES`)."""
-    changes: dict[str, Mapping[str, object]] = {}
-    for option in changed_by:
-        changes.update(OPTION_CHANGES[option])
-    changed = tuple(
-        pattern.with_changes(**changes[pattern.id]) if pattern.id in changes else pattern
-        for pattern in PATTERNS
-    )
-    return with_limits(changed, maximum)
-
-
-SEVEN_PAIRS_STRUCTURE = dataclasses.replace(FOUR_SETS, seven_pairs=True)
 
 
 def payment(faan: int, options: HkOptions) -> Amount:
@@ -277,17 +257,21 @@ class HkProfile(SingaporeRules[HkOptions]):
     structure = FOUR_SETS
     patterns = with_limits(PATTERNS, MAX_FAAN)
     options_type = HkOptions
+    house_rules = HOUSE_RULES
     cap = MAX_FAAN
     """The default maximum; the `max_faan` option changes it per request."""
     unit = "faan"
     pay_for_all = True
 
-    def structure_for(self, options: HkOptions) -> Structure:
-        return SEVEN_PAIRS_STRUCTURE if options.seven_pairs else self.structure
+    def house_rules_key(self, options: HkOptions) -> Hashable:
+        return (super().house_rules_key(options), options.max_faan)
 
-    def patterns_for(self, options: HkOptions) -> tuple[Pattern, ...]:
-        changed_by = frozenset(name for name in OPTION_CHANGES if getattr(options, name))
-        return table(options.max_faan, changed_by)
+    def finish_patterns(
+        self, patterns: tuple[Pattern, ...], options: HkOptions
+    ) -> tuple[Pattern, ...]:
+        """Every limit hand, Great dragons too under `great_dragons_limit`, worth the table's
+        maximum alone."""
+        return with_limits(patterns, options.max_faan)
 
     def cap_of(self, options: HkOptions) -> int:
         return options.max_faan
@@ -352,4 +336,4 @@ class HkProfile(SingaporeRules[HkOptions]):
 
 HK = HkProfile()
 
-__all__ = ["CURVES", "GUNS", "HK", "PATTERNS", "HkOptions", "HkProfile", "payment", "table"]
+__all__ = ["CURVES", "GUNS", "HK", "PATTERNS", "HkOptions", "HkProfile", "payment"]

@@ -10,7 +10,7 @@ import dataclasses
 import math
 import re
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, TypeVar, get_type_hints
@@ -26,6 +26,9 @@ class Options:
     tai_overrides: Mapping[str, int] = field(default_factory=dict)
     derived: ClassVar[frozenset[str]] = frozenset()
     """Fields a profile works out from its other options, never set by a request."""
+    readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
+    """Fields read from a request by a function of their own rather than by their type
+    (sg-table's `chart`), after every other option is read."""
     table_rules: ClassVar[frozenset[str]] = frozenset()
     """Options the ledger reads across hands (how the deal passes), which scoring one hand
     ignores: a table offers them, the calculator does not."""
@@ -71,12 +74,17 @@ def parse_options(options_type: type[OptionsT], data: Mapping[str, Any]) -> Opti
         raise InvalidRequestError("options must be an object of option names and values")
     hints = _option_hints(options_type)
     names = hints.keys() - options_type.derived
+    readers = options_type.readers
     values: dict[str, Any] = {}
     for name, value in data.items():
         if name not in names:
             known = ", ".join(sorted(names))
             raise InvalidRequestError(f'unknown option "{name}": this profile has {known}')
-        values[name] = _coerce_option(name, hints[name], value)
+        if name not in readers:
+            values[name] = _coerce_option(name, hints[name], value)
+    for name, read in readers.items():
+        if name in data:
+            values[name] = read(data[name])
     return options_type(**values)
 
 

@@ -141,6 +141,29 @@ class Pattern:
         return dataclasses.replace(self, **changes)
 
 
+PatternChanges = Mapping[str, Mapping[str, Any]]
+"""Changes to a pattern table by pattern id: `Pattern.with_changes` arguments."""
+
+
+def derive_patterns(
+    base: Sequence[Pattern], changes: PatternChanges, additions: Sequence[Pattern] = ()
+) -> tuple[Pattern, ...]:
+    """`base` with the named patterns changed in place and `additions` appended. An id that
+    `base` lacks, or an addition whose id `base` already has, is a programming error."""
+    known = {pattern.id for pattern in base}
+    unknown = set(changes) - known
+    if unknown:
+        raise ValueError(f"no such patterns to change: {', '.join(sorted(unknown))}")
+    clashes = known & {pattern.id for pattern in additions}
+    if clashes:
+        raise ValueError(f"patterns added twice: {', '.join(sorted(clashes))}")
+    changed = tuple(
+        pattern.with_changes(**changes[pattern.id]) if pattern.id in changes else pattern
+        for pattern in base
+    )
+    return (*changed, *additions)
+
+
 _new = object.__new__
 _set_attribute = object.__setattr__
 

@@ -304,6 +304,12 @@ def seven_pairs_triplet(facts: Facts) -> bool:
     return facts.shape is Shape.SEVEN_PAIRS_TRIPLET
 
 
+@_whole_hand(Feature.SEVEN_PAIRS, decided=True)
+def seven_pairs(facts: Facts) -> bool:
+    """Seven pairs of seven kinds (a win only where a house rule allows the shape)."""
+    return facts.shape is Shape.SEVEN_PAIRS
+
+
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _NINE_KINDS = (1 << 9) - 1
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from companion.context import Event, FlowerWin, WinContext
 from companion.errors import InvalidRequestError, NotAWinError
@@ -13,10 +16,16 @@ from companion.rules import legality
 from companion.rules.compiled import CompiledTable, compiled
 from companion.rules.facts import tiles_item
 from companion.rules.options import Options, parse_options
-from companion.rules.patterns import Match, Pattern, PatternScore
+from companion.rules.patterns import (
+    Match,
+    Pattern,
+    PatternChanges,
+    PatternScore,
+    derive_patterns,
+)
 from companion.rules.value import Count, HandValue, Shortfall, ValueFields
 from companion.settlement import Payments
-from companion.shapes import Reading, Structure
+from companion.shapes import Reading, Shape, Structure
 from companion.tiles import Tile, Wind
 
 OptionsT = TypeVar("OptionsT", bound=Options)
@@ -43,6 +52,59 @@ def options_key(value: Any) -> Hashable | None:
     if value is None or isinstance(value, str | bool | int | float):
         return (type(value).__name__, value)
     return None
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """An option that changes the winning shapes or the pattern table, declared on the profile
+    (`Profile.house_rules`) instead of written into its `structure_for` or `patterns_for`.
+
+    While the request's option `option` is `value`, the patterns named in `changes` take those
+    changes (`Pattern.with_changes` arguments), the patterns in `adds` join the table after
+    them, and the shapes in `allows` are wins too. "Seven pairs is a win worth 3 tai" is one:
+    `HouseRule("seven_pairs", adds=(seven_pairs_pattern,), allows=frozenset({SEVEN_PAIRS}))`.
+    """
+
+    option: str
+    value: object = True
+    changes: PatternChanges = field(default_factory=dict)
+    adds: tuple[Pattern, ...] = ()
+    allows: frozenset[Shape] = frozenset()
+    about: str | None = None
+    """The pattern the option is about, whose value a form may show beside it, where it is
+    neither the one pattern it adds nor the one it changes (`pattern_id`)."""
+
+    def __post_init__(self) -> None:
+        if Shape.STANDARD in self.allows:
+            raise ValueError(f"house rule {self.option}: sets and a pair are always a win")
+
+    def holds(self, options: Options) -> bool:
+        """Whether the rule is played under these options."""
+        return bool(getattr(options, self.option) == self.value)
+
+    @property
+    def pattern_id(self) -> str | None:
+        """The pattern the option brings in or changes: `about`, else the one it adds, else
+        the one it changes; None where it names several or none."""
+        if self.about is not None:
+            return self.about
+        named = [pattern.id for pattern in self.adds] or list(self.changes)
+        return named[0] if len(named) == 1 else None
+
+    def structure(self, structure: Structure) -> Structure:
+        """`structure` with the shapes this rule allows."""
+        if not self.allows:
+            return structure
+        return dataclasses.replace(structure, **{shape.value: True for shape in self.allows})
+
+
+class _Played(NamedTuple):
+    """The winning shapes and the pattern table under one combination of house rules."""
+
+    structure: Structure
+    patterns: tuple[Pattern, ...]
+    table: CompiledTable
+    """`patterns` compiled (`compiled` keeps it for the tuple)."""
 
 
 class Profile(Generic[OptionsT, ValueT]):
@@ -92,8 +154,18 @@ class Profile(Generic[OptionsT, ValueT]):
     """Whether the dealer's streak (and so `dealer`, `dealer_streak`) changes the score."""
     instant_payouts: ClassVar[bool] = False
     """Whether the table settles instant payouts (bites, flower sets, kongs) between hands."""
+    house_rules: ClassVar[tuple[HouseRule, ...]] = ()
+    """The options that change the winning shapes or the pattern table, in the order they
+    apply: `structure_for` and `patterns_for` are worked out from those that hold."""
 
     def __init__(self) -> None:
+        options = {option.name for option in dataclasses.fields(self.options_type)}
+        for rule in self.house_rules:
+            # A rule of an option the profile lacks, or naming a pattern its table lacks, is a
+            # programming error: refused when the profile is made at import.
+            if rule.option not in options:
+                raise ValueError(f"{self.id}: a house rule of no option: {rule.option}")
+            derive_patterns(self.patterns, rule.changes, rule.adds)
         # The pattern table is compiled once, when the profile is made at import.
         compiled(self.patterns)
 
@@ -115,7 +187,15 @@ class Profile(Generic[OptionsT, ValueT]):
         """The options of a request, read and checked (`InvalidRequestError` naming the
         option at fault); `parse_options` keeps what this returns for equal requests."""
         options = parse_options(self.options_type, data)
-        problems = options.problems(self.pattern_ids())
+        held = self.pattern_ids_for(options)
+        problems = options.problems(held | self._house_rule_patterns.keys())
+        for key in options.tai_overrides:
+            rule = self._house_rule_patterns.get(key.split(".", 1)[0])
+            if rule is not None and key.split(".", 1)[0] not in held:
+                problems.append(
+                    f'option tai_overrides: "{key}" is a pattern of this profile only when option '
+                    f"{rule.option} is {json.dumps(rule.value)}"
+                )
         if problems:
             raise InvalidRequestError("; ".join(problems))
         return options
@@ -126,6 +206,22 @@ class Profile(Generic[OptionsT, ValueT]):
 
     def pattern_ids(self) -> frozenset[str]:
         return self._pattern_ids
+
+    @cached_property
+    def _house_rule_patterns(self) -> dict[str, HouseRule]:
+        """The patterns that only house rules bring into the table, with the rule of each."""
+        return {pattern.id: rule for rule in self.house_rules for pattern in rule.adds}
+
+    def pattern_ids_for(self, options: OptionsT) -> frozenset[str]:
+        """The patterns these options may name (`tai_overrides`): the profile's, and those the
+        house rules that hold add."""
+        added = [
+            pattern.id
+            for rule in self.house_rules
+            if rule.adds and rule.holds(options)
+            for pattern in rule.adds
+        ]
+        return self._pattern_ids.union(added) if added else self._pattern_ids
 
     @cached_property
     def _pattern_ids(self) -> frozenset[str]:
@@ -191,16 +287,68 @@ class Profile(Generic[OptionsT, ValueT]):
         return []
 
     def structure_for(self, options: OptionsT) -> Structure:
-        """The winning shapes under these options (an option may allow another shape)."""
-        return self.structure
+        """The winning shapes under these options: the profile's, and those the house rules
+        that hold allow."""
+        return self._played(options).structure
 
     def patterns_for(self, options: OptionsT) -> tuple[Pattern, ...]:
-        """The pattern table under these options (an option may change a pattern)."""
-        return self.patterns
+        """The pattern table under these options: the profile's, changed and added to by the
+        house rules that hold, then `finish_patterns`. The same tuple for equal options, so
+        that `table_for` compiles it once."""
+        return self._played(options).patterns
+
+    def house_rules_key(self, options: OptionsT) -> Hashable:
+        """What tells apart the shapes and tables of these options: which house rules hold.
+        A profile whose `finish_patterns` reads another option adds that option's value (one
+        table is kept per key, so only an option of few values, read once it is checked)."""
+        return tuple([rule.holds(options) for rule in self.house_rules])
+
+    def finish_patterns(
+        self, patterns: tuple[Pattern, ...], options: OptionsT
+    ) -> tuple[Pattern, ...]:
+        """The table after the house rules, changed once more by the profile as a whole (hk's
+        limit hands, worth the table's maximum); by default as it is."""
+        return patterns
+
+    def _played(self, options: OptionsT) -> _Played:
+        # Asked two or three times a request: looked up by the options object first (equal
+        # requests share one, `parse_options`), which is quicker than working out the key.
+        by_options = self._played_by_options
+        entry = by_options.get(id(options))
+        if entry is not None and entry[0] is options:
+            return entry[1]
+        played = self._played_under(options)
+        if len(by_options) >= _MAX_PARSED_OPTIONS:
+            by_options.clear()
+        # The entry holds the options, so that their id is not reused while it is kept.
+        by_options[id(options)] = (options, played)
+        return played
+
+    @cached_property
+    def _played_by_options(self) -> dict[int, tuple[OptionsT, _Played]]:
+        return {}
+
+    def _played_under(self, options: OptionsT) -> _Played:
+        key = self.house_rules_key(options)
+        played = self._played_by_key.get(key)
+        if played is None:
+            structure, patterns = self.structure, self.patterns
+            for rule in self.house_rules:
+                if rule.holds(options):
+                    structure = rule.structure(structure)
+                    patterns = derive_patterns(patterns, rule.changes, rule.adds)
+            patterns = self.finish_patterns(patterns, options)
+            played = _Played(structure, patterns, compiled(patterns))
+            self._played_by_key[key] = played
+        return played
+
+    @cached_property
+    def _played_by_key(self) -> dict[Hashable, _Played]:
+        return {}
 
     def table_for(self, options: OptionsT) -> CompiledTable:
         """The pattern table under these options, compiled for the scorer (once per table)."""
-        return compiled(self.patterns_for(options))
+        return self._played(options).table
 
     def preference(self, reading: Reading) -> int:
         """Among readings of equal value, the highest preference is reported; on a tie of

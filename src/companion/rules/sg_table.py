@@ -1,33 +1,32 @@
 """`sg-table`: the full Singapore table (the Singapore table guides; docs/rules-sg-table.md).
 
-Built on the `sg` profile: its pattern table with a few patterns changed and a few added, as
-data (`SG_TABLE_CHANGES`, `SG_TABLE_ADDITIONS`), and its settlement with pay-for-all, 10-tai
-limit hands paid at the next doubling, and the house rules Singapore tables commonly change
-(`SgTableOptions`). The instant payouts are separate from the hand: `companion.payouts`.
+Built on what the Singapore profiles share (`companion.rules.singapore`): the Singapore pattern
+table with a few patterns changed and a few added, as data (`SG_TABLE_CHANGES`,
+`SG_TABLE_ADDITIONS`), the Singapore options with the house rules Singapore tables commonly
+change (`SgTableOptions`), and a settlement with pay-for-all and 10-tai limit hands paid at the
+next doubling. The instant payouts are separate from the hand: `companion.payouts`.
 `docs/rules-sg-table.md` says how each rule is read.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.context import FlowerWin, WinContext
 from companion.errors import InvalidRequestError
 from companion.hand import Hand
 from companion.rules import predicates as p
-from companion.rules.base import (
-    Pattern,
-    PatternScore,
-    no_reading,
-    parse_amount,
-    parse_options,
+from companion.rules.base import Pattern, PatternScore, no_reading, parse_amount
+from companion.rules.patterns import PatternChanges, derive_patterns, ids
+from companion.rules.singapore import (
+    SINGAPORE_PATTERNS,
+    SingaporeOptions,
+    SingaporeRules,
+    ping_hu,
 )
-from companion.rules.patterns import ids
-from companion.rules.sg import PATTERNS, SgOptions, SingaporeRules, ping_hu
 from companion.rules.value import Count
 from companion.settlement import (
     Amount,
@@ -41,13 +40,13 @@ from companion.settlement import (
 from companion.tiles import Wind
 
 # ---------------------------------------------------------------------------------------------
-# The pattern table: sg's, changed and extended by id.
+# The pattern table: the Singapore table, changed and extended by id.
 
 
 LIMIT_TAI = 10
 """The value of a limit hand (Big dragons, Big winds), and the highest cap a table may set."""
 
-SG_TABLE_CHANGES: Mapping[str, Mapping[str, Any]] = {
+SG_TABLE_CHANGES: PatternChanges = {
     # Animals count as bonus tiles: Little Ping Hu allows them, Ping Hu does not. Neither is
     # awarded when all four chows are declared (the table guides say it of Little Ping Hu;
     # a hand that does not get the small one cannot get the big one).
@@ -76,37 +75,18 @@ SG_TABLE_CHANGES: Mapping[str, Mapping[str, Any]] = {
     },
     "thirteen_orphans": {"settles_as_self_draw": True},
 }
-"""What `sg-table` changes in sg's patterns, by pattern id: `Pattern.with_changes` arguments."""
+"""What `sg-table` changes in the Singapore patterns, by pattern id: `Pattern.with_changes`
+arguments."""
 
 SG_TABLE_ADDITIONS: tuple[Pattern, ...] = (
     Pattern("animal", "Animal", 1, p.each_animal),
     Pattern("animal_set", "Animal set", 5, p.all_animals, includes=ids("animal")),
 )
-"""Patterns `sg-table` adds to sg's table (its flower wins are in `SG_TABLE_FLOWER_WINS`)."""
+"""Patterns `sg-table` adds to the Singapore table (its flower wins are in
+`SG_TABLE_FLOWER_WINS`)."""
 
 
-def derive_patterns(
-    base: Sequence[Pattern],
-    changes: Mapping[str, Mapping[str, Any]],
-    additions: Sequence[Pattern] = (),
-) -> tuple[Pattern, ...]:
-    """`base` with the named patterns changed in place and `additions` appended. An id that
-    `base` lacks, or an addition whose id `base` already has, is a programming error."""
-    known = {pattern.id for pattern in base}
-    unknown = set(changes) - known
-    if unknown:
-        raise ValueError(f"no such patterns to change: {', '.join(sorted(unknown))}")
-    clashes = known & {pattern.id for pattern in additions}
-    if clashes:
-        raise ValueError(f"patterns added twice: {', '.join(sorted(clashes))}")
-    changed = tuple(
-        pattern.with_changes(**changes[pattern.id]) if pattern.id in changes else pattern
-        for pattern in base
-    )
-    return (*changed, *additions)
-
-
-SG_TABLE_PATTERNS = derive_patterns(PATTERNS, SG_TABLE_CHANGES, SG_TABLE_ADDITIONS)
+SG_TABLE_PATTERNS = derive_patterns(SINGAPORE_PATTERNS, SG_TABLE_CHANGES, SG_TABLE_ADDITIONS)
 
 SG_TABLE_FLOWER_WINS: Mapping[FlowerWin, Pattern] = {
     FlowerWin.SEVEN_CAPTURE: Pattern("seven_bonus", "Seven bonus tiles", 5, no_reading),
@@ -225,8 +205,9 @@ MAX_CAP = LIMIT_TAI
 
 
 @dataclass(frozen=True)
-class SgTableOptions(SgOptions):
-    """sg's options (`min_tai`, `share`, `tai_overrides`) and the house rules of the table."""
+class SgTableOptions(SingaporeOptions):
+    """The Singapore options (`min_tai`, `share`, `tai_overrides`) and the house rules of the
+    table."""
 
     cap: int = 5
     """The most tai a hand settles at (1-10); a limit hand beyond it pays the next doubling."""
@@ -234,6 +215,7 @@ class SgTableOptions(SgOptions):
     """On a discard win the discarder pays every share, the other opponents nothing."""
     chart: PayoutChart | None = None
     """A payout chart instead of doubling shares: a preset name ("3/6", "1/2") or amounts."""
+    readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {"chart": parse_chart}
 
     def problems(self, pattern_ids: frozenset[str]) -> list[str]:
         problems = super().problems(pattern_ids)
@@ -266,18 +248,6 @@ class SgTableProfile(SingaporeRules[SgTableOptions]):
     pay_for_all = True
     animals = True
     instant_payouts = True
-
-    def read_options(self, data: Mapping[str, Any]) -> SgTableOptions:
-        if not isinstance(data, Mapping):
-            raise InvalidRequestError("options must be an object of option names and values")
-        plain = {name: value for name, value in data.items() if name != "chart"}
-        options = parse_options(self.options_type, plain)
-        if "chart" in data:
-            options = dataclasses.replace(options, chart=parse_chart(data["chart"]))
-        problems = options.problems(self.pattern_ids())
-        if problems:
-            raise InvalidRequestError("; ".join(problems))
-        return options
 
     def cap_of(self, options: SgTableOptions) -> int:
         return options.cap

@@ -19,7 +19,7 @@ from companion.rules.facts import Facts, match_all, no_reading
 from companion.rules.features import CONCEALED_PUNGS_AT_LEAST, Feature, role_bit
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
-from companion.rules.profile import CountingProfile
+from companion.rules.profile import CountingProfile, HouseRule
 from companion.rules.value import Count
 from companion.settlement import Amount, Payments, collect, others
 from companion.shapes import FIVE_SETS, Reading, Shape, WinRole
@@ -122,7 +122,7 @@ def exposed_hand(facts: Facts) -> tuple[Match, ...]:
 
 def wait_on(*roles: WinRole, single: bool = False) -> Predicate:
     """The winning tile played one of `roles` in the reading; with `single` (the `single` wait
-    rule, `patterns_for`) the hand must also have waited on one kind only. Seven pairs and a
+    rule, `HOUSE_RULES`) the hand must also have waited on one kind only. Seven pairs and a
     triplet earns no wait tai. Without `single` the shape and role bits decide it."""
 
     @needs(*(Feature.STANDARD | role_bit(role) for role in roles), decided=not single)
@@ -278,13 +278,18 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("earthly", "Earthly hand", 40, p.event(Event.EARTHLY)),
 )
 
-SINGLE_WAIT_PATTERNS: tuple[Pattern, ...] = tuple(
-    pattern.with_changes(predicate=wait_on(*roles, single=True))
-    if (roles := _WAIT_ROLES.get(pattern.id))
-    else pattern
-    for pattern in PATTERNS
+HOUSE_RULES = (
+    # Under the `single` wait rule the wait patterns also read the hand's waits.
+    HouseRule(
+        "wait_rule",
+        "single",
+        changes={
+            pattern_id: {"predicate": wait_on(*roles, single=True)}
+            for pattern_id, roles in _WAIT_ROLES.items()
+        },
+    ),
 )
-"""The table under the `single` wait rule: the wait patterns also read the hand's waits."""
+"""tw's options that change its table."""
 
 FLOWER_WINS: dict[FlowerWin, Pattern] = {
     FlowerWin.SEVEN_CAPTURE: Pattern(
@@ -328,6 +333,7 @@ class TwProfile(CountingProfile[TwOptions]):
     patterns = PATTERNS
     flower_wins = FLOWER_WINS
     options_type = TwOptions
+    house_rules = HOUSE_RULES
     several_winners = True
     prefers_readings = True
     earthly_self_draw = False
@@ -344,9 +350,6 @@ class TwProfile(CountingProfile[TwOptions]):
     drawn_events = frozenset((Event.LAST_TILE,))
     table_discards = True
     dealer_streak = True
-
-    def patterns_for(self, options: TwOptions) -> tuple[Pattern, ...]:
-        return SINGLE_WAIT_PATTERNS if options.wait_rule == "single" else PATTERNS
 
     def check_tiles(self, concealed: Sequence[Tile], melds: Sequence[Meld]) -> None:
         playing = [tile for tile in concealed if not tile.is_bonus]

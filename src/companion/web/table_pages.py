@@ -34,6 +34,7 @@ from companion.errors import CompanionError
 from companion.web import i18n
 from companion.web.pages import editor_context, script_data
 from companion.web.table_forms import FormError, create_context, options_from_form
+from companion.web.table_share import share_reach
 from companion.web.table_views import VIEWS, board_context, record_context, table_translator
 from companion.web.templating import page_context, render, request_language, templates
 
@@ -116,6 +117,7 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
         lang,
         table={
             "id": key,
+            "name": setup.name,
             "profile": setup.profile,
             "options": dict(setup.options),
             "players": list(setup.players),
@@ -132,6 +134,7 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
             "preview": f"/api/tables/{key}/preview",
         },
     )
+    reach = share_reach(request)
     return render(
         request,
         "table.html",
@@ -140,7 +143,8 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
         profile_label=t.get(f"profile.{setup.profile}", setup.profile),
         table_name=setup.name,
         planned_hands=setup.planned_hands,
-        read_url=str(request.base_url).rstrip("/") + f"/t/{key}",
+        share=reach,
+        read_url=f"{reach.base}/t/{key}",
         **board_context(lang, table_id, replayed, before),
         **record_context(lang, replayed),
         **editor_context(lang),

@@ -7,9 +7,11 @@ profile declares them. Kept per replay (`VIEWS`), so a board many phones reload 
 from __future__ import annotations
 
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -115,11 +117,15 @@ class EventView:
     amounts: tuple[AmountView, ...]
     badge: str = ""
     reason: str = ""
-    notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    """The history line's warnings, in the page's language (a win a correction made stale)."""
     can_void: bool = False
     can_amend: bool = False
     prefill: dict[str, str] = field(default_factory=dict)
     version: int = 0
+    what: str = ""
+    """What players call it ("hand 17"), for Amend's and Void's titles: players count hands,
+    the event number (`seq`) is the history's audit detail."""
 
 
 def sign_class(amount: Fraction) -> str:
@@ -128,6 +134,35 @@ def sign_class(amount: Fraction) -> str:
 
 def wind_name(t: i18n.Translator, wind: Wind) -> str:
     return t(f"wind.{wind.value}")
+
+
+NARROW_BUTTON_WORD = 7
+"""The longest word (in narrow letters; a Chinese character counts two) that a player's button
+holds when four share a phone's row: a longer one gets two buttons a row (`long-names`)."""
+ORDINAL_LAPS = 9
+"""Laps up to this one are named in words ("second lap"); later ones by number ("lap 10")."""
+
+
+def word_width(word: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in word)
+
+
+def names_class(players: tuple[str, ...]) -> str:
+    """`long-names` when a name has a word too long for a quarter of a phone's row."""
+    longest = max(word_width(word) for name in players for word in name.split())
+    return "long-names" if longest > NARROW_BUTTON_WORD else ""
+
+
+def round_label(t: i18n.Translator, state: TableState) -> str:
+    """ "East round", and after the four wind rounds which lap it is: "North round, second lap"
+    (a lap is the four rounds East to North; the round wind alone repeats every lap)."""
+    wind = wind_name(t, state.round)
+    lap = state.rounds_played // len(Wind) + 1
+    if lap == 1:
+        return t("table.round", wind=wind)
+    if lap <= ORDINAL_LAPS:
+        return t("table.round_lap", wind=wind, nth=t(f"table.nth.{lap}"))
+    return t("table.round_lap_n", wind=wind, n=lap)
 
 
 def outcome_text(t: i18n.Translator, players: tuple[str, ...], outcome: Outcome) -> str:
@@ -188,14 +223,14 @@ def _prefill(outcome: Outcome | None) -> dict[str, str]:
     return {"kind": "win"}
 
 
-def _stale_notes(
+def _stale_warnings(
     t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
 ) -> tuple[str, ...]:
     """The ledger's note that a correction changed what this win would pay, in the page's
     language (the ledger notes it only when an amount would differ)."""
     win = entry.effective
-    if not entry.notes or not isinstance(win, Win):
-        return entry.notes
+    if not entry.stale_warnings or not isinstance(win, Win):
+        return entry.stale_warnings
     now = entry.before
     return (
         t(
@@ -210,9 +245,25 @@ def _stale_notes(
     )
 
 
-def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry) -> EventView:
+def event_what(t: i18n.Translator, hand: int | None, is_hand: bool) -> str:
+    """ "hand 17", "the payout in hand 17", or "this entry" (a voided hand is in no hand)."""
+    if hand is None:
+        return t("table.what.entry")
+    return t("table.what.hand" if is_hand else "table.what.payout", n=hand)
+
+
+def event_time(at: datetime, today: date) -> str:
+    """The time of day, with the date when it is not today (a table kept over several nights);
+    in UTC here, and in the reader's own time zone once the page's script runs."""
+    return at.strftime("%H:%M UTC" if at.date() == today else "%Y-%m-%d %H:%M UTC")
+
+
+def event_view(
+    t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry, today: date | None = None
+) -> EventView:
     event, body = entry.event, entry.event.body
-    seq, at, time = event.seq, event.at.isoformat(), event.at.strftime("%H:%M UTC")
+    today = today or datetime.now(UTC).date()
+    seq, at, time = event.seq, event.at.isoformat(), event_time(event.at, today)
     if isinstance(body, Correction):
         text = correction_text(
             players,
@@ -221,7 +272,12 @@ def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
             amends=lambda n, text: t("table.ev.amends", n=n, text=text),
             describe=lambda outcome: outcome_text(t, players, outcome),
         )
-        by = body.by or t("table.ev.unknown")
+        # Who corrected it, when known (an undo on the recording device names nobody).
+        reason = (
+            t("table.ev.reason", reason=body.reason, by=body.by)
+            if body.by
+            else t("table.ev.reason_only", reason=body.reason)
+        )
         return EventView(
             seq=seq,
             at=at,
@@ -232,7 +288,7 @@ def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
             context=t("table.ev.correction"),
             text=text,
             amounts=(),
-            reason=t("table.ev.reason", reason=body.reason, by=by),
+            reason=reason,
         )
     state = entry.before
     context_parts = []
@@ -264,11 +320,12 @@ def event_view(t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry
         text=outcome_text(t, players, shown),
         amounts=amounts,
         badge=badge,
-        notes=_stale_notes(t, players, entry),
+        warnings=_stale_warnings(t, players, entry),
         can_void=entry.status != "voided",
         can_amend=True,
         prefill=_prefill(entry.effective or body),
         version=entry.version,
+        what=event_what(t, entry.hand, body.is_hand),
     )
 
 
@@ -305,8 +362,9 @@ def history_page(t: i18n.Translator, replayed: Replay, before: int | None) -> di
     end = total if before is None else max(0, min(total, before - 1))
     start = max(0, end - HISTORY_PAGE)
     players = replayed.setup.players
+    today = datetime.now(UTC).date()
     return {
-        "events": [event_view(t, players, entry) for entry in reversed(entries[start:end])],
+        "events": [event_view(t, players, entry, today) for entry in reversed(entries[start:end])],
         "history_total": total,
         "history_first": start + 1,
         "history_last": end,
@@ -342,6 +400,7 @@ def board_context(
             for index, name in enumerate(players)
         ],
         "round_name": wind_name(t, state.round),
+        "round_label": round_label(t, state),
         "state": state,
         "dealer_name": players[state.dealer],
         "show_streak": setup.engine_profile.dealer_streak or state.streak > 0,
@@ -373,6 +432,7 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
     return {
         "tai_pairs": [(str(tai), str(tai)) for tai in tai_choices],
         "player_choices": [(str(index), name) for index, name in enumerate(setup.players)],
+        "names_class": names_class(setup.players),
         "tai_other": cap is None,
         "kinds": kinds,
         "payout_events": [(event, t(f"payout.{event}")) for event in PAYOUT_EVENTS]

@@ -296,6 +296,22 @@ function restoreRadios(settings) {
   }
 }
 
+/** New hand: the tiles and how this hand was won go; the profile, the round, the dealer (and
+ * the dealer's count) and the options stay, as they do at a table from one hand to the next.
+ * Clear, beside it, empties the tiles only. */
+function newHand() {
+  editor.clear();
+  form.querySelector('input[name="win"][value="self_draw"]').checked = true;
+  form.querySelector('input[name="seat"][value="E"]').checked = true;
+  for (const box of form.querySelectorAll('input[name="events"]')) box.checked = false;
+  const noFlowerWin = form.querySelector('input[name="flower_win"][value=""]');
+  if (noFlowerWin) noFlowerWin.checked = true;
+  for (const name of ["table_discards", "liable"]) {
+    if (form.elements[name]) form.elements[name].value = "";
+  }
+  schedule();
+}
+
 // --- The result ----------------------------------------------------------------------------
 
 function showBar(kind, text) {
@@ -393,6 +409,7 @@ form.addEventListener("submit", (event) => event.preventDefault());
 form.addEventListener("change", schedule);
 form.addEventListener("input", schedule);
 editor.addEventListener("change", schedule);
+document.querySelector("#hand-editor [data-fresh]").addEventListener("click", newHand);
 profileSelect.addEventListener("change", () => {
   applyProfile(loadSettings());
   schedule();

@@ -2,6 +2,10 @@
 // app's own files and the pages last seen, so that the calculator and a table's page open with
 // no connection: network first, the last copy when the network fails. The JSON API and the live
 // stream are never cached: a table's writes wait in the page's outbox instead (table.js).
+// A page opened before this worker controlled it (a device's first visit) asks to be kept
+// (offline.js), so every table page a device has opened reopens offline, not just the second
+// visit. A new release carries the table pages over to its own cache. The cache's keys never
+// hold the URL's fragment, where a write link carries its token.
 const VERSION = "__VERSION__";
 const CACHE = `companion-${VERSION}`;
 const SHELL = __SHELL__;
@@ -15,16 +19,82 @@ self.addEventListener("install", (event) => {
   );
 });
 
+/** The URL a page is kept under: without its fragment (`#token=...` stays on the device's
+ * address bar only). */
+function keyOf(url) {
+  const bare = new URL(url, self.location.origin);
+  bare.hash = "";
+  return bare.href;
+}
+
+function isTablePage(url) {
+  return /^\/t\/[^/]+$/.test(new URL(url).pathname);
+}
+
+/** Fetch and keep one page; false when the network or the server did not give it. */
+async function keep(cache, url) {
+  try {
+    const response = await fetch(url, { credentials: "same-origin" });
+    if (!response.ok || response.type !== "basic") return false;
+    await cache.put(url, response);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A table page and its board fragment (the board the page swaps in when it reopens). */
+async function keepTable(cache, url) {
+  const page = new URL(keyOf(url));
+  const board = new URL(page.href);
+  board.pathname = `${page.pathname}/board`;
+  const [kept] = await Promise.all([keep(cache, page.href), keep(cache, board.href)]);
+  return kept;
+}
+
+/** The table pages an older release kept, fetched again for this one (or copied when the
+ * network fails), so that a new release does not forget them. */
+async function carryTables(oldNames) {
+  const cache = await caches.open(CACHE);
+  for (const name of oldNames) {
+    const old = await caches.open(name);
+    for (const request of await old.keys()) {
+      if (!isTablePage(request.url) || (await cache.match(request.url))) continue;
+      if (!(await keepTable(cache, request.url))) {
+        const response = await old.match(request);
+        if (response) await cache.put(keyOf(request.url), response);
+      }
+    }
+  }
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      const old = names.filter((name) => name.startsWith("companion-") && name !== CACHE);
+      await carryTables(old);
+      await Promise.all(old.map((name) => caches.delete(name)));
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// A page asks to be kept: {type: "keep", url}; the answer (true when kept) on the port given.
+self.addEventListener("message", (event) => {
+  const data = event.data ?? {};
+  if (data.type !== "keep" || typeof data.url !== "string") return;
+  const url = new URL(data.url, self.location.origin);
+  const reply = (kept) => event.ports[0]?.postMessage(kept);
+  if (url.origin !== self.location.origin || !cacheable({ method: "GET" }, url)) {
+    reply(false);
+    return;
+  }
+  event.waitUntil(
     caches
-      .keys()
-      .then((names) =>
-        Promise.all(
-          names.filter((name) => name.startsWith("companion-") && name !== CACHE).map((name) => caches.delete(name)),
-        ),
-      )
-      .then(() => self.clients.claim()),
+      .open(CACHE)
+      .then((cache) => (isTablePage(url.href) ? keepTable(cache, url.href) : keep(cache, keyOf(url.href))))
+      .then(reply),
   );
 });
 
@@ -38,10 +108,11 @@ async function networkFirst(request) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === "basic") cache.put(request, response.clone());
+    if (response.ok && response.type === "basic") cache.put(keyOf(request.url), response.clone());
     return response;
   } catch (error) {
-    const kept = (await cache.match(request)) ?? (await cache.match(request, { ignoreSearch: true }));
+    const key = keyOf(request.url);
+    const kept = (await cache.match(key)) ?? (await cache.match(key, { ignoreSearch: true }));
     if (kept) return kept;
     if (request.mode === "navigate") {
       const home = await cache.match("/");

@@ -30,6 +30,11 @@ async function checkToken(candidate) {
 /** The write link's fragment: keep the token on this device and take it out of the address bar.
  * A link's token is checked with the server first: one the server refuses never replaces the
  * token this device already writes with. */
+/** What "Your tables on this device" lists a table by: its name, players and rules. */
+function listing() {
+  return { seen: Date.now(), name: table.name ?? "", players: table.players, profile: table.profile };
+}
+
 export async function takeToken() {
   const params = new URLSearchParams(location.hash.slice(1));
   const fromLink = params.get("token");
@@ -41,7 +46,7 @@ export async function takeToken() {
       session.token = stored;
       accessNotice.textContent = t(stored ? "table.link_refused" : "table.token_rejected");
       accessNotice.hidden = false;
-      if (session.token) rememberTable(table.id, { seen: Date.now(), players: table.players });
+      if (session.token) rememberTable(table.id, listing());
       return;
     }
     if (verdict === "unknown") {
@@ -51,12 +56,7 @@ export async function takeToken() {
   }
   if (fromLink) {
     session.token = fromLink;
-    const kept = rememberTable(table.id, {
-      token: session.token,
-      players: table.players,
-      profile: table.profile,
-      seen: Date.now(),
-    });
+    const kept = rememberTable(table.id, { token: session.token, ...listing() });
     if (params.get("new") === "1") {
       document.getElementById("created-notice").hidden = false;
       share.open = true;
@@ -68,7 +68,7 @@ export async function takeToken() {
     return;
   }
   session.token = stored;
-  if (session.token) rememberTable(table.id, { seen: Date.now(), players: table.players });
+  if (session.token) rememberTable(table.id, listing());
 }
 
 export function applyAccess() {

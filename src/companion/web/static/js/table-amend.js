@@ -17,7 +17,7 @@ import {
   severalToggle,
 } from "./table-context.js";
 import { setChecked, setTai } from "./table-fields.js";
-import { resetForm, syncForm } from "./table-form.js";
+import { resetForm, startOver, syncForm } from "./table-form.js";
 
 const taiOther = document.getElementById("tai-other");
 export const dialog = document.getElementById("void-dialog");
@@ -25,6 +25,7 @@ export const voidForm = document.getElementById("void-form");
 const voidStatus = document.getElementById("void-status");
 let voidSeq = 0;
 let voidVersion = 0;
+let voidWhat = "";
 let voidKey = newKey();
 
 export function startAmend(item) {
@@ -32,6 +33,7 @@ export function startAmend(item) {
   session.mode = "amend";
   session.amendSeq = Number(data.seq);
   session.amendVersion = Number(data.version ?? 0);
+  session.amendWhat = data.what ?? "";
   session.recordKey = newKey();
   resetForm();
   setChecked("kind", data.prefillKind ?? "win");
@@ -68,18 +70,16 @@ export function startAmend(item) {
 export function leaveAmend() {
   session.mode = "record";
   session.amendSeq = 0;
-  session.recordKey = newKey();
-  setChecked("kind", "win");
-  resetForm();
-  syncForm();
+  startOver();
 }
 
 export function openVoid(item) {
   voidSeq = Number(item.dataset.seq);
   voidVersion = Number(item.dataset.version ?? 0);
+  voidWhat = item.dataset.what ?? "";
   voidKey = newKey();
   const title = document.getElementById("void-title");
-  title.textContent = title.dataset.template.replace("{n}", String(voidSeq));
+  title.textContent = title.dataset.template.replace("{what}", voidWhat);
   document.getElementById("void-text").textContent =
     item.querySelector("[data-text]")?.textContent ?? "";
   voidForm.elements.reason.value = "";
@@ -106,7 +106,7 @@ export async function submitVoid(event) {
       dialog.close();
       setStatus("");
       await refreshBoard({ force: true });
-      showFlash(t("table.voided", { n: voidSeq }));
+      showFlash(t("table.voided_what", { what: voidWhat }));
       document.getElementById("history-heading")?.focus();
     } else {
       if (status === 401 || status === 403) refused(status);

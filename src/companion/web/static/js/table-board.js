@@ -21,11 +21,23 @@ export function showFlash(text) {
   card.querySelector("h2")?.after(line);
 }
 
+/** The history's times in the reader's time zone: the time of day, with the date for a hand
+ * not from today (a table kept over several evenings). */
 export function localTimes(root = document) {
-  const format = new Intl.DateTimeFormat(pageData.lang, { hour: "2-digit", minute: "2-digit" });
+  const clock = { hour: "2-digit", minute: "2-digit" };
+  const time = new Intl.DateTimeFormat(pageData.lang, clock);
+  const day = { month: "short", day: "numeric", ...clock };
+  const dated = new Intl.DateTimeFormat(pageData.lang, day);
+  const datedYear = new Intl.DateTimeFormat(pageData.lang, { year: "numeric", ...day });
+  const now = new Date();
+  const today = now.toDateString();
   for (const node of root.querySelectorAll("time[datetime]")) {
     const when = new Date(node.getAttribute("datetime"));
-    if (!Number.isNaN(when.getTime())) node.textContent = format.format(when);
+    if (Number.isNaN(when.getTime())) continue;
+    const older = when.toDateString() !== today;
+    const format = !older ? time : when.getFullYear() === now.getFullYear() ? dated : datedYear;
+    node.textContent = format.format(when);
+    node.dataset.dated = older ? "true" : "false";
   }
 }
 

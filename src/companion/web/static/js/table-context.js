@@ -3,7 +3,7 @@
 // editor, and the page's own state (`session`): the write token, the board as last seen,
 // recording or amending, and whether a write is under way.
 import { HandEditor } from "./hand-editor.js";
-import { pageData, setUnit } from "./i18n.js";
+import { pageData, setUnit, t } from "./i18n.js";
 
 export const table = pageData.table;
 export const api = pageData.api;
@@ -28,6 +28,7 @@ export const session = {
   mode: "record", // or "amend"
   amendSeq: 0,
   amendVersion: 0, // the version of the event being amended, as this page saw it
+  amendWhat: "", // what players call it: "hand 17"
   recordKey: newKey(),
   busy: false,
   refused: false, // the table's preview refuses the entry as it stands: Record waits
@@ -43,4 +44,11 @@ export function newKey() {
 export function setStatus(text, kind = "") {
   recordStatus.textContent = text;
   recordStatus.dataset.kind = kind;
+}
+
+/** What players call an event: "hand 17", "the payout in hand 17" (not its event number,
+ * which the history's audit lines show). */
+export function eventWhat(event) {
+  if (!event?.hand) return t("table.what.entry");
+  return t(event.kind === "payout" ? "table.what.payout" : "table.what.hand", { n: event.hand });
 }

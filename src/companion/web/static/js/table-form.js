@@ -7,6 +7,7 @@ import {
   amendReason,
   editor,
   form,
+  newKey,
   preview,
   recordTitle,
   session,
@@ -44,7 +45,9 @@ export function syncForm() {
   }
   const amending = session.mode === "amend";
   const template = amending ? recordTitle.dataset.amendText : recordTitle.dataset.recordText;
-  recordTitle.textContent = template.replace("{n}", String(amending ? session.amendSeq : session.state.next_hand));
+  recordTitle.textContent = amending
+    ? template.replace("{what}", session.amendWhat)
+    : template.replace("{n}", String(session.state.next_hand));
   submitButton.textContent = amending
     ? submitButton.dataset.amendLabel
     : submitButton.dataset.recordLabel;
@@ -98,6 +101,14 @@ export function buildEntry() {
     entry.tai = tai;
   }
   return { entry };
+}
+
+/** A blank win with a new idempotency key: the next hand, entered from nothing. */
+export function startOver() {
+  session.recordKey = newKey();
+  setChecked("kind", "win");
+  resetForm();
+  syncForm();
 }
 
 export function resetForm() {

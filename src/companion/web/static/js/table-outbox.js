@@ -6,9 +6,9 @@ import * as outbox from "./outbox.js";
 import { send } from "./table-access.js";
 import { leaveAmend } from "./table-amend.js";
 import { refreshBoard } from "./table-board.js";
-import { newKey, recordCard, session, setStatus, table } from "./table-context.js";
+import { eventWhat, newKey, recordCard, session, setStatus, table } from "./table-context.js";
 import { setChecked, setTai } from "./table-fields.js";
-import { resetForm, syncForm } from "./table-form.js";
+import { resetForm, startOver, syncForm } from "./table-form.js";
 import { schedulePays } from "./table-previews.js";
 import { el } from "./tiles.js";
 
@@ -38,11 +38,8 @@ export function keepOffline(url, body) {
     return;
   }
   setStatus(t("table.kept_offline"), "good");
-  session.recordKey = newKey();
-  setChecked("kind", "win");
-  resetForm();
+  startOver();
   renderOutbox();
-  syncForm();
 }
 
 export function renderOutbox() {
@@ -106,7 +103,8 @@ export async function sendOutbox() {
   const { sent, refused: refusedItems } = await outbox.flush(table.id, send);
   renderOutbox();
   if (sent.length) {
-    setStatus(t("table.outbox_sent", { n: sent.map((item) => item.event.seq).join(", #") }), "good");
+    const what = sent.map((item) => eventWhat(item.event)).join(t("table.ev.and"));
+    setStatus(t("table.outbox_sent_what", { what }), "good");
     await refreshBoard({ force: true });
   } else if (refusedItems.length) {
     setStatus(t("table.outbox_refused", { reason: refusedItems[0].error }), "bad");

@@ -7,9 +7,9 @@ import { refusalText } from "./result-view.js";
 import { refused, send } from "./table-access.js";
 import { leaveAmend } from "./table-amend.js";
 import { refreshBoard } from "./table-board.js";
-import { amendReason, api, form, newKey, session, setStatus, table } from "./table-context.js";
-import { focusField, setChecked } from "./table-fields.js";
-import { buildEntry, resetForm, syncForm } from "./table-form.js";
+import { amendReason, api, eventWhat, form, newKey, session, setStatus, table } from "./table-context.js";
+import { focusField } from "./table-fields.js";
+import { buildEntry, startOver, syncForm } from "./table-form.js";
 import { keepOffline } from "./table-outbox.js";
 import { el } from "./tiles.js";
 
@@ -18,7 +18,7 @@ const UNDO_REASON = "undone by the recorder";
 const confirmation = document.getElementById("confirmation");
 export const undoButton = document.getElementById("undo");
 let undoTimer = 0;
-let undoable = null; // {seq}: the hand this device just recorded
+let undoable = null; // {seq, what}: the hand this device just recorded
 
 export async function submitEntry(event) {
   event.preventDefault();
@@ -60,15 +60,14 @@ export async function submitEntry(event) {
       const seq = data.event.seq;
       const amending = session.mode === "amend";
       if (amending) {
-        setStatus(t(data.duplicate ? "table.duplicate" : "table.amended", { n: seq }), "good");
+        const what = { what: session.amendWhat };
+        setStatus(t(data.duplicate ? "table.duplicate_what" : "table.amended_what", what), "good");
         leaveAmend();
       } else {
         setStatus("");
         showConfirmation(data);
         // Back to a blank win: a second tap on Record cannot repeat a draw or a payout.
-        session.recordKey = newKey();
-        setChecked("kind", "win");
-        resetForm();
+        startOver();
       }
       await refreshBoard({ force: true });
     } else {
@@ -93,9 +92,10 @@ export async function submitEntry(event) {
 
 function showConfirmation(data) {
   const seq = data.event.seq;
+  const what = eventWhat(data.event);
   document.getElementById("confirmation-text").textContent = t(
-    data.duplicate ? "table.duplicate" : "table.recorded_totals",
-    { n: seq },
+    data.duplicate ? "table.duplicate_what" : "table.recorded_what",
+    { what },
   );
   const totals = document.getElementById("confirmation-totals");
   totals.replaceChildren(
@@ -106,9 +106,9 @@ function showConfirmation(data) {
       return item;
     }),
   );
-  undoable = data.duplicate ? null : { seq };
+  undoable = data.duplicate ? null : { seq, what };
   undoButton.hidden = !undoable;
-  undoButton.setAttribute("aria-label", t("table.undo_for", { n: seq }));
+  undoButton.setAttribute("aria-label", t("table.undo_what", { what }));
   confirmation.hidden = false;
   window.clearTimeout(undoTimer);
   undoTimer = window.setTimeout(() => {
@@ -125,7 +125,7 @@ function hideConfirmation() {
 
 export async function undo() {
   if (!undoable || session.busy) return;
-  const { seq } = undoable;
+  const { seq, what } = undoable;
   session.busy = true;
   undoButton.disabled = true;
   try {
@@ -135,9 +135,9 @@ export async function undo() {
     const { status, data } = await send(`${api.events}/${seq}/void`, body);
     hideConfirmation();
     if (status === 200 || status === 201) {
-      setStatus(t("table.undone", { n: seq }), "good");
+      setStatus(t("table.undone_what", { what }), "good");
     } else if (status === 409) {
-      setStatus(t("table.undo_refused", { n: seq }), "bad");
+      setStatus(t("table.undo_refused_what", { what }), "bad");
     } else {
       if (status === 401 || status === 403) refused(status);
       setStatus(t("table.not_recorded", { reason: refusalText(data) || status }), "bad");

@@ -5,8 +5,12 @@ import { t } from "./i18n.js";
 import { copyText, qrSvg, shareLink } from "./share.js";
 import { session, table } from "./table-context.js";
 
+// The links' address, as the server chose it for the other phones (its LAN address, or
+// --public-url: companion/web/table_share.py), else the one this page was opened on.
+const shareBase = document.getElementById("share")?.dataset.shareBase || location.origin;
+
 export function linkFor(withToken) {
-  const base = `${location.origin}/t/${table.id}`;
+  const base = `${shareBase}/t/${table.id}`;
   return withToken ? `${base}#token=${encodeURIComponent(session.token)}` : base;
 }
 

@@ -19,7 +19,7 @@ import { dialog, leaveAmend, openVoid, startAmend, submitVoid, voidForm } from "
 import { localTimes, nameSeats } from "./table-board.js";
 import { editor, form, session, setStatus, severalToggle, table, tableDiscards } from "./table-context.js";
 import { setChecked } from "./table-fields.js";
-import { amendCancel, syncForm } from "./table-form.js";
+import { amendCancel, startOver, syncForm } from "./table-form.js";
 import { followTable } from "./table-live.js";
 import { discardEntry, fixEntry, outboxList, renderOutbox } from "./table-outbox.js";
 import { schedulePays, schedulePreview } from "./table-previews.js";
@@ -58,6 +58,14 @@ editor.addEventListener("change", () => {
   schedulePays();
 });
 undoButton.addEventListener("click", undo);
+// Start over: the whole entry afresh (amending: back to recording the next hand); Clear, beside
+// it, empties the tiles only.
+document.querySelector("#table-hand [data-fresh]").addEventListener("click", () => {
+  if (session.mode === "amend") leaveAmend();
+  else startOver();
+  setStatus("");
+  schedulePays();
+});
 outboxList.addEventListener("click", (event) => {
   const button = event.target.closest("button");
   if (button?.dataset.fix) fixEntry(button.dataset.fix);

@@ -24,12 +24,16 @@ function listTables() {
     const item = el("li", "table-item");
     const link = el("a", "table-link");
     link.href = `/t/${id}`;
-    link.append(el("span", "table-id", id));
+    // Listed by its name (the players' names for a table without one), not by its id.
     const players = Array.isArray(info.players) ? info.players.join(", ") : "";
-    if (players) link.append(el("span", "table-players", players));
+    const name = (typeof info.name === "string" && info.name) || players || t("table.title", { id });
+    link.append(el("span", "table-list-name", name));
+    const rules = info.profile ? t(`profile.${info.profile}`) : "";
+    const details = [name === players ? "" : players, rules].filter(Boolean).join(" · ");
+    if (details) link.append(el("span", "table-players", details));
     const forget = el("button", "small-button", t("tables.forget"));
     forget.type = "button";
-    forget.setAttribute("aria-label", t("tables.forget_named", { id }));
+    forget.setAttribute("aria-label", t("tables.forget_named", { id: name }));
     forget.addEventListener("click", () => {
       if (!window.confirm(t("table.forget_confirm"))) return;
       forgetTable(id);
