@@ -752,6 +752,35 @@ def test_the_create_form(client: TestClient) -> None:
     assert record(client, (table_id, token), {"kind": "draw"}).status_code == 201
 
 
+def test_the_create_form_offers_tw_s_drawn_hand_repeats(client: TestClient) -> None:
+    page = client.get("/tables?lang=zh-Hant").text
+    label = "流局算連莊（連莊數加一）"  # noqa: RUF001  (the catalogue's full-width punctuation)
+    assert 'name="option:tw:drawn_hand_repeats"' in page and label in page
+    [tw] = [p for p in client.get("/api/profiles").json() if p["id"] == "tw"]
+    [option] = [o for o in tw["options"] if o["name"] == "drawn_hand_repeats"]
+    # A table's rule: offered on the create form, not by the calculator.
+    assert option == {
+        "name": "drawn_hand_repeats",
+        "type": "bool",
+        "default": False,
+        "table_rule": True,
+    }
+    form = {
+        "csrf_token": csrf(client),
+        "profile": "tw",
+        **{f"player{index}": name for index, name in enumerate(PLAYERS)},
+        "option:tw:drawn_hand_repeats": "true",
+    }
+    response = client.post("/tables", data=form, follow_redirects=False)
+    table_id, token = re.findall(r"/t/([a-z0-9]{8})#token=([\w-]+)", response.headers["location"])[
+        0
+    ]
+    assert client.get(f"/api/tables/{table_id}").json()["options"] == {"drawn_hand_repeats": True}
+    assert record(client, (table_id, token), {"kind": "draw"}).status_code == 201
+    state = client.get(f"/api/tables/{table_id}").json()
+    assert (state["dealer"], state["dealer_streak"]) == ("Ann", 1)
+
+
 @pytest.mark.parametrize(
     ("changes", "message"),
     [

@@ -419,10 +419,28 @@ def test_the_minimum_is_counted_without_the_flower_faan() -> None:
     result = hk(CHOWS, bonus="1f", **FROM_S)
     assert (result.tai, result.meets_minimum) == (3, False)
     assert paid(result) == pays()
-    assert result.notes == ("2 faan is under the table's minimum of 3",)
+    assert result.notes == (
+        "2 of the 3 faan count toward the table's minimum of 3; Seat flower or season does not",
+    )
+    assert result.to_json()["short_of_minimum"] == {
+        "counted": 2,
+        "total": 3,
+        "minimum": 3,
+        "left_out": ["seat_flower"],
+        "note": result.notes[0],
+    }
     # The same with No flowers instead.
     bare = hk(CHOWS, **FROM_S)
     assert (bare.tai, bare.meets_minimum) == (3, False)
+    assert bare.notes == (
+        "2 of the 3 faan count toward the table's minimum of 3; No flowers does not",
+    )
+    # Under the minimum without a flower faan to leave out: the count alone.
+    plain = hk(
+        CHOWS, **FROM_S, bonus="1f", options={"min_faan": 4, "flowers_count_to_minimum": True}
+    )
+    assert plain.notes == ("3 faan is under the table's minimum of 4",)
+    assert plain.to_json()["short_of_minimum"]["left_out"] == []
 
 
 def test_flowers_count_to_the_minimum_with_the_option() -> None:

@@ -106,6 +106,8 @@ def test_api_score_refuses_animals_and_bad_options(client: TestClient) -> None:
         "valid": False,
         "profile": "hk",
         "error": "animal tiles are not Hong Kong tiles: take out cat",
+        "error_key": "refusal.hk_animals",
+        "error_params": {"tiles": ["1a"]},
     }
     bad = client.post(
         "/api/score", json={"profile": "hk", "hand": CHOWS, "options": {"curve": "x"}}
@@ -212,8 +214,17 @@ def test_whole_hand_entry_with_a_half_stake_and_liability() -> None:
     assert outcome.to_json()["unit"] == "faan"
     # Ben won, so Ben deals now and Cat sits South. Cat's hand on Ann's discard with South's
     # flower is 3 faan, 2 without the flower: refused and not recorded.
-    with pytest.raises(NotPayableWinError, match="3 faan, under the table's minimum"):
+    with pytest.raises(NotPayableWinError) as refusal:
         table.record(WinnerInput("Cat", hand={"hand": CHOWS, "bonus": "2f"}), by="Ann")
+    assert refusal.value.message == (
+        "Cat's hand is under the table's minimum (2 of the 3 faan count toward the table's "
+        "minimum of 3; Seat flower or season does not): a hand under the minimum pays nothing "
+        "and is not recorded as a win"
+    )
+    assert (refusal.value.key, refusal.value.params) == (
+        "minimum.left_out",
+        {"counted": 2, "total": 3, "minimum": 3, "left_out_patterns": ["seat_flower"]},
+    )
     # Chows in characters and a pair of white dragons: Common hand 1 + Mixed one suit 3 +
     # Concealed hand 1 + No flowers 1 = 6 faan, P = 0.5 x M(6) = 16; half gun: Ann pays 16,
     # the others 8 each.

@@ -42,6 +42,9 @@ def former_to_json(result: ScoreResult) -> dict[str, Any]:
     data: dict[str, Any] = {"valid": result.valid, "profile": result.profile}
     if not result.valid:
         data["error"] = result.error
+        if result.error_key is not None:  # added with the refusals' keys (issue 23)
+            data["error_key"] = result.error_key
+            data["error_params"] = dict(result.error_params or {})
         if result.waits:
             data["waits"] = [tile.mpsz for tile in result.waits]
         return data
@@ -61,6 +64,8 @@ def former_to_json(result: ScoreResult) -> dict[str, Any]:
         data["wait"] = result.reading.role.value
     if result.dealer_tai is not None:
         data["dealer_tai"] = result.dealer_tai
+    if result.short_of_minimum is not None:  # added with the minimum's note (issue 23)
+        data["short_of_minimum"] = result.short_of_minimum.to_json()
     if result.winner is not None:
         data["winner"] = result.winner.value
         data["transfers"] = [

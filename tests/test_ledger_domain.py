@@ -173,6 +173,30 @@ def test_tw_streak_grows_on_a_dealer_win_holds_on_a_draw_and_resets() -> None:
     assert (table.dealer(), table.replay.state.streak) == ("Ben", 0)
 
 
+def test_tw_drawn_hand_repeats_counts_a_draw_as_a_dealer_repeat() -> None:
+    table = Table("tw", {"drawn_hand_repeats": True})
+    table.win("Ann", tai=5)
+    table.win("Ann", tai=5, by="Cat")
+    table.draw()
+    assert (table.dealer(), table.replay.state.streak) == ("Ann", 3)
+    # docs/rules-tw.md: after two dealer wins and a draw, a 5-tai dealer self-draw collects
+    # 5 + 1 + 6 from each player.
+    event = table.win("Ann", tai=5)
+    assert isinstance(event.body, Win)
+    assert event.body.winners[0].dealer_tai == 7
+    assert event.body.payments == (F(36), F(-12), F(-12), F(-12))
+    assert table.replay.state.streak == 4
+    # A draw after the deal passed starts the new dealer's streak at 1.
+    table.win("Ben", tai=2)
+    table.draw()
+    assert (table.dealer(), table.replay.state.streak) == ("Ben", 1)
+
+
+def test_only_tw_has_drawn_hand_repeats() -> None:
+    with pytest.raises(CompanionError, match='unknown option "drawn_hand_repeats"'):
+        Table("sg", {"drawn_hand_repeats": True})
+
+
 def test_tw_several_winners_on_one_discard() -> None:
     table = Table("tw")
     table.win("Ann", "Cat", tai=[2, 3], by="Ben")

@@ -254,8 +254,13 @@ def _without_wording(outcome: Any) -> Any:
         return [_without_wording(item) for item in outcome]
     if not isinstance(outcome, dict):
         return outcome
-    wording = "message" if "raised" in outcome else "error" if outcome.get("valid") is False else ""
-    return {key: _without_wording(value) for key, value in outcome.items() if key != wording}
+    wording: tuple[str, ...] = ()
+    if "raised" in outcome:
+        wording = ("message",)
+    elif outcome.get("valid") is False:
+        # A refusal's key and parameters are its wording too, for another language.
+        wording = ("error", "error_key", "error_params")
+    return {key: _without_wording(value) for key, value in outcome.items() if key not in wording}
 
 
 def _outcome(request: dict[str, Any]) -> Any:

@@ -191,6 +191,15 @@ def test_next_deal(
     assert (dealer.next() if passes else dealer, next_streak) == expected
 
 
+@pytest.mark.parametrize(
+    ("winners", "expected"),
+    [([], (Wind.EAST, 3)), ([Wind.EAST], (Wind.EAST, 3)), ([Wind.WEST], (Wind.SOUTH, 0))],
+)
+def test_next_deal_when_a_draw_repeats(winners: list[Wind], expected: tuple[Wind, int]) -> None:
+    passes, next_streak = next_deal(Wind.EAST, 2, winners, draw_repeats=True)
+    assert (Wind.EAST.next() if passes else Wind.EAST, next_streak) == expected
+
+
 # --- options -----------------------------------------------------------------------------------
 
 

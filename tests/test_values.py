@@ -23,7 +23,7 @@ from companion.rules.facts import Facts
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, PatternScore
 from companion.rules.profile import Profile
-from companion.rules.value import Count, HandValue
+from companion.rules.value import Count, HandValue, Shortfall
 from companion.scoring import score, score_hand
 from companion.settlement import Payments, collect, others
 from companion.shapes import FOUR_SETS
@@ -75,7 +75,9 @@ def test_the_minimum_of_a_count_and_its_note() -> None:
     sg = get_profile("sg")
     options = sg.parse_options({"min_tai": 2})
     assert sg.under_minimum(Count(2, 2), [], options) is None
-    assert sg.under_minimum(Count(1, 1), [], options) == "1 tai is under the table's minimum of 2"
+    short = sg.under_minimum(Count(1, 1), [], options)
+    assert short == Shortfall(1, 1, 2, "tai")
+    assert short is not None and short.note == "1 tai is under the table's minimum of 2"
 
 
 def test_hk_leaves_the_flower_faan_out_of_the_minimum_unless_they_count() -> None:
@@ -87,9 +89,12 @@ def test_hk_leaves_the_flower_faan_out_of_the_minimum_unless_they_count() -> Non
     ]
     value = hk.value_of(3, scores, hk.parse_options({}))
     assert value == Count(3, 3)
-    assert (
-        hk.under_minimum(value, scores, hk.parse_options({}))
-        == "1 faan is under the table's minimum of 3"
+    short = hk.under_minimum(value, scores, hk.parse_options({}))
+    assert short == Shortfall(
+        1, 3, 3, "faan", (("seat_flower", "Seat flower"), ("no_flowers", "No flowers"))
+    )
+    assert short.note == (
+        "1 of the 3 faan counts toward the table's minimum of 3; Seat flower and No flowers do not"
     )
     counting = hk.parse_options({"flowers_count_to_minimum": True})
     assert hk.under_minimum(value, scores, counting) is None
@@ -242,9 +247,9 @@ class HanFuProfile(Profile[Options, HanFuT]):
 
     def under_minimum(
         self, value: HanFuT, scores: Sequence[PatternScore], options: Options
-    ) -> str | None:
+    ) -> Shortfall | None:
         han, _ = self.han_and_fu(scores)
-        return None if han >= options.min_tai else f"{han} han is under {options.min_tai}"
+        return None if han >= options.min_tai else Shortfall(han, han, options.min_tai, "han")
 
     def settle(self, value: HanFuT, context: WinContext, options: Options) -> Payments:
         owed = {payer: Fraction(value.points, 100) for payer in others(context.seat)}
@@ -306,5 +311,5 @@ def test_the_minimum_and_its_note_are_the_value_s_profile_s() -> None:
     result = score_hand(profile, Hand.build(TRIPLETS, sets=4), WinContext(seat=Wind.SOUTH), options)
     # The most points are in the 2-han reading, under the minimum of 3 han: nothing is paid.
     assert result.tai == 2 and not result.meets_minimum
-    assert result.notes == ("2 han is under 3",)
+    assert result.notes == ("2 han is under the table's minimum of 3",)
     assert set(result.payments.values()) == {0}

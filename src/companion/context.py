@@ -101,13 +101,16 @@ class WinContext:
 Seat = TypeVar("Seat")
 
 
-def next_deal(dealer: Seat, streak: int, winners: Collection[Seat]) -> tuple[bool, int]:
+def next_deal(
+    dealer: Seat, streak: int, winners: Collection[Seat], *, draw_repeats: bool = False
+) -> tuple[bool, int]:
     """Whether the deal passes to the next player, and the next hand's dealer streak: a drawn
-    hand (no winner) keeps both, a win that includes the dealer keeps the deal and the streak
-    grows, any other win passes the deal on and resets the streak. Seats are winds or a
-    ledger's player numbers."""
+    hand (no winner) keeps both (or, `draw_repeats`, keeps the deal and the streak grows, as a
+    dealer win would), a win that includes the dealer keeps the deal and the streak grows, any
+    other win passes the deal on and resets the streak. Seats are winds or a ledger's player
+    numbers."""
     if not winners:
-        return False, streak
+        return False, streak + 1 if draw_repeats else streak
     if dealer in winners:
         return False, streak + 1
     return True, 0

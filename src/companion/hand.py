@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from companion.errors import InvalidHandError, TileParseError
+from companion.errors import InvalidHandError, Problem, TileParseError
 from companion.tiles import KINDS, Tile, format_tiles, parse_tile, parse_tiles
 
 
@@ -137,7 +137,7 @@ class Hand:
         defaults to the last concealed tile written."""
         if sets not in (4, 5):
             raise ValueError("sets must be 4 or 5")
-        problems: list[str] = []
+        problems: list[str | Problem] = []
         concealed = tuple(concealed)
         playing = tuple([tile for tile in concealed if tile < KINDS])
         if len(playing) != len(concealed):
@@ -152,7 +152,13 @@ class Hand:
         structural = len(playing) + 3 * len(melds)
         expected = 3 * sets + (2 if complete else 1)
         if structural != expected:
-            problems.append(_count_message(structural, expected, sets, complete, melds))
+            problems.append(
+                Problem(
+                    _count_message(structural, expected, sets, complete, melds),
+                    "refusal.tile_count" if complete else "refusal.tile_count_waiting",
+                    {"count": structural, "expected": expected},
+                )
+            )
 
         held = [0] * len(Tile)
         for tile in playing:
@@ -165,19 +171,27 @@ class Hand:
                 if count > 4:
                     tile = Tile(kind)
                     problems.append(
-                        f"{tile.english} ({tile.mpsz}) appears {count} times counting declared "
-                        "groups; there are four"
+                        Problem(
+                            f"{tile.english} ({tile.mpsz}) appears {count} times counting "
+                            "declared groups; there are four",
+                            "refusal.fifth_copy",
+                            {"tile": tile.mpsz, "count": count},
+                        )
                     )
 
         if complete:
             if winning_tile is None and playing:
                 winning_tile = playing[-1]
             if winning_tile is None:
-                problems.append("there is no winning tile")
+                problems.append(Problem("there is no winning tile", "refusal.no_winning_tile"))
             elif winning_tile not in playing:
                 problems.append(
-                    f"the winning tile {winning_tile.english} ({winning_tile.mpsz}) is not among "
-                    "the concealed tiles"
+                    Problem(
+                        f"the winning tile {winning_tile.english} ({winning_tile.mpsz}) is not "
+                        "among the concealed tiles",
+                        "refusal.winning_tile_missing",
+                        {"tile": winning_tile.mpsz},
+                    )
                 )
         elif winning_tile is not None:
             raise ValueError("a waiting hand has no winning tile")

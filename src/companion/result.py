@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from companion.rules.patterns import PatternScore
+from companion.rules.value import Shortfall
 from companion.settlement import amount_json
 from companion.shapes import Reading
 from companion.tiles import Tile, Wind
@@ -45,6 +46,12 @@ class ScoreResult:
     winner: Wind | None = None
     unit: str = "tai"
     """What `tai` counts: `tai`, or `faan` in `hk`."""
+    error_key: str | None = None
+    """A refusal's stable key, for saying `error` in another language (None: English only)."""
+    error_params: Mapping[str, Any] | None = None
+    """A refusal's parameters, with `error_key` (`companion.errors`)."""
+    short_of_minimum: Shortfall | None = None
+    """How a valid hand under the table's minimum falls short (None when it meets it)."""
 
     def __init__(
         self,
@@ -62,6 +69,9 @@ class ScoreResult:
         dealer_tai: int | None = None,
         winner: Wind | None = None,
         unit: str = "tai",
+        error_key: str | None = None,
+        error_params: Mapping[str, Any] | None = None,
+        short_of_minimum: Shortfall | None = None,
     ) -> None:
         # The instance's dict given whole (past the frozen class's __setattr__) rather than a
         # frozen dataclass's fourteen object.__setattr__ calls: a result is made for every
@@ -84,6 +94,9 @@ class ScoreResult:
                 "dealer_tai": dealer_tai,
                 "winner": winner,
                 "unit": unit,
+                "error_key": error_key,
+                "error_params": error_params,
+                "short_of_minimum": short_of_minimum,
             },
         )
 
@@ -118,6 +131,9 @@ class ScoreResult:
             self.dealer_tai,
             self.winner,
             self.unit,
+            self.error_key,
+            self.error_params,
+            self.short_of_minimum,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -149,6 +165,9 @@ class ScoreResult:
         if not self.valid:
             data: dict[str, Any] = {"valid": self.valid, "profile": self.profile}
             data["error"] = self.error
+            if self.error_key is not None:
+                data["error_key"] = self.error_key
+                data["error_params"] = dict(self.error_params or {})
             if self.waits:
                 data["waits"] = [_MPSZ[tile] for tile in self.waits]
             return data
@@ -172,6 +191,9 @@ class ScoreResult:
             data["wait"] = reading.role.value
         if self.dealer_tai is not None:
             data["dealer_tai"] = self.dealer_tai
+        short = self.short_of_minimum
+        if short is not None:
+            data["short_of_minimum"] = short.to_json()
         winner = self.winner
         if winner is not None:
             to = _WIND_TEXT[winner]

@@ -180,13 +180,21 @@ def _plan(profile: AnyProfile, context: WinContext, options: Options) -> _Plan:
 def _refused(profile: AnyProfile, refusal: CompanionError) -> ScoreResult:
     waits_found = refusal.waits if isinstance(refusal, _OneShortError) else ()
     return ScoreResult(
-        False, profile.id, error=refusal.message, found_waits=waits_found, unit=profile.unit
+        False,
+        profile.id,
+        error=refusal.message,
+        found_waits=waits_found,
+        unit=profile.unit,
+        error_key=refusal.key,
+        error_params=refusal.params,
     )
 
 
 class _OneShortError(NotAWinError):
-    def __init__(self, message: str, waits_found: tuple[Tile, ...]) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, waits_found: tuple[Tile, ...], key: str, params: dict[str, Any]
+    ) -> None:
+        super().__init__(message, key=key, params=params)
         self.waits = waits_found
 
 
@@ -194,7 +202,9 @@ def build_hand(profile: AnyProfile, request: ScoreRequest, options: Options | No
     """The request's hand, validated for the profile's set count. A hand one tile short is
     refused with what it waits on (under `options`, the request's own when not given)."""
     if request.hand is None:
-        raise NotAWinError("enter the hand: the concealed tiles, winning tile included")
+        raise NotAWinError(
+            "enter the hand: the concealed tiles, winning tile included", key="refusal.no_hand"
+        )
     if options is None:
         options = profile.parse_options(request.options)
     structure = profile.structure_for(options)
@@ -209,7 +219,11 @@ def build_hand(profile: AnyProfile, request: ScoreRequest, options: Options | No
         found = waits(waiting, structure)
         listed = ", ".join(f"{tile.mpsz} ({tile.english})" for tile in found)
         tail = f"it waits on {listed}" if found else "no tile completes it"
-        raise _OneShortError(f"{structural} tiles: one tile short of a winning hand; {tail}", found)
+        key = "refusal.one_short" if found else "refusal.one_short_no_waits"
+        params = {"count": structural, "wait_tiles": [tile.mpsz for tile in found]}
+        raise _OneShortError(
+            f"{structural} tiles: one tile short of a winning hand; {tail}", found, key, params
+        )
     return Hand.build(concealed, melds, bonus, winning, sets=structure.sets)
 
 
@@ -240,7 +254,7 @@ def _score_built(profile: AnyProfile, hand: Hand, plan: _Plan) -> ScoreResult:
     keys = block_keys(hand.concealed)
     found = candidates(hand, structure, discard=plan.discard, keys=keys)
     if not found:
-        raise _OneShortError(_not_a_win(structure, hand), ())
+        raise _OneShortError(*_not_a_win(structure, hand))
     found_waits = _HandWaits(hand, structure, keys)
     overrides = plan.overrides
     table = plan.table
@@ -354,7 +368,7 @@ def _result(
         payments: Payments = dict(known)
     else:
         payments = zero_payments()
-        notes = [*notes, short]
+        notes = [*notes, short.note]
     shown = profile.result_fields(value)
     return ScoreResult.of_fields(
         {
@@ -372,20 +386,32 @@ def _result(
             "dealer_tai": plan.dealer_tai if meets else None,
             "winner": context.seat,
             "unit": profile.unit,
+            "short_of_minimum": short,
         }
     )
 
 
-def _not_a_win(structure: Structure, hand: Hand) -> str:
+def _not_a_win(
+    structure: Structure, hand: Hand
+) -> tuple[str, tuple[Tile, ...], str, dict[str, Any]]:
+    """The refusal of tiles that make none of the structure's shapes: its message, no waits,
+    its key and parameters (the tiles, and the shapes by id: `sets_4`, `thirteen_orphans`...)."""
     shapes = [f"{_SET_WORDS[structure.sets]} sets and a pair"]
+    shape_ids = [f"sets_{structure.sets}"]
     if structure.thirteen_orphans:
         shapes.append("Thirteen Orphans")
+        shape_ids.append("thirteen_orphans")
     if structure.seven_pairs:
         shapes.append("seven pairs")
+        shape_ids.append("seven_pairs")
     if structure.seven_pairs_triplet:
         shapes.append("seven pairs and a triplet")
-    tiles = format_tiles(sorted(hand.concealed))
-    return f"{tiles} is not a winning hand: it is not {' or '.join(shapes)}"
+        shape_ids.append("seven_pairs_triplet")
+    concealed = sorted(hand.concealed)
+    tiles = format_tiles(concealed)
+    params = {"tiles": [tile.mpsz for tile in concealed], "shapes": shape_ids}
+    message = f"{tiles} is not a winning hand: it is not {' or '.join(shapes)}"
+    return message, (), "refusal.not_a_win", params
 
 
 _SET_WORDS = {4: "four", 5: "five"}

@@ -67,8 +67,12 @@ def database_url(request: Request) -> str:
 class TableRequestError(CompanionError):
     """A ledger or engine refusal with the HTTP status it maps to."""
 
-    def __init__(self, message: str, http_status: int) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, http_status: int, refused: CompanionError | None = None
+    ) -> None:
+        # The refusal's key and parameters carry over, for the page's language.
+        key, params = (None, None) if refused is None else (refused.key, refused.params)
+        super().__init__(message, key=key, params=params)
         self.http_status = http_status
 
 
@@ -96,7 +100,7 @@ def refusals() -> Iterator[None]:
     except TableRequestError:
         raise
     except CompanionError as error:
-        raise TableRequestError(error.message, http_status(error)) from None
+        raise TableRequestError(error.message, http_status(error), error) from None
 
 
 _LEDGERS_LOCK = threading.Lock()

@@ -31,8 +31,23 @@ def wants_json(request: Request) -> bool:
     return path.startswith(JSON_PREFIXES) or path == "/api"
 
 
-def error_json(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+def error_json(
+    status: int,
+    message: str,
+    headers: dict[str, str] | None = None,
+    refusal: CompanionError | None = None,
+) -> JSONResponse:
+    return JSONResponse(
+        {"error": message, **refusal_fields(refusal)}, status_code=status, headers=headers
+    )
+
+
+def refusal_fields(refusal: CompanionError | None) -> dict[str, Any]:
+    """`error_key` and `error_params` of a refusal that has a key (docs/contract.md), so a page
+    says it in its own language; nothing for one without."""
+    if refusal is None or refusal.key is None:
+        return {}
+    return {"error_key": refusal.key, "error_params": dict(refusal.params)}
 
 
 def _describe_validation(errors: Any) -> str:
@@ -60,7 +75,7 @@ def install_error_handlers(app: FastAPI) -> None:
         default = 422 if isinstance(exc, InvalidRequestError) else 400
         status = int(getattr(exc, "http_status", default))
         if wants_json(request):
-            return error_json(status, exc.message)
+            return error_json(status, exc.message, refusal=exc)
         return await _render_error(request, status, exc.message)
 
     async def validation_error(request: Request, exc: Exception) -> Response:

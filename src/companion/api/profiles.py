@@ -58,6 +58,8 @@ def option_fields(profile: AnyProfile) -> list[dict[str, Any]]:
         if isinstance(default, Fraction):
             default = amount_json(default)
         entry: dict[str, Any] = {"name": field.name, "type": kind, "default": default}
+        if field.name in options_type.table_rules:
+            entry["table_rule"] = True  # the ledger's: not scoring's, so not the calculator's
         if kind == "choice":
             if field.name not in OPTION_CHOICES:
                 continue

@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from companion.api.deps import TableRequestError, authorize_table, call, ledger_for
+from companion.api.errors import refusal_fields
 from companion.api.scoring import read_json
 from companion.api.table_bodies import Recording, read_entry
 from companion.api.table_docs import RECORD_BODY, error_responses
@@ -52,7 +53,7 @@ def transfers_of(players: tuple[str, ...], outcome: Outcome) -> list[dict[str, A
 def preview_json(outcome: Outcome, replayed: Replay) -> dict[str, Any]:
     players = replayed.setup.players
     state = replayed.state
-    after = advance(state, outcome)
+    after = advance(state, outcome, replayed.setup)
     totals = add(state.totals, outcome.payments)
     return {
         "hand": state.next_hand,
@@ -92,5 +93,10 @@ async def preview_hand(request: Request, table_id: str) -> dict[str, Any]:
             raise
         # Not recordable as it stands (a form half filled in, a hand that is not a win): an
         # answer about the entry, not a failed request.
-        return {"recordable": False, "error": error.message, "status": error.http_status}
+        return {
+            "recordable": False,
+            "error": error.message,
+            **refusal_fields(error),
+            "status": error.http_status,
+        }
     return {"recordable": True, **preview_json(outcome, replayed)}

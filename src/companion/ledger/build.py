@@ -103,7 +103,9 @@ def quick_payments(
     short = profile.under_minimum(value, (), options)
     if short is not None:
         raise NotPayableWinError(
-            f"{short}: a hand under the minimum pays nothing and is not recorded as a win"
+            f"{short.note}: a hand under the minimum pays nothing and is not recorded as a win",
+            key=short.key,
+            params=short.params,
         )
     return profile.settle(value, context, options)
 
@@ -157,11 +159,18 @@ def _hand_win(
     result = score(request)
     name = setup.players[player]
     if not result.valid:
-        raise NotPayableWinError(f"{name}'s hand is not a win: {result.error}")
-    if not result.meets_minimum:
         raise NotPayableWinError(
-            f"{name}'s hand is {result.tai} {result.unit}, under the table's minimum: a hand "
-            "under the minimum pays nothing and is not recorded as a win"
+            f"{name}'s hand is not a win: {result.error}",
+            key=result.error_key,
+            params=result.error_params,
+        )
+    short = result.short_of_minimum
+    if short is not None:
+        raise NotPayableWinError(
+            f"{name}'s hand is under the table's minimum ({short.note}): a hand under the "
+            "minimum pays nothing and is not recorded as a win",
+            key=short.key,
+            params=short.params,
         )
     return WinnerScore(
         player=player,

@@ -42,8 +42,9 @@ from companion.ledger.state import (
 # Replay
 
 
-def advance(state: TableState, outcome: Outcome) -> TableState:
-    """The state after one outcome. The dealer keeps the deal on a drawn hand and on a win that
+def advance(state: TableState, outcome: Outcome, setup: TableSetup) -> TableState:
+    """The state after one outcome. The dealer keeps the deal on a drawn hand (the streak as it
+    was, or one more where the table counts a draw as a dealer repeat) and on a win that
     includes the dealer (the streak grows); any other win passes the deal to the next player
     and resets the streak. Passing from the fourth player back to the first advances the
     round wind. Instant payouts change only the totals."""
@@ -51,7 +52,9 @@ def advance(state: TableState, outcome: Outcome) -> TableState:
     if isinstance(outcome, Payout):
         return replace(state, totals=totals)
     winners = () if isinstance(outcome, Draw) else [winner.player for winner in outcome.winners]
-    passes, streak = next_deal(state.dealer, state.streak, winners)
+    passes, streak = next_deal(
+        state.dealer, state.streak, winners, draw_repeats=setup.draw_repeats_deal
+    )
     return replace(
         state, totals=totals, hands=state.hands + 1, passes=state.passes + passes, streak=streak
     )
@@ -144,7 +147,7 @@ def _history_entry(
     stale_warnings: tuple[str, ...] = ()
     hand: int | None = None
     if effective is not None:
-        after = advance(state, effective)
+        after = advance(state, effective, setup)
         hand = after.hands if effective.is_hand else state.next_hand
         if isinstance(effective, Win):
             stale_warnings = _stale_warnings(setup, state, effective)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from companion.ledger.errors import LedgerError, LimitError, UnknownPlayerError
@@ -90,6 +91,12 @@ class TableSetup:
     def engine_options(self) -> Options:
         options: Options = self.engine_profile.parse_options(self.options)
         return options
+
+    @cached_property
+    def draw_repeats_deal(self) -> bool:
+        """Whether a drawn hand at this table counts as a dealer repeat (the options say: `tw`'s
+        `drawn_hand_repeats`), worked out once: replay asks at every draw."""
+        return self.engine_options.draw_repeats_deal
 
     def to_json(self) -> dict[str, Any]:
         return {

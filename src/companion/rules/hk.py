@@ -26,7 +26,7 @@ from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, PatternScore, Predicate, ids, needs
 from companion.rules.profile import HouseRule
 from companion.rules.singapore import SingaporeRules, hidden_treasure
-from companion.rules.value import Count
+from companion.rules.value import Count, Shortfall
 from companion.settlement import Amount, Payments, collect, others
 from companion.shapes import FOUR_SETS, Shape
 from companion.tiles import Wind, english_list
@@ -282,20 +282,31 @@ class HkProfile(SingaporeRules[HkOptions]):
 
     def under_minimum(
         self, value: Count, scores: Sequence[PatternScore], options: HkOptions
-    ) -> str | None:
+    ) -> Shortfall | None:
         """The settled faan against the minimum, less the flower faan among the scores unless
         they count (an agreed count has no scores: all of it counts)."""
         counted = value.tai
+        left_out: tuple[tuple[str, str], ...] = ()
         if not options.flowers_count_to_minimum:
             flowers = sum(score.tai for score in scores if score.id in FLOWER_FAAN)
             counted = min(value.raw_tai - flowers, counted)
-        return None if counted >= options.min_tai else self.short_of_minimum(counted, options)
+            if counted < options.min_tai:
+                left_out = tuple(
+                    (score.id, score.name)
+                    for score in scores
+                    if score.id in FLOWER_FAAN and score.tai
+                )
+        if counted >= options.min_tai:
+            return None
+        return self.short_of_minimum(value, counted, options, left_out)
 
     def check_hand(self, hand: Hand, context: WinContext, options: HkOptions) -> list[str]:
         animals = [tile for tile in hand.bonus if tile.is_animal]
         if animals:
             raise NotAWinError(
-                f"animal tiles are not Hong Kong tiles: take out {english_list(animals)}"
+                f"animal tiles are not Hong Kong tiles: take out {english_list(animals)}",
+                key="refusal.hk_animals",
+                params={"tiles": [tile.mpsz for tile in animals]},
             )
         # The shared checks let a bonus tile's replacement count too (and want two kongs for
         # kong_on_kong); hk scores only a kong's replacement tile.

@@ -29,6 +29,9 @@ class Options:
     readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
     """Fields read from a request by a function of their own rather than by their type
     (sg-table's `chart`), after every other option is read."""
+    table_rules: ClassVar[frozenset[str]] = frozenset()
+    """Options the ledger reads across hands (how the deal passes), which scoring one hand
+    ignores: a table offers them, the calculator does not."""
 
     def problems(self, pattern_ids: frozenset[str]) -> list[str]:
         """What is wrong with these values, one message per option (empty when all is well)."""
@@ -40,6 +43,13 @@ class Options:
             elif value < 0:
                 problems.append(f"option tai_overrides: {key} cannot be negative")
         return problems
+
+    @property
+    def draw_repeats_deal(self) -> bool:
+        """Whether a drawn hand counts as a dealer repeat (the streak grows, as on a dealer
+        win) rather than keeping the streak as it was: the ledger asks when it replays a draw.
+        No by default; a profile with a house rule for it says so (`tw`'s `drawn_hand_repeats`)."""
+        return False
 
 
 _OPTION_HINTS: dict[type[Options], dict[str, Any]] = {}

@@ -23,7 +23,7 @@ from companion.rules.patterns import (
     PatternScore,
     derive_patterns,
 )
-from companion.rules.value import Count, HandValue, ValueFields
+from companion.rules.value import Count, HandValue, Shortfall, ValueFields
 from companion.settlement import Payments
 from companion.shapes import Reading, Shape, Structure
 from companion.tiles import Tile, Wind
@@ -237,11 +237,17 @@ class Profile(Generic[OptionsT, ValueT]):
             if context.discarder is None and context.flower_win is not None:
                 raise InvalidRequestError("a seven-flower capture needs the eighth tile's holder")
             if context.discarder is None:
-                raise InvalidRequestError("a discard win needs the discarder's seat")
+                raise InvalidRequestError(
+                    "a discard win needs the discarder's seat", key="refusal.no_discarder"
+                )
             if context.discarder is context.seat:
-                raise NotAWinError("the winner cannot win on their own discard")
+                raise NotAWinError(
+                    "the winner cannot win on their own discard", key="refusal.own_discard"
+                )
         elif context.discarder is not None and context.flower_win is None:
-            raise NotAWinError("a self-drawn win has no discarder")
+            raise NotAWinError(
+                "a self-drawn win has no discarder", key="refusal.self_draw_discarder"
+            )
         if context.flower_win is None and (context.events or context.table_discards is not None):
             legality.check_context(context, self.table(context))
 
@@ -396,9 +402,9 @@ class Profile(Generic[OptionsT, ValueT]):
 
     def under_minimum(
         self, value: ValueT, scores: Sequence[PatternScore], options: OptionsT
-    ) -> str | None:
+    ) -> Shortfall | None:
         """None when a hand of this value, with these scores (none for a count a table agreed),
-        meets the table's minimum; otherwise the note that says it does not (it pays
+        meets the table's minimum; otherwise how it falls short (its `note` says so: it pays
         nothing)."""
         raise NotImplementedError
 
@@ -449,14 +455,21 @@ class CountingProfile(Profile[OptionsT, Count]):
 
     def under_minimum(
         self, value: Count, scores: Sequence[PatternScore], options: OptionsT
-    ) -> str | None:
+    ) -> Shortfall | None:
         """The settled count against the table's minimum (`min_tai`)."""
         tai = value.tai
-        return None if tai >= options.min_tai else self.short_of_minimum(tai, options)
+        return None if tai >= options.min_tai else self.short_of_minimum(value, tai, options)
 
-    def short_of_minimum(self, counted: int, options: OptionsT) -> str:
-        """The note on a hand whose count towards the minimum is `counted`, under it."""
-        return f"{counted} {self.unit} is under the table's minimum of {options.min_tai}"
+    def short_of_minimum(
+        self,
+        value: Count,
+        counted: int,
+        options: OptionsT,
+        left_out: tuple[tuple[str, str], ...] = (),
+    ) -> Shortfall:
+        """How a hand of this value, counting `counted` towards the minimum (the patterns
+        `left_out` not counted), falls short of it."""
+        return Shortfall(counted, value.tai, options.min_tai, self.unit, left_out)
 
     def result_fields(self, value: Count) -> ValueFields:
         # A count is the result's two fields already.

@@ -55,6 +55,15 @@ class TwOptions(Options):
     """Whether a hand with all five sets declared may win by self-drawing its pair (scored
     without Exposed hand). Refused by default: the source's Exposed hand has the pair won on a
     discard."""
+    drawn_hand_repeats: bool = False
+    """Whether a drawn hand counts as a dealer repeat (連莊): the dealer keeps the deal and the
+    streak grows by one, so the next hand's dealer tai grow too. By default a draw keeps the
+    dealer and the streak as they were."""
+    table_rules = frozenset({"drawn_hand_repeats"})
+
+    @property
+    def draw_repeats_deal(self) -> bool:
+        return self.drawn_hand_repeats
 
     def problems(self, pattern_ids: frozenset[str]) -> list[str]:
         problems = super().problems(pattern_ids)

@@ -54,4 +54,60 @@ class ValueFields(Protocol):
         ...
 
 
-__all__ = ["Count", "HandValue", "ValueFields"]
+class Shortfall(NamedTuple):
+    """How a hand falls short of the table's minimum (`Profile.under_minimum`): what counted
+    towards it, of what total, and the patterns left out of it, for the note a player reads
+    (`note`, in English) and for an adapter to say it in the player's language."""
+
+    counted: int
+    """What the hand counts towards the minimum."""
+    total: int
+    """The hand's settled count (`tai`), the left-out patterns included."""
+    minimum: int
+    """The table's minimum."""
+    unit: str
+    """`tai` or `faan`."""
+    left_out: tuple[tuple[str, str], ...] = ()
+    """The patterns among the hand's scores that do not count towards the minimum, as (id,
+    name), in the order scored."""
+
+    @property
+    def note(self) -> str:
+        """`2 faan is under the table's minimum of 3`; with patterns left out: `2 of the 3 faan
+        count toward the table's minimum of 3; No flowers does not`."""
+        if not self.left_out:
+            return f"{self.counted} {self.unit} is under the table's minimum of {self.minimum}"
+        names = [name for _, name in self.left_out]
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        verb = "does" if len(names) == 1 else "do"
+        counts = "counts" if self.counted == 1 else "count"
+        return (
+            f"{self.counted} of the {self.total} {self.unit} {counts} toward the table's minimum "
+            f"of {self.minimum}; {listed} {verb} not"
+        )
+
+    @property
+    def key(self) -> str:
+        """The note's message key: `minimum.short`, or `minimum.left_out` with patterns left
+        out (their ids in `params`, `left_out_patterns`)."""
+        return "minimum.left_out" if self.left_out else "minimum.short"
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {
+            "counted": self.counted,
+            "total": self.total,
+            "minimum": self.minimum,
+            "left_out_patterns": [pattern_id for pattern_id, _ in self.left_out],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The result's `short_of_minimum`: the parameters, `left_out` by that name, and the
+        note."""
+        params = self.params
+        params["left_out"] = params.pop("left_out_patterns")
+        params["note"] = self.note
+        return params
+
+
+__all__ = ["Count", "HandValue", "Shortfall", "ValueFields"]

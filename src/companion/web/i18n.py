@@ -7,8 +7,10 @@ Babel when a page first needs them. A message's msgid is the key the code uses: 
 catalogue keeps the English it renders as the entry's `#.` comment, so a change to the English
 shows (tests/test_catalogues.py) which translations to review. Pattern names (msgctxt
 `pattern`, by pattern id) and tile names (msgctxt `tile`, by MPSZ) come from the catalogue in
-Chinese and from the engine in English. Messages the engine writes for a hand (why it is not a
-win, notes) stay in English.
+Chinese and from the engine in English. The engine's common refusals and the note on a hand
+under the minimum carry a key and parameters (`error_key`/`error_params`, `short_of_minimum`):
+the scripts say them from these catalogues (`refusal.*`, `shape.*`, `tiles.*`, `minimum.*`),
+naming tiles as the page does; a refusal without a key, and the other notes, stay in English.
 """
 
 from __future__ import annotations

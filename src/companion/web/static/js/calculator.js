@@ -145,9 +145,14 @@ function optionLabel(profile, option) {
   return "value" in option ? t("option.value", { label, n: option.value }) : label;
 }
 
+/** The options that change a hand's score (not a table's rules, such as how the deal passes). */
+function scoringOptions(profile) {
+  return profile.options.filter((option) => !option.table_rule);
+}
+
 function renderOptions(profile, saved) {
   const values = saved.options ?? {};
-  const parts = profile.options.map((option) => {
+  const parts = scoringOptions(profile).map((option) => {
     const name = `option:${option.name}`;
     const value = values[option.name] ?? option.default;
     if (option.type === "bool") {
@@ -199,7 +204,7 @@ function syncWinFields() {
 
 function readOptions(profile, data) {
   const options = {};
-  for (const option of profile.options) {
+  for (const option of scoringOptions(profile)) {
     const name = `option:${option.name}`;
     if (option.type === "bool") {
       options[option.name] = data.get(name) === "true";
@@ -368,7 +373,7 @@ async function update() {
     const { ok, data } = await post(url, request, controller.signal);
     if (mine !== sequence) return;
     if (!ok) {
-      renderError(resultBody, data.error ?? t("result.network"));
+      renderError(resultBody, data.error ? data : t("result.network"));
       showBar("bad", t("result.invalid"));
     } else if (waiting) {
       renderWaits(resultBody, data, (tile) => editor.addWinningTile(tile));

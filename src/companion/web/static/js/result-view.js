@@ -1,6 +1,6 @@
 // Drawing a scoring result (and the waits of a hand one tile short) for a person.
 // Every text from the engine goes in as textContent, never as HTML.
-import { patternName, t, tileName } from "./i18n.js";
+import { pageData, patternName, t, tileName } from "./i18n.js";
 import { el, isTileRun, miniGroup, SEATS, tileSvg } from "./tiles.js";
 
 function verdict(kind, title, tai = "", detail = "") {
@@ -29,9 +29,79 @@ export function renderMessage(container, text, kind = "") {
   }
 }
 
-/** An API refusal ({"error": ...}) shown like an invalid hand. */
-export function renderError(container, message) {
+/** An API refusal ({"error", "error_key"?, "error_params"?}, or a message) shown like an invalid
+ * hand. */
+export function renderError(container, refusal) {
+  const message = typeof refusal === "string" ? refusal : refusalText(refusal);
   container.replaceChildren(verdict("bad", t("result.invalid"), "", message));
+}
+
+// --- The engine's messages in the page's language ----------------------------------------------
+// A refusal carries a stable key and its parameters beside the English `error` (docs/contract.md,
+// "Refusals in a player's language"): tiles in MPSZ under `tile`/`*_tile` and `tiles`/`*_tiles`,
+// pattern ids under `*_patterns`, shape ids under `shapes`. Named here as the page names them.
+
+/** Tiles as a player reads them: suit tiles run together by suit ("1 2 3 of circles", "一二三筒"),
+ * the others by name. */
+export function tilesText(tiles) {
+  const ranks = t("tiles.ranks").split(" ");
+  const join = pageData.lang === "en" ? " " : "";
+  const parts = [];
+  let run = null;
+  for (const tile of tiles) {
+    const suit = tile.at(-1);
+    const rank = Number(tile.slice(0, -1));
+    if ("mps".includes(suit) && rank >= 1 && rank <= 9 && tile.length === 2) {
+      if (run?.suit !== suit) {
+        run = { suit, ranks: [] };
+        parts.push(run);
+      }
+      run.ranks.push(ranks[rank - 1] ?? String(rank));
+    } else {
+      run = null;
+      parts.push(tileName(tile));
+    }
+  }
+  const sep = t("refusal.list_sep");
+  return parts
+    .map((part) => (typeof part === "string" ? part : t(`tiles.run.${part.suit}`, { ranks: part.ranks.join(join) })))
+    .join(sep);
+}
+
+function paramText(name, value, patterns = []) {
+  if (name === "tile" || name.endsWith("_tile")) return tileName(value);
+  if (name === "tiles" || name.endsWith("_tiles")) return tilesText(value);
+  if (name.endsWith("_patterns")) {
+    return value
+      .map((id) => patternName(id, patterns.find((pattern) => pattern.id === id)?.name))
+      .join(t("refusal.list_sep"));
+  }
+  if (name === "shapes") return value.map((id) => t(`shape.${id}`)).join(t("refusal.or"));
+  return String(value);
+}
+
+function keyedText(key, params, patterns) {
+  if (!key || !(key in pageData.messages || `${key}@faan` in pageData.messages)) return null;
+  const fields = {};
+  for (const [name, value] of Object.entries(params ?? {})) fields[name] = paramText(name, value, patterns);
+  return t(key, fields);
+}
+
+/** A refusal in the page's language: its key's message, else the engine's English `error`. */
+export function refusalText(data) {
+  return keyedText(data?.error_key, data?.error_params) ?? data?.error ?? "";
+}
+
+/** Why a valid hand pays nothing: what counted toward the table's minimum (result.short_of_minimum). */
+export function minimumText(result) {
+  const short = result.short_of_minimum;
+  if (!short) return t("result.under_minimum");
+  // English is the engine's own note (it agrees its verb with the patterns left out).
+  if (pageData.lang === "en") return short.note;
+  const key = short.left_out.length ? "minimum.left_out" : "minimum.short";
+  const params = { counted: short.counted, total: short.total, minimum: short.minimum };
+  params.left_out_patterns = short.left_out;
+  return keyedText(key, params, result.patterns) ?? short.note;
 }
 
 /** Whether a pattern was earned by every group of the reading (no need to draw them again). */
@@ -96,7 +166,7 @@ function renderReading(result) {
     parts.push(el("p", "hint", t("result.wait_role", { role: t(`role.${result.wait}`) })));
   }
   if (result.waits?.length) {
-    const tiles = result.waits.map((tile) => tileName(tile)).join(", ");
+    const tiles = result.waits.map((tile) => tileName(tile)).join(t("refusal.list_sep"));
     parts.push(el("p", "hint", t("result.waited_on_list", { tiles })));
   }
   return parts;
@@ -140,7 +210,7 @@ function renderPayments(result) {
 /** A scoring result: the verdict, the patterns with their tiles, the reading, payments. */
 export function renderResult(container, result) {
   if (!result.valid) {
-    const parts = [verdict("bad", t("result.invalid"), "", result.error ?? "")];
+    const parts = [verdict("bad", t("result.invalid"), "", refusalText(result))];
     if (result.waits?.length) {
       const row = el("div", "reading");
       for (const tile of result.waits) row.append(tileSvgLabelled(tile));
@@ -149,12 +219,14 @@ export function renderResult(container, result) {
     container.replaceChildren(...parts);
     return;
   }
-  const detail = result.meets_minimum ? "" : t("result.under_minimum");
+  const detail = result.meets_minimum ? "" : minimumText(result);
   const parts = [verdict("good", t("result.valid"), t("result.tai", { n: result.tai }), detail)];
   parts.push(...renderPatterns(result), ...renderReading(result), ...renderPayments(result));
-  if (result.notes?.length) {
+  // The minimum's note is said in the verdict, in the page's language: not again in English.
+  const shown = (result.notes ?? []).filter((note) => note !== result.short_of_minimum?.note);
+  if (shown.length) {
     const notes = el("ul", "notes");
-    for (const note of result.notes) notes.append(el("li", "", note));
+    for (const note of shown) notes.append(el("li", "", note));
     parts.push(heading(t("result.notes")), notes);
   }
   container.replaceChildren(...parts);
@@ -168,7 +240,7 @@ function tileSvgLabelled(tile) {
 
 function waitSummary(result) {
   if (!result) return "";
-  if (!result.valid) return result.error ?? "";
+  if (!result.valid) return refusalText(result);
   return result.patterns.map((pattern) => patternName(pattern.id, pattern.name)).join(" · ");
 }
 
@@ -180,7 +252,7 @@ export function renderWaits(container, data, onPick) {
     container.replaceChildren(...parts);
     return;
   }
-  const names = data.waits.map(tileName).join(", ");
+  const names = data.waits.map(tileName).join(t("refusal.list_sep"));
   parts.push(verdict("waiting", t("result.one_short"), "", names));
   parts.push(heading(t("result.waits")));
   const list = el("ul", "waits");

@@ -3,6 +3,7 @@
 // reason; Void asks for a reason in a dialog. Both name the event's version as this page saw
 // it, so a correction made meanwhile on another device is not silently overwritten.
 import { t } from "./i18n.js";
+import { refusalText } from "./result-view.js";
 import { refused, send } from "./table-access.js";
 import { refreshBoard, showFlash } from "./table-board.js";
 import {
@@ -109,7 +110,7 @@ export async function submitVoid(event) {
       document.getElementById("history-heading")?.focus();
     } else {
       if (status === 401 || status === 403) refused(status);
-      voidStatus.textContent = t("table.not_recorded", { reason: data.error ?? status });
+      voidStatus.textContent = t("table.not_recorded", { reason: refusalText(data) || status });
       if (status === 409) await refreshBoard({ force: true });
     }
   } catch {

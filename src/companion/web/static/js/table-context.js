@@ -31,6 +31,7 @@ export const session = {
   amendWhat: "", // what players call it: "hand 17"
   recordKey: newKey(),
   busy: false,
+  refused: false, // the table's preview refuses the entry as it stands: Record waits
 };
 
 /** A fresh idempotency key: one per entry, reused when the same entry is sent again. */

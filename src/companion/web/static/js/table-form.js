@@ -54,7 +54,8 @@ export function syncForm() {
   amendFields.hidden = !amending;
   amendCancel.hidden = !amending;
   finishedNotice.hidden = amending || !session.state.finished;
-  submitButton.disabled = session.busy || (!amending && session.state.finished);
+  submitButton.disabled =
+    session.busy || (!amending && session.state.finished) || (!amending && session.refused);
 }
 
 /** The entry the form describes, or {error} naming what is missing. */

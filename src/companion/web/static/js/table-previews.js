@@ -3,11 +3,11 @@
 // endpoint, as the table's seats, round and options would score it).
 import { t } from "./i18n.js";
 import { waitingHands } from "./outbox.js";
-import { renderError, renderMessage, renderResult } from "./result-view.js";
+import { refusalText, renderError, renderMessage, renderResult } from "./result-view.js";
 import { tokenHeaders } from "./table-access.js";
 import { api, editor, form, preview, profile, session, table } from "./table-context.js";
 import { checked, chosenDiscards, seatOf } from "./table-fields.js";
-import { buildEntry } from "./table-form.js";
+import { buildEntry, syncForm } from "./table-form.js";
 import { several } from "./table-several.js";
 import { el } from "./tiles.js";
 
@@ -25,10 +25,17 @@ export function schedulePays() {
   paysTimer = window.setTimeout(updatePays, 150);
 }
 
+function setRefused(refused) {
+  if (session.refused === refused) return;
+  session.refused = refused;
+  syncForm();
+}
+
 async function updatePays() {
   const built = session.mode === "record" && session.token && navigator.onLine ? buildEntry() : { error: true };
   if (built.error) {
     paysPreview.hidden = true;
+    setRefused(false);
     return;
   }
   paysController?.abort();
@@ -45,9 +52,15 @@ async function updatePays() {
     });
     const data = await response.json();
     if (!response.ok || !data.recordable) {
-      paysBody.replaceChildren(el("p", "bad", data.error ?? String(response.status)));
+      // Record waits until the entry can be recorded. A whole hand's refusal is said once, by
+      // the hand's own preview above (in the page's language): not again here.
+      setRefused(data.recordable === false);
+      const wholeHand = !several() && (checked("entry") ?? "tai") === "hand";
+      paysPreview.hidden = wholeHand && data.recordable === false && data.status === 422;
+      paysBody.replaceChildren(el("p", "bad", refusalText(data) || String(response.status)));
       return;
     }
+    setRefused(false);
     if (!data.transfers.length) {
       paysBody.replaceChildren(el("p", "hint", t("table.pays_none")));
       return;
@@ -116,7 +129,7 @@ async function updatePreview() {
     });
     const data = await response.json();
     if (response.ok) renderResult(preview, data);
-    else renderError(preview, data.error ?? t("result.network"));
+    else renderError(preview, data.error ? data : t("result.network"));
   } catch (error) {
     if (error.name !== "AbortError") renderMessage(preview, t("result.network"), "bad");
   }

@@ -3,6 +3,7 @@
 // shows the new totals, with Undo for a couple of minutes.
 import { t } from "./i18n.js";
 import { waitingHands } from "./outbox.js";
+import { refusalText } from "./result-view.js";
 import { refused, send } from "./table-access.js";
 import { leaveAmend } from "./table-amend.js";
 import { refreshBoard } from "./table-board.js";
@@ -71,7 +72,7 @@ export async function submitEntry(event) {
       await refreshBoard({ force: true });
     } else {
       if (status === 401 || status === 403) refused(status);
-      setStatus(t("table.not_recorded", { reason: data.error ?? status }), "bad");
+      setStatus(t("table.not_recorded", { reason: refusalText(data) || status }), "bad");
       if (status === 409) await refreshBoard({ force: true });
     }
   } catch {
@@ -139,7 +140,7 @@ export async function undo() {
       setStatus(t("table.undo_refused_what", { what }), "bad");
     } else {
       if (status === 401 || status === 403) refused(status);
-      setStatus(t("table.not_recorded", { reason: data.error ?? status }), "bad");
+      setStatus(t("table.not_recorded", { reason: refusalText(data) || status }), "bad");
     }
     await refreshBoard({ force: true });
   } catch {
