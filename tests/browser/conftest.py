@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from devices import DESKTOP, PHONE, new_context
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -32,8 +33,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-PHONE = {"width": 375, "height": 812}
-DESKTOP = {"width": 1280, "height": 800}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -142,16 +141,7 @@ class Tab:
 
 
 def _tab(browser: Any, live_server: str, name: str, viewport: dict[str, int]) -> Iterator[Tab]:
-    phone = viewport is PHONE
-    context = browser.new_context(
-        viewport=viewport,
-        device_scale_factor=2 if phone else 1,
-        is_mobile=phone,
-        has_touch=phone,
-        locale="en-US",
-        service_workers="block",
-    )
-    context.set_default_timeout(10_000)
+    context = new_context(browser, viewport)
     page = context.new_page()
     tab = Tab(page, live_server, name)
     page.on(

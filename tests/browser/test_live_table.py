@@ -21,6 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
+from devices import DESKTOP, PHONE, new_context
 
 # The page-side watch the benchmark times arrivals with (bench/live_arrival.py).
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -30,8 +31,6 @@ sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-PHONE = {"width": 375, "height": 812}
-DESKTOP = {"width": 1280, "height": 800}
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HANG = 30_000
@@ -89,16 +88,7 @@ class Device:
     """One phone or computer at the table: its own browser context (own storage)."""
 
     def __init__(self, browser: Any, base: str, name: str, viewport: dict[str, int], **extra: Any):
-        phone = viewport is PHONE
-        self.context = browser.new_context(
-            viewport=viewport,
-            device_scale_factor=2 if phone else 1,
-            is_mobile=phone,
-            has_touch=phone,
-            locale="en-US",
-            **({"service_workers": "block"} | extra),
-        )
-        self.context.set_default_timeout(10_000)
+        self.context = new_context(browser, viewport, **extra)
         self.base = base
         self.name = name
         self.errors: list[str] = []

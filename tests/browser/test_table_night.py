@@ -12,12 +12,11 @@ from typing import Any
 
 import httpx
 import pytest
+from devices import DESKTOP, PHONE, new_context
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-PHONE = {"width": 375, "height": 812}
-DESKTOP = {"width": 1280, "height": 800}
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 OFFLINE_ERRORS = ("ERR_INTERNET_DISCONNECTED", "Failed to load resource", "net::ERR")
 
@@ -43,15 +42,7 @@ CACHED_URLS = """async () => {
 @pytest.fixture
 def offline_phone(browser: Any) -> Iterator[tuple[Any, Any, list[str]]]:
     """A phone whose service worker runs (the other browser tests block it)."""
-    context = browser.new_context(
-        viewport=PHONE,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        locale="en-US",
-        service_workers="allow",
-    )
-    context.set_default_timeout(10_000)
+    context = new_context(browser, PHONE, service_workers="allow")
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
