@@ -19,6 +19,9 @@ and keeps uvicorn's keep-alive timeout (`timeout_keep_alive`) and its header siz
 limit needs, and a refused `accept()` (out of file descriptors after all) logs one line, not a
 traceback.
 
+With `--workers N`, each worker stops when the supervisor dies, even killed alone
+(`companion.api.parent_watch`).
+
 Settings reach every worker (`--workers N`) through `COMPANION_SERVE_SETTINGS` (JSON), which
 `app_from_environment` (the app factory uvicorn imports in each worker) reads.
 """
@@ -44,6 +47,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.supervisors import Multiprocess
 
 from companion.api.limits import Rate, RateLimits
+from companion.api.parent_watch import stop_with_parent
 
 logger = logging.getLogger("uvicorn.error")
 """uvicorn's own log (its format, its level, in every worker)."""
@@ -250,14 +254,20 @@ class GuardedConfig(uvicorn.Config):
         header_timeout: float = 10.0,
         body_timeout: float = 30.0,
         max_connections: int = 2048,
+        supervisor_pid: int | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.header_timeout = header_timeout
         self.body_timeout = body_timeout
         self.max_connections = max_connections
+        self.supervisor_pid = supervisor_pid
+        """The `--workers` supervisor's pid, for its workers to stop when it dies (None: one
+        process, which answers to nobody)."""
 
     def load(self) -> None:
+        if self.supervisor_pid is not None:  # a worker: loaded in its own process
+            stop_with_parent(self.supervisor_pid)
         super().load()
         files = raise_file_limit(self.max_connections + FILE_MARGIN)
         if files < self.max_connections + FILE_MARGIN:
@@ -316,6 +326,7 @@ def serve(settings: ServeSettings) -> None:
         header_timeout=settings.header_timeout,
         body_timeout=settings.body_timeout,
         max_connections=settings.max_connections,
+        supervisor_pid=os.getpid() if settings.workers > 1 else None,
     )
     raise_file_limit(settings.max_connections + FILE_MARGIN)
     if settings.workers > 1:

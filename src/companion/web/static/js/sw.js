@@ -5,7 +5,8 @@
 // A page opened before this worker controlled it (a device's first visit) asks to be kept
 // (offline.js), so every table page a device has opened reopens offline, not just the second
 // visit. A new release carries the table pages over to its own cache. The cache's keys never
-// hold the URL's fragment, where a write link carries its token.
+// hold the URL's fragment, where a write link carries its token (and forgetting a write link
+// sweeps the caches for its token: table-store.js).
 const VERSION = "__VERSION__";
 const CACHE = `companion-${VERSION}`;
 const SHELL = __SHELL__;

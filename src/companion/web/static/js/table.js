@@ -94,12 +94,14 @@ document.addEventListener("click", (event) => {
 });
 voidForm.addEventListener("submit", submitVoid);
 document.getElementById("void-cancel").addEventListener("click", () => dialog.close());
-document.getElementById("forget").addEventListener("click", () => {
+document.getElementById("forget").addEventListener("click", async () => {
   if (!window.confirm(t("table.forget_confirm"))) return;
-  forgetTable(table.id);
+  // The token this page writes with may not be stored (a link not yet checked): forgotten too.
+  const token = session.token;
   session.token = "";
   if (session.mode === "amend") leaveAmend();
-  applyAccess();
+  await forgetTable(table.id, [token]);
+  applyAccess(); // the spectator's view, once the device holds no trace of the token
 });
 for (const button of document.querySelectorAll("[data-copy]")) button.hidden = false;
 applyAccess();

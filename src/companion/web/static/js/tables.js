@@ -34,9 +34,9 @@ function listTables() {
     const forget = el("button", "small-button", t("tables.forget"));
     forget.type = "button";
     forget.setAttribute("aria-label", t("tables.forget_named", { id: name }));
-    forget.addEventListener("click", () => {
+    forget.addEventListener("click", async () => {
       if (!window.confirm(t("table.forget_confirm"))) return;
-      forgetTable(id);
+      await forgetTable(id);
       listTables();
     });
     item.append(link, forget);
