@@ -262,13 +262,13 @@ def test_two_servers_on_one_postgres_database(ledger_postgres_url: str) -> None:
 # that do not read, limits per address, lifetimes.
 
 
-def test_last_event_ids_that_int_would_take_or_choke_on_are_a_422(sqlite_url: str) -> None:
-    """`²` is a digit to `str.isdigit` and to `int`; 5,000 digits are over `int`'s limit: each
+def test_last_event_ids_that_int_cannot_read_are_a_422_not_a_500(sqlite_url: str) -> None:
+    """`²` is a digit to `str.isdigit`, not to `int`; 5,000 digits are over `int`'s limit: each
     was a 500 with a traceback."""
     with serving(sqlite_url) as server:
         table_id, _ = new_table(server.base)
         url = f"{server.base}/api/tables/{table_id}/stream"
-        for header in (b"\xb2", b"\xd9\xa3", b"9" * 5000, b"-1", b"1 2", b"1e3"):
+        for header in (b"\xb2", b"\xb9", b"9" * 5000, b"-1", b"1 2", b"1e3"):
             response = httpx.get(url, headers={b"Last-Event-ID": header})
             assert response.status_code == 422, header[:10]
             assert response.json() == {"error": "Last-Event-ID must be an event number"}

@@ -48,7 +48,7 @@ import random
 import re
 import threading
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -119,19 +119,17 @@ class _Messages:
     seqs: tuple[int, ...]
     texts: tuple[bytes, ...]
 
-    def pieces_after(self, after: int) -> list[tuple[bytes, int]]:
+    def pieces_after(self, after: int) -> Iterator[tuple[bytes, int]]:
         """The messages after event `after`, joined into pieces of about `CHUNK_BYTES`, each
-        with the last event it holds."""
-        pieces: list[tuple[bytes, int]] = []
+        with the last event it holds; one at a time, so that a stream holds one piece."""
         start = bisect.bisect_right(self.seqs, after)
         while start < len(self.texts):
             end, size = start, 0
             while end < len(self.texts) and (end == start or size < CHUNK_BYTES):
                 size += len(self.texts[end])
                 end += 1
-            pieces.append((b"".join(self.texts[start:end]), self.seqs[end - 1]))
+            yield b"".join(self.texts[start:end]), self.seqs[end - 1]
             start = end
-        return pieces
 
 
 def _write_messages(replayed: Replay, previous: _Messages | None) -> _Messages:
@@ -166,7 +164,8 @@ class StreamSlots:
 
     def take(self, address: str) -> None:
         """Count one more stream from `address`, or refuse it (429 / 503 with Retry-After)."""
-        retry = {"Retry-After": str(REFUSED_RETRY)}
+        # Closed after the answer: a refused client holds no connection either.
+        retry = {"Retry-After": str(REFUSED_RETRY), "Connection": "close"}
         if self.by_address.get(address, 0) >= self.per_address:
             raise HTTPException(
                 status_code=429,
