@@ -442,6 +442,7 @@ def test_streams_per_address_are_limited_and_health_and_writes_still_answer(
         refused = httpx.get(url)
         assert refused.status_code == 429
         assert refused.headers["retry-after"] == "10"
+        assert refused.headers["connection"] == "close"  # a refused client holds no connection
         assert refused.json() == {
             "error": "too many open streams from this address (at most 6): try again in 10 s"
         }
@@ -452,13 +453,37 @@ def test_streams_per_address_are_limited_and_health_and_writes_still_answer(
 
 def test_streams_per_process_are_limited(sqlite_url: str) -> None:
     with serving(sqlite_url, stream_slots=live.StreamSlots(per_address=100, total=3)) as server:
-        table_id, _ = new_table(server.base)
+        table_id, auth = new_table(server.base)
         url = f"{server.base}/api/tables/{table_id}/stream"
         streams = [Stream(url) for _ in range(3)]
         refused = httpx.get(url)
         assert (refused.status_code, refused.headers["retry-after"]) == (503, "10")
-        assert refused.json()["error"].startswith("the server follows as many live tables")
-        assert len(streams) == 3 and httpx.get(f"{server.base}/api/health").status_code == 200
+        assert refused.headers["connection"] == "close"
+        assert refused.json() == {
+            "error": "the server follows as many live tables as it takes (3 streams): "
+            "try again in 10 s"
+        }
+        assert httpx.get(f"{server.base}/api/health", timeout=HANG).status_code == 200
+        assert record(server.base, table_id, auth, {"kind": "draw"}) == 1
+        assert all(stream.next().id == "1" for stream in streams)
+
+
+def test_stream_limits_come_from_the_environment(sqlite_url: str, monkeypatch: Any) -> None:
+    """`companion serve`'s workers inherit the variables; one that is not a positive number is
+    logged and the default kept."""
+    monkeypatch.setenv("COMPANION_STREAMS_PER_ADDRESS", "2")
+    monkeypatch.setenv("COMPANION_STREAMS", "lots")
+    monkeypatch.setenv("COMPANION_STREAM_LIFETIME", "120")
+    with serving(sqlite_url) as server:
+        table_id, _ = new_table(server.base)
+        url = f"{server.base}/api/tables/{table_id}/stream"
+        streams = [Stream(url) for _ in range(2)]
+        refused = httpx.get(url)
+        assert refused.status_code == 429
+        assert "(at most 2)" in refused.json()["error"]
+        slots = server.app.state.stream_slots
+        assert (slots.per_address, slots.total, len(streams)) == (2, live.TOTAL, 2)
+        assert server.app.state.live_tables.lifetime == 120.0
 
 
 def _follow(url: str, after: str, until: float) -> tuple[list[str], str, bool]:

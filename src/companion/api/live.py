@@ -196,7 +196,12 @@ class LiveTables:
     """The hub of one app (one server process) on one ledger. Its methods run on the event
     loop, except `notice`, which any thread may call."""
 
-    def __init__(self, ledger: Ledger, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(
+        self,
+        ledger: Ledger,
+        loop: asyncio.AbstractEventLoop,
+        threads: anyio.CapacityLimiter | None = None,
+    ) -> None:
         self.ledger = ledger
         self.loop = loop
         self.watchers: dict[str, set[_Watcher]] = {}
@@ -209,7 +214,7 @@ class LiveTables:
         self.heartbeat = HEARTBEAT
         self.lifetime = _setting(LIFETIME_ENV, LIFETIME)
         self.stall = STALL
-        self.threads = anyio.CapacityLimiter(STREAM_THREADS)
+        self.threads = threads or anyio.CapacityLimiter(STREAM_THREADS)
         self.listener: PostgresListener | None = None
         ledger.add_listener(self.notice)
         if ledger.notify_channel is not None:
@@ -377,8 +382,9 @@ def _last_seq(replayed: Replay) -> int:
 
 
 def _setting(name: str, default: float) -> float:
-    """A positive number from the environment (every worker inherits it), else `default`."""
-    text = os.environ.get(name, "").strip()
+    """A positive number from the environment (every worker inherits it), else `default`: a
+    value that is not one is logged and the default kept (a stream never fails for it)."""
+    text = os.environ.get(name, "").strip()[:40]
     if not text:
         return default
     try:
@@ -386,7 +392,8 @@ def _setting(name: str, default: float) -> float:
     except ValueError:
         value = 0.0
     if not 0 < value < 1e9:
-        raise ValueError(f"{name} must be a positive number, not {text!r}")
+        logger.warning("%s must be a positive number, not %r: using %g", name, text, default)
+        return default
     return value
 
 
@@ -524,8 +531,7 @@ async def live_tables(request: Request, threads: anyio.CapacityLimiter) -> LiveT
     state = request.app.state
     hub: LiveTables | None = getattr(state, "live_tables", None)
     if hub is None or hub.ledger is not ledger or hub.closed:
-        hub = LiveTables(ledger, asyncio.get_running_loop())
-        hub.threads = threads
+        hub = LiveTables(ledger, asyncio.get_running_loop(), threads)
         for name, attribute in (
             ("stream_heartbeat", "heartbeat"),
             ("stream_lifetime", "lifetime"),
