@@ -4,12 +4,13 @@ database stand for two server processes: a write through one reaches a stream on
 
 from __future__ import annotations
 
+import asyncio
 import json
 import queue
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -32,12 +33,16 @@ class Server:
 
 
 @contextmanager
-def serving(database_url: str, heartbeat: float | None = None) -> Iterator[Server]:
+def serving(database_url: str, heartbeat: float | None = None, **state: Any) -> Iterator[Server]:
+    """A real server on loopback; `state` sets the app's stream settings (`stream_lifetime`,
+    `stream_stall`, `stream_slots`)."""
     import uvicorn
 
     app = create_app(database_url)
     if heartbeat is not None:
         app.state.stream_heartbeat = heartbeat
+    for name, value in state.items():
+        setattr(app.state, name, value)
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -250,3 +255,282 @@ def test_two_servers_on_one_postgres_database(ledger_postgres_url: str) -> None:
             assert record(first.base, table_id, auth, {"kind": "draw"}) == seq
             assert stream.next().id == str(seq)
         assert stream.nothing_more()
+
+
+# ---------------------------------------------------------------------------------------------
+# Under abuse (issue 24): bad and impossible event numbers, a write at once, backlogs, clients
+# that do not read, limits per address, lifetimes.
+
+
+def test_last_event_ids_that_int_cannot_read_are_a_422_not_a_500(sqlite_url: str) -> None:
+    """`²` is a digit to `str.isdigit`, not to `int`; 5,000 digits are over `int`'s limit: each
+    was a 500 with a traceback."""
+    with serving(sqlite_url) as server:
+        table_id, _ = new_table(server.base)
+        url = f"{server.base}/api/tables/{table_id}/stream"
+        for header in (b"\xb2", b"\xb9", b"9" * 5000, b"-1", b"1 2", b"1e3"):
+            response = httpx.get(url, headers={b"Last-Event-ID": header})
+            assert response.status_code == 422, header[:10]
+            assert response.json() == {"error": "Last-Event-ID must be an event number"}
+        response = httpx.get(f"{url}?after=" + "9" * 5000)
+        assert response.status_code == 422
+        assert response.json()["error"].startswith("query.after: ")
+
+
+def test_an_event_beyond_the_tables_last_is_refused_not_followed_in_silence(
+    sqlite_url: str,
+) -> None:
+    """A client that says it has event 9 of a 2-event table (a restored database, another
+    server) is told so: it must load the table again, not wait for events it believes it has."""
+    with serving(sqlite_url) as server:
+        table_id, auth = new_table(server.base)
+        for _ in range(2):
+            record(server.base, table_id, auth, {"kind": "draw"})
+        url = f"{server.base}/api/tables/{table_id}/stream"
+        response = httpx.get(url, headers={"Last-Event-ID": "9"})
+        assert response.status_code == 409
+        assert response.json() == {
+            "error": "Last-Event-ID 9 is beyond this table's last event (2): "
+            "load the table again and follow it from there"
+        }
+        response = httpx.get(f"{url}?after=3")
+        assert response.status_code == 409
+        assert response.json()["error"].startswith("after 3 is beyond this table's last event")
+        assert Stream(url, {"Last-Event-ID": "2"}).nothing_more()  # its last event: open
+
+
+def test_a_write_right_after_the_headers_reaches_a_stream_opened_without_after(
+    sqlite_url: str, monkeypatch: Any
+) -> None:
+    """The stream was registered after its 200: a write between the headers and its first
+    read of the table was in that read, so it counted as seen and was never sent."""
+    with serving(sqlite_url) as server:
+        table_id, auth = new_table(server.base)
+        ledger = next(iter(server.app.state.ledgers.values()))
+        original = ledger.replay
+
+        def slow_replay(table: str) -> Any:
+            time.sleep(0.5)  # a busy database: the read comes well after the write below
+            return original(table)
+
+        monkeypatch.setattr(ledger, "replay", slow_replay)
+        stream = Stream(f"{server.base}/api/tables/{table_id}/stream")
+        assert stream.status == 200
+        record(server.base, table_id, auth, {"kind": "draw"})
+        assert stream.next(timeout=10).id == "1"
+
+
+def test_a_backlog_is_written_once_per_state_off_the_event_loop(
+    sqlite_url: str, monkeypatch: Any
+) -> None:
+    """Eight streams open at event 0 of a 30-event table: the 30 events are turned into JSON
+    30 times (once each, for all eight streams), and never on the event loop."""
+    from companion.ledger import export
+
+    with serving(sqlite_url) as server:
+        table_id, auth = new_table(server.base)
+        for _ in range(30):
+            record(server.base, table_id, auth, {"kind": "draw"})
+        on_loop: list[bool] = []
+        original = export.event_json
+
+        def counted(players: Any, entry: Any) -> Any:
+            try:
+                asyncio.get_running_loop()
+                on_loop.append(True)
+            except RuntimeError:
+                on_loop.append(False)
+            return original(players, entry)
+
+        monkeypatch.setattr(export, "event_json", counted)
+        url = f"{server.base}/api/tables/{table_id}/stream?after=0"
+        streams = [Stream(url) for _ in range(8)]
+        for stream in streams:
+            assert [stream.next().id for _ in range(30)] == [str(n) for n in range(1, 31)]
+        assert (len(on_loop), any(on_loop)) == (30, False)
+        # A new event is one more message, the thirty others kept.
+        record(server.base, table_id, auth, {"kind": "draw"})
+        assert all(stream.next().id == "31" for stream in streams)
+        # (the write's own answer is JSON made on the loop: not the stream's)
+        assert on_loop.count(False) == 31
+
+
+def test_a_client_that_does_not_read_is_cut_and_holds_nothing(tmp_path: Any) -> None:
+    """A client that asks for a 300-event backlog and never reads, as the app sees it: the
+    server's `send` stops returning once its buffers are full. The backlog leaves in pieces of
+    about 64 KiB, the piece that waits `stream_stall` seconds ends the stream, the connection
+    is aborted, and the hub and the address's count forget it. (Before: one 100 KB piece per
+    stream, and a stream that never ended.)"""
+    from companion.ledger.repository import Ledger
+    from own_loop import run_on_own_loop
+
+    url = f"sqlite:///{tmp_path / 'big.sqlite3'}"
+    with Ledger.open(url) as ledger:
+        table_id = ledger.create_table("sg", PLAYERS).id
+        for _ in range(300):
+            ledger.record_draw(table_id)
+    app = create_app(url)
+    app.state.stream_stall = 0.5
+    sent: list[MutableMapping[str, Any]] = []
+    disconnected: asyncio.Event
+
+    class Transport:
+        aborted = False
+
+        def abort(self) -> None:
+            self.aborted = True
+            disconnected.set()
+
+    class Cycle:  # what uvicorn's `receive` is bound to
+        transport = Transport()
+
+        async def receive(self) -> dict[str, Any]:
+            await disconnected.wait()
+            return {"type": "http.disconnect"}
+
+    async def send(message: MutableMapping[str, Any]) -> None:
+        sent.append(message)
+        if len(sent) > 2:  # the headers and the opening comment went; then nothing more does
+            await asyncio.Event().wait()
+
+    async def run() -> None:
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0", "spec_version": "2.3"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": f"/api/tables/{table_id}/stream",
+            "raw_path": f"/api/tables/{table_id}/stream".encode(),
+            "query_string": b"after=0",
+            "root_path": "",
+            "headers": [(b"host", b"127.0.0.1")],
+            "client": ("127.0.0.1", 50000),
+            "server": ("127.0.0.1", 8000),
+        }
+        await asyncio.wait_for(app(scope, Cycle().receive, send), timeout=HANG)
+
+    async def main() -> None:
+        nonlocal disconnected
+        disconnected = asyncio.Event()  # made on the loop that waits on it
+        await run()
+
+    try:
+        run_on_own_loop(main())
+        assert sent[0]["status"] == 200
+        bodies = [message["body"] for message in sent[1:]]
+        assert bodies[0].startswith(b"retry: 1000\n")
+        assert 64 * 1024 <= len(bodies[1]) < 65 * 1024
+        assert bodies[1].startswith(b"id: 1\n")
+        assert Cycle.transport.aborted
+        hub = app.state.live_tables
+        assert (hub.watchers, hub.messages, app.state.stream_slots.open) == ({}, {}, 0)
+    finally:
+        from companion.api.deps import close_ledgers
+
+        close_ledgers(app)
+
+
+def test_streams_per_address_are_limited_and_health_and_writes_still_answer(
+    sqlite_url: str,
+) -> None:
+    with serving(sqlite_url, stream_slots=live.StreamSlots(per_address=6, total=1000)) as server:
+        table_id, auth = new_table(server.base)
+        url = f"{server.base}/api/tables/{table_id}/stream?after=0"
+        streams = [Stream(url) for _ in range(6)]
+        assert all(stream.status == 200 for stream in streams)
+        refused = httpx.get(url)
+        assert refused.status_code == 429
+        assert refused.headers["retry-after"] == "10"
+        assert refused.headers["connection"] == "close"  # a refused client holds no connection
+        assert refused.json() == {
+            "error": "too many open streams from this address (at most 6): try again in 10 s"
+        }
+        assert httpx.get(f"{server.base}/api/health", timeout=HANG).status_code == 200
+        assert record(server.base, table_id, auth, {"kind": "draw"}) == 1
+        assert all(stream.next().id == "1" for stream in streams)
+
+
+def test_streams_per_process_are_limited(sqlite_url: str) -> None:
+    with serving(sqlite_url, stream_slots=live.StreamSlots(per_address=100, total=3)) as server:
+        table_id, auth = new_table(server.base)
+        url = f"{server.base}/api/tables/{table_id}/stream"
+        streams = [Stream(url) for _ in range(3)]
+        refused = httpx.get(url)
+        assert (refused.status_code, refused.headers["retry-after"]) == (503, "10")
+        assert refused.headers["connection"] == "close"
+        assert refused.json() == {
+            "error": "the server follows as many live tables as it takes (3 streams): "
+            "try again in 10 s"
+        }
+        assert httpx.get(f"{server.base}/api/health", timeout=HANG).status_code == 200
+        assert record(server.base, table_id, auth, {"kind": "draw"}) == 1
+        assert all(stream.next().id == "1" for stream in streams)
+
+
+def test_stream_limits_come_from_the_environment(sqlite_url: str, monkeypatch: Any) -> None:
+    """`companion serve`'s workers inherit the variables; one that is not a positive number is
+    logged and the default kept."""
+    monkeypatch.setenv("COMPANION_STREAMS_PER_ADDRESS", "2")
+    monkeypatch.setenv("COMPANION_STREAMS", "lots")
+    monkeypatch.setenv("COMPANION_STREAM_LIFETIME", "120")
+    with serving(sqlite_url) as server:
+        table_id, _ = new_table(server.base)
+        url = f"{server.base}/api/tables/{table_id}/stream"
+        streams = [Stream(url) for _ in range(2)]
+        refused = httpx.get(url)
+        assert refused.status_code == 429
+        assert "(at most 2)" in refused.json()["error"]
+        slots = server.app.state.stream_slots
+        assert (slots.per_address, slots.total, len(streams)) == (2, live.TOTAL, 2)
+        assert server.app.state.live_tables.lifetime == 120.0
+
+
+def _follow(url: str, after: str, until: float) -> tuple[list[str], str, bool]:
+    """Read one stream (Last-Event-ID `after`) to its end: the event ids, the last id, and
+    whether it ended with `event: reconnect`."""
+    ids: list[str] = []
+    reconnect = False
+    headers = {"Last-Event-ID": after}
+    with httpx.stream("GET", url, headers=headers, timeout=5) as response:
+        assert response.status_code == 200
+        fields: dict[str, str] = {}
+        for line in response.iter_lines():
+            assert time.monotonic() < until, "the stream never ended"
+            if line == "":
+                if fields.get("event") == "table":
+                    ids.append(fields["id"])
+                reconnect = reconnect or fields.get("event") == "reconnect"
+                fields = {}
+            elif not line.startswith(":"):
+                name, _, value = line.partition(": ")
+                fields[name] = value
+    return ids, (ids[-1] if ids else after), reconnect
+
+
+def test_a_stream_ends_after_its_lifetime_and_resuming_loses_no_event(sqlite_url: str) -> None:
+    """Streams of 0.4 s while 40 draws are recorded: each ends with `event: reconnect`, the
+    client opens it again with its Last-Event-ID, and it sees every event once, in order."""
+    with serving(sqlite_url, stream_lifetime=0.4) as server:
+        table_id, auth = new_table(server.base)
+        url = f"{server.base}/api/tables/{table_id}/stream"
+
+        def writer() -> None:
+            for _ in range(40):
+                record(server.base, table_id, auth, {"kind": "draw"})
+                time.sleep(0.03)
+
+        thread = threading.Thread(target=writer)
+        thread.start()
+        seen: list[str] = []
+        last, streams, until = "0", 0, time.monotonic() + HANG
+        while len(seen) < 40:
+            assert time.monotonic() < until, f"{len(seen)} events after {streams} streams"
+            ids, last, reconnect = _follow(url, last, until)
+            assert reconnect, "a stream ends by its lifetime, saying so"
+            seen += ids
+            streams += 1
+        thread.join()
+        assert seen == [str(n) for n in range(1, 41)]
+        assert streams >= 2
+        assert server.app.state.stream_slots.open <= 1

@@ -9,33 +9,56 @@ Every write to a table ends with a notice "table X has event N" (`Ledger.add_lis
 - on SQLite the ledger calls its in-process listeners after the commit (one process).
 
 A `LiveTables` hub (one per app, so one per process) keeps, for each table someone is watching,
-the latest replay of its record. A notice makes it read the record once (the ledger's cached
-replay plus the new events), whatever the number of open streams; each stream then sends the
-events it has not sent yet, from memory. No stream ever polls the database.
+the latest replay of its record and that replay's messages. A notice makes it read the record
+once (the ledger's cached replay plus the new events), whatever the number of open streams; the
+messages of a state are written once, in a thread, and shared by every stream of the table
+(an event already written is reused while its entry is unchanged); each stream then sends the
+messages it has not sent yet, from memory. No stream ever polls the database, and nothing that
+grows with the table runs on the event loop.
 
 A stream sends each event as `id: <seq>` and `data: <the event as in /history>`. A client that
 reconnects with `Last-Event-ID` (or opens with `?after=<seq>`) gets exactly the events after
 it. A comment line every `heartbeat` seconds keeps proxies and phones from dropping an idle
 stream; on shutdown every stream is ended cleanly (`close_all`, from the server's protocol).
+
+What one client may hold (each tested in tests/test_api_live.py):
+
+- **streams per address** (`COMPANION_STREAMS_PER_ADDRESS`, 100) and **per process**
+  (`COMPANION_STREAMS`, 1,000, below `serve`'s 2,048 connections, so health checks and writes
+  always find a connection): beyond them, 429 / 503 with `Retry-After`;
+- **a lifetime** (`COMPANION_STREAM_LIFETIME`, 600 s, less up to a tenth so that streams
+  opened together do not all end together): then the stream sends `event: reconnect` and ends,
+  and the client opens it again after the last event it has (`Last-Event-ID`), losing none;
+- **what waits for a client that does not read**: a backlog is sent in pieces of at most
+  `CHUNK_BYTES`, and a piece the client has not taken within `stall` seconds (30) ends the
+  stream (its connection is dropped); the client resumes from its `Last-Event-ID`;
+- **thread time**: a stream's reads and message writing run on `STREAM_THREADS` threads of
+  their own, so a crowd of streams opening queues behind itself, never in front of page reads.
 """
 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import json
 import logging
+import os
+import random
+import re
 import threading
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from fastapi import APIRouter, Request
+import anyio
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import StreamingResponse
-from starlette.concurrency import run_in_threadpool
+from starlette.types import Receive, Scope, Send
 
-from companion.api.deps import call, ledger_for
+from companion.api.deps import TableRequestError, open_ledger, refusals
+from companion.api.limits import client_address
 from companion.errors import InvalidRequestError
 from companion.ledger.state import table_key
 
@@ -54,6 +77,28 @@ RETRY_MS = 1000
 LISTEN_RECONNECT = 1.0
 """Seconds before the PostgreSQL listener tries its connection again after losing it."""
 
+PER_ADDRESS_ENV = "COMPANION_STREAMS_PER_ADDRESS"
+PER_ADDRESS = 100
+"""Open streams per client address: a club's 40 phones behind one NAT never meet it."""
+TOTAL_ENV = "COMPANION_STREAMS"
+TOTAL = 1000
+"""Open streams per process: under `serve`'s `--max-connections` (2,048), so that the other
+requests (health, pages, writes) always find a connection."""
+LIFETIME_ENV = "COMPANION_STREAM_LIFETIME"
+LIFETIME = 600.0
+"""Seconds a stream stays open (less up to a tenth); then the client reconnects."""
+STALL = 30.0
+"""Seconds a piece of a stream may wait for a client that does not read before the stream ends."""
+CHUNK_BYTES = 64 * 1024
+"""A backlog leaves in pieces of about this size: what waits for a slow client stays small."""
+STREAM_THREADS = 4
+"""Threads for the streams' reads and message writing (the pages keep the default pool)."""
+REFUSED_RETRY = 10
+"""The `Retry-After` (seconds) of a stream refused for a full limit."""
+MAX_SEQ_DIGITS = 18
+"""Digits of an event number (`Last-Event-ID`, `after`): more than any table can hold."""
+
+_SEQ = re.compile(f"[0-9]{{1,{MAX_SEQ_DIGITS}}}")
 _HUBS: weakref.WeakSet[LiveTables] = weakref.WeakSet()
 _HUBS_LOCK = threading.Lock()
 
@@ -66,19 +111,110 @@ class _Watcher:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
 
+@dataclass(frozen=True, eq=False)
+class _Messages:
+    """The SSE messages of one state of a table's record, one per event, in order."""
+
+    replay: Replay
+    seqs: tuple[int, ...]
+    texts: tuple[bytes, ...]
+
+    def pieces_after(self, after: int) -> Iterator[tuple[bytes, int]]:
+        """The messages after event `after`, joined into pieces of about `CHUNK_BYTES`, each
+        with the last event it holds; one at a time, so that a stream holds one piece."""
+        start = bisect.bisect_right(self.seqs, after)
+        while start < len(self.texts):
+            end, size = start, 0
+            while end < len(self.texts) and (end == start or size < CHUNK_BYTES):
+                size += len(self.texts[end])
+                end += 1
+            yield b"".join(self.texts[start:end]), self.seqs[end - 1]
+            start = end
+
+
+def _write_messages(replayed: Replay, previous: _Messages | None) -> _Messages:
+    """The messages of `replayed` (in a thread): an entry that is the very one `previous` had
+    (the ledger extends a replay without copying its entries) keeps its message."""
+    from companion.ledger.export import event_json
+
+    players = replayed.setup.players
+    kept = previous if previous is not None and previous.replay.setup.players == players else None
+    seqs: list[int] = []
+    texts: list[bytes] = []
+    for index, entry in enumerate(replayed.entries):
+        seq = entry.event.seq
+        if kept is not None and index < len(kept.texts) and kept.replay.entries[index] is entry:
+            text = kept.texts[index]
+        else:
+            data = json.dumps(event_json(players, entry), separators=(",", ":"))
+            text = f"id: {seq}\nevent: table\ndata: {data}\n\n".encode()
+        seqs.append(seq)
+        texts.append(text)
+    return _Messages(replayed, tuple(seqs), tuple(texts))
+
+
+@dataclass
+class StreamSlots:
+    """Open streams counted per client address and in all (one per app, so per process)."""
+
+    per_address: int = PER_ADDRESS
+    total: int = TOTAL
+    by_address: dict[str, int] = field(default_factory=dict)
+    open: int = 0
+
+    def take(self, address: str) -> None:
+        """Count one more stream from `address`, or refuse it (429 / 503 with Retry-After)."""
+        # Closed after the answer: a refused client holds no connection either.
+        retry = {"Retry-After": str(REFUSED_RETRY), "Connection": "close"}
+        if self.by_address.get(address, 0) >= self.per_address:
+            raise HTTPException(
+                status_code=429,
+                detail=f"too many open streams from this address (at most {self.per_address}): "
+                f"try again in {REFUSED_RETRY} s",
+                headers=retry,
+            )
+        if self.open >= self.total:
+            raise HTTPException(
+                status_code=503,
+                detail=f"the server follows as many live tables as it takes ({self.total} "
+                f"streams): try again in {REFUSED_RETRY} s",
+                headers=retry,
+            )
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        self.open += 1
+
+    def give_back(self, address: str) -> None:
+        left = self.by_address.get(address, 0) - 1
+        if left > 0:
+            self.by_address[address] = left
+        else:
+            self.by_address.pop(address, None)
+        self.open = max(0, self.open - 1)
+
+
 class LiveTables:
     """The hub of one app (one server process) on one ledger. Its methods run on the event
     loop, except `notice`, which any thread may call."""
 
-    def __init__(self, ledger: Ledger, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(
+        self,
+        ledger: Ledger,
+        loop: asyncio.AbstractEventLoop,
+        threads: anyio.CapacityLimiter | None = None,
+    ) -> None:
         self.ledger = ledger
         self.loop = loop
         self.watchers: dict[str, set[_Watcher]] = {}
         self.latest: dict[str, Replay] = {}
         self.fetching: dict[str, asyncio.Task[None]] = {}
         self.stale: set[str] = set()
+        self.messages: dict[str, _Messages] = {}
+        self.writing: dict[str, tuple[Replay, asyncio.Task[_Messages]]] = {}
         self.closed = False
         self.heartbeat = HEARTBEAT
+        self.lifetime = _setting(LIFETIME_ENV, LIFETIME)
+        self.stall = STALL
+        self.threads = threads or anyio.CapacityLimiter(STREAM_THREADS)
         self.listener: PostgresListener | None = None
         ledger.add_listener(self.notice)
         if ledger.notify_channel is not None:
@@ -121,59 +257,110 @@ class LiveTables:
             while True:
                 self.stale.discard(table_id)
                 try:
-                    replayed = await run_in_threadpool(self.ledger.replay, table_id)
+                    replayed = await self.read(table_id)
                 except Exception:
                     logger.warning("could not read table %s for its streams", table_id)
                     return
-                self._publish(table_id, replayed)
+                self.publish(table_id, replayed)
                 if table_id not in self.stale:
                     return
         finally:
             self.fetching.pop(table_id, None)
 
-    def _publish(self, table_id: str, replayed: Replay) -> None:
+    async def read(self, table_id: str) -> Replay:
+        """The table's record now (on the streams' threads), its refusals mapped to HTTP."""
+        replayed: Replay = await self.in_thread(self.ledger.replay, table_id)
+        return replayed
+
+    async def in_thread(self, function: Callable[..., Any], *args: Any) -> Any:
+        def run() -> Any:
+            with refusals():
+                return function(*args)
+
+        return await anyio.to_thread.run_sync(run, limiter=self.threads)
+
+    def publish(self, table_id: str, replayed: Replay) -> None:
         known = self.latest.get(table_id)
-        if known is not None and _last_seq(known) > _last_seq(replayed):
+        if known is replayed or (known is not None and _last_seq(known) > _last_seq(replayed)):
             return
         self.latest[table_id] = replayed
         for watcher in self.watchers.get(table_id, ()):
             watcher.wake.set()
 
+    async def messages_of(self, table_id: str, replayed: Replay) -> _Messages:
+        """The messages of this state of the table, written once (in a thread) for every
+        stream that asks."""
+        known = self.messages.get(table_id)
+        if known is not None and known.replay is replayed:
+            return known
+        writing = self.writing.get(table_id)
+        if writing is None or writing[0] is not replayed:
+            task = self.loop.create_task(self._write(table_id, replayed, known))
+            writing = (replayed, task)
+            self.writing[table_id] = writing
+        return await asyncio.shield(writing[1])
+
+    async def _write(self, table_id: str, replayed: Replay, known: _Messages | None) -> _Messages:
+        try:
+            written: _Messages = await self.in_thread(_write_messages, replayed, known)
+        finally:
+            if self.writing.get(table_id, (None,))[0] is replayed:
+                del self.writing[table_id]
+        current = self.messages.get(table_id)
+        if table_id in self.watchers and (
+            current is None or _last_seq(current.replay) <= _last_seq(replayed)
+        ):
+            self.messages[table_id] = written
+        return written
+
     # -- streams -----------------------------------------------------------------------------
 
-    async def watch(self, table_id: str, after: int | None) -> AsyncIterator[str]:
-        """The text of one stream: the events after `after` (None: from now on), then each new
-        one as it is recorded, with heartbeats, until the client leaves or the server stops."""
+    def register(self, table_id: str) -> _Watcher:
+        """A new stream on `table_id`, woken from now on (before its first read of the table,
+        so that no write after that read is missed)."""
         watcher = _Watcher(table_id)
         self.watchers.setdefault(table_id, set()).add(watcher)
-        try:
-            replayed = await call(self.ledger.replay, table_id)
-            self._publish(table_id, replayed)
-            sent = _last_seq(replayed) if after is None else after
-            yield f"retry: {RETRY_MS}\n: {table_id} from event {sent}\n\n"
-            watcher.wake.set()
-            while not self.closed:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(watcher.wake.wait(), timeout=self.heartbeat)
-                if self.closed:
-                    break
-                if not watcher.wake.is_set():
-                    yield ": heartbeat\n\n"
-                    continue
-                watcher.wake.clear()
-                latest = self.latest.get(table_id)
-                if latest is None:
-                    continue
-                messages, sent = _messages_after(latest, sent)
-                if messages:
-                    yield messages
-        finally:
-            found = self.watchers.get(table_id)
-            if found is not None:
-                found.discard(watcher)
-                if not found:
-                    del self.watchers[table_id]
-                    self.latest.pop(table_id, None)
+        return watcher
+
+    def unregister(self, watcher: _Watcher) -> None:
+        found = self.watchers.get(watcher.table)
+        if found is None or watcher not in found:
+            return
+        found.discard(watcher)
+        if not found:
+            del self.watchers[watcher.table]
+            self.latest.pop(watcher.table, None)
+            self.messages.pop(watcher.table, None)
+
+    async def watch(self, watcher: _Watcher, sent: int) -> AsyncIterator[bytes]:
+        """The text of one stream: the events after `sent`, then each new one as it is
+        recorded, with heartbeats, until the client leaves, the stream's lifetime is over or
+        the server stops."""
+        table_id = watcher.table
+        yield f"retry: {RETRY_MS}\n: {table_id} from event {sent}\n\n".encode()
+        ends = self.loop.time() + self.lifetime * random.uniform(0.9, 1.0)
+        watcher.wake.set()
+        while not self.closed:
+            left = ends - self.loop.time()
+            if left <= 0:
+                yield f"event: reconnect\ndata: {json.dumps({'after': sent})}\n\n".encode()
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(watcher.wake.wait(), timeout=min(self.heartbeat, left))
+            if self.closed:
+                break
+            if not watcher.wake.is_set():
+                if ends - self.loop.time() > 0:
+                    yield b": heartbeat\n\n"
+                continue
+            watcher.wake.clear()
+            latest = self.latest.get(table_id)
+            if latest is None or _last_seq(latest) <= sent:
+                continue
+            written = await self.messages_of(table_id, latest)
+            for piece, last in written.pieces_after(sent):
+                yield piece
+                sent = last
 
     def close(self) -> None:
         """End every stream (the server is stopping) and the listener."""
@@ -194,21 +381,20 @@ def _last_seq(replayed: Replay) -> int:
     return replayed.entries[-1].event.seq if replayed.entries else 0
 
 
-def _messages_after(replayed: Replay, after: int) -> tuple[str, int]:
-    """The SSE messages of the events after event `after`, and the last event number sent."""
-    from companion.ledger.export import event_json
-
-    players = replayed.setup.players
-    parts = []
-    last = after
-    for entry in replayed.entries[max(0, after) :]:
-        seq = entry.event.seq
-        if seq <= after:
-            continue
-        data = json.dumps(event_json(players, entry), separators=(",", ":"))
-        parts.append(f"id: {seq}\nevent: table\ndata: {data}\n\n")
-        last = seq
-    return "".join(parts), last
+def _setting(name: str, default: float) -> float:
+    """A positive number from the environment (every worker inherits it), else `default`: a
+    value that is not one is logged and the default kept (a stream never fails for it)."""
+    text = os.environ.get(name, "").strip()[:40]
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < 1e9:
+        logger.warning("%s must be a positive number, not %r: using %g", name, text, default)
+        return default
+    return value
 
 
 def close_all() -> None:
@@ -258,7 +444,7 @@ class PostgresListener:
                     while not self.stopping.is_set():
                         for note in connection.notifies(timeout=1.0):
                             table_id, _, seq = note.payload.rpartition(":")
-                            if table_id and seq.isdigit():
+                            if table_id and _SEQ.fullmatch(seq):
                                 self.hub.notice(table_id, int(seq))
             except Exception as error:
                 self.listening.clear()
@@ -267,32 +453,128 @@ class PostgresListener:
 
 
 # ---------------------------------------------------------------------------------------------
+# The response
+
+
+class EventStream(StreamingResponse):
+    """A stream's response: each piece is sent within `stall` seconds or the stream ends and
+    its connection is dropped (a client that does not read holds one piece, not the table);
+    `release` runs once whatever way it ends."""
+
+    def __init__(
+        self, content: AsyncIterator[bytes], *, stall: float, release: Callable[[], None]
+    ) -> None:
+        super().__init__(
+            content,
+            media_type="text/event-stream",
+            headers={"cache-control": "no-store", "x-accel-buffering": "no"},
+        )
+        self.stall = stall
+        self.release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            async with anyio.create_task_group() as group:
+                gone = anyio.Event()
+
+                async def until_disconnect() -> None:
+                    while (await receive())["type"] != "http.disconnect":
+                        pass
+                    gone.set()
+                    group.cancel_scope.cancel()
+
+                group.start_soon(until_disconnect)
+                if await self._send_all(send):
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+                else:
+                    _drop_connection(receive)
+                    with anyio.move_on_after(1.0):  # the server sees the connection go
+                        await gone.wait()
+                group.cancel_scope.cancel()
+        finally:
+            with contextlib.suppress(Exception):
+                await self.body_iterator.aclose()  # type: ignore[attr-defined]
+            self.release()
+
+    async def _send_all(self, send: Send) -> bool:
+        """Send the stream; False when the client stopped taking it."""
+        await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
+        async for piece in self.body_iterator:
+            assert isinstance(piece, bytes)
+            message = {"type": "http.response.body", "body": piece, "more_body": True}
+            with anyio.move_on_after(self.stall) as waited:
+                await send(message)
+            if waited.cancelled_caught:
+                logger.info("a stream's client took nothing for %g s: ended", self.stall)
+                return False
+        return True
+
+
+def _drop_connection(receive: Receive) -> None:
+    """Abort the connection of a client that does not read (what the server still buffers for
+    it goes at once). uvicorn's `receive` belongs to the request cycle, which has the transport;
+    under another server nothing happens here, and the server closes the connection once the
+    unfinished response returns."""
+    transport = getattr(getattr(receive, "__self__", None), "transport", None)
+    abort = getattr(transport, "abort", None)
+    if callable(abort):
+        abort()
+
+
+# ---------------------------------------------------------------------------------------------
 # The endpoint
 
 
-async def live_tables(request: Request) -> LiveTables:
+async def live_tables(request: Request, threads: anyio.CapacityLimiter) -> LiveTables:
     """This app's hub (made on the first stream)."""
-    ledger = await ledger_for(request)
+    ledger = await anyio.to_thread.run_sync(open_ledger, request, limiter=threads)
     state = request.app.state
     hub: LiveTables | None = getattr(state, "live_tables", None)
     if hub is None or hub.ledger is not ledger or hub.closed:
-        hub = LiveTables(ledger, asyncio.get_running_loop())
-        heartbeat = getattr(state, "stream_heartbeat", None)
-        if isinstance(heartbeat, int | float):
-            hub.heartbeat = float(heartbeat)
+        hub = LiveTables(ledger, asyncio.get_running_loop(), threads)
+        for name, attribute in (
+            ("stream_heartbeat", "heartbeat"),
+            ("stream_lifetime", "lifetime"),
+            ("stream_stall", "stall"),
+        ):
+            value = getattr(state, name, None)
+            if isinstance(value, int | float):
+                setattr(hub, attribute, float(value))
         state.live_tables = hub
     return hub
 
 
-def _after(request: Request, after: int | None) -> int | None:
+def stream_slots(request: Request) -> StreamSlots:
+    """This app's count of open streams (`app.state.stream_slots`; made on the first stream)."""
+    state = request.app.state
+    slots = getattr(state, "stream_slots", None)
+    if not isinstance(slots, StreamSlots):
+        per_address = int(_setting(PER_ADDRESS_ENV, PER_ADDRESS))
+        slots = StreamSlots(per_address=per_address, total=int(_setting(TOTAL_ENV, TOTAL)))
+        state.stream_slots = slots
+    return slots
+
+
+def _stream_threads(request: Request) -> anyio.CapacityLimiter:
+    state = request.app.state
+    threads = getattr(state, "stream_threads", None)
+    if not isinstance(threads, anyio.CapacityLimiter):
+        threads = anyio.CapacityLimiter(STREAM_THREADS)
+        state.stream_threads = threads
+    return threads
+
+
+def _after(request: Request, after: int | None) -> tuple[int | None, str]:
+    """The event a stream starts after, and what said so (`Last-Event-ID` or `after`)."""
     header = request.headers.get("last-event-id")
     if header is not None and header.strip():
-        if not header.strip().isdigit():
+        # ASCII digits only: `int` takes "²" and other Unicode digits, and refuses 4,301 digits.
+        if not _SEQ.fullmatch(header.strip()):
             raise InvalidRequestError("Last-Event-ID must be an event number")
-        return int(header.strip())
+        return int(header.strip()), "Last-Event-ID"
     if after is not None and after < 0:
         raise InvalidRequestError("after must be an event number (0 or more)")
-    return after
+    return after, "after"
 
 
 @router.get(
@@ -302,20 +584,64 @@ def _after(request: Request, after: int | None) -> int | None:
     "`id: <seq>` and `data:` the event as in `/history`. Reconnecting with `Last-Event-ID` "
     "(or opening with `?after=<seq>`) sends exactly the events after that one first; without "
     "either, only events recorded from now on. A comment line is sent as a heartbeat on an "
-    "idle stream. Needs only the table's id (the read-only link).",
+    "idle stream. After its lifetime (10 minutes) a stream sends `event: reconnect` and ends: "
+    "open it again with the last event received. Needs only the table's id (the read-only "
+    "link).",
     response_class=StreamingResponse,
     responses={
         200: {"content": {"text/event-stream": {}}, "description": "the stream"},
         404: {"description": "no table with this id"},
+        409: {"description": "`Last-Event-ID` or `after` is beyond the table's last event"},
+        422: {"description": "`Last-Event-ID` or `after` is not an event number"},
+        429: {"description": "too many open streams from this address (`Retry-After`)"},
+        503: {"description": "the server holds as many streams as it takes (`Retry-After`)"},
     },
 )
 async def stream_table(request: Request, table_id: str, after: int | None = None) -> Any:
-    start = _after(request, after)
-    hub = await live_tables(request)
-    key = table_key(table_id)
-    await call(hub.ledger.setup, key)  # 404 for an unknown table, before the stream opens
-    return StreamingResponse(
-        hub.watch(key, start),
-        media_type="text/event-stream",
-        headers={"cache-control": "no-store", "x-accel-buffering": "no"},
+    start, said_by = _after(request, after)
+    slots = stream_slots(request)
+    address = client_address(request)
+    slots.take(address)
+    watcher: _Watcher | None = None
+    hub: LiveTables | None = None
+    try:
+        hub = await live_tables(request, _stream_threads(request))
+        key = table_key(table_id)
+        watcher = hub.register(key)  # before the read: a write after it wakes this stream
+        replayed = await hub.read(key)  # 404 for an unknown table, before the stream opens
+        last = _last_seq(replayed)
+        if start is not None and start > last:
+            raise TableRequestError(
+                f"{said_by} {start} is beyond this table's last event ({last}): "
+                "load the table again and follow it from there",
+                409,
+            )
+        hub.publish(key, replayed)
+    except BaseException:
+        if hub is not None and watcher is not None:
+            hub.unregister(watcher)
+        slots.give_back(address)
+        raise
+    opened = hub
+
+    def release() -> None:
+        opened.unregister(watcher)
+        slots.give_back(address)
+
+    return EventStream(
+        hub.watch(watcher, last if start is None else start),
+        stall=hub.stall,
+        release=_once(release),
     )
+
+
+def _once(function: Callable[[], None]) -> Callable[[], None]:
+    done = False
+
+    def run() -> None:
+        nonlocal done
+        if not done:
+            done = True
+            function()
+
+    return run

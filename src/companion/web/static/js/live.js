@@ -1,7 +1,8 @@
 // A table's live stream (GET /api/tables/{id}/stream, Server-Sent Events): every recorded
 // event, void and amendment reaches this page as it happens. When the stream drops, the page
 // first fetches the table as it is now, then opens the stream again from there; offline it
-// waits for the connection to return.
+// waits for the connection to return. A stream that ends by its lifetime (the server sends
+// `event: reconnect`) is opened again at once from the last event shown: nothing is missed.
 const RETRY_MS = [500, 1000, 2000, 5000, 10000];
 
 export class LiveTable {
@@ -44,6 +45,9 @@ export class LiveTable {
       this.after = seq;
       this.onEvent(JSON.parse(message.data));
     });
+    source.addEventListener("reconnect", () => {
+      if (this.source === source) this.start(); // the stream's lifetime is over: open it again
+    });
     source.addEventListener("error", () => {
       // Dropped (or refused): fetch what we missed, then open the stream again from there.
       if (this.source !== source) return;
@@ -63,7 +67,9 @@ export class LiveTable {
       return;
     }
     const last = await this.refetch();
-    if (last !== null && last !== undefined) this.after = Math.max(this.after, last);
+    // The board is the truth: after a restored database its last event can be lower than ours
+    // (the server refuses a stream from beyond it); going lower only sends events again.
+    if (last !== null && last !== undefined) this.after = last;
     this.start();
   }
 
