@@ -85,7 +85,13 @@ class Ledger(TableStore):
     ) -> NewTable:
         """A new table; players in seat order, the first is East and deals first."""
         check_storable(list(players), "a player's name")
-        check_storable(options, "an option")
+        if isinstance(options, Mapping):
+            # Each by its name, so that the refusal says which option it is.
+            for option, value in options.items():
+                check_storable(option, "an option's name")
+                check_storable(value, f"option {option}")
+        else:
+            check_storable(options, "an option")
         check_storable(name, "the table's name")
         setup = new_setup(profile, players, options, hands, name, rounds)
         token = secrets.token_urlsafe(24)
