@@ -164,14 +164,20 @@ class Ledger(TableStore):
         def make(replayed: Replay) -> Outcome:
             return next_outcome(replayed, entry, expect_hand)
 
-        operation = {"op": "record", **entry.to_json()}
-        return self._append(table_id, operation, key, _within_limit(make))
+        return self._append(table_id, _record_operation(entry), key, _within_limit(make))
 
     def preview(
-        self, table_id: str, entry: Entry, *, expect_hand: int | None = None
+        self,
+        table_id: str,
+        entry: Entry,
+        *,
+        key: str | None = None,
+        expect_hand: int | None = None,
     ) -> tuple[Outcome, Replay]:
         """What `record` would record now, without recording it: the outcome, scored and
-        settled exactly as a write would be, and the record it would follow."""
+        settled exactly as a write would be, and the record it would follow. A `key` already
+        used for another entry is refused first, as the write refuses it."""
+        self._check_key(table_id, _record_operation(entry), key)
         replayed = self.replay(table_id)
         return next_outcome(replayed, entry, expect_hand), replayed
 
@@ -272,6 +278,11 @@ class Ledger(TableStore):
 
     def export_csv(self, table_id: str) -> str:
         return export_csv(self.replay(table_id))
+
+
+def _record_operation(entry: Entry) -> dict[str, Any]:
+    """What a recorded entry's idempotency key stands for (its fingerprint is kept)."""
+    return {"op": "record", **entry.to_json()}
 
 
 def _within_limit(make: EventMaker) -> EventMaker:
