@@ -527,3 +527,53 @@ def test_the_board_is_built_once_per_state_of_the_record(client: TestClient) -> 
         assert len(built) == 2, "a new event makes a new board"
     finally:
         table_pages.board_context = original  # type: ignore[assignment]
+
+
+# ---------------------------------------------------------------------------------------------
+# A full disk: 503 with Retry-After
+
+
+def test_a_full_disk_is_a_503_with_retry_after(tmp_path: Path) -> None:
+    from sqlalchemy import event, text
+
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    app = create_app(url)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        table_id, token = new_table(client)
+        client.get("/tables")
+        csrf = client.cookies["companion_csrf"]
+        engine = app.state.ledgers[url].engine
+        with engine.connect() as connection:
+            pages = connection.execute(text("PRAGMA page_count")).scalar_one()
+
+        # SQLite's own "database or disk is full" once the file holds as many pages as now.
+        @event.listens_for(engine, "connect")
+        def full(connection: Any, _record: Any) -> None:
+            connection.execute(f"PRAGMA max_page_count = {pages}")
+
+        engine.dispose()
+        answers = []
+        for hand in range(1, 200):
+            body = {"kind": "draw", "expect_hand": hand, "key": f"draw-{hand}"}
+            response = client.post(
+                f"/api/tables/{table_id}/hands", json=body, headers=bearer(token)
+            )
+            answers.append(response.status_code)
+            if response.status_code != 201:
+                break
+        assert response.status_code == 503, answers
+        assert response.headers["retry-after"] == "5"
+        assert response.json()["error"].endswith(": database or disk is full"), response.text
+        form = {
+            "csrf_token": csrf,
+            "profile": "sg",
+            **{f"player{i}": n for i, n in enumerate(PLAYERS)},
+        }
+        for _ in range(100):  # a table's row may still fit in the last page's free space
+            page = client.post("/tables", data=form, follow_redirects=False)
+            if page.status_code != 303:
+                break
+        assert page.status_code == 503, page.text[:300]
+        assert page.headers["retry-after"] == "5"
+        assert "database or disk is full" in page.text
+    close_ledgers(app)

@@ -94,6 +94,8 @@ def create_from_form(request: Request, body: bytes) -> Response:
                 rounds=rounds,
             )
     except CompanionError as error:
+        if getattr(error, "http_status", 422) == 503:
+            raise  # the database, not the form: the error page says so, with Retry-After
         context = create_context(request, form, error.message)
         return render(request, "tables.html", status_code=422, **context)
     # The write link: the token rides in the fragment, which the browser keeps to itself.
