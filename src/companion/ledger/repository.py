@@ -19,7 +19,12 @@ from sqlalchemy.exc import IntegrityError
 
 from companion.ledger import db
 from companion.ledger.build import build_outcome
-from companion.ledger.checks import check_storable, corrected_by, correction_reason
+from companion.ledger.checks import (
+    check_storable,
+    check_totals,
+    corrected_by,
+    correction_reason,
+)
 from companion.ledger.entries import (
     Correction,
     DrawInput,
@@ -35,7 +40,7 @@ from companion.ledger.models import PlayerRow, TableRow
 from companion.ledger.replay import HistoryEntry, Replay, correction_target, next_outcome
 from companion.ledger.rows import aware, now, setup_of
 from companion.ledger.settle import Transfer, settle_up
-from companion.ledger.state import MAX_EVENTS, TableSetup, new_setup, table_key
+from companion.ledger.state import MAX_EVENTS, TableSetup, add, new_setup, table_key
 from companion.ledger.store import WRITE_ATTEMPTS, EventMaker, Recorded, TableStore
 
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -179,7 +184,9 @@ class Ledger(TableStore):
         used for another entry is refused first, as the write refuses it."""
         self._check_key(table_id, _record_operation(entry), key)
         replayed = self.replay(table_id)
-        return next_outcome(replayed, entry, expect_hand), replayed
+        outcome = next_outcome(replayed, entry, expect_hand)
+        check_totals(replayed.setup.players, add(replayed.state.totals, outcome.payments))
+        return outcome, replayed
 
     def record_win(
         self,

@@ -24,7 +24,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
 from companion.ledger import db
-from companion.ledger.checks import check_storable, idempotency_key, unstorable
+from companion.ledger.checks import check_storable, check_totals, idempotency_key, unstorable
 from companion.ledger.entries import Correction, Event, Outcome, fingerprint
 from companion.ledger.errors import IdempotencyConflictError, TableBusyError, UnknownTableError
 from companion.ledger.models import EventRow, TableRow
@@ -210,6 +210,7 @@ class TableStore:
                         else extend(replayed, new)
                     )
                     check_planned(after)
+                    check_totals(setup.players, after.state.totals)
                     session.add(event_row(table.id, new, digest))
                     session.flush()
                     self._notify(session, table.id, new.seq)

@@ -42,6 +42,8 @@ class Options:
                 problems.append(f'option tai_overrides: "{key}" is not a pattern of this profile')
             elif value < 0:
                 problems.append(f"option tai_overrides: {key} cannot be negative")
+            elif value > MAX_PATTERN_TAI:
+                problems.append(f"option tai_overrides: {key} can be at most {MAX_PATTERN_TAI:,}")
         return problems
 
     @property
@@ -51,6 +53,13 @@ class Options:
         No by default; a profile with a house rule for it says so (`tw`'s `drawn_hand_repeats`)."""
         return False
 
+
+MAX_PATTERN_TAI = 1_000
+"""The most a pattern may be set to count (`tai_overrides`): with `MAX_AGREED_COUNT`, the
+streak's limit (`companion.request.MAX_STREAK`) and the stakes' (`tw`'s `MAX_STAKE`), no
+payment of a hand comes near 2^53, the largest whole number a request or a result holds."""
+MAX_AGREED_COUNT = 1_000
+"""The most tai (faan) a table may agree on for a hand, where the profile has no cap (`tw`)."""
 
 _OPTION_HINTS: dict[type[Options], dict[str, Any]] = {}
 
