@@ -654,3 +654,29 @@ def test_a_table_total_never_passes_2_53(client: TestClient) -> None:
     preview = client.post(f"{base}/preview", json=win, headers=auth).json()
     assert preview == {"recordable": False, "error": message, "status": 422}
     assert client.get(base).json()["hands"] == 2
+
+
+def test_a_plan_beyond_what_a_table_holds_is_refused_at_every_door(
+    client: TestClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The JSON API took `hands` up to 2^53, `companion table new --hands 2^63` was a traceback
+    (`OverflowError` on SQLite)."""
+    for field, most in (("hands", 20_000), ("rounds", 5_000)):
+        body = {"profile": "sg", "players": PLAYERS, field: most + 1}
+        refused = client.post("/api/tables", json=body)
+        assert (refused.status_code, refused.json()["error"]) == (
+            422,
+            f"the planned number of {field} can be at most {most:,}",
+        )
+        assert client.post("/api/tables", json={**body, field: most}).status_code == 201
+    database = str(tmp_path / "cli.sqlite3")
+    players = ",".join(PLAYERS)
+    status = cli_main(
+        ["table", "new", "--db", database, "--players", players, "--hands", str(2**63)]
+    )
+    assert status == 2
+    assert (
+        capsys.readouterr()
+        .err.strip()
+        .endswith("the planned number of hands can be at most 20,000")
+    )

@@ -10,7 +10,6 @@ from fastapi import Request
 
 from companion.api.profiles import all_profiles
 from companion.errors import CompanionError, InvalidRequestError
-from companion.ledger.state import MAX_EVENTS
 from companion.rules.options import parse_amount, parse_whole
 from companion.web import i18n
 from companion.web.pages import script_data
@@ -36,12 +35,6 @@ def option_fields(lang: str) -> list[dict[str, Any]]:
             options.append(entry)
         found.append({"id": profile["id"], "options": options})
     return found
-
-
-MAX_PLANNED_HANDS = MAX_EVENTS
-"""The most hands a form may plan: a table holds no more events than that."""
-MAX_PLANNED_ROUNDS = MAX_EVENTS // 4
-"""The most rounds a form may plan: a round is at least four hands."""
 
 
 def _differs(kind: str, text: str, default: Any) -> bool:

@@ -32,11 +32,10 @@ from companion.api.limits import limit_creation
 from companion.api.profiles import all_profiles
 from companion.api.security import read_form
 from companion.errors import CompanionError
+from companion.ledger.state import MAX_PLANNED_HANDS, MAX_PLANNED_ROUNDS
 from companion.web import i18n
 from companion.web.pages import editor_context, script_data
 from companion.web.table_forms import (
-    MAX_PLANNED_HANDS,
-    MAX_PLANNED_ROUNDS,
     FormError,
     create_context,
     options_from_form,
