@@ -62,6 +62,33 @@ def test_a_preview_says_why_the_write_would_be_refused(client: TestClient) -> No
     assert unreadable.status_code == 422
 
 
+def test_a_preview_refuses_a_key_used_for_another_entry_as_the_write_does(
+    client: TestClient,
+) -> None:
+    table_id, auth = new_table(client)
+    draw = {"kind": "draw", "expect_hand": 1, "key": "tap-1"}
+    assert client.post(f"/api/tables/{table_id}/hands", json=draw, headers=auth).status_code == 201
+    # The same key for a win on hand 2: the write answers 409; the preview said recordable.
+    win = {"kind": "win", "winner": "Cat", "from": "Ben", "tai": 2, "expect_hand": 2}
+    message = (
+        "the key 'tap-1' was already used for event 1 (draw), which asked for something else: "
+        "nothing recorded"
+    )
+    preview = client.post(
+        f"/api/tables/{table_id}/preview", json={**win, "key": "tap-1"}, headers=auth
+    )
+    assert (preview.status_code, preview.json()) == (
+        200,
+        {"recordable": False, "error": message, "status": 409},
+    )
+    write = client.post(f"/api/tables/{table_id}/hands", json={**win, "key": "tap-1"}, headers=auth)
+    assert (write.status_code, write.json()["error"]) == (409, message)
+    # A fresh key, or none, previews as before.
+    for body in ({**win, "key": "tap-2"}, win):
+        fresh = client.post(f"/api/tables/{table_id}/preview", json=body, headers=auth)
+        assert fresh.json()["recordable"] is True, fresh.text
+
+
 def test_a_draw_moves_no_money(client: TestClient) -> None:
     table_id, auth = new_table(client)
     response = client.post(f"/api/tables/{table_id}/preview", json={"kind": "draw"}, headers=auth)

@@ -527,3 +527,156 @@ def test_the_board_is_built_once_per_state_of_the_record(client: TestClient) -> 
         assert len(built) == 2, "a new event makes a new board"
     finally:
         table_pages.board_context = original  # type: ignore[assignment]
+
+
+# ---------------------------------------------------------------------------------------------
+# A full disk: 503 with Retry-After
+
+
+def test_a_full_disk_is_a_503_with_retry_after(tmp_path: Path) -> None:
+    from sqlalchemy import event, text
+
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    app = create_app(url)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        table_id, token = new_table(client)
+        client.get("/tables")
+        csrf = client.cookies["companion_csrf"]
+        engine = app.state.ledgers[url].engine
+        with engine.connect() as connection:
+            pages = connection.execute(text("PRAGMA page_count")).scalar_one()
+
+        # SQLite's own "database or disk is full" once the file holds as many pages as now.
+        @event.listens_for(engine, "connect")
+        def full(connection: Any, _record: Any) -> None:
+            connection.execute(f"PRAGMA max_page_count = {pages}")
+
+        engine.dispose()
+        answers = []
+        for hand in range(1, 200):
+            body = {"kind": "draw", "expect_hand": hand, "key": f"draw-{hand}"}
+            response = client.post(
+                f"/api/tables/{table_id}/hands", json=body, headers=bearer(token)
+            )
+            answers.append(response.status_code)
+            if response.status_code != 201:
+                break
+        assert response.status_code == 503, answers
+        assert response.headers["retry-after"] == "5"
+        assert response.json()["error"].endswith(": database or disk is full"), response.text
+        form = {
+            "csrf_token": csrf,
+            "profile": "sg",
+            **{f"player{i}": n for i, n in enumerate(PLAYERS)},
+        }
+        for _ in range(100):  # a table's row may still fit in the last page's free space
+            page = client.post("/tables", data=form, follow_redirects=False)
+            if page.status_code != 303:
+                break
+        assert page.status_code == 503, page.text[:300]
+        assert page.headers["retry-after"] == "5"
+        assert "database or disk is full" in page.text
+    close_ledgers(app)
+
+
+# ---------------------------------------------------------------------------------------------
+# Results within 2^53, as requests are
+
+
+MAX = 2**53
+TW_HAND = {"profile": "tw", "hand": "123m456m789m123p456p11s", "win_tile": "1s", "win": "self_draw"}
+
+
+def test_tw_refuses_tai_and_stakes_that_would_pay_beyond_2_53(client: TestClient) -> None:
+    created = client.post("/api/tables", json={"profile": "tw", "players": PLAYERS}).json()
+    url, auth = f"/api/tables/{created['id']}/hands", bearer(created["token"])
+    win = {"kind": "win", "winner": "Ann", "self_draw": True}
+    refused = client.post(url, json={**win, "tai": MAX}, headers=auth)
+    assert (refused.status_code, refused.json()["error"]) == (
+        422,
+        f"tai can be at most 1,000 for a tw hand, not {MAX}",
+    )
+    assert client.post(url, json={**win, "tai": 1000}, headers=auth).status_code == 201
+    for name in ("base", "per_tai"):
+        options = {name: 10**12}
+        body = {"profile": "tw", "players": PLAYERS, "options": options}
+        answer = client.post("/api/tables", json=body)
+        assert (answer.status_code, answer.json()["error"]) == (
+            422,
+            f"option {name} can be at most 1,000,000",
+        )
+    cases = {
+        "dealer_streak can be at most 100,000": {"dealer_streak": 2**52},
+        "option tai_overrides: self_draw can be at most 1,000": {
+            "options": {"tai_overrides": {"self_draw": MAX}}
+        },
+        "option per_tai can be at most 1,000,000": {"options": {"per_tai": 10**7}},
+    }
+    for message, extra in cases.items():
+        response = client.post("/api/score", json={**TW_HAND, **extra})
+        assert (response.status_code, response.json()) == (422, {"error": message})
+    # Everything at its limit at once pays far within 2^53.
+    overrides = dict.fromkeys(("self_draw", "fully_concealed_self_draw"), 1000)
+    options = {"per_tai": 10**6, "base": 10**6, "tai_overrides": overrides}
+    most = client.post("/api/score", json={**TW_HAND, "dealer_streak": 100_000, "options": options})
+    assert most.status_code == 200, most.text
+    assert max(abs(amount) for amount in most.json()["payments"].values()) < MAX // 1000
+
+
+def test_the_create_form_names_a_tw_stake_beyond_its_limit(client: TestClient) -> None:
+    client.get("/tables")
+    form = {
+        "csrf_token": client.cookies["companion_csrf"],
+        "profile": "tw",
+        "option:tw:per_tai": "10000000",
+        **{f"player{seat}": name for seat, name in enumerate(PLAYERS)},
+    }
+    page = client.post("/tables?lang=en", data=form, follow_redirects=False)
+    assert page.status_code == 422
+    assert "<p>option per_tai can be at most 1,000,000</p>" in page.text
+
+
+def test_a_table_total_never_passes_2_53(client: TestClient) -> None:
+    options = {"share": 10**12, "cap": 10}
+    body = {"profile": "sg-table", "players": PLAYERS, "options": options}
+    created = client.post("/api/tables", json=body).json()
+    base, auth = f"/api/tables/{created['id']}", bearer(created["token"])
+    win = {"kind": "win", "winner": "Ann", "self_draw": True, "tai": 10}
+    for total in (3_072_000_000_000_000, 6_144_000_000_000_000):
+        answer = client.post(f"{base}/hands", json=win, headers=auth)
+        assert answer.json()["event"]["totals"]["Ann"] == total
+    message = (
+        "this entry would take Ann's total beyond 2^53 (9,007,199,254,740,992), the most a "
+        "table's amounts may reach: nothing recorded"
+    )
+    refused = client.post(f"{base}/hands", json=win, headers=auth)
+    assert (refused.status_code, refused.json()["error"]) == (422, message)
+    preview = client.post(f"{base}/preview", json=win, headers=auth).json()
+    assert preview == {"recordable": False, "error": message, "status": 422}
+    assert client.get(base).json()["hands"] == 2
+
+
+def test_a_plan_beyond_what_a_table_holds_is_refused_at_every_door(
+    client: TestClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The JSON API took `hands` up to 2^53, `companion table new --hands 2^63` was a traceback
+    (`OverflowError` on SQLite)."""
+    for field, most in (("hands", 20_000), ("rounds", 5_000)):
+        body = {"profile": "sg", "players": PLAYERS, field: most + 1}
+        refused = client.post("/api/tables", json=body)
+        assert (refused.status_code, refused.json()["error"]) == (
+            422,
+            f"the planned number of {field} can be at most {most:,}",
+        )
+        assert client.post("/api/tables", json={**body, field: most}).status_code == 201
+    database = str(tmp_path / "cli.sqlite3")
+    players = ",".join(PLAYERS)
+    status = cli_main(
+        ["table", "new", "--db", database, "--players", players, "--hands", str(2**63)]
+    )
+    assert status == 2
+    assert (
+        capsys.readouterr()
+        .err.strip()
+        .endswith("the planned number of hands can be at most 20,000")
+    )

@@ -495,15 +495,23 @@ def body_refusal(body: bytes, not_an_object: str) -> tuple[int, str] | None:
     except UnicodeDecodeError:
         return 400, "the request body is not UTF-8 text"
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_at_most_16_digits)
     except json.JSONDecodeError as error:
-        return 400, (
-            f"the request is not valid JSON: {error.msg} at line {error.lineno} "
-            f"column {error.colno}"
-        )
-    except (ValueError, RecursionError):
+        where = f"at line {error.lineno} column {error.colno}"
+        return 400, f"the request is not valid JSON: {error.msg.removesuffix(' at')} {where}"
+    except RecursionError:
+        return 422, "the request is nested too deeply"
+    except ValueError:
         return 400, "the request is not JSON that Companion can read"
     return value_refusal(data, not_an_object)
+
+
+def _at_most_16_digits(digits: str) -> int:
+    """2^53 has 16 digits: an integer with more is beyond it however many it has (and `int`
+    refuses 4,301 and more)."""
+    if len(digits.lstrip("-")) > 16:
+        return 2**60
+    return int(digits)
 
 
 def value_refusal(data: Any, not_an_object: str) -> tuple[int, str] | None:

@@ -16,6 +16,10 @@ from companion.context import Event, FlowerWin, WinContext, WinType
 from companion.errors import InvalidRequestError
 from companion.tiles import Wind
 
+MAX_STREAK = 100_000
+"""The most hands a dealer may have kept the deal (`dealer_streak`): far beyond any table (the
+ledger holds at most 20,000 events), and what keeps dealer tai, and a payment, bounded."""
+
 _E = TypeVar("_E", bound=Enum)
 
 
@@ -170,7 +174,7 @@ def parse_request(data: Any) -> ScoreRequest:
         _wind(get("round"), "round") or Wind.EAST,
         _wind(get("discarder"), "discarder"),
         _wind(get("dealer"), "dealer") or Wind.EAST,
-        _count(get("dealer_streak"), "dealer_streak") or 0,
+        _count(get("dealer_streak"), "dealer_streak", MAX_STREAK) or 0,
         _count(get("table_discards"), "table_discards"),
         _events(get("events")),
         flower_win,
@@ -236,13 +240,15 @@ def _wind(value: Any, name: str) -> Wind | None:
     raise InvalidRequestError(f"{name} must be a wind: E, S, W or N (got {value!r})")
 
 
-def _count(value: Any, name: str) -> int | None:
+def _count(value: Any, name: str, most: int | None = None) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidRequestError(f"{name} must be a whole number")
     if value < 0:
         raise InvalidRequestError(f"{name} cannot be negative")
+    if most is not None and value > most:
+        raise InvalidRequestError(f"{name} can be at most {most:,}")
     return value
 
 

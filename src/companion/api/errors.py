@@ -2,7 +2,8 @@
 
 - `InvalidRequestError` (a request that is not well-formed): 422.
 - Any other `CompanionError` (tiles that cannot be read, a hand of the wrong size...): 400, or
-  the error's own `http_status` (415 for a body that is not JSON).
+  the error's own `http_status` (415 for a body that is not JSON); a 503 (the database
+  unreachable or full) carries `Retry-After`.
 - FastAPI's own validation errors (path or query parameters): 422.
 - HTTP errors keep their status (404, 405, 401, 403...) and headers.
 - Anything else: 500 with a generic message; the traceback goes to the log only.
@@ -42,6 +43,16 @@ def error_json(
     )
 
 
+RETRY_AFTER_SECONDS = 5
+"""What a 503 of the ledger (the database unreachable or full, the table kept busy) asks a client
+to wait before it sends the same write again, with its key (`Retry-After`)."""
+
+
+def retry_headers(status: int) -> dict[str, str] | None:
+    """`Retry-After` for a 503: the refusal is for now, not for the request."""
+    return {"Retry-After": str(RETRY_AFTER_SECONDS)} if status == 503 else None
+
+
 def refusal_fields(refusal: CompanionError | None) -> dict[str, Any]:
     """`error_key` and `error_params` of a refusal that has a key (docs/contract.md), so a page
     says it in its own language; nothing for one without."""
@@ -74,9 +85,12 @@ def install_error_handlers(app: FastAPI) -> None:
         assert isinstance(exc, CompanionError)
         default = 422 if isinstance(exc, InvalidRequestError) else 400
         status = int(getattr(exc, "http_status", default))
+        headers = retry_headers(status)
         if wants_json(request):
-            return error_json(status, exc.message, refusal=exc)
-        return await _render_error(request, status, exc.message)
+            return error_json(status, exc.message, headers, refusal=exc)
+        response = await _render_error(request, status, exc.message)
+        response.headers.update(headers or {})
+        return response
 
     async def validation_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestValidationError)

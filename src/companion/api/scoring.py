@@ -39,6 +39,8 @@ MAX_DEPTH = 8
 """How deeply a request's JSON may nest (a scoring request needs 3)."""
 MAX_NUMBER = 2**53
 """The largest whole number a request may hold."""
+TOO_DEEP = "the request is nested too deeply"
+TOO_LARGE = "a number in the request is too large"
 
 
 _ORJSON_OPTIONS = (
@@ -173,16 +175,32 @@ def decode_json(body: bytes) -> Any:
     except UnicodeDecodeError:
         raise BadJSONError("the request body is not UTF-8 text") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as error:
+        # Some of the decoder's messages end in "at" ("Unterminated string starting at"): the
+        # place follows once.
+        what = error.msg.removesuffix(" at")
         raise BadJSONError(
-            f"the request is not valid JSON: {error.msg} at line {error.lineno} "
-            f"column {error.colno}"
+            f"the request is not valid JSON: {what} at line {error.lineno} column {error.colno}"
         ) from None
-    except (ValueError, RecursionError):
+    except RecursionError:
+        # Well-formed JSON beyond the nesting limit, however far beyond: the same 422 as one
+        # level too deep (docs/web.md).
+        raise InvalidRequestError(TOO_DEEP) from None
+    except ValueError:
         raise BadJSONError("the request is not JSON that Companion can read") from None
     check_values(data)
     return data
+
+
+def _bounded_int(digits: str) -> int:
+    """A JSON integer; one with more digits than 2^53 has (16) is read as 2^53 + 1 without
+    `int` reading it (`int` refuses 4,301 digits and more, in time that grows with the square
+    of the length): `check_values` then refuses it, in its place among the request's values,
+    with the same 422 as a number just beyond, however many digits it has."""
+    if len(digits) > 17:
+        return -(MAX_NUMBER + 1) if digits[0] == "-" else MAX_NUMBER + 1
+    return int(digits)
 
 
 def _plain(data: Any, depth: int = 0) -> bool:
@@ -211,7 +229,7 @@ def check_values(data: Any, depth: int = 0) -> None:
     """Refuse deep nesting, numbers beyond 2^53, NaN or infinity, and text that is not
     Unicode (a lone surrogate escape, which no response could echo back) (422)."""
     if depth > MAX_DEPTH:
-        raise InvalidRequestError("the request is nested too deeply")
+        raise InvalidRequestError(TOO_DEEP)
     if isinstance(data, str):
         _check_text(data)
         return
@@ -219,7 +237,7 @@ def check_values(data: Any, depth: int = 0) -> None:
         return
     if isinstance(data, int):
         if abs(data) > MAX_NUMBER:
-            raise InvalidRequestError("a number in the request is too large")
+            raise InvalidRequestError(TOO_LARGE)
         return
     if isinstance(data, float):
         if not math.isfinite(data) or abs(data) > MAX_NUMBER:

@@ -74,7 +74,8 @@ def preview_json(outcome: Outcome, replayed: Replay) -> dict[str, Any]:
     description="The body of `POST .../hands`; the answer is what that write would record now "
     "(`transfers`: each payer, payee and amount; `amounts`; the new `totals`), and nothing is "
     "stored. An entry the write would refuse (a hand that is not a payable win, a stale "
-    '`expect_hand`, a finished table) answers `{"recordable": false, "error", "status"}`, '
+    "`expect_hand`, a `key` used for another entry, a finished table) answers "
+    '`{"recordable": false, "error", "status"}`, '
     "`status` being what the write would have answered.",
     response_model=None,
     responses=error_responses(400, 401, 403, 404, 413, 415, 422, 503),
@@ -86,7 +87,7 @@ async def preview_hand(request: Request, table_id: str) -> dict[str, Any]:
     entry, body = read_entry(await read_json(request), Recording)
     try:
         outcome, replayed = await call(
-            ledger.preview, table_id, entry, expect_hand=body.expect_hand
+            ledger.preview, table_id, entry, key=body.key, expect_hand=body.expect_hand
         )
     except TableRequestError as error:
         if error.http_status not in (409, 422):

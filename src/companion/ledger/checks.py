@@ -4,11 +4,16 @@ database can store, an idempotency key's length, a correction's reason and who m
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from companion.ledger.errors import LedgerError, LimitError
 from companion.ledger.state import MAX_CORRECTION_TEXT
+
+MAX_TOTAL = 2**53
+"""The largest amount a table's total may reach either way: the largest whole number a request
+may hold, so that every result can be sent back as a client sent it."""
 
 KEY_LENGTH = 200
 """The longest idempotency key, in characters."""
@@ -69,3 +74,14 @@ def corrected_by(by: str) -> str:
     if len(by) > MAX_CORRECTION_TEXT:
         raise LimitError(f"by (who corrects) can have at most {MAX_CORRECTION_TEXT} characters")
     return by
+
+
+def check_totals(players: Sequence[str], totals: Sequence[Fraction]) -> None:
+    """Refuse an entry that would take a player's total beyond `MAX_TOTAL` (only stakes far
+    beyond any table's could: the options' own limits keep one hand well within it)."""
+    for name, total in zip(players, totals, strict=True):
+        if abs(total) > MAX_TOTAL:
+            raise LimitError(
+                f"this entry would take {name}'s total beyond 2^53 ({MAX_TOTAL:,}), the most a "
+                "table's amounts may reach: nothing recorded"
+            )

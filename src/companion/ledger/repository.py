@@ -19,7 +19,12 @@ from sqlalchemy.exc import IntegrityError
 
 from companion.ledger import db
 from companion.ledger.build import build_outcome
-from companion.ledger.checks import check_storable, corrected_by, correction_reason
+from companion.ledger.checks import (
+    check_storable,
+    check_totals,
+    corrected_by,
+    correction_reason,
+)
 from companion.ledger.entries import (
     Correction,
     DrawInput,
@@ -35,7 +40,7 @@ from companion.ledger.models import PlayerRow, TableRow
 from companion.ledger.replay import HistoryEntry, Replay, correction_target, next_outcome
 from companion.ledger.rows import aware, now, setup_of
 from companion.ledger.settle import Transfer, settle_up
-from companion.ledger.state import MAX_EVENTS, TableSetup, new_setup, table_key
+from companion.ledger.state import MAX_EVENTS, TableSetup, add, new_setup, table_key
 from companion.ledger.store import WRITE_ATTEMPTS, EventMaker, Recorded, TableStore
 
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -85,7 +90,13 @@ class Ledger(TableStore):
     ) -> NewTable:
         """A new table; players in seat order, the first is East and deals first."""
         check_storable(list(players), "a player's name")
-        check_storable(options, "an option")
+        if isinstance(options, Mapping):
+            # Each by its name, so that the refusal says which option it is.
+            for option, value in options.items():
+                check_storable(option, "an option's name")
+                check_storable(value, f"option {option}")
+        else:
+            check_storable(options, "an option")
         check_storable(name, "the table's name")
         setup = new_setup(profile, players, options, hands, name, rounds)
         token = secrets.token_urlsafe(24)
@@ -158,16 +169,24 @@ class Ledger(TableStore):
         def make(replayed: Replay) -> Outcome:
             return next_outcome(replayed, entry, expect_hand)
 
-        operation = {"op": "record", **entry.to_json()}
-        return self._append(table_id, operation, key, _within_limit(make))
+        return self._append(table_id, _record_operation(entry), key, _within_limit(make))
 
     def preview(
-        self, table_id: str, entry: Entry, *, expect_hand: int | None = None
+        self,
+        table_id: str,
+        entry: Entry,
+        *,
+        key: str | None = None,
+        expect_hand: int | None = None,
     ) -> tuple[Outcome, Replay]:
         """What `record` would record now, without recording it: the outcome, scored and
-        settled exactly as a write would be, and the record it would follow."""
+        settled exactly as a write would be, and the record it would follow. A `key` already
+        used for another entry is refused first, as the write refuses it."""
+        self._check_key(table_id, _record_operation(entry), key)
         replayed = self.replay(table_id)
-        return next_outcome(replayed, entry, expect_hand), replayed
+        outcome = next_outcome(replayed, entry, expect_hand)
+        check_totals(replayed.setup.players, add(replayed.state.totals, outcome.payments))
+        return outcome, replayed
 
     def record_win(
         self,
@@ -266,6 +285,11 @@ class Ledger(TableStore):
 
     def export_csv(self, table_id: str) -> str:
         return export_csv(self.replay(table_id))
+
+
+def _record_operation(entry: Entry) -> dict[str, Any]:
+    """What a recorded entry's idempotency key stands for (its fingerprint is kept)."""
+    return {"op": "record", **entry.to_json()}
 
 
 def _within_limit(make: EventMaker) -> EventMaker:

@@ -28,6 +28,10 @@ MAX_CORRECTIONS = 10
 """How often one event may be corrected (voided or amended)."""
 MAX_EVENTS = 20_000
 """How many events one table may hold (corrections included)."""
+MAX_PLANNED_HANDS = MAX_EVENTS
+"""The most hands a table may plan: it holds no more events than that."""
+MAX_PLANNED_ROUNDS = MAX_EVENTS // 4
+"""The most rounds a table may plan: a round is at least four hands."""
 
 Amounts = tuple[Fraction, ...]
 """One amount per player, in seat order (players[0] first)."""
@@ -152,6 +156,10 @@ def new_setup(
         raise LedgerError("the planned number of hands must be at least 1")
     if planned_rounds is not None and planned_rounds < 1:
         raise LedgerError("the planned number of rounds must be at least 1")
+    if planned_hands is not None and planned_hands > MAX_PLANNED_HANDS:
+        raise LimitError(f"the planned number of hands can be at most {MAX_PLANNED_HANDS:,}")
+    if planned_rounds is not None and planned_rounds > MAX_PLANNED_ROUNDS:
+        raise LimitError(f"the planned number of rounds can be at most {MAX_PLANNED_ROUNDS:,}")
     if planned_rounds is not None and planned_hands is not None:
         raise LedgerError("plan a table in hands or in rounds, not both")
     return TableSetup(found.id, names, options, planned_hands, table_name, planned_rounds)

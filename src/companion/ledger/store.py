@@ -24,7 +24,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
 from companion.ledger import db
-from companion.ledger.checks import check_storable, idempotency_key, unstorable
+from companion.ledger.checks import check_storable, check_totals, idempotency_key, unstorable
 from companion.ledger.entries import Correction, Event, Outcome, fingerprint
 from companion.ledger.errors import IdempotencyConflictError, TableBusyError, UnknownTableError
 from companion.ledger.models import EventRow, TableRow
@@ -210,6 +210,7 @@ class TableStore:
                         else extend(replayed, new)
                     )
                     check_planned(after)
+                    check_totals(setup.players, after.state.totals)
                     session.add(event_row(table.id, new, digest))
                     session.flush()
                     self._notify(session, table.id, new.seq)
@@ -230,9 +231,31 @@ class TableStore:
     def _seen(
         self, session: Session, table_id: str, setup: TableSetup, row: EventRow, digest: str
     ) -> Recorded:
-        if row.fingerprint != digest:
-            raise IdempotencyConflictError(
-                f"the key {row.idempotency_key!r} was already used for event {row.seq} "
-                f"({row.kind}), which asked for something else: nothing recorded"
-            )
+        _refuse_another_entry(row, digest)
         return Recorded(event_of(row), self._replayed(session, table_id, setup), True)
+
+    def _check_key(self, table_id: str, operation: Mapping[str, Any], key: str | None) -> None:
+        """Refuse, as `_append` would, a key already used for another entry: what a preview
+        asks before it says an entry is recordable."""
+        check_storable(key, "an idempotency key")
+        key = idempotency_key(key)
+        if key is None:
+            return
+        with self._guard(), self._session() as session, session.begin():
+            table = self._table(session, table_id)
+            seen = session.scalars(
+                select(EventRow).where(
+                    EventRow.table_id == table.id, EventRow.idempotency_key == key
+                )
+            ).one_or_none()
+            if seen is not None:
+                _refuse_another_entry(seen, fingerprint(operation))
+
+
+def _refuse_another_entry(row: EventRow, digest: str) -> None:
+    """`IdempotencyConflictError` when the event recorded under a key asked for another entry."""
+    if row.fingerprint != digest:
+        raise IdempotencyConflictError(
+            f"the key {row.idempotency_key!r} was already used for event {row.seq} "
+            f"({row.kind}), which asked for something else: nothing recorded"
+        )

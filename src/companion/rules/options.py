@@ -42,6 +42,8 @@ class Options:
                 problems.append(f'option tai_overrides: "{key}" is not a pattern of this profile')
             elif value < 0:
                 problems.append(f"option tai_overrides: {key} cannot be negative")
+            elif value > MAX_PATTERN_TAI:
+                problems.append(f"option tai_overrides: {key} can be at most {MAX_PATTERN_TAI:,}")
         return problems
 
     @property
@@ -51,6 +53,13 @@ class Options:
         No by default; a profile with a house rule for it says so (`tw`'s `drawn_hand_repeats`)."""
         return False
 
+
+MAX_PATTERN_TAI = 1_000
+"""The most a pattern may be set to count (`tai_overrides`): with `MAX_AGREED_COUNT`, the
+streak's limit (`companion.request.MAX_STREAK`) and the stakes' (`tw`'s `MAX_STAKE`), no
+payment of a hand comes near 2^53, the largest whole number a request or a result holds."""
+MAX_AGREED_COUNT = 1_000
+"""The most tai (faan) a table may agree on for a hand, where the profile has no cap (`tw`)."""
 
 _OPTION_HINTS: dict[type[Options], dict[str, Any]] = {}
 
@@ -114,10 +123,31 @@ def _coerce_option(name: str, hint: Any, value: Any) -> Any:
     raise InvalidRequestError(f"option {name} cannot be set from a request")
 
 
+MAX_WHOLE = 2**53
+"""The largest whole number read from text (a form field, a query, a header): what the JSON
+API takes in a number."""
+_WHOLE_TEXT = re.compile(r"[+-]?[0-9]{1,16}")
+
+
+def parse_whole(text: str) -> int | None:
+    """A whole number written in ASCII digits (a sign allowed), at most `MAX_WHOLE` either way;
+    None for anything else. `int` alone reads far more: digits of any script (`٣`, while `²`
+    is a digit it refuses), a string of any length (4,300 digits and beyond, quadratic time),
+    underscores and spaces; a caller refuses the None naming its field."""
+    text = text.strip()
+    if not _WHOLE_TEXT.fullmatch(text):
+        return None
+    number = int(text)
+    return number if abs(number) <= MAX_WHOLE else None
+
+
 MAX_AMOUNT = 10**12
 """The largest amount an option may hold; anything a table stakes is far below it."""
 MAX_DENOMINATOR = 10**6
-_AMOUNT_TEXT = re.compile(r"[+-]?(?:\d{1,13}(?:\.\d{0,6})?|\.\d{1,6}|\d{1,13}/\d{1,7})")
+# ASCII digits only: `\d` would take `٣` (and `Fraction` read it as 3).
+_AMOUNT_TEXT = re.compile(
+    r"[+-]?(?:[0-9]{1,13}(?:\.[0-9]{0,6})?|\.[0-9]{1,6}|[0-9]{1,13}/[0-9]{1,7})"
+)
 
 
 def parse_amount(value: Any, what: str) -> Fraction:

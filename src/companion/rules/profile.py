@@ -15,7 +15,7 @@ from companion.hand import Hand, Meld
 from companion.rules import legality
 from companion.rules.compiled import CompiledTable, compiled
 from companion.rules.facts import tiles_item
-from companion.rules.options import Options, parse_options
+from companion.rules.options import MAX_AGREED_COUNT, Options, parse_options
 from companion.rules.patterns import (
     Match,
     Pattern,
@@ -489,6 +489,10 @@ class CountingProfile(Profile[OptionsT, Count]):
         if count < 0:
             raise InvalidRequestError(f"{unit} cannot be negative")
         cap, limits = self.agreed_counts(options)
+        if cap is None and count > MAX_AGREED_COUNT:
+            raise InvalidRequestError(
+                f"{unit} can be at most {MAX_AGREED_COUNT:,} for a {self.id} hand, not {count}"
+            )
         if cap is not None and count > cap and count not in limits:
             above = sorted(limit for limit in limits if limit > cap)
             beyond = f" or a limit hand's {', '.join(map(str, above))}" if above else ""

@@ -41,6 +41,11 @@ _OPEN_MELDS = frozenset((MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.A
 _EIGHT_BONUS = frozenset(FLOWERS + SEASONS)
 
 
+MAX_STAKE = 1_000_000
+"""The most `base` and `per_tai` may be: tai add up without a cap here, so the stake bounds what
+a hand pays (with the bounds on tai, `companion.rules.options.MAX_PATTERN_TAI`)."""
+
+
 @dataclass(frozen=True)
 class TwOptions(Options):
     """The tw options (docs/rules-tw.md): the stake, the wait rule, and the generic ones."""
@@ -73,6 +78,9 @@ class TwOptions(Options):
             problems.append("option base cannot be negative")
         if self.per_tai < 0:
             problems.append("option per_tai cannot be negative")
+        for name, stake in (("base", self.base), ("per_tai", self.per_tai)):
+            if stake > MAX_STAKE:
+                problems.append(f"option {name} can be at most {MAX_STAKE:,}")
         if self.base == 0 and self.per_tai == 0:
             problems.append("option per_tai: with base 0 as well, no hand would ever pay")
         if self.wait_rule not in WAIT_RULES:

@@ -9,7 +9,8 @@ from typing import Any
 from fastapi import Request
 
 from companion.api.profiles import all_profiles
-from companion.errors import CompanionError
+from companion.errors import CompanionError, InvalidRequestError
+from companion.rules.options import parse_amount, parse_whole
 from companion.web import i18n
 from companion.web.pages import script_data
 from companion.web.templating import request_language
@@ -38,11 +39,28 @@ def option_fields(lang: str) -> list[dict[str, Any]]:
 
 def _differs(kind: str, text: str, default: Any) -> bool:
     if kind == "number":
+        # The JSON API's bounded reading: `Fraction("1e10000000")` alone would take seconds.
         try:
-            return Fraction(text.strip()) != Fraction(str(default))
-        except (ValueError, ZeroDivisionError):
-            return True
+            return parse_amount(text, "option") != Fraction(str(default))
+        except InvalidRequestError:
+            return True  # the ledger refuses it with a message that names it
     return text != str(default)
+
+
+def planned_count(
+    t: i18n.Translator, form: dict[str, str], field: str, least: int, most: int
+) -> int | None:
+    """The form's planned `hands` or `rounds`: blank for none, else a whole number from `least`
+    to `most` in ASCII digits (`²` or `٣` are not read as numbers); refused naming the field."""
+    text = form.get(field, "").strip()
+    if not text:
+        return None
+    number = parse_whole(text)
+    if number is None or number < least:
+        raise FormError(t(f"tables.error_{field}"))
+    if number > most:
+        raise FormError(t(f"tables.error_{field}_most", most=f"{most:,}"))
+    return number
 
 
 def options_from_form(profile: dict[str, Any], form: dict[str, str]) -> dict[str, Any]:
@@ -61,9 +79,8 @@ def options_from_form(profile: dict[str, Any], form: dict[str, str]) -> dict[str
         if not text:
             continue
         if kind == "int":
-            try:
-                number = int(text)
-            except ValueError:
+            number = parse_whole(text)
+            if number is None:
                 options[name] = text  # the ledger refuses it with a message that names it
                 continue
             if number != default:

@@ -25,15 +25,22 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
-from companion.api.deps import call, ledger_for, open_ledger, refusals, table_key
+from companion.api.deps import open_ledger, refusals, table_key
 from companion.api.limits import limit_creation
 from companion.api.profiles import all_profiles
 from companion.api.security import read_form
 from companion.errors import CompanionError
+from companion.ledger.state import MAX_PLANNED_HANDS, MAX_PLANNED_ROUNDS
 from companion.web import i18n
 from companion.web.pages import editor_context, script_data
-from companion.web.table_forms import FormError, create_context, options_from_form
+from companion.web.table_forms import (
+    FormError,
+    create_context,
+    options_from_form,
+    planned_count,
+)
 from companion.web.table_share import share_reach
 from companion.web.table_views import VIEWS, board_context, record_context, table_translator
 from companion.web.templating import page_context, render, request_language, templates
@@ -56,7 +63,14 @@ async def tables_page(request: Request) -> HTMLResponse:
 
 @router.post("/tables")
 async def create_table(request: Request) -> Response:
-    form = read_form(await request.body())
+    body = await request.body()
+    # The rest in the thread pool: reading the form, the options and the ledger's checks, the
+    # database, and a refusal's page never hold up the event loop.
+    return await run_in_threadpool(create_from_form, request, body)
+
+
+def create_from_form(request: Request, body: bytes) -> Response:
+    form = read_form(body)
     limit_creation(request)
     t = i18n.Translator(request_language(request))
     profiles = {profile["id"]: profile for profile in all_profiles()}
@@ -65,30 +79,22 @@ async def create_table(request: Request) -> Response:
         if profile is None:
             raise FormError(t("tables.error_profile"))
         players = [form.get(f"player{seat}", "") for seat in range(4)]
-        hands_text = form.get("hands", "").strip()
-        hands = None
-        if hands_text:
-            if not hands_text.isdigit():
-                raise FormError(t("tables.error_hands"))
-            hands = int(hands_text)
-        rounds_text = form.get("rounds", "").strip()
-        rounds = None
-        if rounds_text:
-            if not rounds_text.isdigit() or int(rounds_text) < 1:
-                raise FormError(t("tables.error_rounds"))
-            rounds = int(rounds_text)
+        # Hands 0 goes on to the ledger, which says a plan is at least one hand.
+        hands = planned_count(t, form, "hands", 0, MAX_PLANNED_HANDS)
+        rounds = planned_count(t, form, "rounds", 1, MAX_PLANNED_ROUNDS)
         options = options_from_form(profile, form)
-        ledger = await ledger_for(request)
-        created = await call(
-            ledger.create_table,
-            profile["id"],
-            players,
-            options=options,
-            hands=hands,
-            name=form.get("name", ""),
-            rounds=rounds,
-        )
+        with refusals():
+            created = open_ledger(request).create_table(
+                profile["id"],
+                players,
+                options=options,
+                hands=hands,
+                name=form.get("name", ""),
+                rounds=rounds,
+            )
     except CompanionError as error:
+        if getattr(error, "http_status", 422) == 503:
+            raise  # the database, not the form: the error page says so, with Retry-After
         context = create_context(request, form, error.message)
         return render(request, "tables.html", status_code=422, **context)
     # The write link: the token rides in the fragment, which the browser keeps to itself.
