@@ -219,3 +219,20 @@ def test_a_hand_can_come_from_standard_input(capsys: pytest.CaptureFixture[str],
     recorded = json.loads(out)
     assert recorded["event"]["outcome"]["winners"][0]["tai"] == 2
     assert recorded["standings"]["players"][0]["total"] == 8
+
+
+@pytest.mark.parametrize("hands", ["٣", "²", "9" * 5000, "9223372036854775808", "1_000"])
+def test_numbers_on_the_command_line_are_read_as_the_server_reads_them(
+    capsys: pytest.CaptureFixture[str], url: str, hands: str
+) -> None:
+    """`int` would read `٣` as 3 and thousands of digits in quadratic time; argparse is given
+    the same bounded reading as a form field, and refuses in one line naming the flag."""
+    code, out, err = run(
+        capsys, "table", "new", "--db", url, "--players", "Ann,Ben,Cat,Dan", "--hands", hands
+    )
+    shown = hands if len(hands) <= 20 else hands[:20] + "…"
+    assert code == 2 and out == ""
+    assert (
+        f"argument --hands: {shown!r} is not a whole number in digits 0-9 up to "
+        "9,007,199,254,740,992"
+    ) in err

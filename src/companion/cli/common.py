@@ -3,10 +3,12 @@ refusals on one line."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
 from companion.errors import InvalidRequestError
+from companion.rules.options import MAX_WHOLE, parse_whole
 
 PUBLIC_URL_ENV = "COMPANION_PUBLIC_URL"
 """`--public-url`'s default (`serve`, `table new`): the address the table links carry, for a
@@ -17,6 +19,18 @@ DEFAULT_PORT = 8000
 _LINE_BREAKS = {
     ord(c): c.encode("unicode_escape").decode() for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 }
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: a whole number read as the server reads one (ASCII digits, bounded),
+    where `int` would take `٣` as 3 and thousands of digits in quadratic time."""
+    number = parse_whole(text)
+    if number is None:
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise argparse.ArgumentTypeError(
+            f"{shown!r} is not a whole number in digits 0-9 up to {MAX_WHOLE:,}"
+        )
+    return number
 
 
 def one_line(message: str) -> str:

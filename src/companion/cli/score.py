@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
-from companion.cli.common import parse_option, print_json, read_json
+from companion.cli.common import parse_option, print_json, read_json, whole_number
 from companion.errors import InvalidRequestError
 from companion.scoring import ScoreResult, score, score_several
 from companion.settlement import amount_json, signed_amount
@@ -45,8 +45,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--seat", metavar="WIND")
     parser.add_argument("--round", metavar="WIND")
     parser.add_argument("--dealer", metavar="WIND")
-    parser.add_argument("--dealer-streak", dest="dealer_streak", type=int)
-    parser.add_argument("--table-discards", dest="table_discards", type=int)
+    parser.add_argument("--dealer-streak", dest="dealer_streak", type=whole_number)
+    parser.add_argument("--table-discards", dest="table_discards", type=whole_number)
     parser.add_argument(
         "--event", dest="events", action="append", metavar="EVENT", help="repeatable"
     )

@@ -7,7 +7,7 @@ import os
 import sys
 from typing import TextIO
 
-from companion.cli.common import DEFAULT_PORT, PUBLIC_URL_ENV
+from companion.cli.common import DEFAULT_PORT, PUBLIC_URL_ENV, whole_number
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -21,7 +21,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port to listen on ({DEFAULT_PORT})"
+        "--port",
+        type=whole_number,
+        default=DEFAULT_PORT,
+        help=f"port to listen on ({DEFAULT_PORT})",
     )
     parser.add_argument(
         "--public-url",
@@ -39,7 +42,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     public = parser.add_argument_group(
         "a public server", "limits and trust for a server others can reach (docs/deploy.md)"
     )
-    public.add_argument("--workers", type=int, default=1, metavar="N", help="worker processes (1)")
+    public.add_argument(
+        "--workers", type=whole_number, default=1, metavar="N", help="worker processes (1)"
+    )
     public.add_argument(
         "--allowed-host",
         action="append",
@@ -56,7 +61,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     public.add_argument(
         "--max-connections",
-        type=int,
+        type=whole_number,
         default=2048,
         metavar="N",
         help="open connections per process; more are refused with 503 (2048)",

@@ -22,6 +22,7 @@ from companion.cli.common import (
     parse_option,
     print_json,
     read_input,
+    whole_number,
 )
 from companion.errors import InvalidRequestError
 from companion.ledger.entries import (
@@ -73,7 +74,7 @@ def register(commands: Any) -> None:
     expecting.add_argument(
         "--expect-hand",
         dest="expect_hand",
-        type=int,
+        type=whole_number,
         metavar="N",
         help="refuse unless N is the hand being played (another writer may have recorded it)",
     )
@@ -88,7 +89,7 @@ def register(commands: Any) -> None:
     new.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a profile option; repeatable"
     )
-    new.add_argument("--hands", type=int, metavar="N", help="the planned number of hands")
+    new.add_argument("--hands", type=whole_number, metavar="N", help="the planned number of hands")
     new.add_argument("--name", default="", help="what the players call the table (optional)")
     new.add_argument(
         "--public-url",
@@ -140,7 +141,7 @@ def register(commands: Any) -> None:
     )
     void.add_argument("table", metavar="ID")
     void.add_argument(
-        "event_number", type=int, metavar="N", help="the event number from the history"
+        "event_number", type=whole_number, metavar="N", help="the event number from the history"
     )
     _correction_arguments(void)
     void.set_defaults(handler=_void)
@@ -154,7 +155,7 @@ def register(commands: Any) -> None:
     )
     amend.add_argument("table", metavar="ID")
     amend.add_argument(
-        "event_number", type=int, metavar="N", help="the event number from the history"
+        "event_number", type=whole_number, metavar="N", help="the event number from the history"
     )
     _correction_arguments(amend)
     amend.add_argument("--draw", action="store_true", help="it was a drawn hand")
@@ -187,7 +188,7 @@ def _win_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
         "--faan",
         dest="tai",
         action="append",
-        type=int,
+        type=whole_number,
         metavar="N",
         help="agreed tai (--faan at an hk table: the same, counted in faan)",
     )
