@@ -10,7 +10,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from companion.scoring import score
+from companion.errors import InvalidRequestError, NotAWinError
+from companion.rules import get_profile
+from companion.scoring import check_one_discard, score
+from companion.tiles import english_list, parse_tile
 from companion.web import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,3 +184,253 @@ def test_every_key_has_a_message_in_every_language_and_the_contract() -> None:
         )
         == "3番中只有2番計入本桌起糊的3番；無花不計。"  # noqa: RUF001
     )
+
+
+# --- Every keyed refusal, said by the catalogue as the engine says it ------------------------
+# Each case is a real request that meets one refusal. The English catalogue message, its params
+# filled in as the engine writes them, is the engine's `error` word for word: the English
+# message holds everything the refusal says, so a translation from it says it all too.
+
+HAND = "123456789m123p55s"
+TW_HAND = "123456789m123p55s789s"
+D = {"win": "discard"}
+
+WALK: list[tuple[str, dict[str, Any]]] = [
+    ("refusal.robbing_kong_self_draw", {"hand": HAND, "events": ["robbing_kong"]}),
+    ("refusal.heavenly_not_dealer", {"hand": HAND, "events": ["heavenly"], "seat": "S"}),
+    ("refusal.heavenly_discard", {"hand": HAND, "events": ["heavenly"], **D, "discarder": "S"}),
+    ("refusal.heavenly_events", {"hand": HAND, "events": ["heavenly", "last_tile"]}),
+    ("refusal.heavenly_discards", {"hand": HAND, "events": ["heavenly"], "table_discards": 3}),
+    ("refusal.earthly_dealer", {"hand": HAND, "events": ["earthly"]}),
+    (
+        "refusal.earthly_self_draw",
+        {"profile": "tw", "hand": TW_HAND, "events": ["earthly"], "seat": "S"},
+    ),
+    (
+        "refusal.earthly_discarder",
+        {"hand": HAND, "events": ["earthly"], "seat": "S", **D, "discarder": "W"},
+    ),
+    ("refusal.earthly_events", {"hand": HAND, "events": ["earthly", "last_tile"], "seat": "S"}),
+    (
+        "refusal.earthly_discards",
+        {
+            "hand": HAND,
+            "events": ["earthly"],
+            "seat": "S",
+            **D,
+            "discarder": "E",
+            "table_discards": 2,
+        },
+    ),
+    ("refusal.discards_zero", {"hand": HAND, **D, "discarder": "S", "table_discards": 0}),
+    ("refusal.discards_one", {"hand": HAND, **D, "discarder": "S", "table_discards": 1}),
+    ("refusal.discards_none_drawn", {"hand": HAND, "seat": "S", "table_discards": 0}),
+    (
+        "refusal.kong_on_kong_kongs",
+        {"hand": "456789m123p55s", "melds": ["kong 1111m"], "events": ["kong_on_kong"]},
+    ),
+    ("refusal.replacement_nothing", {"hand": HAND, "events": ["replacement"]}),
+    (
+        "refusal.heavenly_melds",
+        {"hand": "456789m123p55s", "melds": ["pung 111m"], "events": ["heavenly"]},
+    ),
+    (
+        "refusal.earthly_discard_melds",
+        {
+            "hand": "456789m123p55s",
+            "melds": ["ckong 1111m"],
+            "events": ["earthly"],
+            "seat": "S",
+            **D,
+            "discarder": "E",
+        },
+    ),
+    (
+        "refusal.earthly_melds",
+        {"hand": "456789m123p55s", "melds": ["chow 123m"], "events": ["earthly"], "seat": "S"},
+    ),
+    (
+        "refusal.robbing_kong_copies",
+        {
+            "hand": "123456789m123p55s",
+            "win_tile": "5s",
+            "events": ["robbing_kong"],
+            **D,
+            "discarder": "S",
+        },
+    ),
+    (
+        "refusal.seven_flowers_self_draw",
+        {"flower_win": "seven_capture", "win": "self_draw", "bonus": "1f2f3f4f5f6f7f"},
+    ),
+    (
+        "refusal.eight_flowers_discard",
+        {"flower_win": "eight", **D, "discarder": "S", "bonus": "1f2f3f4f5f6f7f8f"},
+    ),
+    (
+        "refusal.seven_flowers_no_holder",
+        {"flower_win": "seven_capture", **D, "bonus": "1f2f3f4f5f6f7f"},
+    ),
+    ("refusal.no_pay_for_all", {"hand": HAND, "liable": "S"}),
+    ("refusal.liable_winner", {"profile": "sg-table", "hand": HAND, "liable": "E"}),
+    ("refusal.tw_thirteen_orphans", {"profile": "tw", "hand": "19m19p19s12345677z"}),
+    ("refusal.tw_fourteen_tiles", {"profile": "tw", "hand": HAND}),
+    (
+        "refusal.flower_win_events",
+        {
+            "profile": "tw",
+            "flower_win": "eight",
+            "events": ["last_tile"],
+            "bonus": "1f2f3f4f5f6f7f8f",
+        },
+    ),
+    (
+        "refusal.unscored_event_pattern",
+        {"profile": "tw", "hand": TW_HAND, "events": ["kong_on_kong"]},
+    ),
+    (
+        "refusal.last_tile_discard",
+        {"profile": "tw", "hand": TW_HAND, "events": ["last_tile"], **D, "discarder": "S"},
+    ),
+    (
+        "refusal.last_discard_self_draw",
+        {"profile": "tw", "hand": TW_HAND, "events": ["last_discard"]},
+    ),
+    ("refusal.tw_animals", {"profile": "tw", "hand": TW_HAND, "bonus": "1a2a"}),
+    (
+        "refusal.original_ready_melds",
+        {
+            "profile": "tw",
+            "hand": "456789m123p55s789s",
+            "melds": ["chow 123m"],
+            "events": ["original_ready"],
+        },
+    ),
+    (
+        "refusal.eight_flowers_in_hand",
+        {"profile": "tw", "hand": TW_HAND, "bonus": "1f2f3f4f5f6f7f8f"},
+    ),
+    (
+        "refusal.exposed_self_draw",
+        {
+            "profile": "tw",
+            "hand": "55s",
+            "melds": ["chow 123m", "chow 456m", "chow 789m", "chow 123p", "chow 789s"],
+        },
+    ),
+    ("refusal.unscored_event", {"profile": "sg", "hand": HAND, "events": ["original_ready"]}),
+    ("refusal.drawn_event_discard", {"hand": HAND, "events": ["last_tile"], **D, "discarder": "S"}),
+    (
+        "refusal.hk_replacement",
+        {"profile": "hk", "hand": HAND, "bonus": "1f", "events": ["replacement"]},
+    ),
+    (
+        "refusal.no_flower_wins",
+        {"profile": "hk", "flower_win": "eight", "bonus": "1f2f3f4f5f6f7f8f"},
+    ),
+    (
+        "refusal.discards_too_few_one",
+        {"hand": "456789m123p55s", "melds": ["chow 123m"], "table_discards": 0},
+    ),
+    (
+        "refusal.discards_too_few",
+        {
+            "hand": "789m123p55s",
+            "melds": ["chow 123m", "pung 555m"],
+            "seat": "S",
+            "table_discards": 1,
+        },
+    ),
+    (
+        "refusal.discards_too_few_one_discard",
+        {
+            "hand": "456789m123p55s",
+            "melds": ["chow 123m"],
+            "seat": "S",
+            **D,
+            "discarder": "E",
+            "table_discards": 1,
+        },
+    ),
+    (
+        "refusal.discards_too_few_discard",
+        {
+            "hand": "789m123p55s",
+            "melds": ["chow 123m", "pung 555m"],
+            "seat": "S",
+            **D,
+            "discarder": "W",
+            "table_discards": 2,
+        },
+    ),
+    (
+        "refusal.flower_win_count",
+        {"profile": "sg-table", "flower_win": "eight", "bonus": "1f2f3f4f5f6f7f"},
+    ),
+    ("refusal.chow_start", {"hand": "456789m123p55s", "melds": ["chow 8m"]}),
+]
+
+
+def _engine_english(name: str, value: Any, profile: str) -> str:
+    """A parameter as the engine's English writes it."""
+    if name.endswith("_patterns"):
+        found = get_profile(profile)
+        names = {p.id: p.name for p in (*found.patterns, *found.flower_wins.values())}
+        return ", ".join(names[pattern] for pattern in value)
+    if name == "tile" or name.endswith("_tile"):
+        tile = parse_tile(value)
+        return f"{tile.english} ({tile.mpsz})"
+    if name == "tiles" or name.endswith("_tiles"):
+        return english_list([parse_tile(tile) for tile in value])
+    if isinstance(value, list):
+        return ", ".join(value)
+    return str(value)
+
+
+@pytest.mark.parametrize(("key", "request_"), WALK, ids=[key for key, _ in WALK])
+def test_every_keyed_refusal_is_its_english_message(key: str, request_: dict[str, Any]) -> None:
+    try:
+        data = score({**SG, **request_}).to_json()
+    except InvalidRequestError as refusal:  # the HTTP API's 422, with the same three fields
+        data = {"error": refusal.message, "error_key": refusal.key, "error_params": refusal.params}
+    assert data.get("error_key") == key, data["error"]
+    english = i18n.catalogue("en")[key]
+    profile = request_.get("profile", "sg")
+    params = data["error_params"]
+    fields = {name: _engine_english(name, value, profile) for name, value in params.items()}
+    assert english.format_map(fields) == data["error"]
+    for lang in (i18n.ZH_HANT, i18n.ZH_HANS):
+        assert i18n.catalogue(lang)[key] != english, lang
+
+
+def test_winners_of_one_discard_with_a_fifth_copy_between_them() -> None:
+    # The table records several winners of one discard through check_one_discard.
+    hand = {"profile": "tw", "hand": "111m456m789m123p789s55s", **D, "discarder": "E"}
+    with pytest.raises(NotAWinError) as refused:
+        check_one_discard([{**hand, "seat": "S"}, {**hand, "seat": "W"}])
+    assert (refused.value.key, refused.value.params) == (
+        "refusal.winners_copies",
+        {"count": 6, "tile": "1m"},
+    )
+    fields = {
+        name: _engine_english(name, value, "tw") for name, value in refused.value.params.items()
+    }
+    assert (
+        i18n.catalogue("en")["refusal.winners_copies"].format_map(fields) == refused.value.message
+    )
+
+
+PHRASED_FOR_THE_PAGE = {
+    # Keyed before the walk: their English messages say the refusal for the page in its own
+    # words (the engine's "structural tiles" is "a kong counts as three"); each has a case above.
+    *(key for key in KEYS if key.startswith("refusal.")),
+    "refusal.or",
+    "refusal.list_sep",
+}
+
+
+def test_the_walk_meets_every_refusal_key() -> None:
+    keys = {key for key in i18n.catalogue("en") if key.startswith("refusal.")}
+    assert keys - PHRASED_FOR_THE_PAGE == {key for key, _ in WALK} | {"refusal.winners_copies"}
+    contract = (ROOT / "docs" / "contract.md").read_text()
+    assert [key for key in keys - PHRASED_FOR_THE_PAGE if f"`{key}`" not in contract] == []

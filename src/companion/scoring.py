@@ -420,7 +420,11 @@ _SET_WORDS = {4: "four", 5: "five"}
 def _score_flower_win(profile: AnyProfile, request: ScoreRequest, plan: _Plan) -> ScoreResult:
     context, options = plan.context, plan.options
     if not profile.flower_wins:
-        raise NotAWinError(f"the {profile.id} profile has no flower wins")
+        raise NotAWinError(
+            f"the {profile.id} profile has no flower wins",
+            key="refusal.no_flower_wins",
+            params={"profile": profile.id},
+        )
     sent = [name for name in ("hand", "melds") if getattr(request, name)]
     if sent:
         assert context.flower_win is not None

@@ -84,7 +84,7 @@ def build_win(setup: TableSetup, state: TableState, entry: WinInput) -> Win:
     try:
         check_one_discard(requests)
     except NotAWinError as refusal:
-        raise NotPayableWinError(refusal.message) from None
+        raise NotPayableWinError(refusal.message, key=refusal.key, params=refusal.params) from None
     return Win(
         tuple(parts), discarder, liable, state.dealer, state.streak, state.round, profile.unit
     )
