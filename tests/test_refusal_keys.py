@@ -4,16 +4,17 @@ English `error` is unchanged."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from companion.errors import InvalidRequestError, NotAWinError
+from companion.errors import InvalidRequestError, NotAWinError, TileParseError
 from companion.rules import get_profile
 from companion.scoring import check_one_discard, score
-from companion.tiles import english_list, parse_tile
+from companion.tiles import Wind, english_list, parse_tile
 from companion.web import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -367,6 +368,22 @@ WALK: list[tuple[str, dict[str, Any]]] = [
         "refusal.flower_win_count",
         {"profile": "sg-table", "flower_win": "eight", "bonus": "1f2f3f4f5f6f7f"},
     ),
+    ("refusal.dealer_streak_negative", {"hand": HAND, "dealer_streak": -1}),
+    ("refusal.table_discards_negative", {"hand": HAND, "table_discards": -1}),
+    ("refusal.dealer_streak_at_most", {"hand": HAND, "dealer_streak": 100_001}),
+    ("refusal.flower_win_hand", {"profile": "sg-table", "flower_win": "eight", "hand": HAND}),
+    (
+        "refusal.flower_win_melds",
+        {"profile": "sg-table", "flower_win": "eight", "melds": ["pung 111m"]},
+    ),
+    (
+        "refusal.flower_win_hand_melds",
+        {"profile": "sg-table", "flower_win": "eight", "hand": "55s", "melds": ["pung 111m"]},
+    ),
+    ("refusal.unknown_tile", {"hand": "x123456789m123p55s"}),
+    ("refusal.unknown_tile", {"hand": "123456789m123p55z8z"}),
+    ("refusal.unknown_tile_suit", {"hand": "123456789m123p55"}),
+    ("refusal.not_one_tile", {"hand": HAND, "win_tile": "5s5s"}),
     ("refusal.chow_start", {"hand": "456789m123p55s", "melds": ["chow 8m"]}),
 ]
 
@@ -383,7 +400,7 @@ def _engine_english(name: str, value: Any, profile: str) -> str:
     if name == "tiles" or name.endswith("_tiles"):
         return english_list([parse_tile(tile) for tile in value])
     if isinstance(value, list):
-        return ", ".join(value)
+        return ", ".join(map(str, value))
     return str(value)
 
 
@@ -394,13 +411,46 @@ def test_every_keyed_refusal_is_its_english_message(key: str, request_: dict[str
     except InvalidRequestError as refusal:  # the HTTP API's 422, with the same three fields
         data = {"error": refusal.message, "error_key": refusal.key, "error_params": refusal.params}
     assert data.get("error_key") == key, data["error"]
-    english = i18n.catalogue("en")[key]
-    profile = request_.get("profile", "sg")
-    params = data["error_params"]
+    _says(key, data["error_params"], data["error"], request_.get("profile", "sg"))
+
+
+def _says(key: str, params: dict[str, Any], error: str, profile: str) -> None:
+    """The English message of `key` (in the profile's unit) with `params` is `error`; the
+    Chinese say it in their own words."""
+    unit = get_profile(profile).unit
+    messages = i18n.catalogue("en")
+    english = messages.get(f"{key}@{unit}", messages[key])
     fields = {name: _engine_english(name, value, profile) for name, value in params.items()}
-    assert english.format_map(fields) == data["error"]
+    assert english.format_map(fields) == error
     for lang in (i18n.ZH_HANT, i18n.ZH_HANS):
-        assert i18n.catalogue(lang)[key] != english, lang
+        assert i18n.catalogue(lang)[key] != messages[key], lang
+
+
+AGREED = [
+    ("refusal.agreed_negative", "sg", -1),
+    ("refusal.agreed_negative", "hk", -1),
+    ("refusal.agreed_over_cap", "sg", 6),
+    ("refusal.agreed_over_cap", "hk", 14),
+    ("refusal.agreed_over_cap_limits", "sg-table", 7),
+    ("refusal.agreed_too_many", "tw", 1_001),
+]
+
+
+@pytest.mark.parametrize(("key", "profile", "count"), AGREED)
+def test_an_agreed_count_out_of_range(key: str, profile: str, count: int) -> None:
+    # A table's quick win: the agreed tai or faan, without the hand (the ledger asks this).
+    found = get_profile(profile)
+    with pytest.raises(InvalidRequestError) as refused:
+        found.agreed_value(count, found.parse_options({}))
+    assert refused.value.key == key
+    _says(key, dict(refused.value.params), refused.value.message, profile)
+
+
+def test_a_wind_that_is_not_one() -> None:
+    with pytest.raises(TileParseError) as refused:
+        Wind.parse("X")
+    assert (refused.value.key, refused.value.params) == ("refusal.not_a_wind", {"text": "X"})
+    _says("refusal.not_a_wind", {"text": "X"}, refused.value.message, "sg")
 
 
 def test_winners_of_one_discard_with_a_fifth_copy_between_them() -> None:
@@ -412,12 +462,7 @@ def test_winners_of_one_discard_with_a_fifth_copy_between_them() -> None:
         "refusal.winners_copies",
         {"count": 6, "tile": "1m"},
     )
-    fields = {
-        name: _engine_english(name, value, "tw") for name, value in refused.value.params.items()
-    }
-    assert (
-        i18n.catalogue("en")["refusal.winners_copies"].format_map(fields) == refused.value.message
-    )
+    _says("refusal.winners_copies", dict(refused.value.params), refused.value.message, "tw")
 
 
 PHRASED_FOR_THE_PAGE = {
@@ -430,7 +475,114 @@ PHRASED_FOR_THE_PAGE = {
 
 
 def test_the_walk_meets_every_refusal_key() -> None:
-    keys = {key for key in i18n.catalogue("en") if key.startswith("refusal.")}
-    assert keys - PHRASED_FOR_THE_PAGE == {key for key, _ in WALK} | {"refusal.winners_copies"}
+    keys = {key.split("@")[0] for key in i18n.catalogue("en") if key.startswith("refusal.")}
+    met = {key for key, _ in WALK} | {key for key, _, _ in AGREED}
+    assert keys - PHRASED_FOR_THE_PAGE == met | {"refusal.winners_copies", "refusal.not_a_wind"}
     contract = (ROOT / "docs" / "contract.md").read_text()
     assert [key for key in keys - PHRASED_FOR_THE_PAGE if f"`{key}`" not in contract] == []
+
+
+# --- The engine's raise sites that carry no key -----------------------------------------------
+# A new refusal a player can meet gets a key; this list says which do not, and why. It lists
+# each site by its file, its error and the opening of its message.
+
+ENGINE_FILES = (
+    "hand.py",
+    "tiles.py",
+    "request.py",
+    "scoring.py",
+    "rules/legality.py",
+    "rules/profile.py",
+    "rules/sg.py",
+    "rules/sg_table.py",
+    "rules/singapore.py",
+    "rules/tw.py",
+    "rules/hk.py",
+)
+REFUSALS = {"NotAWinError", "InvalidHandError", "TileParseError", "InvalidRequestError"}
+
+
+def _sites(name: str, error: str, *openings: str) -> list[tuple[str, str, str]]:
+    return [(name, error, opening) for opening in openings]
+
+
+WITHOUT_KEY = [
+    # Several problems at once: the key is the one problem's when there is one (Problem).
+    *_sites("hand.py", "InvalidHandError", ""),
+    # A page writes groups from its buttons: only known kinds reach the engine.
+    *_sites("hand.py", "TileParseError", 'unknown group "'),
+    # JSON of the wrong type or an unknown name: a page's form never sends them.
+    *_sites(
+        "request.py",
+        "InvalidRequestError",
+        " must be a string",
+        "unknown ",
+        " must be a wind: E, S, W or N (got ",
+        "a scoring request must be a JSON object",
+        "unknown field ",
+        'melds must be a list of groups such as "pung 777z"',
+        'bonus must be a string of tiles such as "1f5f"',
+        " must be a whole number",
+        "events must be a list",
+        "options must be an object of option names and values",
+        "unknown event ",
+    ),
+    # score_several: the command line's --multi only (a table checks its winners itself).
+    *_sites(
+        "scoring.py",
+        "InvalidRequestError",
+        "several winners are a list of requests, one per winner",
+        "the winners of one discard must be scored in one profile",
+        "the ",
+        "several winners share a discard: every request is a discard win",
+        "several winners must name the same discarder",
+        "each winner of one discard must sit in a different seat",
+        "the winners of one discard must agree on ",
+    ),
+    # Winners of one discard who disagree: a list per seat ("E on 5s, S on 6s") that a
+    # catalogue message cannot spell. A table meets them only when two winners' hands name
+    # different winning tiles or events; they stay in English (left for later).
+    *_sites(
+        "rules/legality.py",
+        "NotAWinError",
+        "the winners of one discard win on the same tile (win_tile): ",
+        "the winners of one discard share its events: ",
+    ),
+    # The options' problems, joined: set when a table is created, from the form's choices.
+    *_sites("rules/profile.py", "InvalidRequestError", "; "),
+    # A flower win the profile lacks: every profile with flower wins has both.
+    *_sites("rules/profile.py", "NotAWinError", "the "),
+    # The chart option of sg-table: a JSON object, or a preset the form picks from a list.
+    *_sites(
+        "rules/sg_table.py",
+        "InvalidRequestError",
+        "option chart must be a preset name or an object of discarder, others and "
+        "self_draw amounts per tai",
+        "option chart: unknown row ",
+        "option chart: ",
+        "option chart: ",
+        'option chart: unknown preset "',
+        "option chart needs a ",
+    ),
+]
+
+
+def _opening(node: ast.AST) -> str:
+    """The first piece of literal text in a message."""
+    for part in ast.walk(node):
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            return part.value
+    return ""
+
+
+def test_the_engine_s_refusals_without_a_key_are_the_listed_ones() -> None:
+    found = []
+    for name in ENGINE_FILES:
+        tree = ast.parse((ROOT / "src" / "companion" / name).read_text())
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                continue
+            error = getattr(node.exc.func, "id", None)
+            if error in REFUSALS and not any(word.arg == "key" for word in node.exc.keywords):
+                found.append((name, error, _opening(node.exc.args[0]) if node.exc.args else ""))
+    assert sorted(found) == sorted(WITHOUT_KEY)

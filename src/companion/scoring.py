@@ -430,7 +430,9 @@ def _score_flower_win(profile: AnyProfile, request: ScoreRequest, plan: _Plan) -
         assert context.flower_win is not None
         raise NotAWinError(
             f'flower_win "{context.flower_win.value}" is won without a hand: leave out '
-            f"{' and '.join(sent)}"
+            f"{' and '.join(sent)}",
+            key=f"refusal.flower_win_{'_'.join(sent)}",
+            params={"flower_win": context.flower_win.value},
         )
     bonus = parse_tiles(request.bonus) if request.bonus else ()
     hand = Hand((), (), bonus, None, profile.structure.sets)

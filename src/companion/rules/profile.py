@@ -504,17 +504,22 @@ class CountingProfile(Profile[OptionsT, Count]):
     def agreed_value(self, count: int, options: OptionsT) -> Count:
         unit = self.unit
         if count < 0:
-            raise InvalidRequestError(f"{unit} cannot be negative")
+            raise InvalidRequestError(f"{unit} cannot be negative", key="refusal.agreed_negative")
         cap, limits = self.agreed_counts(options)
         if cap is None and count > MAX_AGREED_COUNT:
             raise InvalidRequestError(
-                f"{unit} can be at most {MAX_AGREED_COUNT:,} for a {self.id} hand, not {count}"
+                f"{unit} can be at most {MAX_AGREED_COUNT:,} for a {self.id} hand, not {count}",
+                key="refusal.agreed_too_many",
+                params={"profile": self.id, "count": count},
             )
         if cap is not None and count > cap and count not in limits:
             above = sorted(limit for limit in limits if limit > cap)
             beyond = f" or a limit hand's {', '.join(map(str, above))}" if above else ""
             raise InvalidRequestError(
-                f"a {self.id} hand settles at 0 to {cap} {unit}{beyond}, not {count}"
+                f"a {self.id} hand settles at 0 to {cap} {unit}{beyond}, not {count}",
+                key="refusal.agreed_over_cap" + ("_limits" if above else ""),
+                params={"profile": self.id, "cap": cap, "count": count}
+                | ({"limits": above} if above else {}),
             )
         # Agreed without the hand: nothing was counted before a cap.
         return Count(count, count)

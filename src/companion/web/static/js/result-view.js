@@ -96,6 +96,7 @@ function paramText(name, value, patterns = []) {
   }
   if (name === "flower_win") return t(`flower_win.${value}`);
   if (name === "melds") return value.map(meldText).join(t("refusal.list_sep"));
+  if (Array.isArray(value)) return value.join(t("refusal.list_sep"));
   return String(value);
 }
 
