@@ -56,6 +56,8 @@ def test_a_preview_says_why_the_write_would_be_refused(client: TestClient) -> No
     assert refused.json() == {
         "recordable": False,
         "error": "a sg hand settles at 0 to 5 tai, not 9",
+        "error_key": "refusal.agreed_over_cap",
+        "error_params": {"profile": "sg", "cap": 5, "count": 9},
         "status": 422,
     }
     unreadable = client.post(url, json={"kind": "win", "winner": "Ann"}, headers=auth)

@@ -279,7 +279,8 @@ PINNED: list[tuple[str, bytes, int, bytes]] = [
         "/api/score",
         '{"hand": "é1m"}'.encode(),
         200,
-        '{"valid":false,"profile":"sg","error":"unknown tile \\"é\\" at position 1"}'.encode(),
+        '{"valid":false,"profile":"sg","error":"unknown tile \\"é\\" at position 1",'
+        '"error_key":"refusal.unknown_tile","error_params":{"text":"é","position":1}}'.encode(),
     ),
     (
         "/api/score",

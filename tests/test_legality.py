@@ -431,6 +431,8 @@ def test_a_refusal_is_exit_0_on_the_command_line(
         "profile": "sg",
         "error": "replacement wins on the tile drawn after a kong or a bonus tile: melds hold no "
         "kong and bonus is empty",
+        "error_key": "refusal.replacement_nothing",
+        "error_params": {},
     }
 
 

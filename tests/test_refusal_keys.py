@@ -4,13 +4,17 @@ English `error` is unchanged."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from companion.scoring import score
+from companion.errors import InvalidRequestError, NotAWinError, TileParseError
+from companion.rules import get_profile
+from companion.scoring import check_one_discard, score
+from companion.tiles import Wind, english_list, parse_tile
 from companion.web import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,3 +185,404 @@ def test_every_key_has_a_message_in_every_language_and_the_contract() -> None:
         )
         == "3番中只有2番計入本桌起糊的3番；無花不計。"  # noqa: RUF001
     )
+
+
+# --- Every keyed refusal, said by the catalogue as the engine says it ------------------------
+# Each case is a real request that meets one refusal. The English catalogue message, its params
+# filled in as the engine writes them, is the engine's `error` word for word: the English
+# message holds everything the refusal says, so a translation from it says it all too.
+
+HAND = "123456789m123p55s"
+TW_HAND = "123456789m123p55s789s"
+D = {"win": "discard"}
+
+WALK: list[tuple[str, dict[str, Any]]] = [
+    ("refusal.robbing_kong_self_draw", {"hand": HAND, "events": ["robbing_kong"]}),
+    ("refusal.heavenly_not_dealer", {"hand": HAND, "events": ["heavenly"], "seat": "S"}),
+    ("refusal.heavenly_discard", {"hand": HAND, "events": ["heavenly"], **D, "discarder": "S"}),
+    ("refusal.heavenly_events", {"hand": HAND, "events": ["heavenly", "last_tile"]}),
+    ("refusal.heavenly_discards", {"hand": HAND, "events": ["heavenly"], "table_discards": 3}),
+    ("refusal.earthly_dealer", {"hand": HAND, "events": ["earthly"]}),
+    (
+        "refusal.earthly_self_draw",
+        {"profile": "tw", "hand": TW_HAND, "events": ["earthly"], "seat": "S"},
+    ),
+    (
+        "refusal.earthly_discarder",
+        {"hand": HAND, "events": ["earthly"], "seat": "S", **D, "discarder": "W"},
+    ),
+    ("refusal.earthly_events", {"hand": HAND, "events": ["earthly", "last_tile"], "seat": "S"}),
+    (
+        "refusal.earthly_discards",
+        {
+            "hand": HAND,
+            "events": ["earthly"],
+            "seat": "S",
+            **D,
+            "discarder": "E",
+            "table_discards": 2,
+        },
+    ),
+    ("refusal.discards_zero", {"hand": HAND, **D, "discarder": "S", "table_discards": 0}),
+    ("refusal.discards_one", {"hand": HAND, **D, "discarder": "S", "table_discards": 1}),
+    ("refusal.discards_none_drawn", {"hand": HAND, "seat": "S", "table_discards": 0}),
+    (
+        "refusal.kong_on_kong_kongs",
+        {"hand": "456789m123p55s", "melds": ["kong 1111m"], "events": ["kong_on_kong"]},
+    ),
+    ("refusal.replacement_nothing", {"hand": HAND, "events": ["replacement"]}),
+    (
+        "refusal.heavenly_melds",
+        {"hand": "456789m123p55s", "melds": ["pung 111m"], "events": ["heavenly"]},
+    ),
+    (
+        "refusal.earthly_discard_melds",
+        {
+            "hand": "456789m123p55s",
+            "melds": ["ckong 1111m"],
+            "events": ["earthly"],
+            "seat": "S",
+            **D,
+            "discarder": "E",
+        },
+    ),
+    (
+        "refusal.earthly_melds",
+        {"hand": "456789m123p55s", "melds": ["chow 123m"], "events": ["earthly"], "seat": "S"},
+    ),
+    (
+        "refusal.robbing_kong_copies",
+        {
+            "hand": "123456789m123p55s",
+            "win_tile": "5s",
+            "events": ["robbing_kong"],
+            **D,
+            "discarder": "S",
+        },
+    ),
+    (
+        "refusal.seven_flowers_self_draw",
+        {"flower_win": "seven_capture", "win": "self_draw", "bonus": "1f2f3f4f5f6f7f"},
+    ),
+    (
+        "refusal.eight_flowers_discard",
+        {"flower_win": "eight", **D, "discarder": "S", "bonus": "1f2f3f4f5f6f7f8f"},
+    ),
+    (
+        "refusal.seven_flowers_no_holder",
+        {"flower_win": "seven_capture", **D, "bonus": "1f2f3f4f5f6f7f"},
+    ),
+    ("refusal.no_pay_for_all", {"hand": HAND, "liable": "S"}),
+    ("refusal.liable_winner", {"profile": "sg-table", "hand": HAND, "liable": "E"}),
+    ("refusal.tw_thirteen_orphans", {"profile": "tw", "hand": "19m19p19s12345677z"}),
+    ("refusal.tw_fourteen_tiles", {"profile": "tw", "hand": HAND}),
+    (
+        "refusal.flower_win_events",
+        {
+            "profile": "tw",
+            "flower_win": "eight",
+            "events": ["last_tile"],
+            "bonus": "1f2f3f4f5f6f7f8f",
+        },
+    ),
+    (
+        "refusal.unscored_event_pattern",
+        {"profile": "tw", "hand": TW_HAND, "events": ["kong_on_kong"]},
+    ),
+    (
+        "refusal.last_tile_discard",
+        {"profile": "tw", "hand": TW_HAND, "events": ["last_tile"], **D, "discarder": "S"},
+    ),
+    (
+        "refusal.last_discard_self_draw",
+        {"profile": "tw", "hand": TW_HAND, "events": ["last_discard"]},
+    ),
+    ("refusal.tw_animals", {"profile": "tw", "hand": TW_HAND, "bonus": "1a2a"}),
+    (
+        "refusal.original_ready_melds",
+        {
+            "profile": "tw",
+            "hand": "456789m123p55s789s",
+            "melds": ["chow 123m"],
+            "events": ["original_ready"],
+        },
+    ),
+    (
+        "refusal.eight_flowers_in_hand",
+        {"profile": "tw", "hand": TW_HAND, "bonus": "1f2f3f4f5f6f7f8f"},
+    ),
+    (
+        "refusal.exposed_self_draw",
+        {
+            "profile": "tw",
+            "hand": "55s",
+            "melds": ["chow 123m", "chow 456m", "chow 789m", "chow 123p", "chow 789s"],
+        },
+    ),
+    ("refusal.unscored_event", {"profile": "sg", "hand": HAND, "events": ["original_ready"]}),
+    ("refusal.drawn_event_discard", {"hand": HAND, "events": ["last_tile"], **D, "discarder": "S"}),
+    (
+        "refusal.hk_replacement",
+        {"profile": "hk", "hand": HAND, "bonus": "1f", "events": ["replacement"]},
+    ),
+    (
+        "refusal.no_flower_wins",
+        {"profile": "hk", "flower_win": "eight", "bonus": "1f2f3f4f5f6f7f8f"},
+    ),
+    (
+        "refusal.discards_too_few_one",
+        {"hand": "456789m123p55s", "melds": ["chow 123m"], "table_discards": 0},
+    ),
+    (
+        "refusal.discards_too_few",
+        {
+            "hand": "789m123p55s",
+            "melds": ["chow 123m", "pung 555m"],
+            "seat": "S",
+            "table_discards": 1,
+        },
+    ),
+    (
+        "refusal.discards_too_few_one_discard",
+        {
+            "hand": "456789m123p55s",
+            "melds": ["chow 123m"],
+            "seat": "S",
+            **D,
+            "discarder": "E",
+            "table_discards": 1,
+        },
+    ),
+    (
+        "refusal.discards_too_few_discard",
+        {
+            "hand": "789m123p55s",
+            "melds": ["chow 123m", "pung 555m"],
+            "seat": "S",
+            **D,
+            "discarder": "W",
+            "table_discards": 2,
+        },
+    ),
+    (
+        "refusal.flower_win_count",
+        {"profile": "sg-table", "flower_win": "eight", "bonus": "1f2f3f4f5f6f7f"},
+    ),
+    ("refusal.dealer_streak_negative", {"hand": HAND, "dealer_streak": -1}),
+    ("refusal.table_discards_negative", {"hand": HAND, "table_discards": -1}),
+    ("refusal.dealer_streak_at_most", {"hand": HAND, "dealer_streak": 100_001}),
+    ("refusal.flower_win_hand", {"profile": "sg-table", "flower_win": "eight", "hand": HAND}),
+    (
+        "refusal.flower_win_melds",
+        {"profile": "sg-table", "flower_win": "eight", "melds": ["pung 111m"]},
+    ),
+    (
+        "refusal.flower_win_hand_melds",
+        {"profile": "sg-table", "flower_win": "eight", "hand": "55s", "melds": ["pung 111m"]},
+    ),
+    ("refusal.unknown_tile", {"hand": "x123456789m123p55s"}),
+    ("refusal.unknown_tile", {"hand": "123456789m123p55z8z"}),
+    ("refusal.unknown_tile_suit", {"hand": "123456789m123p55"}),
+    ("refusal.not_one_tile", {"hand": HAND, "win_tile": "5s5s"}),
+    ("refusal.chow_start", {"hand": "456789m123p55s", "melds": ["chow 8m"]}),
+]
+
+
+def _engine_english(name: str, value: Any, profile: str) -> str:
+    """A parameter as the engine's English writes it."""
+    if name.endswith("_patterns"):
+        found = get_profile(profile)
+        names = {p.id: p.name for p in (*found.patterns, *found.flower_wins.values())}
+        return ", ".join(names[pattern] for pattern in value)
+    if name == "tile" or name.endswith("_tile"):
+        tile = parse_tile(value)
+        return f"{tile.english} ({tile.mpsz})"
+    if name == "tiles" or name.endswith("_tiles"):
+        return english_list([parse_tile(tile) for tile in value])
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+@pytest.mark.parametrize(("key", "request_"), WALK, ids=[key for key, _ in WALK])
+def test_every_keyed_refusal_is_its_english_message(key: str, request_: dict[str, Any]) -> None:
+    try:
+        data = score({**SG, **request_}).to_json()
+    except InvalidRequestError as refusal:  # the HTTP API's 422, with the same three fields
+        data = {"error": refusal.message, "error_key": refusal.key, "error_params": refusal.params}
+    assert data.get("error_key") == key, data["error"]
+    _says(key, data["error_params"], data["error"], request_.get("profile", "sg"))
+
+
+def _says(key: str, params: dict[str, Any], error: str, profile: str) -> None:
+    """The English message of `key` (in the profile's unit) with `params` is `error`; the
+    Chinese say it in their own words."""
+    unit = get_profile(profile).unit
+    messages = i18n.catalogue("en")
+    english = messages.get(f"{key}@{unit}", messages[key])
+    fields = {name: _engine_english(name, value, profile) for name, value in params.items()}
+    assert english.format_map(fields) == error
+    for lang in (i18n.ZH_HANT, i18n.ZH_HANS):
+        assert i18n.catalogue(lang)[key] != messages[key], lang
+
+
+AGREED = [
+    ("refusal.agreed_negative", "sg", -1),
+    ("refusal.agreed_negative", "hk", -1),
+    ("refusal.agreed_over_cap", "sg", 6),
+    ("refusal.agreed_over_cap", "hk", 14),
+    ("refusal.agreed_over_cap_limits", "sg-table", 7),
+    ("refusal.agreed_too_many", "tw", 1_001),
+]
+
+
+@pytest.mark.parametrize(("key", "profile", "count"), AGREED)
+def test_an_agreed_count_out_of_range(key: str, profile: str, count: int) -> None:
+    # A table's quick win: the agreed tai or faan, without the hand (the ledger asks this).
+    found = get_profile(profile)
+    with pytest.raises(InvalidRequestError) as refused:
+        found.agreed_value(count, found.parse_options({}))
+    assert refused.value.key == key
+    _says(key, dict(refused.value.params), refused.value.message, profile)
+
+
+def test_a_wind_that_is_not_one() -> None:
+    with pytest.raises(TileParseError) as refused:
+        Wind.parse("X")
+    assert (refused.value.key, refused.value.params) == ("refusal.not_a_wind", {"text": "X"})
+    _says("refusal.not_a_wind", {"text": "X"}, refused.value.message, "sg")
+
+
+def test_winners_of_one_discard_with_a_fifth_copy_between_them() -> None:
+    # The table records several winners of one discard through check_one_discard.
+    hand = {"profile": "tw", "hand": "111m456m789m123p789s55s", **D, "discarder": "E"}
+    with pytest.raises(NotAWinError) as refused:
+        check_one_discard([{**hand, "seat": "S"}, {**hand, "seat": "W"}])
+    assert (refused.value.key, refused.value.params) == (
+        "refusal.winners_copies",
+        {"count": 6, "tile": "1m"},
+    )
+    _says("refusal.winners_copies", dict(refused.value.params), refused.value.message, "tw")
+
+
+PHRASED_FOR_THE_PAGE = {
+    # Keyed before the walk: their English messages say the refusal for the page in its own
+    # words (the engine's "structural tiles" is "a kong counts as three"); each has a case above.
+    *(key for key in KEYS if key.startswith("refusal.")),
+    "refusal.or",
+    "refusal.list_sep",
+}
+
+
+def test_the_walk_meets_every_refusal_key() -> None:
+    keys = {key.split("@")[0] for key in i18n.catalogue("en") if key.startswith("refusal.")}
+    met = {key for key, _ in WALK} | {key for key, _, _ in AGREED}
+    assert keys - PHRASED_FOR_THE_PAGE == met | {"refusal.winners_copies", "refusal.not_a_wind"}
+    contract = (ROOT / "docs" / "contract.md").read_text()
+    assert [key for key in keys - PHRASED_FOR_THE_PAGE if f"`{key}`" not in contract] == []
+
+
+# --- The engine's raise sites that carry no key -----------------------------------------------
+# A new refusal a player can meet gets a key; this list says which do not, and why. It lists
+# each site by its file, its error and the opening of its message.
+
+ENGINE_FILES = (
+    "hand.py",
+    "tiles.py",
+    "request.py",
+    "scoring.py",
+    "rules/legality.py",
+    "rules/profile.py",
+    "rules/sg.py",
+    "rules/sg_table.py",
+    "rules/singapore.py",
+    "rules/tw.py",
+    "rules/hk.py",
+)
+REFUSALS = {"NotAWinError", "InvalidHandError", "TileParseError", "InvalidRequestError"}
+
+
+def _sites(name: str, error: str, *openings: str) -> list[tuple[str, str, str]]:
+    return [(name, error, opening) for opening in openings]
+
+
+WITHOUT_KEY = [
+    # Several problems at once: the key is the one problem's when there is one (Problem).
+    *_sites("hand.py", "InvalidHandError", ""),
+    # A page writes groups from its buttons: only known kinds reach the engine.
+    *_sites("hand.py", "TileParseError", 'unknown group "'),
+    # JSON of the wrong type or an unknown name: a page's form never sends them.
+    *_sites(
+        "request.py",
+        "InvalidRequestError",
+        " must be a string",
+        "unknown ",
+        " must be a wind: E, S, W or N (got ",
+        "a scoring request must be a JSON object",
+        "unknown field ",
+        'melds must be a list of groups such as "pung 777z"',
+        'bonus must be a string of tiles such as "1f5f"',
+        " must be a whole number",
+        "events must be a list",
+        "options must be an object of option names and values",
+        "unknown event ",
+    ),
+    # score_several: the command line's --multi only (a table checks its winners itself).
+    *_sites(
+        "scoring.py",
+        "InvalidRequestError",
+        "several winners are a list of requests, one per winner",
+        "the winners of one discard must be scored in one profile",
+        "the ",
+        "several winners share a discard: every request is a discard win",
+        "several winners must name the same discarder",
+        "each winner of one discard must sit in a different seat",
+        "the winners of one discard must agree on ",
+    ),
+    # Winners of one discard who disagree: a list per seat ("E on 5s, S on 6s") that a
+    # catalogue message cannot spell. A table meets them only when two winners' hands name
+    # different winning tiles or events; they stay in English (left for later).
+    *_sites(
+        "rules/legality.py",
+        "NotAWinError",
+        "the winners of one discard win on the same tile (win_tile): ",
+        "the winners of one discard share its events: ",
+    ),
+    # The options' problems, joined: set when a table is created, from the form's choices.
+    *_sites("rules/profile.py", "InvalidRequestError", "; "),
+    # A flower win the profile lacks: every profile with flower wins has both.
+    *_sites("rules/profile.py", "NotAWinError", "the "),
+    # The chart option of sg-table: a JSON object, or a preset the form picks from a list.
+    *_sites(
+        "rules/sg_table.py",
+        "InvalidRequestError",
+        "option chart must be a preset name or an object of discarder, others and "
+        "self_draw amounts per tai",
+        "option chart: unknown row ",
+        "option chart: ",
+        "option chart: ",
+        'option chart: unknown preset "',
+        "option chart needs a ",
+    ),
+]
+
+
+def _opening(node: ast.AST) -> str:
+    """The first piece of literal text in a message."""
+    for part in ast.walk(node):
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            return part.value
+    return ""
+
+
+def test_the_engine_s_refusals_without_a_key_are_the_listed_ones() -> None:
+    found = []
+    for name in ENGINE_FILES:
+        tree = ast.parse((ROOT / "src" / "companion" / name).read_text())
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                continue
+            error = getattr(node.exc.func, "id", None)
+            if error in REFUSALS and not any(word.arg == "key" for word in node.exc.keywords):
+                found.append((name, error, _opening(node.exc.args[0]) if node.exc.args else ""))
+    assert sorted(found) == sorted(WITHOUT_KEY)

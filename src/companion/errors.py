@@ -3,8 +3,9 @@
 The common refusals also carry a stable `key` and their `params` beside the English text, so an
 adapter can say the same in a player's language, naming tiles as its page does: the engine
 knows no language. `params` hold JSON values: numbers, strings, a tile as its MPSZ code under
-a name `tile` or ending in `_tile`, a list of tiles under a name `tiles` or ending in `_tiles`
-(docs/contract.md, *Refusals in a player's language*)."""
+a name `tile` or ending in `_tile`, a list of tiles under a name `tiles` or ending in `_tiles`,
+seats, events, declared groups and flower wins under their own names (docs/contract.md,
+*Refusals in a player's language*). Only a raise builds them: the hot path never does."""
 
 from __future__ import annotations
 

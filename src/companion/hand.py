@@ -101,7 +101,11 @@ class Meld:
 def _expand_single(kind: MeldKind, tile: Tile) -> tuple[Tile, ...]:
     if kind is MeldKind.CHOW:
         if tile.is_honor or tile.rank > 7:
-            raise TileParseError(f"a chow cannot start at {tile.english} ({tile.mpsz})")
+            raise TileParseError(
+                f"a chow cannot start at {tile.english} ({tile.mpsz})",
+                key="refusal.chow_start",
+                params={"tile": tile.mpsz},
+            )
         return (tile, Tile(tile + 1), Tile(tile + 2))
     return (tile,) * kind.size
 

@@ -246,9 +246,9 @@ def _count(value: Any, name: str, most: int | None = None) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidRequestError(f"{name} must be a whole number")
     if value < 0:
-        raise InvalidRequestError(f"{name} cannot be negative")
+        raise InvalidRequestError(f"{name} cannot be negative", key=f"refusal.{name}_negative")
     if most is not None and value > most:
-        raise InvalidRequestError(f"{name} can be at most {most:,}")
+        raise InvalidRequestError(f"{name} can be at most {most:,}", key=f"refusal.{name}_at_most")
     return value
 
 

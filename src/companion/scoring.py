@@ -420,13 +420,19 @@ _SET_WORDS = {4: "four", 5: "five"}
 def _score_flower_win(profile: AnyProfile, request: ScoreRequest, plan: _Plan) -> ScoreResult:
     context, options = plan.context, plan.options
     if not profile.flower_wins:
-        raise NotAWinError(f"the {profile.id} profile has no flower wins")
+        raise NotAWinError(
+            f"the {profile.id} profile has no flower wins",
+            key="refusal.no_flower_wins",
+            params={"profile": profile.id},
+        )
     sent = [name for name in ("hand", "melds") if getattr(request, name)]
     if sent:
         assert context.flower_win is not None
         raise NotAWinError(
             f'flower_win "{context.flower_win.value}" is won without a hand: leave out '
-            f"{' and '.join(sent)}"
+            f"{' and '.join(sent)}",
+            key=f"refusal.flower_win_{'_'.join(sent)}",
+            params={"flower_win": context.flower_win.value},
         )
     bonus = parse_tiles(request.bonus) if request.bonus else ()
     hand = Hand((), (), bonus, None, profile.structure.sets)

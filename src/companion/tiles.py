@@ -310,20 +310,28 @@ def _read_mpsz_word(word: str, start: int) -> list[Tile]:
         if match is None:
             bad = re.match(r"[^\d]+", word[position:])
             token = bad.group() if bad else word[position:]
-            raise TileParseError(f'unknown tile "{token}" at position {start + position + 1}')
+            raise TileParseError(
+                f'unknown tile "{token}" at position {start + position + 1}',
+                key="refusal.unknown_tile",
+                params={"text": token, "position": start + position + 1},
+            )
         digits, letter = match.group(1), match.group(2)
         if letter is None or letter not in _SUIT_BY_LETTER:
             shown = digits + (letter or "")
             raise TileParseError(
                 f'unknown tile "{shown}" at position {start + position + 1}: digits need a '
-                "suit letter m, p, s, z, f or a"
+                "suit letter m, p, s, z, f or a",
+                key="refusal.unknown_tile_suit",
+                params={"text": shown, "position": start + position + 1},
             )
         suit = _SUIT_BY_LETTER[letter]
         for offset, digit in enumerate(digits):
             rank = int(digit)
             if not 1 <= rank <= _SUIT_SIZE[suit]:
                 raise TileParseError(
-                    f'unknown tile "{digit}{letter}" at position {start + position + offset + 1}'
+                    f'unknown tile "{digit}{letter}" at position {start + position + offset + 1}',
+                    key="refusal.unknown_tile",
+                    params={"text": digit + letter, "position": start + position + offset + 1},
                 )
             tiles.append(_BY_INDEX[_FIRST_OF_SUIT[suit] + rank - 1])
         position = match.end()
@@ -342,7 +350,11 @@ def parse_tile(text: str) -> Tile:
     """Exactly one tile."""
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileParseError(f'"{text}" is {len(tiles)} tiles, expected exactly one')
+        raise TileParseError(
+            f'"{text}" is {len(tiles)} tiles, expected exactly one',
+            key="refusal.not_one_tile",
+            params={"text": text, "count": len(tiles)},
+        )
     return tiles[0]
 
 
@@ -409,7 +421,11 @@ class Wind(Enum):
         for wind in _WIND_ORDER:
             if key in (wind.value.lower(), wind.english.lower(), wind.tile.mpsz):
                 return wind
-        raise TileParseError(f'"{text}" is not a wind: use E, S, W or N')
+        raise TileParseError(
+            f'"{text}" is not a wind: use E, S, W or N',
+            key="refusal.not_a_wind",
+            params={"text": text},
+        )
 
 
 _WIND_ORDER = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)

@@ -54,6 +54,23 @@ def test_the_hk_minimum_note_says_which_faan_count(desktop: Tab) -> None:
     )
 
 
+def test_a_refused_event_names_its_seats_and_events_in_traditional_chinese(desktop: Tab) -> None:
+    page = desktop.page
+    desktop.goto("/?lang=zh-Hant")
+    tap_tiles(page, "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 5s 5s")
+    choose(page, "seat", "S")
+    page.locator("#events-panel summary").click()
+    choose(page, "events", "heavenly")
+    expect(page.locator("#result-body .verdict-detail")).to_have_text(
+        "天胡是莊家的胡：南家不是莊家（莊家是東家）。"
+    )
+    choose(page, "seat", "E")
+    choose(page, "events", "last_tile")
+    expect(page.locator("#result-body .verdict-detail")).to_have_text(
+        "天胡是莊家起手就胡，不能同時有海底撈月。"
+    )
+
+
 def test_record_waits_while_the_hand_cannot_be_recorded(desktop: Tab) -> None:
     page = desktop.page
     response = page.request.post(

@@ -84,7 +84,7 @@ def build_win(setup: TableSetup, state: TableState, entry: WinInput) -> Win:
     try:
         check_one_discard(requests)
     except NotAWinError as refusal:
-        raise NotPayableWinError(refusal.message) from None
+        raise NotPayableWinError(refusal.message, key=refusal.key, params=refusal.params) from None
     return Win(
         tuple(parts), discarder, liable, state.dealer, state.streak, state.round, profile.unit
     )
@@ -97,7 +97,7 @@ def quick_payments(
     try:
         value = profile.agreed_value(tai, options)
     except InvalidRequestError as refusal:
-        raise LedgerError(refusal.message) from None
+        raise LedgerError(refusal.message, key=refusal.key, params=refusal.params) from None
     profile.check_context(context, options)
     # An agreed count has no patterns behind it: none is left out of the minimum.
     short = profile.under_minimum(value, (), options)

@@ -313,7 +313,8 @@ class HkProfile(SingaporeRules[HkOptions]):
         if context.has(Event.REPLACEMENT) and not any(meld.kind.is_kong for meld in hand.melds):
             raise NotAWinError(
                 "replacement in hk is a win on a kong's replacement tile: melds hold no kong "
-                "(a bonus tile's replacement scores nothing here)"
+                "(a bonus tile's replacement scores nothing here)",
+                key="refusal.hk_replacement",
             )
         return []
 

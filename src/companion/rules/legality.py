@@ -61,7 +61,8 @@ def check_context(context: WinContext, table: Table) -> None:
     if context.has(Event.ROBBING_KONG) and context.self_drawn:
         raise NotAWinError(
             "robbing_kong wins on another player's kong tile: enter it as a discard win, with "
-            "the kong's declarer as discarder"
+            "the kong's declarer as discarder",
+            key="refusal.robbing_kong_self_draw",
         )
     _check_heavenly(context, table)
     _check_earthly(context, table)
@@ -74,23 +75,30 @@ def _check_heavenly(context: WinContext, table: Table) -> None:
     if context.seat is not table.dealer:
         raise NotAWinError(
             f"heavenly is the dealer's win: seat {context.seat.value} is not the dealer "
-            f"({table.dealer.value})"
+            f"({table.dealer.value})",
+            key="refusal.heavenly_not_dealer",
+            params={"seat": context.seat.value, "dealer_seat": table.dealer.value},
         )
     if context.by_discard:
         raise NotAWinError(
             "heavenly is the dealer's self-draw on the first turn: win must be self_draw, "
-            "with no discarder"
+            "with no discarder",
+            key="refusal.heavenly_discard",
         )
     clashing = [event for event in NOT_WITH_HEAVENLY if context.has(event)]
     if clashing:
         raise NotAWinError(
             f"heavenly is won on the dealer's first draw, so events cannot also hold "
-            f"{_listed(clashing)}"
+            f"{_listed(clashing)}",
+            key="refusal.heavenly_events",
+            params={"events": [event.value for event in clashing]},
         )
     if context.table_discards not in (None, 0):
         raise NotAWinError(
             f"heavenly comes before any discard: table_discards must be 0, not "
-            f"{context.table_discards}"
+            f"{context.table_discards}",
+            key="refusal.heavenly_discards",
+            params={"count": context.table_discards},
         )
 
 
@@ -101,28 +109,38 @@ def _check_earthly(context: WinContext, table: Table) -> None:
     if context.seat is table.dealer:
         raise NotAWinError(
             f"earthly is a non-dealer's win: seat {context.seat.value} is the dealer, whose "
-            "first-turn win is heavenly"
+            "first-turn win is heavenly",
+            key="refusal.earthly_dealer",
+            params={"seat": context.seat.value},
         )
     if context.self_drawn and not table.earthly_self_draw:
         raise NotAWinError(
             f"earthly is won on the dealer's first discard: win must be discard, with the "
-            f"dealer ({dealer}) as discarder"
+            f"dealer ({dealer}) as discarder",
+            key="refusal.earthly_self_draw",
+            params={"dealer_seat": dealer},
         )
     if context.by_discard and context.discarder is not table.dealer:
         assert context.discarder is not None
         raise NotAWinError(
             f"earthly is won on the dealer's first discard: the discarder must be the dealer "
-            f"({dealer}), not {context.discarder.value}"
+            f"({dealer}), not {context.discarder.value}",
+            key="refusal.earthly_discarder",
+            params={"dealer_seat": dealer, "discarder_seat": context.discarder.value},
         )
     clashing = [event for event in NOT_WITH_EARTHLY if context.has(event)]
     if clashing:
         raise NotAWinError(
-            f"earthly is won on the first turn, so events cannot also hold {_listed(clashing)}"
+            f"earthly is won on the first turn, so events cannot also hold {_listed(clashing)}",
+            key="refusal.earthly_events",
+            params={"events": [event.value for event in clashing]},
         )
     if context.by_discard and context.table_discards not in (None, 1):
         raise NotAWinError(
             f"earthly is won on the dealer's first discard: table_discards must be 1, not "
-            f"{context.table_discards}"
+            f"{context.table_discards}",
+            key="refusal.earthly_discards",
+            params={"count": context.table_discards},
         )
 
 
@@ -138,20 +156,28 @@ def _check_discard_count(context: WinContext, table: Table) -> None:
     if _wins_on_a_discard(context):
         if count == 0:
             raise NotAWinError(
-                "table_discards counts the winning discard, so a discard win has at least 1"
+                "table_discards counts the winning discard, so a discard win has at least 1",
+                key="refusal.discards_zero",
             )
         if count == 1 and context.discarder is not table.dealer:
             assert context.discarder is not None
             raise NotAWinError(
                 f"table_discards 1 makes the winning discard the hand's first, which is the "
                 f"dealer's: the discarder must be {table.dealer.value}, not "
-                f"{context.discarder.value}"
+                f"{context.discarder.value}",
+                key="refusal.discards_one",
+                params={
+                    "dealer_seat": table.dealer.value,
+                    "discarder_seat": context.discarder.value,
+                },
             )
     elif context.self_drawn and context.seat is not table.dealer and count == 0:
         raise NotAWinError(
             f"table_discards 0 means nobody has discarded, so only the dealer "
             f"({table.dealer.value}) has drawn: seat {context.seat.value}'s self-draw needs at "
-            "least 1"
+            "least 1",
+            key="refusal.discards_none_drawn",
+            params={"dealer_seat": table.dealer.value, "seat": context.seat.value},
         )
 
 
@@ -173,29 +199,38 @@ def check_hand(hand: Hand, context: WinContext) -> None:
     if context.has(Event.KONG_ON_KONG) and kong_count < 2:
         raise NotAWinError(
             f"kong_on_kong wins on the replacement tile of a second kong: melds must hold at "
-            f"least two kongs, not {kong_count}"
+            f"least two kongs, not {kong_count}",
+            key="refusal.kong_on_kong_kongs",
+            params={"count": kong_count},
         )
     if context.has(Event.REPLACEMENT) and kong_count == 0 and not hand.bonus:
         raise NotAWinError(
             "replacement wins on the tile drawn after a kong or a bonus tile: melds hold no "
-            "kong and bonus is empty"
+            "kong and bonus is empty",
+            key="refusal.replacement_nothing",
         )
     claimed = [meld for meld in hand.melds if meld.kind in CLAIMED]
     if context.has(Event.HEAVENLY) and claimed:
         raise NotAWinError(
             f"heavenly is the dealer's dealt hand: melds can hold only concealed kongs (ckong), "
-            f"not {_melds(claimed)}"
+            f"not {_melds(claimed)}",
+            key="refusal.heavenly_melds",
+            params={"melds": [str(meld) for meld in claimed]},
         )
     if context.has(Event.EARTHLY):
         if context.by_discard and hand.melds:
             raise NotAWinError(
                 f"earthly on the dealer's first discard comes before the winner's first turn: "
-                f"melds must be empty, not {_melds(hand.melds)}"
+                f"melds must be empty, not {_melds(hand.melds)}",
+                key="refusal.earthly_discard_melds",
+                params={"melds": [str(meld) for meld in hand.melds]},
             )
         if claimed:
             raise NotAWinError(
                 f"earthly is won before any claim: melds can hold only concealed kongs (ckong), "
-                f"not {_melds(claimed)}"
+                f"not {_melds(claimed)}",
+                key="refusal.earthly_melds",
+                params={"melds": [str(meld) for meld in claimed]},
             )
     robbed = hand.winning_tile
     if context.has(Event.ROBBING_KONG) and robbed is not None:
@@ -203,16 +238,21 @@ def check_hand(hand: Hand, context: WinContext) -> None:
         if others:
             raise NotAWinError(
                 f"robbing_kong takes the fourth {_tile(robbed)} from a kong, so the winner holds "
-                f"no other copy: hand and melds hold {others} more"
+                f"no other copy: hand and melds hold {others} more",
+                key="refusal.robbing_kong_copies",
+                params={"tile": robbed.mpsz, "count": others},
             )
     count = context.table_discards
     needed = len(claimed) + (1 if _wins_on_a_discard(context) else 0)
     if count is not None and claimed and count < needed:
         groups = "1 claimed group" if len(claimed) == 1 else f"{len(claimed)} claimed groups"
         winning = ", and the winning discard is one more" if _wins_on_a_discard(context) else ""
+        key = "refusal.discards_too_few" + ("_one" if len(claimed) == 1 else "")
         raise NotAWinError(
             f"table_discards {count} is too few: melds hold {groups}, each taken from a "
-            f"discard{winning}, so at least {needed}"
+            f"discard{winning}, so at least {needed}",
+            key=key + ("_discard" if winning else ""),
+            params={"count": count, "groups": len(claimed), "needed": needed},
         )
 
 
@@ -246,5 +286,7 @@ def check_one_discard(winners: Sequence[tuple[Hand, WinContext]]) -> None:
         if total > 4:
             raise NotAWinError(
                 f"the winners' hand and melds together hold {total} copies of "
-                f"{_tile(Tile(kind))}, the shared discard counted once: there are only four"
+                f"{_tile(Tile(kind))}, the shared discard counted once: there are only four",
+                key="refusal.winners_copies",
+                params={"count": total, "tile": Tile(kind).mpsz},
             )

@@ -230,12 +230,20 @@ class Profile(Generic[OptionsT, ValueT]):
     def check_context(self, context: WinContext, options: OptionsT) -> None:
         """Refuse a win context that contradicts itself (raise `NotAWinError`)."""
         if context.flower_win is FlowerWin.SEVEN_CAPTURE and not context.by_discard:
-            raise NotAWinError("a seven-flower capture is settled as a discard by the holder")
+            raise NotAWinError(
+                "a seven-flower capture is settled as a discard by the holder",
+                key="refusal.seven_flowers_self_draw",
+            )
         if context.flower_win is FlowerWin.EIGHT and context.by_discard:
-            raise NotAWinError("an eight-flower win is settled as a self-draw")
+            raise NotAWinError(
+                "an eight-flower win is settled as a self-draw", key="refusal.eight_flowers_discard"
+            )
         if context.by_discard:
             if context.discarder is None and context.flower_win is not None:
-                raise InvalidRequestError("a seven-flower capture needs the eighth tile's holder")
+                raise InvalidRequestError(
+                    "a seven-flower capture needs the eighth tile's holder",
+                    key="refusal.seven_flowers_no_holder",
+                )
             if context.discarder is None:
                 raise InvalidRequestError(
                     "a discard win needs the discarder's seat", key="refusal.no_discarder"
@@ -261,9 +269,15 @@ class Profile(Generic[OptionsT, ValueT]):
         if context.liable is None:
             return
         if not self.pay_for_all:
-            raise NotAWinError(f"the {self.id} profile has no pay-for-all; use sg-table")
+            raise NotAWinError(
+                f"the {self.id} profile has no pay-for-all; use sg-table",
+                key="refusal.no_pay_for_all",
+                params={"profile": self.id},
+            )
         if context.liable is context.seat:
-            raise NotAWinError("the winner cannot be the seat that pays for all")
+            raise NotAWinError(
+                "the winner cannot be the seat that pays for all", key="refusal.liable_winner"
+            )
 
     def table(self, context: WinContext) -> legality.Table:
         """Who deals at this table, and how its earthly hand is won."""
@@ -378,13 +392,16 @@ class Profile(Generic[OptionsT, ValueT]):
         assert context.flower_win is not None
         pattern = self.flower_wins.get(context.flower_win)
         if pattern is None:
+            # Unreachable from a request: every profile with flower wins has both.
             raise NotAWinError(f"the {self.id} profile has no {context.flower_win.value} win")
         flowers = sorted(tile for tile in hand.bonus if tile.is_flower)
         needed = 7 if context.flower_win is FlowerWin.SEVEN_CAPTURE else 8
         if hand.bonus and len(flowers) != needed:
             raise NotAWinError(
                 f"{pattern.name} needs {needed} flowers and seasons; the bonus tiles hold "
-                f"{len(flowers)}"
+                f"{len(flowers)}",
+                key="refusal.flower_win_count",
+                params={"flower_patterns": [pattern.id], "needed": needed, "count": len(flowers)},
             )
         tai = pattern.tai_of(Match(()), options.tai_overrides)
         # A flower win sent without its bonus tiles names no tile (not an empty one).
@@ -487,17 +504,22 @@ class CountingProfile(Profile[OptionsT, Count]):
     def agreed_value(self, count: int, options: OptionsT) -> Count:
         unit = self.unit
         if count < 0:
-            raise InvalidRequestError(f"{unit} cannot be negative")
+            raise InvalidRequestError(f"{unit} cannot be negative", key="refusal.agreed_negative")
         cap, limits = self.agreed_counts(options)
         if cap is None and count > MAX_AGREED_COUNT:
             raise InvalidRequestError(
-                f"{unit} can be at most {MAX_AGREED_COUNT:,} for a {self.id} hand, not {count}"
+                f"{unit} can be at most {MAX_AGREED_COUNT:,} for a {self.id} hand, not {count}",
+                key="refusal.agreed_too_many",
+                params={"profile": self.id, "count": count},
             )
         if cap is not None and count > cap and count not in limits:
             above = sorted(limit for limit in limits if limit > cap)
             beyond = f" or a limit hand's {', '.join(map(str, above))}" if above else ""
             raise InvalidRequestError(
-                f"a {self.id} hand settles at 0 to {cap} {unit}{beyond}, not {count}"
+                f"a {self.id} hand settles at 0 to {cap} {unit}{beyond}, not {count}",
+                key="refusal.agreed_over_cap" + ("_limits" if above else ""),
+                params={"profile": self.id, "cap": cap, "count": count}
+                | ({"limits": above} if above else {}),
             )
         # Agreed without the hand: nothing was counted before a cap.
         return Count(count, count)

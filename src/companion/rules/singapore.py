@@ -177,12 +177,18 @@ class SingaporeRules(CountingProfile[OptionsT]):
             return
         unscored = self.undeclared_event(context)
         if unscored is not None:
-            raise NotAWinError(f"the {self.id} profile has no {unscored.value} event")
+            raise NotAWinError(
+                f"the {self.id} profile has no {unscored.value} event",
+                key="refusal.unscored_event",
+                params={"profile": self.id, "event": unscored.value},
+            )
         if context.by_discard:
             for event in self.events:
                 if event in self.drawn_events and context.has(event):
                     raise NotAWinError(
-                        f"{event.value} is a win on a drawn tile, so it cannot be a discard win"
+                        f"{event.value} is a win on a drawn tile, so it cannot be a discard win",
+                        key="refusal.drawn_event_discard",
+                        params={"event": event.value},
                     )
         self.check_liability(context)
 

@@ -364,12 +364,14 @@ class TwProfile(CountingProfile[TwOptions]):
         if not melds and len(playing) == 14 and set(playing) == set(TERMINALS_AND_HONORS):
             raise NotAWinError(
                 "Thirteen Orphans is not a Taiwanese win: in the tw profile a win is five sets "
-                "and a pair (17 tiles) or seven pairs and a triplet"
+                "and a pair (17 tiles) or seven pairs and a triplet",
+                key="refusal.tw_thirteen_orphans",
             )
         if len(playing) + 3 * len(melds) == 14:
             raise NotAWinError(
                 "14 tiles is a four-sets-and-a-pair hand of 13-tile mahjong; a Taiwanese win "
-                "has five sets and a pair: 17 tiles, a kong counting as three"
+                "has five sets and a pair: 17 tiles, a kong counting as three",
+                key="refusal.tw_fourteen_tiles",
             )
 
     def check_context(self, context: WinContext, options: TwOptions) -> None:
@@ -379,13 +381,17 @@ class TwProfile(CountingProfile[TwOptions]):
             if context.events:
                 raise NotAWinError(
                     "a flower win scores alone: leave out the events "
-                    + ", ".join(sorted(event.value for event in context.events))
+                    + ", ".join(sorted(event.value for event in context.events)),
+                    key="refusal.flower_win_events",
+                    params={"events": sorted(event.value for event in context.events)},
                 )
             return
         unscored = self.undeclared_event(context)
         if unscored is not None:
             raise NotAWinError(
-                f"the {self.id} profile has no {unscored.value} pattern: leave the event out"
+                f"the {self.id} profile has no {unscored.value} pattern: leave the event out",
+                key="refusal.unscored_event_pattern",
+                params={"profile": self.id, "event": unscored.value},
             )
         self._check_win_type(context)
 
@@ -393,10 +399,14 @@ class TwProfile(CountingProfile[TwOptions]):
         if context.has(Event.LAST_TILE) and context.by_discard:
             raise NotAWinError(
                 "last_tile is a self-draw of the final live-wall tile; a win on the discard "
-                "after it is last_discard"
+                "after it is last_discard",
+                key="refusal.last_tile_discard",
             )
         if context.has(Event.LAST_DISCARD) and context.self_drawn:
-            raise NotAWinError("last_discard is a win on a discard, not a self-draw")
+            raise NotAWinError(
+                "last_discard is a win on a discard, not a self-draw",
+                key="refusal.last_discard_self_draw",
+            )
 
     def check_hand(self, hand: Hand, context: WinContext, options: TwOptions) -> list[str]:
         # Every check but the last needs bonus tiles or declared groups: most hands have
@@ -406,26 +416,32 @@ class TwProfile(CountingProfile[TwOptions]):
             animals = [tile for tile in bonus if tile.is_animal]
             if animals:
                 raise NotAWinError(
-                    f"animal tiles are not Taiwanese tiles: take out {english_list(animals)}"
+                    f"animal tiles are not Taiwanese tiles: take out {english_list(animals)}",
+                    key="refusal.tw_animals",
+                    params={"tiles": [tile.mpsz for tile in animals]},
                 )
         if context.flower_win is not None:
             return []
         if melds and context.has(Event.ORIGINAL_READY):
             raise NotAWinError(
                 "an original ready hand keeps its initial tiles, with no melds: the hand declares "
-                + ", ".join(str(meld) for meld in melds)
+                + ", ".join(str(meld) for meld in melds),
+                key="refusal.original_ready_melds",
+                params={"melds": [str(meld) for meld in melds]},
             )
         if bonus and _EIGHT_BONUS.issubset(bonus):
             raise NotAWinError(
                 "bonus holds all eight flowers: holding all eight ends the hand at once, so "
-                'enter it as flower_win "eight", without a hand'
+                'enter it as flower_win "eight", without a hand',
+                key="refusal.eight_flowers_in_hand",
             )
         open_melds = len([meld for meld in melds if meld.kind in _OPEN_MELDS]) if melds else 0
         if open_melds == hand.sets and context.self_drawn:
             if not options.exposed_self_draw:
                 raise NotAWinError(
                     "all five sets are declared, so the pair must be won on a discard (Exposed "
-                    "hand); a table that allows the self-draw sets option exposed_self_draw"
+                    "hand); a table that allows the self-draw sets option exposed_self_draw",
+                    key="refusal.exposed_self_draw",
                 )
             return [
                 "all five sets are declared but the win is a self-draw: Exposed hand needs the "

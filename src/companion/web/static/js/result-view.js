@@ -1,6 +1,6 @@
 // Drawing a scoring result (and the waits of a hand one tile short) for a person.
 // Every text from the engine goes in as textContent, never as HTML.
-import { pageData, patternName, t, tileName } from "./i18n.js";
+import { pageData, patternName, t, tileName, tOr } from "./i18n.js";
 import { el, isTileRun, miniGroup, SEATS, tileSvg } from "./tiles.js";
 
 function verdict(kind, title, tai = "", detail = "") {
@@ -39,7 +39,9 @@ export function renderError(container, refusal) {
 // --- The engine's messages in the page's language ----------------------------------------------
 // A refusal carries a stable key and its parameters beside the English `error` (docs/contract.md,
 // "Refusals in a player's language"): tiles in MPSZ under `tile`/`*_tile` and `tiles`/`*_tiles`,
-// pattern ids under `*_patterns`, shape ids under `shapes`. Named here as the page names them.
+// pattern ids under `*_patterns`, shape ids under `shapes`, winds under `seat`/`*_seat`, event ids
+// under `event`/`*_event` and `events`/`*_events`, groups under `melds` ("pung 777z"), a flower
+// win under `flower_win`. Named here as the page names them.
 
 /** Tiles as a player reads them: suit tiles run together by suit ("1 2 3 of circles", "一二三筒"),
  * the others by name. */
@@ -68,15 +70,33 @@ export function tilesText(tiles) {
     .join(sep);
 }
 
+/** A declared group as the request writes it (`pung 777z`, `chow 123m`): its kind's name, then
+ * a chow's run or the one tile of a pung or kong. */
+function meldText(meld) {
+  const [kind, tiles = ""] = meld.split(" ");
+  const suit = tiles.at(-1);
+  const list = [...tiles.slice(0, -1)].map((digit) => digit + suit);
+  const shown = kind === "chow" ? tilesText(list) : tileName(list[0] ?? tiles);
+  return `${tOr(`meld.${kind}`, kind)}${pageData.lang === "en" ? " " : ""}${shown}`;
+}
+
 function paramText(name, value, patterns = []) {
   if (name === "tile" || name.endsWith("_tile")) return tileName(value);
   if (name === "tiles" || name.endsWith("_tiles")) return tilesText(value);
   if (name.endsWith("_patterns")) {
     return value
-      .map((id) => patternName(id, patterns.find((pattern) => pattern.id === id)?.name))
+      .map((id) => patternName(id, patterns.find((pattern) => pattern.id === id)?.name ?? id.replaceAll("_", " ")))
       .join(t("refusal.list_sep"));
   }
   if (name === "shapes") return value.map((id) => t(`shape.${id}`)).join(t("refusal.or"));
+  if (name === "seat" || name.endsWith("_seat")) return tOr(`seat.${value}`, t(`wind.${value}`));
+  if (name === "event" || name.endsWith("_event")) return t(`event.${value}`);
+  if (name === "events" || name.endsWith("_events")) {
+    return value.map((id) => t(`event.${id}`)).join(t("refusal.list_sep"));
+  }
+  if (name === "flower_win") return t(`flower_win.${value}`);
+  if (name === "melds") return value.map(meldText).join(t("refusal.list_sep"));
+  if (Array.isArray(value)) return value.join(t("refusal.list_sep"));
   return String(value);
 }
 
