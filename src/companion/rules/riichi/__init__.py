@@ -1,0 +1,15 @@
+"""The riichi profile's engine: options and presets, red fives, yaku and yakuman as pattern
+data, fu, limits and payments (docs/rules-riichi.md). Not registered as a profile yet: reached
+from Python (`score_riichi`) and the tests only."""
+
+from companion.rules.riichi.engine import RiichiResult, RiichiScore, score_riichi
+from companion.rules.riichi.options import PRESETS, RiichiOptions, read_options
+
+__all__ = [
+    "PRESETS",
+    "RiichiOptions",
+    "RiichiResult",
+    "RiichiScore",
+    "read_options",
+    "score_riichi",
+]

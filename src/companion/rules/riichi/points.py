@@ -1,0 +1,102 @@
+"""From han, fu and yakuman to base points, the limit, the payments and the call."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.riichi.options import RiichiOptions
+from companion.tiles import Wind
+
+LIMIT_BASE = {
+    "mangan": 2000,
+    "haneman": 3000,
+    "baiman": 4000,
+    "sanbaiman": 6000,
+    "kazoe_yakuman": 8000,
+    "yakuman": 8000,
+}
+"""The base points of each limit (a yakuman's per yakuman)."""
+
+
+@dataclass(frozen=True, order=True)
+class RiichiValue:
+    """A hand's value: ranked by its base points, then han, then fu (the scorer keeps the
+    reading that pays most)."""
+
+    base: int
+    han: int
+    fu: int
+    yakuman: int = 0
+    limit: str | None = None
+
+
+def value_of(han: int, fu: int, yakuman: int, options: RiichiOptions) -> RiichiValue:
+    """Base points and the limit of a hand of `han` and `fu`, or of `yakuman` yakuman."""
+    if yakuman:
+        return RiichiValue(8000 * yakuman, 0, fu, yakuman, "yakuman")
+    limit: str | None = None
+    if han >= 13:
+        limit = "kazoe_yakuman" if options.kazoe == "yakuman" else "sanbaiman"
+    elif han >= 11:
+        limit = "sanbaiman"
+    elif han >= 8:
+        limit = "baiman"
+    elif han >= 6:
+        limit = "haneman"
+    elif han == 5:
+        limit = "mangan"
+    else:
+        base = fu << (han + 2)
+        if base >= 2000 or (options.kiriage and (han, fu) in ((4, 30), (3, 60))):
+            limit = "mangan"
+        else:
+            return RiichiValue(base, han, fu)
+    return RiichiValue(LIMIT_BASE[limit], han, fu, 0, limit)
+
+
+def _up(points: int) -> int:
+    """Rounded up to a hundred."""
+    return -(-points // 100) * 100
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Each seat's net change (honba included; the four sum to zero), the deposits the winner
+    takes from the table, and the call as players say it (honba not included)."""
+
+    payments: dict[Wind, int]
+    deposits: int
+    call: str
+
+
+def settle(
+    value: RiichiValue,
+    seat: Wind,
+    discarder: Wind | None,
+    honba: int,
+    riichi_sticks: int,
+    options: RiichiOptions,
+) -> Settlement:
+    base = value.base
+    dealer = seat is Wind.EAST
+    payments = dict.fromkeys(Wind, 0)
+    bonus = honba * options.honba_value
+    if discarder is not None:
+        paid = _up(base * (6 if dealer else 4))
+        payments[discarder] = -(paid + bonus)
+        call = f"{paid}"
+    elif dealer:
+        each = _up(2 * base)
+        for wind in Wind:
+            if wind is not seat:
+                payments[wind] = -(each + bonus // 3)
+        call = f"{each} all"
+    else:
+        from_dealer, from_other = _up(2 * base), _up(base)
+        for wind in Wind:
+            if wind is not seat:
+                share = from_dealer if wind is Wind.EAST else from_other
+                payments[wind] = -(share + bonus // 3)
+        call = f"{from_other}-{from_dealer}"
+    payments[seat] = -sum(payments.values())
+    return Settlement(payments, 1000 * riichi_sticks, call)
