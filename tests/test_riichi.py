@@ -491,3 +491,11 @@ def test_impossible_requests_are_refused_naming_the_fields(
     with pytest.raises(CompanionError) as refusal:
         riichi(hand, win_tile=fields.pop("win_tile", "4m"), **fields)
     assert refusal.value.message.startswith(message)
+
+
+def test_on_equal_points_a_yakuman_is_kept_before_a_counted_one() -> None:
+    # 111m222m333m as three pungs is suuankou; as three 123m chows, with riichi, iipeikou,
+    # chanta, honitsu, the seat's South and 5 dora, 14 han: a counted yakuman, as much.
+    result = riichi("111222333m22244z", win_tile="2m", events=["riichi"], dora="1m",
+                    ura_dora="3z", **TSUMO)  # fmt: skip
+    assert (ids(result), result.limit, result.call) == (["suuankou"], "yakuman", "8000-16000")

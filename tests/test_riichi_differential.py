@@ -2,10 +2,12 @@
 random hands per preset, han, fu, yakuman, the limit and the payments compared, 0
 disagreements, the coverage of the yaku printed.
 
-Differences on purpose, adjusted here in `library_expectation` and listed in
-docs/rules-riichi.md: with `multiple_yakuman` off (the EMA and WRC presets) a hand is one
-yakuman, where the library adds them; and the library's other house rules are set to the
-preset's (open tanyao, kiriage, kazoe, no double yakuman). Red fives, renhou, liability and
+Differences on purpose, adjusted here and listed in docs/rules-riichi.md: with
+`multiple_yakuman` off (the EMA and WRC presets) a hand is one yakuman, where the library adds
+them (`library_expectation`); a pair of the seat wind that is also the round wind earns 2 fu in
+the M-League preset and 4 in the library (`on_library_rules`: such a hand is compared as
+Companion scores it under the library's rule). The library's other switches are set to the
+preset's (open tanyao, red fives, kiriage, kazoe, no double yakuman). Renhou, liability and
 several winners are not drawn here yet.
 """
 
@@ -18,12 +20,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from mahjong.constants import AKA_DORAS
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.hand_calculating.yaku_config import YakuConfig
 from mahjong.meld import Meld as LibraryMeld
 
 from companion.errors import NotAWinError
-from companion.rules.riichi import PRESETS, read_options, score_riichi
+from companion.rules.riichi import PRESETS, RiichiResult, read_options, score_riichi
 from companion.tiles import Tile, Wind
 
 HANDS_PER_PRESET = 300
@@ -47,7 +51,26 @@ def mpsz(kind: int) -> str:
     return Tile(kind).mpsz
 
 
-def draw_hand(rng: random.Random) -> Drawn | None:
+POOLS: list[tuple[float, list[int]]] = [
+    (0.45, list(range(34))),
+    (0.65, [*range(9), *range(27, 34)]),  # one suit and honors: honitsu, yakuhai
+    (0.75, list(range(9, 18))),  # one suit: chinitsu, ittsu, chuuren
+    (0.82, [0, 8, 9, 17, 18, 26, *range(27, 34)]),  # terminals and honors
+    (0.87, list(range(27, 34))),  # honors: the wind and dragon yakuman
+    (0.92, [19, 20, 21, 23, 25, 32]),  # green tiles
+    (1.0, [0, 1, 2, 6, 7, 8, 9, 10, 11, 15, 16, 17, 18, 19, 20, 24, 25, 26]),  # outside chows
+]
+"""The kinds a hand is drawn from, each with its share (cumulative), so that the rarer yaku and
+yakuman come up too."""
+
+
+def red_text(tile: int, reds: bool) -> str:
+    """A tile of the library's 136 numbering in MPSZ: its first five of a suit is red where the
+    preset has red fives (as in the library)."""
+    return f"0{mpsz(tile // 4)[1]}" if reds and tile in AKA_DORAS else mpsz(tile // 4)
+
+
+def draw_hand(rng: random.Random, reds: bool) -> Drawn | None:
     """Four sets and a pair (some declared), seven pairs or thirteen orphans, with a random
     winning tile, seat, round, win and events; None when the tiles ran out."""
     used = Counter[int]()
@@ -70,7 +93,8 @@ def draw_hand(rng: random.Random) -> Drawn | None:
         concealed = [kind for kind in kinds for _ in range(2)]
     else:
         # Lean on few suits and on honors now and then, so the rarer yaku are drawn too.
-        pool = list(range(34)) if rng.random() < 0.6 else [*range(9), *range(27, 34)]
+        roll = rng.random()
+        pool = next(kinds for share, kinds in POOLS if roll < share)
         for _ in range(4):
             for _attempt in range(20):
                 if rng.random() < 0.55:
@@ -117,17 +141,18 @@ def draw_hand(rng: random.Random) -> Drawn | None:
     for kind, first in declared:
         if kind == "chow":
             tiles = [tile for step in range(3) for tile in ids_of(first + step, 1)]
-            meld_texts.append(f"chow {mpsz(first)}")
+            meld_texts.append("chow " + "".join(red_text(tile, reds) for tile in tiles))
             library_melds.append(LibraryMeld(LibraryMeld.CHI, tiles))
         elif kind == "pung":
             tiles = ids_of(first, 3)
-            meld_texts.append(f"pung {mpsz(first)}")
+            meld_texts.append("pung " + "".join(red_text(tile, reds) for tile in tiles))
             library_melds.append(LibraryMeld(LibraryMeld.PON, tiles))
         else:
             concealed_kong = rng.random() < 0.5
             closed_kongs += concealed_kong
             tiles = ids_of(first, 4)
-            meld_texts.append(f"{'ckong' if concealed_kong else 'kong'} {mpsz(first)}")
+            written = "".join(red_text(tile, reds) for tile in tiles)
+            meld_texts.append(f"{'ckong' if concealed_kong else 'kong'} {written}")
             library_melds.append(LibraryMeld(LibraryMeld.KAN, tiles, opened=not concealed_kong))
         all_tiles += tiles
     concealed_ids = [ids_of(kind, 1)[0] for kind in concealed]
@@ -149,11 +174,11 @@ def draw_hand(rng: random.Random) -> Drawn | None:
         events.append("robbing_kong")
     indicator = rng.randrange(34)
     under = rng.randrange(34) if riichi else None
-    rest = list(concealed)
-    rest.remove(win)
+    rest = list(concealed_ids)
+    rest.remove(win_tile)
     fields: dict[str, Any] = {
         # The winning tile written last: the hand's last tile is the one that arrived.
-        "hand": "".join(mpsz(kind) for kind in rest) + mpsz(win),
+        "hand": "".join(red_text(tile, reds) for tile in rest) + red_text(win_tile, reds),
         "win_tile": mpsz(win),
         "win": "discard" if by_discard else "self_draw",
         "seat": seat.value,
@@ -174,8 +199,8 @@ def draw_hand(rng: random.Random) -> Drawn | None:
     )
 
 
-def library_config(drawn: Drawn, preset: str) -> HandConfig:
-    options = read_options({"preset": preset})
+def library_config(drawn: Drawn, table: dict[str, Any]) -> HandConfig:
+    options = read_options(table)
     fields = drawn.fields
     events = set(fields["events"])
     return HandConfig(
@@ -191,7 +216,7 @@ def library_config(drawn: Drawn, preset: str) -> HandConfig:
         round_wind=Tile.EAST + Wind(fields["round"]).index,
         options=OptionalRules(
             has_open_tanyao=options.open_tanyao,
-            has_aka_dora=False,
+            has_aka_dora=options.red_fives,
             has_double_yakuman=options.double_yakuman,
             kazoe_limit=(
                 HandConfig.KAZOE_LIMITED
@@ -205,31 +230,40 @@ def library_config(drawn: Drawn, preset: str) -> HandConfig:
     )
 
 
-def hands(preset: str) -> Iterator[Drawn]:
-    rng = random.Random(f"riichi-{preset}")
+def hands(table: dict[str, Any]) -> Iterator[Drawn]:
+    rng = random.Random(f"riichi-{sorted(table.items())}")
+    reds = read_options(table).red_fives
     made = 0
     while made < HANDS_PER_PRESET:
-        drawn = draw_hand(rng)
+        drawn = draw_hand(rng, reds)
         if drawn is not None:
             made += 1
             yield drawn
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_riichi_agrees_with_the_mahjong_library(preset: str) -> None:
+TABLES = [
+    *({"preset": preset} for preset in sorted(PRESETS)),
+    {"preset": "tenhou", "double_yakuman": True, "kiriage": True},
+    {"preset": "mleague", "open_tanyao": False, "kazoe": "yakuman"},
+]
+"""Each preset, and two with fields set on their own."""
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda table: "-".join(map(str, table.values())))
+def test_riichi_agrees_with_the_mahjong_library(table: dict[str, Any]) -> None:
     disagreements: list[str] = []
     coverage = Counter[str]()
     scored = 0
-    for drawn in hands(preset):
+    for drawn in hands(table):
         response = HandCalculator.estimate_hand_value(
             drawn.tiles,
             drawn.win_tile,
             melds=drawn.melds,
             dora_indicators=drawn.dora,
             ura_dora_indicators=drawn.ura_dora,
-            config=library_config(drawn, preset),
+            config=library_config(drawn, table),
         )
-        fields = {**drawn.fields, "options": {"preset": preset}}
+        fields = {**drawn.fields, "options": table}
         hand = fields.pop("hand")
         try:
             ours = score_riichi(hand, **fields)
@@ -242,7 +276,9 @@ def test_riichi_agrees_with_the_mahjong_library(preset: str) -> None:
             continue
         scored += 1
         coverage.update(pattern.id for pattern in ours.patterns)
-        expected = library_expectation(response, preset)
+        if on_library_rules(ours, drawn, table):
+            ours = score_riichi(hand, **{**fields, "options": {**fields["options"], **LIBRARY}})
+        expected = library_expectation(response, table)
         if ours.limit is not None:
             # Past a limit the fu pay nothing: the points are compared, not the fu.
             expected["fu"] = None
@@ -251,21 +287,77 @@ def test_riichi_agrees_with_the_mahjong_library(preset: str) -> None:
             "fu": ours.fu if not ours.yakuman and ours.limit is None else None,
             "yakuman": ours.yakuman,
             "paid": paid(ours.payments, Wind(drawn.fields["seat"])),
+            "yaku": our_yaku(ours),
         }
+        expected["yaku"] = library_yaku(response)
         if found != expected:
             disagreements.append(f"{drawn.fields}: ours {found}, library {expected}")
-    print(f"\n{preset}: {scored} hands scored; coverage {dict(sorted(coverage.items()))}")
+    print(f"\n{table}: {scored} hands scored; coverage {dict(sorted(coverage.items()))}")
     assert disagreements == []
+
+
+OUR_ID = {
+    "tsumo": "menzen_tsumo",
+    "daburu_riichi": "double_riichi",
+    "iipeiko": "iipeikou",
+    "chantai": "chanta",
+    "honroto": "honroutou",
+    "sanshoku_douko": "sanshoku_doukou",
+    "shosangen": "shousangen",
+    "ryanpeiko": "ryanpeikou",
+    "chuuren_poutou": "chuuren",
+    "shosuushi": "shousuushii",
+    "ryuisou": "ryuuiisou",
+    "tsuisou": "tsuuiisou",
+    "chinroto": "chinroutou",
+    "daisuushi": "daisuushii",
+    "daburu_kokushi": "kokushi_13",
+    "daburu_chuuren_poutou": "junsei_chuuren",
+    **dict.fromkeys(("haku", "hatsu", "chun"), "yakuhai_dragon"),
+    **{f"seat_wind_{wind}": "yakuhai_seat" for wind in ("east", "south", "west", "north")},
+    **{f"round_wind_{wind}": "yakuhai_round" for wind in ("east", "south", "west", "north")},
+}
+"""Companion's id of each of the library's yaku, where the names differ (the library has one
+yakuhai per tile; Companion one per role, counted)."""
+_LIBRARY_NAMES = {yaku.yaku_id: name for name, yaku in vars(YakuConfig()).items()}
+
+
+def library_yaku(response: Any) -> Counter[str]:
+    names = (_LIBRARY_NAMES[yaku.yaku_id] for yaku in response.yaku)
+    return Counter(OUR_ID.get(name, name) for name in names)
+
+
+def our_yaku(ours: RiichiResult) -> Counter[str]:
+    found = Counter[str]()
+    for pattern in ours.patterns:
+        found[pattern.id] += pattern.count if pattern.id.startswith("yakuhai") else 1
+    return found
+
+
+LIBRARY = {"double_wind_pair_fu": 4}
+"""The library's rule where a preset's differs on purpose: a pair of a wind that is both the
+seat and the round wind earns 4 fu in the library, 2 in the M-League preset."""
+
+
+def on_library_rules(ours: RiichiResult, drawn: Drawn, table: dict[str, Any]) -> bool:
+    """Whether this hand scores differently under the preset's rule than under the library's
+    (`LIBRARY`): then the library is held to Companion's score under the library's rule."""
+    seat, round_wind = drawn.fields["seat"], drawn.fields["round"]
+    wind = Wind(seat).tile.mpsz
+    double_wind_pair = seat == round_wind and any(
+        item.reason == f"pair {wind[0]}{wind}" for item in ours.fu_items
+    )
+    return double_wind_pair and read_options(table).double_wind_pair_fu == 2
 
 
 def paid(payments: dict[Wind, int], seat: Wind) -> int:
     return payments[seat]
 
 
-def library_expectation(response: Any, preset: str) -> dict[str, Any]:
+def library_expectation(response: Any, table: dict[str, Any]) -> dict[str, Any]:
     """The library's result as ours should read: its yakuman count from its han (13 a
     yakuman), and, where `multiple_yakuman` is off, one yakuman at most."""
-    options = read_options({"preset": preset})
+    options = read_options(table)
     yakuman = sum(
         (yaku.han_open if response.is_open_hand else yaku.han_closed) // 13
         for yaku in response.yaku

@@ -20,20 +20,20 @@ LIMIT_BASE = {
 
 @dataclass(frozen=True, order=True)
 class RiichiValue:
-    """A hand's value: ranked by its base points, then han, then fu (the scorer keeps the
-    reading that pays most)."""
+    """A hand's value: ranked by its base points (the reading that pays most is kept); on equal
+    points a yakuman before a counted one (as Tenhou does), then by han and fu."""
 
     base: int
+    yakuman: int
     han: int
     fu: int
-    yakuman: int = 0
     limit: str | None = None
 
 
 def value_of(han: int, fu: int, yakuman: int, options: RiichiOptions) -> RiichiValue:
     """Base points and the limit of a hand of `han` and `fu`, or of `yakuman` yakuman."""
     if yakuman:
-        return RiichiValue(8000 * yakuman, 0, fu, yakuman, "yakuman")
+        return RiichiValue(8000 * yakuman, yakuman, 0, fu, "yakuman")
     limit: str | None = None
     if han >= 13:
         limit = "kazoe_yakuman" if options.kazoe == "yakuman" else "sanbaiman"
@@ -50,8 +50,8 @@ def value_of(han: int, fu: int, yakuman: int, options: RiichiOptions) -> RiichiV
         if base >= 2000 or (options.kiriage and (han, fu) in ((4, 30), (3, 60))):
             limit = "mangan"
         else:
-            return RiichiValue(base, han, fu)
-    return RiichiValue(LIMIT_BASE[limit], han, fu, 0, limit)
+            return RiichiValue(base, 0, han, fu)
+    return RiichiValue(LIMIT_BASE[limit], 0, han, fu, limit)
 
 
 def _up(points: int) -> int:
