@@ -1,14 +1,15 @@
 """Riichi against the `mahjong` library (a test dependency, never imported by src/): seeded
-random hands per preset, han, fu, yakuman, the limit and the payments compared, 0
-disagreements, the coverage of the yaku printed.
+random hands per table (300 in `make check`, 20,000 in `make test`, where every yaku and
+yakuman the table plays must come up), han, fu, yakuman, the winner's takings and the yaku
+compared, 0 disagreements, the coverage of the patterns printed.
 
 Differences on purpose, adjusted here and listed in docs/rules-riichi.md: with
 `multiple_yakuman` off (the EMA and WRC presets) a hand is one yakuman, where the library adds
 them (`library_expectation`); a pair of the seat wind that is also the round wind earns 2 fu in
 the M-League preset and 4 in the library (`on_library_rules`: such a hand is compared as
 Companion scores it under the library's rule). The library's other switches are set to the
-preset's (open tanyao, red fives, kiriage, kazoe, no double yakuman). Renhou, liability and
-several winners are not drawn here yet.
+table's (open tanyao, red fives, kiriage, kazoe, double yakuman, renhou). Liability and
+several winners are not built yet.
 """
 
 from __future__ import annotations
@@ -28,9 +29,13 @@ from mahjong.meld import Meld as LibraryMeld
 
 from companion.errors import NotAWinError
 from companion.rules.riichi import PRESETS, RiichiResult, read_options, score_riichi
+from companion.rules.riichi.yaku import RENHOU_MANGAN, YAKU, YAKUMAN
 from companion.tiles import Tile, Wind
 
-HANDS_PER_PRESET = 300
+HANDS_IN_CHECK = 300
+"""Hands drawn per table in `make check`."""
+HANDS_IN_TEST = 20_000
+"""Hands drawn per table in `make test` (the slow tests)."""
 SUITS = "mps"
 
 
@@ -51,17 +56,19 @@ def mpsz(kind: int) -> str:
     return Tile(kind).mpsz
 
 
-POOLS: list[tuple[float, list[int]]] = [
-    (0.45, list(range(34))),
-    (0.65, [*range(9), *range(27, 34)]),  # one suit and honors: honitsu, yakuhai
-    (0.75, list(range(9, 18))),  # one suit: chinitsu, ittsu, chuuren
-    (0.82, [0, 8, 9, 17, 18, 26, *range(27, 34)]),  # terminals and honors
-    (0.87, list(range(27, 34))),  # honors: the wind and dragon yakuman
-    (0.92, [19, 20, 21, 23, 25, 32]),  # green tiles
-    (1.0, [0, 1, 2, 6, 7, 8, 9, 10, 11, 15, 16, 17, 18, 19, 20, 24, 25, 26]),  # outside chows
+POOLS: list[tuple[float, list[int], float]] = [
+    (0.42, list(range(34)), 0.55),
+    (0.6, [*range(9), *range(27, 34)], 0.55),  # one suit and honors: honitsu, yakuhai
+    (0.7, list(range(9, 18)), 0.55),  # one suit: chinitsu, ittsu
+    (0.76, [0, 8, 9, 17, 18, 26, *range(27, 34)], 0.55),  # terminals and honors
+    (0.79, [0, 8, 9, 17, 18, 26], 0.55),  # terminals: chinroutou
+    (0.84, list(range(27, 34)), 0.55),  # honors: tsuuiisou, the dragon yakuman
+    (0.88, [27, 28, 29, 30, 27, 28, 29, 30, 8, 17], 0.0),  # winds: the wind yakuman
+    (0.93, [19, 20, 21, 23, 25, 32], 0.55),  # green tiles
+    (1.0, [0, 1, 2, 6, 7, 8, 9, 10, 11, 15, 16, 17, 18, 19, 20, 24, 25, 26], 0.55),  # outside chows
 ]
-"""The kinds a hand is drawn from, each with its share (cumulative), so that the rarer yaku and
-yakuman come up too."""
+"""The kinds a hand is drawn from, each with its share (cumulative) and how often a set is a
+chow, so that the rarer yaku and yakuman come up too."""
 
 
 def red_text(tile: int, reds: bool) -> str:
@@ -70,7 +77,7 @@ def red_text(tile: int, reds: bool) -> str:
     return f"0{mpsz(tile // 4)[1]}" if reds and tile in AKA_DORAS else mpsz(tile // 4)
 
 
-def draw_hand(rng: random.Random, reds: bool) -> Drawn | None:
+def draw_hand(rng: random.Random, reds: bool, renhou: bool) -> Drawn | None:
     """Four sets and a pair (some declared), seven pairs or thirteen orphans, with a random
     winning tile, seat, round, win and events; None when the tiles ran out."""
     used = Counter[int]()
@@ -91,20 +98,26 @@ def draw_hand(rng: random.Random, reds: bool) -> Drawn | None:
     elif shape < 0.16:
         kinds = rng.sample(range(34), 7)
         concealed = [kind for kind in kinds for _ in range(2)]
+    elif shape < 0.18:
+        # Nine gates: 1112345678999 of a suit and one more of it.
+        first = 9 * rng.randrange(3)
+        ranks = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, rng.randrange(9)]
+        concealed = [first + rank for rank in ranks]
     else:
+        kong_rate = 0.9 if rng.random() < 0.04 else 0.08
         # Lean on few suits and on honors now and then, so the rarer yaku are drawn too.
         roll = rng.random()
-        pool = next(kinds for share, kinds in POOLS if roll < share)
+        pool, chow_rate = next((kinds, chows) for share, kinds, chows in POOLS if roll < share)
         for _ in range(4):
             for _attempt in range(20):
-                if rng.random() < 0.55:
+                if rng.random() < chow_rate:
                     first = rng.choice([k for k in pool if k < 27 and k % 9 < 7] or [0])
                     if all(take(first + step, 1) for step in range(3)):
                         sets.append(("chow", first))
                         break
                 else:
                     kind = rng.choice(pool)
-                    kong = rng.random() < 0.08
+                    kong = rng.random() < kong_rate
                     if take(kind, 4 if kong else 3):
                         sets.append(("kong" if kong else "pung", kind))
                         break
@@ -172,6 +185,12 @@ def draw_hand(rng: random.Random, reds: bool) -> Drawn | None:
         events.append("replacement")
     elif roll < 0.1 and by_discard:
         events.append("robbing_kong")
+    elif roll < 0.13 and not declared and not riichi:
+        # A win in the first go-around: tenhou, chiihou, or renhou where it is played.
+        if not by_discard:
+            events.append("heavenly" if seat is Wind.EAST else "earthly")
+        elif renhou and seat is not Wind.EAST:
+            events.append("renhou")
     indicator = rng.randrange(34)
     under = rng.randrange(34) if riichi else None
     rest = list(concealed_ids)
@@ -212,6 +231,9 @@ def library_config(drawn: Drawn, table: dict[str, Any]) -> HandConfig:
         is_chankan="robbing_kong" in events,
         is_haitei="last_tile" in events,
         is_houtei="last_discard" in events,
+        is_tenhou="heavenly" in events,
+        is_chiihou="earthly" in events,
+        is_renhou="renhou" in events,
         player_wind=Tile.EAST + Wind(fields["seat"]).index,
         round_wind=Tile.EAST + Wind(fields["round"]).index,
         options=OptionalRules(
@@ -226,16 +248,18 @@ def library_config(drawn: Drawn, table: dict[str, Any]) -> HandConfig:
             kiriage=options.kiriage,
             fu_for_open_pinfu=True,
             fu_for_pinfu_tsumo=False,
+            renhou_as_yakuman=options.renhou == "yakuman",
         ),
     )
 
 
-def hands(table: dict[str, Any]) -> Iterator[Drawn]:
+def hands(table: dict[str, Any], count: int) -> Iterator[Drawn]:
     rng = random.Random(f"riichi-{sorted(table.items())}")
-    reds = read_options(table).red_fives
+    options = read_options(table)
+    reds, renhou = options.red_fives, options.renhou != "off"
     made = 0
-    while made < HANDS_PER_PRESET:
-        drawn = draw_hand(rng, reds)
+    while made < count:
+        drawn = draw_hand(rng, reds, renhou)
         if drawn is not None:
             made += 1
             yield drawn
@@ -243,7 +267,7 @@ def hands(table: dict[str, Any]) -> Iterator[Drawn]:
 
 TABLES = [
     *({"preset": preset} for preset in sorted(PRESETS)),
-    {"preset": "tenhou", "double_yakuman": True, "kiriage": True},
+    {"preset": "tenhou", "double_yakuman": True, "kiriage": True, "renhou": "yakuman"},
     {"preset": "mleague", "open_tanyao": False, "kazoe": "yakuman"},
 ]
 """Each preset, and two with fields set on their own."""
@@ -251,10 +275,35 @@ TABLES = [
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda table: "-".join(map(str, table.values())))
 def test_riichi_agrees_with_the_mahjong_library(table: dict[str, Any]) -> None:
+    compare(table, HANDS_IN_CHECK)
+
+
+EVERY_ID = frozenset(pattern.id for pattern in (*YAKU, *YAKUMAN, RENHOU_MANGAN)) | {
+    "dora",
+    "ura_dora",
+    "aka_dora",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("table", TABLES, ids=lambda table: "-".join(map(str, table.values())))
+def test_riichi_agrees_with_the_mahjong_library_on_every_yaku(table: dict[str, Any]) -> None:
+    """20,000 hands a table, and every yaku and yakuman the table plays among them."""
+    coverage = compare(table, HANDS_IN_TEST)
+    options = read_options(table)
+    unplayed = {"renhou"} if options.renhou == "off" else set()
+    if not options.red_fives:
+        unplayed.add("aka_dora")
+    assert sorted(EVERY_ID - unplayed - coverage.keys()) == []
+
+
+def compare(table: dict[str, Any], count: int) -> Counter[str]:
+    """Score `count` hands drawn for the table with both, assert they agree, print and return
+    how often each pattern came up."""
     disagreements: list[str] = []
     coverage = Counter[str]()
     scored = 0
-    for drawn in hands(table):
+    for drawn in hands(table, count):
         response = HandCalculator.estimate_hand_value(
             drawn.tiles,
             drawn.win_tile,
@@ -294,6 +343,7 @@ def test_riichi_agrees_with_the_mahjong_library(table: dict[str, Any]) -> None:
             disagreements.append(f"{drawn.fields}: ours {found}, library {expected}")
     print(f"\n{table}: {scored} hands scored; coverage {dict(sorted(coverage.items()))}")
     assert disagreements == []
+    return coverage
 
 
 OUR_ID = {
@@ -313,6 +363,7 @@ OUR_ID = {
     "daisuushi": "daisuushii",
     "daburu_kokushi": "kokushi_13",
     "daburu_chuuren_poutou": "junsei_chuuren",
+    "renhou_yakuman": "renhou",
     **dict.fromkeys(("haku", "hatsu", "chun"), "yakuhai_dragon"),
     **{f"seat_wind_{wind}": "yakuhai_seat" for wind in ("east", "south", "west", "north")},
     **{f"round_wind_{wind}": "yakuhai_round" for wind in ("east", "south", "west", "north")},
