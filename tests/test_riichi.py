@@ -11,7 +11,13 @@ import pytest
 
 from companion.errors import CompanionError, InvalidRequestError, NotAWinError
 from companion.rules import profiles
-from companion.rules.riichi import PRESETS, RiichiResult, read_options, score_riichi
+from companion.rules.riichi import (
+    PRESETS,
+    RiichiResult,
+    read_options,
+    score_riichi,
+    score_several_riichi,
+)
 from companion.rules.riichi.yaku import DOUBLE_FORMS, YAKU, YAKUMAN
 from companion.tiles import Wind
 
@@ -499,3 +505,96 @@ def test_on_equal_points_a_yakuman_is_kept_before_a_counted_one() -> None:
     result = riichi("111222333m22244z", win_tile="2m", events=["riichi"], dora="1m",
                     ura_dora="3z", **TSUMO)  # fmt: skip
     assert (ids(result), result.limit, result.call) == (["suuankou"], "yakuman", "8000-16000")
+
+
+# ---------------------------------------------------------------------------------------------
+# Liability
+
+DAISANGEN = "555z666z777z123m99s"
+
+
+def test_the_liable_seat_pays_a_self_drawn_daisangen_and_the_honba() -> None:
+    result = riichi(DAISANGEN, win_tile="9s", liable="W", honba=1, **TSUMO)
+    assert result.call == "8000-16000"
+    assert result.payments == {Wind.EAST: 0, Wind.SOUTH: 32300, Wind.WEST: -32300, Wind.NORTH: 0}
+
+
+def test_on_a_discard_the_liable_seat_and_the_discarder_pay_half_each() -> None:
+    result = riichi(DAISANGEN, win_tile="9s", liable="W", honba=1, **RON)
+    assert result.payments == {
+        Wind.EAST: 0,
+        Wind.SOUTH: 32300,
+        Wind.WEST: -16000,
+        Wind.NORTH: -16300,
+    }
+    own = riichi(DAISANGEN, win_tile="9s", liable="N", **RON)
+    assert own.payments[Wind.NORTH] == -32000
+
+
+def test_liability_covers_only_its_yakuman_of_several() -> None:
+    # Daisangen, tsuuiisou and suuankou: the liable West pays for the daisangen, and the
+    # other two are a self-draw paid by all.
+    result = riichi("555z666z777z111z22z", win_tile="1z", liable="W", **TSUMO)
+    assert result.yakuman == 3
+    assert result.payments == {
+        Wind.EAST: -32000,
+        Wind.SOUTH: 96000,
+        Wind.WEST: -48000,
+        Wind.NORTH: -16000,
+    }
+
+
+@pytest.mark.parametrize(
+    ("liable", "message"),
+    [
+        ("S", "liable: the winner cannot be the seat that pays for the hand"),
+        ("W", "liable: a seat pays for the hand only for a daisangen or a daisuushii"),
+    ],
+)
+def test_liability_refused(liable: str, message: str) -> None:
+    hand = DAISANGEN if liable == "S" else PINFU
+    with pytest.raises(NotAWinError) as refusal:
+        riichi(hand, win_tile="9s", liable=liable, **TSUMO)
+    assert refusal.value.message == message
+
+
+# ---------------------------------------------------------------------------------------------
+# Several winners on one discard
+
+
+def test_several_winners_are_each_paid_and_the_first_in_turn_takes_honba_and_deposits() -> None:
+    # North discards; East is first in turn after North, then South.
+    south = {"hand": PINFU, "win_tile": "4m", "seat": "S"}
+    east = {"hand": "123m456p789s99s", "melds": ["pung 555z"], "win_tile": "9s", "seat": "E"}
+    first, second = score_several_riichi([south, east], discarder="N", honba=1, riichi_sticks=2)
+    assert (first.call, first.deposits) == ("1500", 2000)
+    assert first.payments == {Wind.EAST: 1800, Wind.SOUTH: 0, Wind.WEST: 0, Wind.NORTH: -1800}
+    assert (second.call, second.deposits) == ("1000", 0)
+    assert second.payments == {Wind.EAST: 0, Wind.SOUTH: 1000, Wind.WEST: 0, Wind.NORTH: -1000}
+
+
+def test_with_head_bump_only_the_first_in_turn_wins() -> None:
+    south = {"hand": PINFU, "win_tile": "4m", "seat": "S"}
+    west = {"hand": PINFU, "win_tile": "4m", "seat": "W"}
+    results = score_several_riichi(
+        [west, south], discarder="E", options={"preset": "mleague"}, riichi_sticks=1
+    )
+    assert [(r.call, r.deposits, r.payments[Wind.SOUTH]) for r in results] == [("1000", 1000, 1000)]
+
+
+@pytest.mark.parametrize(
+    ("winners", "message"),
+    [
+        ([], "winners: at least one winner"),
+        (
+            [{"hand": PINFU, "seat": "S"}, {"hand": PINFU, "seat": "S"}],
+            "winners: each seat wins once",
+        ),
+        ([{"hand": PINFU, "seat": "S", "honba": 1}], "winners: honba is given once for all"),
+        ([{"hand": PINFU, "seat": "N"}], "winners: the discarder cannot win on their own discard"),
+    ],
+)
+def test_several_winners_refused(winners: list[dict[str, Any]], message: str) -> None:
+    with pytest.raises(CompanionError) as refusal:
+        score_several_riichi(winners, discarder="N")
+    assert refusal.value.message.startswith(message)

@@ -2,7 +2,12 @@
 data, fu, limits and payments (docs/rules-riichi.md). Not registered as a profile yet: reached
 from Python (`score_riichi`) and the tests only."""
 
-from companion.rules.riichi.engine import RiichiResult, RiichiScore, score_riichi
+from companion.rules.riichi.engine import (
+    RiichiResult,
+    RiichiScore,
+    score_riichi,
+    score_several_riichi,
+)
 from companion.rules.riichi.options import PRESETS, RiichiOptions, read_options
 
 __all__ = [
@@ -12,4 +17,5 @@ __all__ = [
     "RiichiScore",
     "read_options",
     "score_riichi",
+    "score_several_riichi",
 ]

@@ -8,7 +8,7 @@ says what is).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +25,8 @@ from companion.shapes import Reading, Shape, Structure, readings
 from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
 
 E = RiichiEvent
+LIABLE_YAKUMAN = frozenset({"daisangen", "daisuushii"})
+"""The yakuman a seat pays for when its discard let them be completed (`liable`)."""
 
 STRUCTURE = Structure(sets=4, thirteen_orphans=True, seven_pairs=True)
 """Four sets and a pair, thirteen orphans, seven pairs of seven different kinds."""
@@ -201,11 +203,12 @@ def score_riichi(
     events: Sequence[str] = (),
     honba: int = 0,
     riichi_sticks: int = 0,
+    liable: str | None = None,
     options: dict[str, Any] | None = None,
 ) -> RiichiResult:
     """Score a riichi hand given as the contract's request fields (`hand`, `win_tile`, `win`,
     `seat`, `round`, `discarder`, `melds`, `dora`, `ura_dora`, `events`, `honba`,
-    `riichi_sticks`, `options`)."""
+    `riichi_sticks`, `liable`, `options`)."""
     rules = read_options(options or {})
     reds = read_red_fives(hand)
     meld_reds = [read_red_fives(text, "melds") for text in melds]
@@ -273,7 +276,22 @@ def score_riichi(
     if not scored:
         raise NotAWinError("not a win: no yaku (dora are not yaku)", key="refusal.no_yaku")
     best = max(scored, key=lambda entry: entry.value)
-    paid: Settlement = settle(best.value, winner, payer, honba, riichi_sticks, rules)
+    liable_seat = Wind.parse(liable) if liable else None
+    liable_base = 0
+    if liable_seat is not None:
+        if liable_seat is winner:
+            raise NotAWinError("liable: the winner cannot be the seat that pays for the hand")
+        liable_base = 8000 * sum(
+            score.yakuman for score in best.patterns if score.id in LIABLE_YAKUMAN
+        )
+        if not liable_base:
+            raise NotAWinError(
+                "liable: a seat pays for the hand only for a daisangen or a daisuushii"
+            )
+        liable_base = min(liable_base, best.value.base)
+    paid: Settlement = settle(
+        best.value, winner, payer, honba, riichi_sticks, rules, liable_seat, liable_base
+    )
     value = best.value
     return RiichiResult(
         patterns=best.patterns,
@@ -287,3 +305,52 @@ def score_riichi(
         payments=paid.payments,
         deposits=paid.deposits,
     )
+
+
+def score_several_riichi(
+    winners: Sequence[Mapping[str, Any]],
+    *,
+    discarder: str,
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    options: dict[str, Any] | None = None,
+) -> tuple[RiichiResult, ...]:
+    """Several players winning on one discard: each winner's fields as `score_riichi` takes
+    them (`hand`, `win_tile`, `seat`, …, without `win`, `discarder`, `honba`,
+    `riichi_sticks` or `options`), scored in turn after the discarder. Each is paid by the
+    discarder; the honba and the deposits go to the first in turn. With `head_bump` only that
+    first winner wins, and the result holds that one alone."""
+    payer = Wind.parse(discarder)
+    rules = read_options(options or {})
+    seats = [Wind.parse(str(fields.get("seat", "E"))) for fields in winners]
+    if not winners:
+        raise InvalidRequestError("winners: at least one winner")
+    if len(set(seats)) != len(seats):
+        raise InvalidRequestError("winners: each seat wins once")
+    shared = {"win", "discarder", "honba", "riichi_sticks", "options"}
+    for fields in winners:
+        named = sorted(shared & fields.keys())
+        if named:
+            raise InvalidRequestError(f"winners: {named[0]} is given once for all the winners")
+    turn = {payer.next(step): step for step in range(1, 4)}
+    if payer in seats:
+        raise NotAWinError("winners: the discarder cannot win on their own discard")
+    ordered = sorted(zip(seats, winners, strict=True), key=lambda entry: turn[entry[0]])
+    if rules.head_bump:
+        ordered = ordered[:1]
+    results = []
+    for place, (_, fields) in enumerate(ordered):
+        hand = str(fields["hand"])
+        rest = {name: value for name, value in fields.items() if name != "hand"}
+        results.append(
+            score_riichi(
+                hand,
+                **rest,
+                win="discard",
+                discarder=discarder,
+                honba=honba if place == 0 else 0,
+                riichi_sticks=riichi_sticks if place == 0 else 0,
+                options=options,
+            )
+        )
+    return tuple(results)

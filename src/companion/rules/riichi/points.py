@@ -69,6 +69,29 @@ class Settlement:
     call: str
 
 
+def _paid(base: int, seat: Wind, discarder: Wind | None, bonus: int) -> tuple[dict[Wind, int], str]:
+    """What each other seat pays for a hand of `base` points, `bonus` (the honba) included,
+    and the call."""
+    dealer = seat is Wind.EAST
+    payments = dict.fromkeys(Wind, 0)
+    if discarder is not None:
+        paid = _up(base * (6 if dealer else 4))
+        payments[discarder] = -(paid + bonus)
+        return payments, f"{paid}"
+    if dealer:
+        each = _up(2 * base)
+        for wind in Wind:
+            if wind is not seat:
+                payments[wind] = -(each + bonus // 3)
+        return payments, f"{each} all"
+    from_dealer, from_other = _up(2 * base), _up(base)
+    for wind in Wind:
+        if wind is not seat:
+            share = from_dealer if wind is Wind.EAST else from_other
+            payments[wind] = -(share + bonus // 3)
+    return payments, f"{from_other}-{from_dealer}"
+
+
 def settle(
     value: RiichiValue,
     seat: Wind,
@@ -76,27 +99,25 @@ def settle(
     honba: int,
     riichi_sticks: int,
     options: RiichiOptions,
+    liable: Wind | None = None,
+    liable_base: int = 0,
 ) -> Settlement:
-    base = value.base
-    dealer = seat is Wind.EAST
-    payments = dict.fromkeys(Wind, 0)
+    """The payments of a win. `liable` pays for the `liable_base` points of the yakuman it let
+    be completed: all of them and the honba on a self-draw, half of them on another seat's
+    discard (the discarder pays the other half, the rest of the hand and the honba)."""
     bonus = honba * options.honba_value
-    if discarder is not None:
-        paid = _up(base * (6 if dealer else 4))
-        payments[discarder] = -(paid + bonus)
-        call = f"{paid}"
-    elif dealer:
-        each = _up(2 * base)
-        for wind in Wind:
-            if wind is not seat:
-                payments[wind] = -(each + bonus // 3)
-        call = f"{each} all"
-    else:
-        from_dealer, from_other = _up(2 * base), _up(base)
-        for wind in Wind:
-            if wind is not seat:
-                share = from_dealer if wind is Wind.EAST else from_other
-                payments[wind] = -(share + bonus // 3)
-        call = f"{from_other}-{from_dealer}"
+    payments, call = _paid(value.base, seat, discarder, bonus)
+    if liable is not None and liable_base and liable is not discarder:
+        multiple = 6 if seat is Wind.EAST else 4
+        liable_paid = _up(liable_base * multiple)
+        rest = value.base - liable_base
+        if discarder is None:
+            payments, _ = _paid(rest, seat, None, 0) if rest else (dict.fromkeys(Wind, 0), "")
+            payments[liable] -= liable_paid + bonus
+        else:
+            payments = dict.fromkeys(Wind, 0)
+            payments[liable] = -(liable_paid // 2)
+            payments[discarder] = -(liable_paid - liable_paid // 2 + _up(rest * multiple) + bonus)
+    payments[seat] = 0
     payments[seat] = -sum(payments.values())
     return Settlement(payments, 1000 * riichi_sticks, call)
