@@ -15,6 +15,7 @@ from companion.rules.riichi import (
     PRESETS,
     RiichiResult,
     read_options,
+    riichi_waits,
     score_riichi,
     score_several_riichi,
 )
@@ -598,3 +599,31 @@ def test_several_winners_refused(winners: list[dict[str, Any]], message: str) ->
     with pytest.raises(CompanionError) as refusal:
         score_several_riichi(winners, discarder="N")
     assert refusal.value.message.startswith(message)
+
+
+# ---------------------------------------------------------------------------------------------
+# The waits of a hand one tile short
+
+
+def test_each_wait_of_a_hand_one_short_with_what_it_scores() -> None:
+    found = riichi_waits("123m456p789s23m99s", **RON)
+    assert [(w.tile, w.result.call if w.result else None) for w in found] == [
+        ("1m", "2000"),
+        ("4m", "1000"),
+    ]
+    assert [p.id for p in found[0].result.patterns] == ["pinfu", "iipeikou"]  # type: ignore[union-attr]
+
+
+def test_a_wait_with_no_yaku_says_so() -> None:
+    (only,) = riichi_waits("123m456p789s5m", melds=["chow 234m"], **RON)
+    assert (only.tile, only.result, only.refusal) == (
+        "5m",
+        None,
+        "not a win: no yaku (dora are not yaku)",
+    )
+
+
+def test_thirteen_orphans_waits_on_all_thirteen() -> None:
+    found = riichi_waits("19m19p19s1234567z", **TSUMO)
+    assert len(found) == 13
+    assert {w.result.patterns[0].id for w in found if w.result} == {"kokushi_13"}

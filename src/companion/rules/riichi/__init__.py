@@ -5,6 +5,8 @@ from Python (`score_riichi`) and the tests only."""
 from companion.rules.riichi.engine import (
     RiichiResult,
     RiichiScore,
+    RiichiWait,
+    riichi_waits,
     score_riichi,
     score_several_riichi,
 )
@@ -15,7 +17,9 @@ __all__ = [
     "RiichiOptions",
     "RiichiResult",
     "RiichiScore",
+    "RiichiWait",
     "read_options",
+    "riichi_waits",
     "score_riichi",
     "score_several_riichi",
 ]

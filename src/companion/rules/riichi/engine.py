@@ -21,7 +21,7 @@ from companion.rules.riichi.fu import FuItem, fu_items, rounded_fu
 from companion.rules.riichi.options import RiichiOptions, read_options
 from companion.rules.riichi.points import RiichiValue, Settlement, settle, value_of
 from companion.rules.riichi.tiles import read_red_fives
-from companion.shapes import Reading, Shape, Structure, readings
+from companion.shapes import Reading, Shape, Structure, readings, waits
 from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
 
 E = RiichiEvent
@@ -354,3 +354,31 @@ def score_several_riichi(
             )
         )
     return tuple(results)
+
+
+@dataclass(frozen=True)
+class RiichiWait:
+    """A tile a hand one short waits on, and what the win on it scores (None, with the
+    reason, where it is no win: no yaku, or a shape the rules refuse)."""
+
+    tile: str
+    result: RiichiResult | None
+    refusal: str | None = None
+
+
+def riichi_waits(hand: str, *, melds: Sequence[str] = (), **fields: Any) -> tuple[RiichiWait, ...]:
+    """The waits of a hand one tile short (`hand` of 13 tiles with its `melds`), each scored as
+    `score_riichi` scores it with that winning tile and the other `fields` (`win`,
+    `discarder`, `seat`, …), in tile order."""
+    reds = read_red_fives(hand)
+    declared = tuple(Meld.parse(read_red_fives(text, "melds").text) for text in melds)
+    waiting = Hand.build(parse_tiles(reds.text), declared, sets=4, complete=False)
+    found: list[RiichiWait] = []
+    for tile in waits(waiting, STRUCTURE):
+        try:
+            result = score_riichi(hand + tile.mpsz, win_tile=tile.mpsz, melds=melds, **fields)
+        except NotAWinError as refusal:
+            found.append(RiichiWait(tile.mpsz, None, refusal.message))
+        else:
+            found.append(RiichiWait(tile.mpsz, result))
+    return tuple(found)
