@@ -30,7 +30,7 @@ WINDS = frozenset({Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH})
 GREEN_TILES = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
 
 
-def is_terminal_or_honor(tile: Tile) -> bool:
+def is_terminal_or_honor(tile: int) -> bool:
     return tile >= Tile.EAST or tile % 9 in (0, 8)
 
 
@@ -80,7 +80,8 @@ class RiichiFacts:
                 counts[tile] += 1
         self.counts = counts
         """Every kind's count, a kong's counted as three (what a shape reads)."""
-        self.kinds = frozenset(Tile(kind) for kind in range(KINDS) if counts[kind])
+        # Kinds as plain numbers (a Tile equals its number): made for every reading.
+        self.kinds: frozenset[int] = frozenset(kind for kind in range(KINDS) if counts[kind])
         self.seat_tile = context.seat.tile
         self.round_tile = context.round.tile
 

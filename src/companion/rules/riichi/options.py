@@ -8,13 +8,14 @@ not read here yet.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from companion.errors import InvalidRequestError
 from companion.rules.options import Options, parse_options
+from companion.rules.profile import options_key
 
 KAZOE_LIMITS = ("yakuman", "sanbaiman")
 """What 13 han or more make: a counted yakuman, or sanbaiman at most."""
@@ -112,9 +113,25 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
 """Each preset's value of every field (as docs/rules-riichi.md tables them)."""
 
 
+_READ: dict[Hashable, RiichiOptions] = {}
+"""Options read before, by `options_key` of the request's (equal requests share them)."""
+
+
 def read_options(data: Mapping[str, Any]) -> RiichiOptions:
     """A request's options: its preset's fields, then those it sets on its own, checked; an
     `InvalidRequestError` names the option at fault."""
+    key = options_key(data)
+    found = _READ.get(key) if key is not None else None
+    if found is None:
+        found = _read_options(data)
+        if key is not None:
+            if len(_READ) >= 1024:
+                _READ.clear()
+            _READ[key] = found
+    return found
+
+
+def _read_options(data: Mapping[str, Any]) -> RiichiOptions:
     if not isinstance(data, Mapping):
         raise InvalidRequestError("options must be an object of option names and values")
     preset = data.get("preset", "tenhou")

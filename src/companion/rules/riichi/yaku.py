@@ -73,7 +73,7 @@ def _event(event: RiichiEvent) -> Test:
     return lambda facts: facts.context.has(event)
 
 
-def _all_tiles(test: Callable[[Tile], bool]) -> Test:
+def _all_tiles(test: Callable[[int], bool]) -> Test:
     return lambda facts: all(test(kind) for kind in facts.kinds)
 
 
@@ -120,17 +120,17 @@ def _junchan(facts: RiichiFacts) -> bool:
 
 def _ittsu(facts: RiichiFacts) -> bool:
     starts = {group.tile for group in facts.chows}
-    return any({Tile(s), Tile(s + 3), Tile(s + 6)} <= starts for s in (0, 9, 18))
+    return any({s, s + 3, s + 6} <= starts for s in (0, 9, 18))
 
 
 def _sanshoku(facts: RiichiFacts) -> bool:
     starts = {group.tile for group in facts.chows}
-    return any({Tile(r), Tile(r + 9), Tile(r + 18)} <= starts for r in range(7))
+    return any({r, r + 9, r + 18} <= starts for r in range(7))
 
 
 def _sanshoku_doukou(facts: RiichiFacts) -> bool:
     tiles = {group.tile for group in facts.pungs}
-    return any({Tile(r), Tile(r + 9), Tile(r + 18)} <= tiles for r in range(9))
+    return any({r, r + 9, r + 18} <= tiles for r in range(9))
 
 
 def _dragon_pungs(facts: RiichiFacts) -> int:
