@@ -1,0 +1,25 @@
+"""The riichi profile's engine: options and presets, red fives, yaku and yakuman as pattern
+data, fu, limits and payments (docs/rules-riichi.md). Not registered as a profile yet: reached
+from Python (`score_riichi`) and the tests only."""
+
+from companion.rules.riichi.engine import (
+    RiichiResult,
+    RiichiScore,
+    RiichiWait,
+    riichi_waits,
+    score_riichi,
+    score_several_riichi,
+)
+from companion.rules.riichi.options import PRESETS, RiichiOptions, read_options
+
+__all__ = [
+    "PRESETS",
+    "RiichiOptions",
+    "RiichiResult",
+    "RiichiScore",
+    "RiichiWait",
+    "read_options",
+    "riichi_waits",
+    "score_riichi",
+    "score_several_riichi",
+]
