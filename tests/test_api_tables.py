@@ -21,7 +21,7 @@ from companion.api import create_app
 from companion.api.deps import close_ledgers
 from companion.api.security import CONTENT_SECURITY_POLICY
 from companion.ledger.repository import Ledger
-from companion.rules import profiles
+from companion.rules import table_profiles
 from companion.web.templating import NAV
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -137,7 +137,7 @@ def test_the_documented_profiles_are_the_registrys(client: TestClient) -> None:
     create = client.get("/openapi.json").json()["paths"]["/api/tables"]["post"]
     schema = create["requestBody"]["content"]["application/json"]["schema"]
     profile = schema["properties"]["profile"]
-    assert profile["enum"] == list(profiles())
+    assert profile["enum"] == list(table_profiles())
     assert json.dumps(profile) == json.dumps(
         {
             "type": "string",
@@ -154,9 +154,9 @@ def test_the_documented_capabilities_are_the_profiles_declarations(client: TestC
     paths = client.get("/openapi.json").json()["paths"]
     record = paths["/api/tables/{table_id}/hands"]["post"]
     fields = record["requestBody"]["content"]["application/json"]["schema"]["properties"]
-    several = [p.id for p in profiles().values() if p.several_winners]
-    pay_for_all = [p.id for p in profiles().values() if p.pay_for_all]
-    instant = [p.id for p in profiles().values() if p.instant_payouts]
+    several = [p.id for p in table_profiles().values() if p.several_winners]
+    pay_for_all = [p.id for p in table_profiles().values() if p.pay_for_all]
+    instant = [p.id for p in table_profiles().values() if p.instant_payouts]
     assert (several, pay_for_all, instant) == (["tw"], ["sg-table", "hk"], ["sg-table"])
     assert fields["winners"]["description"] == (
         '`tw`: several winners on one discard, `[{"name", "tai" | "hand"}]`'
@@ -170,7 +170,7 @@ def test_an_unknown_profile_is_refused_with_the_registrys_ids(client: TestClient
     assert response.status_code == 422
     assert response.headers["content-type"] == "application/json"
     assert response.content == (
-        b'{"error":"unknown profile \\"jp\\": use one of sg, sg-table, tw, hk"}'
+        b'{"error":"unknown profile \\"jp\\": use one of sg, sg-table, tw, hk, riichi"}'
     )
 
 

@@ -10,16 +10,17 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.request import parse_request
-from companion.rules import get_profile, predicates, profiles
+from companion.rules import get_profile, predicates
 from companion.rules.compiled import CompiledTable, compiled
 from companion.rules.facts import Facts, HandFacts
 from companion.rules.features import Feature
 from companion.rules.patterns import Match, Pattern, needs
 from companion.scoring import build_hand, score_json
 from companion.shapes import readings
+from shared_profiles import SHARED
 from test_seeded_hands import random_request
 
-PROFILES = tuple(profiles())
+PROFILES = tuple(SHARED)
 
 OVERRIDES = {
     "sg": ("valued_wind", "valued_wind.seat", "dragon_set", "little_ping_hu"),

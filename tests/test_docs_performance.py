@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.rules import profiles
+from shared_profiles import SHARED
 
 PAGE = Path(__file__).parents[1] / "docs" / "performance.md"
 ROW = re.compile(r"^\| `([a-z-]+)` \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$", re.MULTILINE)
@@ -19,7 +19,7 @@ SIZE = re.compile(r"`?\b(sg-table|sg|tw|hk)`?'s (\d+)\b")
 
 def _engine_figures() -> dict[str, tuple[int, int, int, int]]:
     figures = {}
-    for profile_id, profile in profiles().items():
+    for profile_id, profile in SHARED.items():
         table = profile.table_for(profile.parse_options({}))
         flower_wins = len(profile.flower_wins)
         patterns = len(profile.patterns)

@@ -156,7 +156,7 @@ def test_api_profiles_describe_hk(client: TestClient) -> None:
         "earthly",
     }
     others = [p["unit"] for p in client.get("/api/profiles").json() if p["id"] != "hk"]
-    assert others == ["tai", "tai", "tai"]
+    assert others == ["tai", "tai", "tai", "han"]
 
 
 # --- the ledger --------------------------------------------------------------------------------

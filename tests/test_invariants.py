@@ -15,9 +15,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import profiles
 from companion.scoring import ScoreResult, score
 from companion.tiles import KINDS, Tile, format_tiles, parse_tiles
+from shared_profiles import SHARED
 
 SETTINGS = settings(
     max_examples=250,
@@ -25,8 +25,9 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-PROFILE_SETS = {profile.id: profile.structure.sets for profile in profiles().values()}
-"""Every registered profile, with the sets its winning hand holds (tw: 5, the others: 4)."""
+PROFILE_SETS = {profile.id: profile.structure.sets for profile in SHARED.values()}
+"""Every profile of the shared request, with the sets its winning hand holds (tw: 5, the
+others: 4)."""
 REFUSE_ANIMALS = {"tw", "hk"}
 NO_MINIMUM: dict[str, dict[str, int]] = {"hk": {"min_faan": 0}}
 """The options that pay every hand, by profile (`min_tai` 0 where not listed)."""

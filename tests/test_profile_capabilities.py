@@ -11,13 +11,13 @@ import pytest
 from companion.context import Event, WinContext, WinType
 from companion.errors import CompanionError
 from companion.payouts import payout_options
-from companion.rules import profiles
 from companion.rules.profile import HouseRule, Profile
 from companion.scoring import score, score_several
 from companion.shapes import Shape
 from companion.tiles import Wind
+from shared_profiles import SHARED
 
-PROFILES = list(profiles().values())
+PROFILES = list(SHARED.values())
 ids = [profile.id for profile in PROFILES]
 
 
@@ -134,7 +134,7 @@ def test_instant_payouts_are_declared_where_the_table_settles_them(profile: Prof
 
 # Equal options parse to one object (the scorer's memos tell options apart by identity); what
 # the parser tells apart (a number against a flag or a decimal) never shares one.
-@pytest.mark.parametrize("profile", sorted(profiles()))
+@pytest.mark.parametrize("profile", sorted(SHARED))
 def test_equal_options_are_parsed_once(profile: str) -> None:
     from companion.rules import get_profile
 

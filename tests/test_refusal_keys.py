@@ -446,6 +446,26 @@ def test_an_agreed_count_out_of_range(key: str, profile: str, count: int) -> Non
     _says(key, dict(refused.value.params), refused.value.message, profile)
 
 
+def test_a_riichi_hand_without_a_yaku() -> None:
+    result = score(
+        {"profile": "riichi", "hand": "111m234p567s789s22z", "win": "discard", "discarder": "W"}
+    )
+    assert (result.error_key, result.error_params) == ("refusal.no_yaku", {})
+    assert result.error is not None
+    _says("refusal.no_yaku", {}, result.error, "riichi")
+
+
+def test_a_table_of_a_profile_that_keeps_none() -> None:
+    from companion.ledger.errors import LedgerError
+    from companion.ledger.state import new_setup
+
+    with pytest.raises(LedgerError) as refused:
+        new_setup("riichi", ["Ann", "Ben", "Cy", "Di"])
+    params = {"profile": "riichi", "profiles": "sg, sg-table, tw, hk"}
+    assert (refused.value.key, refused.value.params) == ("refusal.no_tables", params)
+    _says("refusal.no_tables", params, refused.value.message, "sg")
+
+
 def test_a_wind_that_is_not_one() -> None:
     with pytest.raises(TileParseError) as refused:
         Wind.parse("X")
@@ -477,7 +497,12 @@ PHRASED_FOR_THE_PAGE = {
 def test_the_walk_meets_every_refusal_key() -> None:
     keys = {key.split("@")[0] for key in i18n.catalogue("en") if key.startswith("refusal.")}
     met = {key for key, _ in WALK} | {key for key, _, _ in AGREED}
-    assert keys - PHRASED_FOR_THE_PAGE == met | {"refusal.winners_copies", "refusal.not_a_wind"}
+    assert keys - PHRASED_FOR_THE_PAGE == met | {
+        "refusal.winners_copies",
+        "refusal.not_a_wind",
+        "refusal.no_yaku",
+        "refusal.no_tables",
+    }
     contract = (ROOT / "docs" / "contract.md").read_text()
     assert [key for key in keys - PHRASED_FOR_THE_PAGE if f"`{key}`" not in contract] == []
 
@@ -532,6 +557,8 @@ WITHOUT_KEY = [
         "scoring.py",
         "InvalidRequestError",
         "several winners are a list of requests, one per winner",
+        # a profile that reads its own requests (riichi), then the others
+        "the winners of one discard must be scored in one profile",
         "the winners of one discard must be scored in one profile",
         "the ",
         "several winners share a discard: every request is a discard win",

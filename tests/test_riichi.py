@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from companion.errors import CompanionError, InvalidRequestError, NotAWinError
-from companion.rules import profiles
 from companion.rules.riichi import (
     PRESETS,
     RiichiResult,
@@ -150,11 +149,6 @@ def test_the_hands_cover_every_yaku_and_yakuman_of_the_table() -> None:
     covered = {pattern_id for case in HANDS for pattern_id in case[3]}
     table = {pattern.id for pattern in (*YAKU, *YAKUMAN)} | {"renhou"}
     assert table - covered == set()
-
-
-def test_the_engine_is_not_a_registered_profile_yet() -> None:
-    # Reachable from Python and these tests only until the profile is complete.
-    assert "riichi" not in profiles()
 
 
 # ---------------------------------------------------------------------------------------------

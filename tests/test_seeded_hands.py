@@ -45,11 +45,12 @@ from companion import scoring
 from companion.context import Event
 from companion.errors import CompanionError
 from companion.request import parse_request
-from companion.rules import get_profile, profiles
+from companion.rules import get_profile
 from companion.rules.facts import Facts, HandFacts, standard_features, wind_features
 from companion.shapes import Reading, block_keys, readings
 from companion.shapes.arrange import candidates
 from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile
+from shared_profiles import SHARED
 
 SEEDED_HANDS = int(os.environ.get("COMPANION_SEEDED_HANDS", "2000"))
 RECORDED_HANDS = 2000
@@ -58,8 +59,10 @@ RECORDED_PAIRS = 100
 """Pairs of winners on one discard a profile whose results are recorded."""
 RECORD = Path(__file__).with_name("seeded_results.jsonl.xz")
 RECORDING = bool(os.environ.get("COMPANION_RECORD_SEEDED"))
-PROFILES = tuple(profiles())
-SETS = {profile.id: profile.structure.sets for profile in profiles().values()}
+PROFILES = tuple(SHARED)
+"""The profiles of the shared request (riichi's engine has its own seeded test,
+tests/test_riichi_differential.py)."""
+SETS = {profile.id: profile.structure.sets for profile in SHARED.values()}
 WINDS = ("E", "S", "W", "N")
 EVENTS = tuple(event.value for event in Event)
 MELD_WORDS = ("chow", "pung", "kong", "akong", "ckong")

@@ -18,7 +18,7 @@ from companion.errors import InvalidRequestError
 from companion.hand import Hand
 from companion.ledger.build import quick_payments
 from companion.ledger.errors import LedgerError, NotPayableWinError
-from companion.rules import get_profile, predicates, profiles
+from companion.rules import get_profile, predicates
 from companion.rules.facts import Facts
 from companion.rules.options import Options
 from companion.rules.patterns import Match, Pattern, PatternScore
@@ -28,6 +28,7 @@ from companion.scoring import score, score_hand
 from companion.settlement import Payments, collect, others
 from companion.shapes import FOUR_SETS
 from companion.tiles import Wind, parse_tiles
+from shared_profiles import SHARED
 
 # ---------------------------------------------------------------------------------------------
 # The counting profiles' value
@@ -126,7 +127,7 @@ def test_an_agreed_count_is_refused_where_no_hand_settles() -> None:
     )
 
 
-@pytest.mark.parametrize("profile", sorted(profiles()))
+@pytest.mark.parametrize("profile", sorted(SHARED))
 def test_an_agreed_count_is_what_a_hand_of_that_total_settles_at(profile: str) -> None:
     """Up to the cap an agreed count is the value of a hand whose patterns total it; past the
     cap no hand but a limit hand settles, and an agreed count there is refused."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from companion import settlement, shapes
@@ -22,7 +23,7 @@ from companion.errors import (
 from companion.hand import Hand, Meld, parse_hand
 from companion.request import ScoreRequest, parse_request
 from companion.result import MultiResult, ScoreResult
-from companion.rules import compiled, get_profile, legality
+from companion.rules import compiled, get_profile, legality, profiles
 from companion.rules.compiled import Decided, Evaluated
 from companion.rules.facts import (
     Facts,
@@ -46,6 +47,10 @@ from companion.tiles import KINDS, Tile, format_tiles, parse_tile, parse_tiles
 def score(request: ScoreRequest | Mapping[str, Any]) -> ScoreResult:
     """Score one hand. `InvalidRequestError` for a request that is not well-formed; a hand that
     is not a legal win comes back as a result with `valid` false and the reason."""
+    if isinstance(request, Mapping):
+        own = own_reader(request.get("profile"))
+        if own is not None:
+            return own.score_request(request)
     request = parse_request(request)
     profile = get_profile(request.profile)
     options = profile.parse_options(request.options)
@@ -57,6 +62,26 @@ def score(request: ScoreRequest | Mapping[str, Any]) -> ScoreResult:
         return _score_built(profile, build_hand(profile, request, options), plan)
     except (NotAWinError, InvalidHandError, TileParseError) as refusal:
         return _refused(profile, refusal)
+
+
+def own_reader(profile_id: object) -> AnyProfile | None:
+    """The profile of an id when it reads its requests itself (`reads_own_requests`), else
+    None (an unknown id too: the shared reading names it)."""
+    if not isinstance(profile_id, str):
+        return None
+    return _OWN_READERS().get(profile_id)
+
+
+@cache
+def _OWN_READERS() -> dict[str, AnyProfile]:  # noqa: N802  # a constant, made on first use
+    return {key: profile for key, profile in profiles().items() if profile.reads_own_requests}
+
+
+def waits_json(data: Any) -> dict[str, Any] | None:
+    """The waits API's answer for a profile that reads its own requests; None for the others
+    (the API reads theirs itself)."""
+    own = own_reader(data.get("profile")) if isinstance(data, Mapping) else None
+    return None if own is None else own.waits_request(data)
 
 
 def score_hand(
@@ -486,6 +511,18 @@ def score_several(requests: Any) -> MultiResult:
     winners that contradict each other (`check_one_discard`)."""
     if not isinstance(requests, list | tuple) or not requests:
         raise InvalidRequestError("several winners are a list of requests, one per winner")
+    first_request = requests[0]
+    if isinstance(first_request, Mapping):
+        own = own_reader(first_request.get("profile"))
+        if own is not None:
+            if any(
+                not isinstance(request, Mapping) or request.get("profile") != own.id
+                for request in requests
+            ):
+                raise InvalidRequestError(
+                    "the winners of one discard must be scored in one profile"
+                )
+            return own.score_several_requests(requests)
     parsed = [parse_request(request) for request in requests]
     first = parsed[0]
     profile = get_profile(first.profile)

@@ -16,6 +16,7 @@ from typing import Any, get_type_hints
 from companion.rules import profiles
 from companion.rules.base import Options
 from companion.rules.profile import AnyProfile
+from companion.rules.riichi.options import KAZOE_LIMITS, PRESETS, RENHOU_VALUES
 from companion.settlement import amount_json
 
 # Choices of string options, where a free text box would only invite mistakes.
@@ -23,6 +24,9 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "wait_rule": ("role", "single"),
     "curve": ("half_spicy", "spicy"),
     "gun": ("full", "half"),
+    "preset": tuple(PRESETS),
+    "kazoe": KAZOE_LIMITS,
+    "renhou": RENHOU_VALUES,
 }
 # Options the form does not offer (still accepted in JSON requests).
 HIDDEN_OPTIONS = frozenset({"tai_overrides", "chart"})
@@ -95,6 +99,7 @@ def profile_info(profile: AnyProfile) -> dict[str, Any]:
         fields.append("table_discards")
     if profile.pay_for_all:
         fields.append("liable")
+    fields += profile.request_fields
     return {
         "id": profile.id,
         "name": profile.name,
@@ -102,10 +107,11 @@ def profile_info(profile: AnyProfile) -> dict[str, Any]:
         "sets": profile.structure.sets,
         "tiles": 3 * profile.structure.sets + 2,
         "options": option_fields(profile),
-        "events": [event.value for event in profile.events],
+        "events": list(profile.event_names),
         "fields": fields,
         "flower_wins": [kind.value for kind in profile.flower_wins],
         "animals": profile.animals,
+        "tables": profile.keeps_tables,
         "patterns": [
             {"id": pattern.id, "name": pattern.name, "tai": pattern.tai}
             for pattern in (*profile.patterns, *profile.flower_wins.values())

@@ -32,7 +32,7 @@ class ScoreRequestDoc(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [SCORE_EXAMPLE]})
 
-    profile: str = Field("sg", description="`sg`, `sg-table`, `tw` or `hk`")
+    profile: str = Field("sg", description="`sg`, `sg-table`, `tw`, `hk` or `riichi`")
     hand: str | None = Field(None, description="concealed tiles in MPSZ, winning tile included")
     win_tile: str | None = Field(None, description="the winning tile (default: last in `hand`)")
     melds: list[str] = Field(
@@ -49,7 +49,21 @@ class ScoreRequestDoc(BaseModel):
     events: list[str] = Field(
         default_factory=list,
         description="replacement, kong_on_kong, robbing_kong, last_tile, last_discard, "
-        "heavenly, earthly, original_ready",
+        "heavenly, earthly, original_ready; `riichi` also riichi, double_riichi, ippatsu, "
+        "renhou (not kong_on_kong or original_ready)",
+    )
+    dora: str | list[str] = Field(
+        default_factory=list, description="`riichi`: the dora indicators, MPSZ (`1m`, `5z`)"
+    )
+    ura_dora: str | list[str] = Field(
+        default_factory=list, description="`riichi`: the ura dora indicators (with riichi only)"
+    )
+    honba: int = Field(0, ge=0, le=1000, description="`riichi`: the counters on the table")
+    riichi_sticks: int = Field(
+        0,
+        ge=0,
+        le=1000,
+        description="`riichi`: the 1000-point deposits on the table, this hand's included",
     )
     flower_win: Literal["seven_capture", "eight"] | None = None
     liable: Wind | None = Field(None, description="`sg-table`, `hk`: the seat that pays for all")
@@ -76,10 +90,21 @@ class WaitsRequestDoc(BaseModel):
 class PatternDoc(BaseModel):
     id: str
     name: str
-    tai: int
+    tai: int | None = Field(None, description="its tai (faan in `hk`); not in `riichi`")
+    han: int | None = Field(None, description="`riichi`: a yaku's or dora's han")
+    yakuman: int | None = Field(None, description="`riichi`: a yakuman's count (1, or 2)")
     count: int
-    earned_by: list[str] = Field(description="the groups or tiles that earned the pattern")
+    earned_by: list[str] | None = Field(
+        None, description="the groups or tiles that earned the pattern (not in `riichi`)"
+    )
     variant: str | None = None
+
+
+class FuItemDoc(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    fu: int
+    reason: str = Field(alias="for", description="`base`, `closed_ron`, `pung 777z`, `wait`...")
 
 
 class TransferDoc(BaseModel):
@@ -110,6 +135,18 @@ class ScoreResultDoc(BaseModel):
     dealer_tai: int | None = None
     winner: Wind | None = None
     transfers: list[TransferDoc] | None = None
+    unit: str | None = Field(None, description="`tai`, `faan` (`hk`) or `han` (`riichi`)")
+    han: int | None = Field(None, description="`riichi`: the han of the yaku and dora")
+    fu: int | None = Field(None, description="`riichi`: the fu, rounded")
+    fu_items: list[FuItemDoc] | None = Field(None, description="`riichi`: what made the fu")
+    yakuman: int | None = Field(None, description="`riichi`: how many yakuman")
+    limit: str | None = Field(
+        None, description="`riichi`: mangan, haneman, baiman, sanbaiman, kazoe_yakuman, yakuman"
+    )
+    call: str | None = Field(None, description='`riichi`: "8000", "2000-4000", "4000 all"')
+    deposits: int | None = Field(
+        None, description="`riichi`: the points the winner takes from the deposits"
+    )
 
 
 class WaitsResultDoc(BaseModel):

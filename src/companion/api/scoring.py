@@ -30,7 +30,7 @@ from companion.hand import Hand, parse_hand
 from companion.request import ScoreRequest, parse_request
 from companion.rules import get_profile
 from companion.rules.profile import AnyProfile
-from companion.scoring import score, score_json
+from companion.scoring import own_reader, score, score_json, waits_json
 from companion.shapes import Structure, waits
 
 router = APIRouter(prefix="/api", tags=["scoring"])
@@ -295,6 +295,9 @@ _WAITS_REFUSED = ("win_tile", "flower_win")
 )
 async def hand_waits(request: Request) -> Response:
     data = await read_json(request)
+    if isinstance(data, Mapping) and own_reader(data.get("profile")) is not None:
+        # A profile that reads its own requests (riichi) answers the whole of it.
+        return json_response(await run_in_threadpool(waits_json, data))
     if isinstance(data, Mapping):
         for name in _WAITS_REFUSED:
             if data.get(name) is not None:

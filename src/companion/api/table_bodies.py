@@ -42,10 +42,10 @@ from companion.errors import InvalidRequestError
 from companion.ledger.checks import KEY_LENGTH
 from companion.ledger.entries import DrawInput, Entry, PayoutInput, WinInput, WinnerInput
 from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_TABLE_NAME
-from companion.rules import profiles
+from companion.rules import table_profiles
 from companion.rules.profile import AnyProfile
 
-PROFILE_IDS: tuple[str, ...] = tuple(profiles())
+PROFILE_IDS: tuple[str, ...] = tuple(table_profiles())
 """The profiles a table may use, in the registry's order: the schema's `enum`."""
 
 DEFAULT_PROFILE = "sg"
@@ -59,7 +59,9 @@ else:
 
 def declared_by(capability: Callable[[AnyProfile], bool]) -> str:
     """The ids of the profiles that declare `capability`, as the descriptions name them."""
-    return ", ".join(f"`{profile.id}`" for profile in profiles().values() if capability(profile))
+    return ", ".join(
+        f"`{profile.id}`" for profile in table_profiles().values() if capability(profile)
+    )
 
 
 class Shape(NamedTuple):

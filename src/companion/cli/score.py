@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from companion.cli.common import parse_option, print_json, read_json, whole_number
 from companion.errors import InvalidRequestError
+from companion.rules.riichi.profile import RiichiScoreResult
 from companion.scoring import ScoreResult, score, score_several
 from companion.settlement import amount_json, signed_amount
 
@@ -53,6 +54,24 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--flower-win", dest="flower_win", metavar="KIND")
     parser.add_argument("--liable", metavar="SEAT")
     parser.add_argument(
+        "--dora", nargs="+", action="extend", metavar="TILE", help="riichi: dora indicators"
+    )
+    parser.add_argument(
+        "--ura-dora",
+        dest="ura_dora",
+        nargs="+",
+        action="extend",
+        metavar="TILE",
+        help="riichi: ura dora indicators (with --event riichi)",
+    )
+    parser.add_argument("--honba", type=whole_number, help="riichi: the counters on the table")
+    parser.add_argument(
+        "--riichi-sticks",
+        dest="riichi_sticks",
+        type=whole_number,
+        help="riichi: the 1000-point deposits on the table, this hand's included",
+    )
+    parser.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a profile option; repeatable"
     )
     parser.add_argument(
@@ -87,6 +106,8 @@ def request_from_args(args: argparse.Namespace) -> dict[str, object]:
         "table_discards": args.table_discards,
         "liable": args.liable,
         "flower_win": args.flower_win,
+        "honba": args.honba,
+        "riichi_sticks": args.riichi_sticks,
     }
     request.update({key: value for key, value in optional.items() if value is not None})
     if args.discarder is not None and args.win is None:
@@ -95,6 +116,10 @@ def request_from_args(args: argparse.Namespace) -> dict[str, object]:
         request["melds"] = args.melds
     if args.events:
         request["events"] = args.events
+    if args.dora:
+        request["dora"] = args.dora
+    if args.ura_dora:
+        request["ura_dora"] = args.ura_dora
     if args.option:
         request["options"] = dict(parse_option(text) for text in args.option)
     return request
@@ -124,6 +149,8 @@ def describe(result: ScoreResult) -> str:
     """A readable breakdown for a person at the table."""
     if not result.valid:
         return f"Not a win: {result.error}"
+    if isinstance(result, RiichiScoreResult):
+        return describe_riichi(result)
     lines = [
         f"{result.profile}: {result.tai} {result.unit}"
         + (f" (patterns add up to {result.raw_tai})" if result.raw_tai != result.tai else "")
@@ -156,6 +183,39 @@ def describe(result: ScoreResult) -> str:
         )
         lines.append(f"Net: {net}")
     lines.extend(f"Note: {note}" for note in result.notes)
+    return "\n".join(lines)
+
+
+def describe_riichi(result: RiichiScoreResult) -> str:
+    """A riichi hand as players say it: han and fu (or the yakuman), the limit and the call,
+    each yaku, the fu's items, and who pays what."""
+    found = result.riichi
+    if found.yakuman:
+        value = "yakuman" if found.yakuman == 1 else f"{found.yakuman}x yakuman"
+    else:
+        value = f"{found.han} han {found.fu} fu"
+        if found.limit:
+            value += f", {found.limit.replace('_', ' ')}"
+    lines = [f"riichi: {value} - {found.call}"]
+    width = max(len(score.name) for score in found.patterns)
+    for score_ in found.patterns:
+        worth = f"{score_.yakuman} yakuman" if score_.yakuman else f"{score_.han} han"
+        lines.append(f"  {score_.name:<{width}}  {worth}")
+    if not found.yakuman:
+        items = ", ".join(f"{item.reason} {item.fu}" for item in found.fu_items)
+        lines.append(f"Fu: {items} = {found.fu}")
+    lines.append("Groups: " + " ".join(found.groups))
+    if result.waits:
+        lines.append("Waited on: " + " ".join(tile.mpsz for tile in result.waits))
+    for payer, payee, amount in result.transfers():
+        lines.append(f"  {payer.value} pays {payee.value} {amount_json(amount)}")
+    if found.deposits:
+        lines.append(
+            f"  {result.winner.value if result.winner else ''} takes {found.deposits} "
+            "from the deposits"
+        )
+    net = ", ".join(f"{seat.value} {_signed(amount)}" for seat, amount in result.payments.items())
+    lines.append(f"Net: {net}")
     return "\n".join(lines)
 
 

@@ -40,7 +40,7 @@ from companion.ledger.export import event_json
 from companion.ledger.replay import HistoryEntry, Replay
 from companion.ledger.settle import transfer_text
 from companion.ledger.state import TableState
-from companion.rules import profiles
+from companion.rules import table_profiles
 from companion.settlement import format_amount, signed_amount
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def register(commands: Any) -> None:
     as_json.add_argument("--json", action="store_true", help="print JSON")
 
     new = sub.add_parser("new", parents=[common, as_json], help="start a table; prints its id")
-    new.add_argument("--profile", default="sg", help=f"one of {', '.join(profiles())}")
+    new.add_argument("--profile", default="sg", help=f"one of {', '.join(table_profiles())}")
     new.add_argument(
         "--players", required=True, metavar="A,B,C,D", help="four names in seat order, East first"
     )

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from companion.ledger.errors import LedgerError, LimitError, UnknownPlayerError
-from companion.rules import get_profile
+from companion.rules import get_profile, table_profiles
 from companion.rules.base import Options
 from companion.rules.profile import AnyProfile
 from companion.settlement import amount_json
@@ -127,6 +127,14 @@ def new_setup(
     if len(table_name) > MAX_TABLE_NAME:
         raise LimitError(f"a table's name can have at most {MAX_TABLE_NAME} characters")
     found = get_profile(profile)
+    if not found.keeps_tables:
+        kept = ", ".join(table_profiles())
+        raise LedgerError(
+            f"the {found.id} profile scores hands but keeps no table yet: a table plays one of "
+            f"{kept}",
+            key="refusal.no_tables",
+            params={"profile": found.id, "profiles": kept},
+        )
     options = dict(options or {})
     found.parse_options(options)
     names = tuple(player.strip() for player in players)

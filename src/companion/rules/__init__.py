@@ -16,11 +16,17 @@ if TYPE_CHECKING:
 def profiles() -> dict[str, AnyProfile]:
     """Every profile by id. Imported on first use: the profile modules import this package."""
     from companion.rules.hk import HK
+    from companion.rules.riichi.profile import RIICHI
     from companion.rules.sg import SG
     from companion.rules.sg_table import SG_TABLE
     from companion.rules.tw import TW
 
-    return {profile.id: profile for profile in (SG, SG_TABLE, TW, HK)}
+    return {profile.id: profile for profile in (SG, SG_TABLE, TW, HK, RIICHI)}
+
+
+def table_profiles() -> dict[str, AnyProfile]:
+    """The profiles whose tables the ledger keeps (`keeps_tables`), by id, in order."""
+    return {key: profile for key, profile in profiles().items() if profile.keeps_tables}
 
 
 def get_profile(profile: str) -> AnyProfile:

@@ -7,7 +7,7 @@ import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from companion.context import Event, FlowerWin, WinContext
 from companion.errors import InvalidRequestError, NotAWinError
@@ -27,6 +27,9 @@ from companion.rules.value import Count, HandValue, Shortfall, ValueFields
 from companion.settlement import Payments
 from companion.shapes import Reading, Shape, Structure
 from companion.tiles import Tile, Wind
+
+if TYPE_CHECKING:
+    from companion.result import MultiResult, ScoreResult
 
 OptionsT = TypeVar("OptionsT", bound=Options)
 """A profile's options type."""
@@ -157,6 +160,16 @@ class Profile(Generic[OptionsT, ValueT]):
     house_rules: ClassVar[tuple[HouseRule, ...]] = ()
     """The options that change the winning shapes or the pattern table, in the order they
     apply: `structure_for` and `patterns_for` are worked out from those that hold."""
+    reads_own_requests: ClassVar[bool] = False
+    """Whether the profile reads a request of its own (riichi: dora, honba, its events, red
+    fives): the scorer then hands the request whole to `score_request`,
+    `score_several_requests` and `waits_request`, and none of the shared reading runs."""
+    request_fields: ClassVar[tuple[str, ...]] = ()
+    """The request fields beyond the shared ones that the profile reads (riichi's `dora`,
+    `ura_dora`, `honba`, `riichi_sticks`): a form offers them."""
+    keeps_tables: ClassVar[bool] = True
+    """Whether the ledger keeps tables of the profile (riichi's points game is not built
+    yet: its hands are scored, not kept)."""
 
     def __init__(self) -> None:
         options = {option.name for option in dataclasses.fields(self.options_type)}
@@ -258,6 +271,24 @@ class Profile(Generic[OptionsT, ValueT]):
             )
         if context.flower_win is None and (context.events or context.table_discards is not None):
             legality.check_context(context, self.table(context))
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        """The events the profile scores, as a request writes them, in a form's order."""
+        return tuple(event.value for event in self.events)
+
+    def score_request(self, data: Mapping[str, Any]) -> ScoreResult:
+        """Score a request the profile reads itself (`reads_own_requests`)."""
+        raise NotImplementedError
+
+    def score_several_requests(self, requests: Sequence[Any]) -> MultiResult:
+        """Score the winners of one discard, each a request the profile reads itself."""
+        raise NotImplementedError
+
+    def waits_request(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The waits of a hand one tile short, in a request the profile reads itself, and what
+        each scores: `{"profile", "waits", "scores"}` as the waits API answers."""
+        raise NotImplementedError
 
     def undeclared_event(self, context: WinContext) -> Event | None:
         """The first event of the context the profile does not score (not in `events`)."""

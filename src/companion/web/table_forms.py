@@ -16,10 +16,15 @@ from companion.web.pages import script_data
 from companion.web.templating import request_language
 
 
+def table_profile_infos() -> tuple[dict[str, Any], ...]:
+    """The profiles a table may play (the ledger keeps their tables), as `all_profiles`."""
+    return tuple(profile for profile in all_profiles() if profile["tables"])
+
+
 def option_fields(lang: str) -> list[dict[str, Any]]:
     """Each profile's form options (from the engine), for the create form."""
     found = []
-    for profile in all_profiles():
+    for profile in table_profile_infos():
         t = i18n.Translator(lang, profile["unit"])
         options = []
         for option in profile["options"]:
@@ -96,7 +101,7 @@ def create_context(
     lang = request_language(request)
     values = form or {}
     return {
-        "profiles": all_profiles(),
+        "profiles": table_profile_infos(),
         "profile_options": option_fields(lang),
         "chosen": values.get("profile", "sg"),
         "values": values,

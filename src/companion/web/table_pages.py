@@ -29,7 +29,6 @@ from starlette.concurrency import run_in_threadpool
 
 from companion.api.deps import open_ledger, refusals, table_key
 from companion.api.limits import limit_creation
-from companion.api.profiles import all_profiles
 from companion.api.security import read_form
 from companion.errors import CompanionError
 from companion.ledger.state import MAX_PLANNED_HANDS, MAX_PLANNED_ROUNDS
@@ -40,6 +39,7 @@ from companion.web.table_forms import (
     create_context,
     options_from_form,
     planned_count,
+    table_profile_infos,
 )
 from companion.web.table_share import share_reach
 from companion.web.table_views import VIEWS, board_context, record_context, table_translator
@@ -73,7 +73,7 @@ def create_from_form(request: Request, body: bytes) -> Response:
     form = read_form(body)
     limit_creation(request)
     t = i18n.Translator(request_language(request))
-    profiles = {profile["id"]: profile for profile in all_profiles()}
+    profiles = {profile["id"]: profile for profile in table_profile_infos()}
     profile = profiles.get(form.get("profile", "sg"))
     try:
         if profile is None:

@@ -1,6 +1,6 @@
 """The riichi profile's engine: options and presets, red fives, yaku and yakuman as pattern
-data, fu, limits and payments (docs/rules-riichi.md). Not registered as a profile yet: reached
-from Python (`score_riichi`) and the tests only."""
+data, fu, limits and payments (docs/rules-riichi.md). The registered profile, `RIICHI`, is in
+`companion.rules.riichi.profile`."""
 
 from companion.rules.riichi.engine import (
     RiichiResult,

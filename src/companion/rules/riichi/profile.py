@@ -1,0 +1,340 @@
+"""The `riichi` profile as the calculator, the command line and the HTTP API see it.
+
+Riichi reads a request of its own: the contract's request with `dora`, `ura_dora`, `honba`,
+`riichi_sticks` and riichi's events, red fives in the tiles (docs/contract.md). The profile says
+so (`reads_own_requests`), and the scorer hands such a request to `score_request` whole; the
+engine behind it is `companion.rules.riichi.engine`, whose answer becomes a `RiichiScoreResult`:
+the shared result with the fields a riichi hand adds (han, fu and its items, yakuman, the limit,
+the call, the deposits).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from companion.errors import (
+    CompanionError,
+    InvalidHandError,
+    InvalidRequestError,
+    NotAWinError,
+    TileParseError,
+)
+from companion.hand import Hand, Meld
+from companion.result import MultiResult, ScoreResult
+from companion.rules.patterns import PatternScore
+from companion.rules.profile import Profile
+from companion.rules.riichi import yaku as table
+from companion.rules.riichi.engine import (
+    STRUCTURE,
+    RiichiResult,
+    riichi_waits,
+    score_riichi,
+    score_several_riichi,
+)
+from companion.rules.riichi.facts import RiichiEvent
+from companion.rules.riichi.options import RiichiOptions, read_options
+from companion.rules.riichi.points import RiichiValue
+from companion.rules.riichi.tiles import read_red_fives
+from companion.shapes import waits
+from companion.tiles import Tile, Wind, parse_tile, parse_tiles
+
+FIELDS = frozenset(
+    {
+        "profile",
+        "hand",
+        "win_tile",
+        "melds",
+        "bonus",
+        "win",
+        "seat",
+        "round",
+        "discarder",
+        "dora",
+        "ura_dora",
+        "events",
+        "honba",
+        "riichi_sticks",
+        "liable",
+        "options",
+    }
+)
+"""The request fields a riichi hand reads (docs/contract.md)."""
+_NOT_RIICHI = {
+    "dealer": "East is always the dealer in riichi: the field is not read",
+    "dealer_streak": "riichi counts repeats as honba: use honba",
+    "table_discards": "riichi has no early-win count: use the events heavenly, earthly, renhou",
+    "flower_win": "riichi has no flowers",
+}
+"""Fields of the other profiles a riichi request may not carry, and why."""
+MAX_COUNTERS = 1000
+"""The most honba or deposits a request may carry: far beyond any table, and a payment that
+stays small."""
+
+
+class RiichiScoreResult(ScoreResult):
+    """A scored riichi hand: the shared result (`tai` holds the han, `payments` every seat's
+    net change) and the engine's answer whole (`riichi`), which the JSON adds."""
+
+    riichi: RiichiResult
+    winning_tile: Tile
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        return self.riichi.groups
+
+    def to_json(self) -> dict[str, Any]:
+        riichi = self.riichi
+        payments = riichi.payments
+        winner = self.winner
+        assert winner is not None
+        data: dict[str, Any] = {
+            "valid": True,
+            "profile": self.profile,
+            "unit": "han",
+            "han": riichi.han,
+            "fu": riichi.fu,
+            "fu_items": [item.to_json() for item in riichi.fu_items],
+            "yakuman": riichi.yakuman,
+            "limit": riichi.limit,
+            "call": riichi.call,
+            "patterns": [score.to_json() for score in riichi.patterns],
+            "groups": list(riichi.groups),
+            "waits": [tile.mpsz for tile in self.waits],
+            "payments": {wind.value: payments[wind] for wind in Wind},
+            "deposits": riichi.deposits,
+            "notes": list(self.notes),
+            "winner": winner.value,
+            "transfers": [
+                {"from": seat.value, "to": winner.value, "amount": -amount}
+                for seat, amount in payments.items()
+                if amount < 0
+            ],
+        }
+        return data
+
+
+class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
+    """Japanese riichi: its own request, its own engine, the shared result."""
+
+    id = "riichi"
+    name = "Riichi (Japanese)"
+    structure = STRUCTURE
+    patterns = (*table.YAKU, *table.YAKUMAN, table.RENHOU_MANGAN)
+    options_type = RiichiOptions
+    several_winners = True
+    unit = "han"
+    pay_for_all = True
+    reads_own_requests: ClassVar[bool] = True
+    keeps_tables: ClassVar[bool] = False
+    event_names: ClassVar[tuple[str, ...]] = tuple(event.value for event in RiichiEvent)
+    request_fields: ClassVar[tuple[str, ...]] = ("dora", "ura_dora", "honba", "riichi_sticks")
+
+    def read_options(self, data: Mapping[str, Any]) -> RiichiOptions:
+        return read_options(data)
+
+    # -- one hand --------------------------------------------------------------------------
+
+    def score_request(self, data: Mapping[str, Any]) -> ScoreResult:
+        """Score a riichi request (a JSON object); `InvalidRequestError` when it is not
+        well-formed, a result with `valid` false when it is no win."""
+        fields = read_request(data)
+        try:
+            return self._result(score_riichi(**fields), fields)
+        except (NotAWinError, InvalidHandError, TileParseError) as refusal:
+            return refused(refusal)
+
+    def _result(self, found: RiichiResult, fields: Mapping[str, Any]) -> RiichiScoreResult:
+        winner = Wind.parse(fields.get("seat", "E"))
+        result = RiichiScoreResult(
+            True,
+            self.id,
+            tai=found.han,
+            raw_tai=found.han,
+            meets_minimum=True,
+            payments={wind: Fraction(found.payments[wind]) for wind in Wind},
+            winner=winner,
+            unit="han",
+            found_waits=lambda: _waits_of(fields),
+        )
+        result.__dict__["riichi"] = found
+        result.__dict__["patterns"] = tuple(
+            PatternScore(
+                score.id, score.name, score.yakuman or score.han, score.count, (), _kind(score)
+            )
+            for score in found.patterns
+        )
+        return result
+
+    # -- several winners on one discard ----------------------------------------------------
+
+    def score_several_requests(self, requests: Sequence[Any]) -> MultiResult:
+        """Every winner of one discard (a list of riichi requests, each a discard win from the
+        same discarder, sharing `round`, `dora`, `ura_dora`, `honba`, `riichi_sticks` and
+        `options`), as `score_several_riichi` settles them: in turn after the discarder, the
+        honba and the deposits to the first, and with `head_bump` the first alone."""
+        readings = [read_request(request) for request in requests]
+        first = readings[0]
+        discarder = first.get("discarder")
+        if first.get("win") != "discard" or discarder is None:
+            raise InvalidRequestError(
+                "several winners share a discard: every request is a discard win"
+            )
+        shared = ("win", "discarder", "round", "dora", "ura_dora", "honba", "riichi_sticks")
+        for name in (*shared, "options"):
+            if any(fields.get(name) != first.get(name) for fields in readings):
+                raise InvalidRequestError(f"the winners of one discard must agree on {name}")
+        payer = Wind.parse(discarder)
+        winners = [
+            {name: value for name, value in fields.items() if name not in _SHARED_SEVERAL}
+            for fields in readings
+        ]
+        try:
+            found = score_several_riichi(
+                winners,
+                discarder=discarder,
+                honba=first.get("honba", 0),
+                riichi_sticks=first.get("riichi_sticks", 0),
+                options=first.get("options"),
+            )
+        except (NotAWinError, InvalidHandError, TileParseError) as refusal:
+            results = tuple(self.score_request(request) for request in requests)
+            named = [
+                f"{fields.get('seat', 'E')}: {result.error}"
+                for fields, result in zip(readings, results, strict=True)
+                if not result.valid
+            ]
+            return MultiResult(
+                False, self.id, payer, results, error="; ".join(named) or refusal.message
+            )
+        by_seat = {Wind.parse(fields.get("seat", "E")): fields for fields in readings}
+        turn = {payer.next(step): step for step in range(1, 4)}
+        seats = sorted(by_seat, key=turn.__getitem__)
+        results = tuple(
+            self._result(result, by_seat[seat]) for seat, result in zip(seats, found, strict=False)
+        )
+        total = dict.fromkeys(Wind, Fraction(0))
+        for result in results:
+            for wind, amount in result.payments.items():
+                total[wind] += amount
+        return MultiResult(True, self.id, payer, results, total)
+
+    # -- a hand one tile short -------------------------------------------------------------
+
+    def waits_request(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The waits of a riichi hand one tile short and what each scores (the `waits` API)."""
+        for name in ("win_tile",):
+            if data.get(name) is not None:
+                raise InvalidRequestError(f"a hand one tile short has no {name}")
+        fields = read_request(data)
+        hand = fields.pop("hand", None)
+        if hand is None:
+            raise InvalidRequestError("hand is required: the concealed tiles, one tile short")
+        try:
+            found = riichi_waits(hand, **fields)
+        except (NotAWinError, InvalidHandError, TileParseError) as refusal:
+            raise InvalidRequestError(refusal.message) from refusal
+        scores: dict[str, Any] = {}
+        for wait in found:
+            if wait.result is None:
+                scores[wait.tile] = {
+                    "valid": False,
+                    "profile": self.id,
+                    "error": wait.refusal,
+                }
+            else:
+                with_tile = {**fields, "hand": hand + wait.tile, "win_tile": wait.tile}
+                scores[wait.tile] = self._result(wait.result, with_tile).to_json()
+        return {"profile": self.id, "waits": [wait.tile for wait in found], "scores": scores}
+
+
+_SHARED_SEVERAL = frozenset({"win", "discarder", "honba", "riichi_sticks", "options"})
+
+
+def _kind(score: Any) -> str | None:
+    """A yakuman's pattern score says so in its variant (its `tai` is then the yakuman)."""
+    return "yakuman" if score.yakuman else None
+
+
+def refused(refusal: CompanionError) -> ScoreResult:
+    return ScoreResult(
+        False,
+        "riichi",
+        error=refusal.message,
+        error_key=refusal.key,
+        error_params=refusal.params if refusal.key else None,
+    )
+
+
+def _waits_of(fields: Mapping[str, Any]) -> tuple[Tile, ...]:
+    """The tiles the hand waited on before its winning tile (a complete hand's `waits`)."""
+    hand = read_red_fives(str(fields.get("hand", ""))).text
+    tiles = list(parse_tiles(hand))
+    win_tile = fields.get("win_tile")
+    winning = parse_tile(read_red_fives(win_tile).text) if win_tile else tiles[-1]
+    tiles.remove(winning)
+    melds = tuple(
+        Meld.parse(read_red_fives(text, "melds").text) for text in fields.get("melds", ())
+    )
+    return waits(Hand.build(tiles, melds, sets=4, complete=False), STRUCTURE)
+
+
+def read_request(data: Any) -> dict[str, Any]:
+    """A riichi request's fields as `score_riichi` takes them, their types checked
+    (`InvalidRequestError` names the field at fault); tiles and events are the engine's."""
+    if not isinstance(data, Mapping):
+        raise InvalidRequestError("a scoring request must be a JSON object")
+    unknown = sorted(str(name) for name in data if name not in FIELDS and name not in _NOT_RIICHI)
+    if unknown:
+        raise InvalidRequestError(
+            f"unknown field {', '.join(repr(name) for name in unknown)}: a riichi request has "
+            + ", ".join(sorted(FIELDS))
+        )
+    for name, why in _NOT_RIICHI.items():
+        if data.get(name) is not None:
+            raise InvalidRequestError(f"{name}: {why}")
+    fields: dict[str, Any] = {}
+    for name in ("hand", "win_tile", "win", "seat", "round", "discarder", "liable"):
+        value = data.get(name)
+        if value is None:
+            continue
+        if not isinstance(value, str):
+            raise InvalidRequestError(f"{name} must be a string")
+        fields[name] = value
+    bonus = data.get("bonus")
+    if bonus:
+        raise InvalidRequestError("bonus: riichi has no flowers or animals")
+    for name in ("seat", "round", "discarder", "liable"):
+        if name in fields and Wind.from_letter(fields[name]) is None:
+            raise InvalidRequestError(f"{name} must be a wind: E, S, W or N (got {fields[name]!r})")
+    if "hand" not in fields:
+        raise InvalidRequestError("hand is required: the concealed tiles, winning tile included")
+    for name in ("melds", "dora", "ura_dora", "events"):
+        value = data.get(name)
+        if value is None:
+            continue
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise InvalidRequestError(f"{name} must be a list of strings")
+        fields[name] = tuple(value)
+    for name in ("honba", "riichi_sticks"):
+        value = data.get(name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidRequestError(f"{name} must be a whole number")
+        if not 0 <= value <= MAX_COUNTERS:
+            raise InvalidRequestError(f"{name} must be a whole number from 0 to {MAX_COUNTERS:,}")
+        fields[name] = value
+    options = data.get("options")
+    if options is not None:
+        if not isinstance(options, Mapping):
+            raise InvalidRequestError("options must be an object of option names and values")
+        read_options(options)
+        fields["options"] = dict(options)
+    return fields
+
+
+RIICHI = RiichiProfile()
