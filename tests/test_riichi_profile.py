@@ -391,3 +391,19 @@ def test_the_api_refuses_a_riichi_table_until_its_points_game_is_built(
         "the riichi profile scores hands but keeps no table yet: a table plays one of sg, "
         "sg-table, tw, hk"
     )
+
+
+def test_the_command_line_gives_a_riichi_hand_s_waits_with_its_red_five() -> None:
+    done = companion("waits", "234m067p22s34567s", "--profile", "riichi")
+    assert (done.returncode, done.stdout) == (
+        0,
+        "Waits: 2s (2 of bamboo), 5s (5 of bamboo), 8s (8 of bamboo)\n",
+    )
+    refused = companion(
+        "waits", "234m067p22s34567s", "--profile", "riichi", "--option", "preset=wrc"
+    )
+    assert refused.returncode == 2
+    assert (
+        refused.stderr
+        == "companion: hand: red fives (0m 0p 0s) are not played (option red_fives)\n"
+    )

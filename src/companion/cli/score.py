@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import unicodedata
 from fractions import Fraction
 
 from companion.cli.common import parse_option, print_json, read_json, whole_number
@@ -197,12 +198,13 @@ def describe_riichi(result: RiichiScoreResult) -> str:
         if found.limit:
             value += f", {found.limit.replace('_', ' ')}"
     lines = [f"riichi: {value} - {found.call}"]
-    width = max(len(score.name) for score in found.patterns)
+    width = max(_columns(score.name) for score in found.patterns)
     for score_ in found.patterns:
         worth = f"{score_.yakuman} yakuman" if score_.yakuman else f"{score_.han} han"
-        lines.append(f"  {score_.name:<{width}}  {worth}")
+        padding = " " * (width - _columns(score_.name))
+        lines.append(f"  {score_.name}{padding}  {worth}")
     if not found.yakuman:
-        items = ", ".join(f"{item.reason} {item.fu}" for item in found.fu_items)
+        items = ", ".join(f"{item.reason.replace('_', ' ')} {item.fu}" for item in found.fu_items)
         lines.append(f"Fu: {items} = {found.fu}")
     lines.append("Groups: " + " ".join(found.groups))
     if result.waits:
@@ -217,6 +219,11 @@ def describe_riichi(result: RiichiScoreResult) -> str:
     net = ", ".join(f"{seat.value} {_signed(amount)}" for seat, amount in result.payments.items())
     lines.append(f"Net: {net}")
     return "\n".join(lines)
+
+
+def _columns(text: str) -> int:
+    """The columns a terminal gives `text`: two for each wide character (the yaku's kanji)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def _signed(amount: Fraction) -> str:

@@ -9,6 +9,7 @@ from companion.cli.common import parse_option
 from companion.hand import parse_hand
 from companion.rules import get_profile, profiles
 from companion.shapes import waits
+from companion.tiles import parse_tile
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,11 +43,24 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def _waits_command(args: argparse.Namespace) -> int:
     profile = get_profile(args.profile)
     options = dict(parse_option(text) for text in args.option or ())
-    structure = profile.structure_for(profile.parse_options(options))
-    hand = parse_hand(
-        " ".join(args.hand), args.melds or (), args.bonus or "", sets=structure.sets, complete=False
-    )
-    found = waits(hand, structure)
+    if profile.reads_own_requests:
+        # Its own reading of the tiles (riichi's red fives), and of the rest of the request.
+        request: dict[str, object] = {"profile": profile.id, "hand": " ".join(args.hand)}
+        request.update({"melds": args.melds or [], "options": options})
+        if args.bonus:
+            request["bonus"] = args.bonus
+        answer = profile.waits_request(request)
+        found = tuple(parse_tile(tile) for tile in answer["waits"])
+    else:
+        structure = profile.structure_for(profile.parse_options(options))
+        hand = parse_hand(
+            " ".join(args.hand),
+            args.melds or (),
+            args.bonus or "",
+            sets=structure.sets,
+            complete=False,
+        )
+        found = waits(hand, structure)
     if args.json:
         print(json.dumps({"waits": [tile.mpsz for tile in found]}))
     elif found:
