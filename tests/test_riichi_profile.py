@@ -333,7 +333,7 @@ def test_the_command_line_scores_a_riichi_hand_as_players_say_it() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "riichi: 6 han 20 fu, haneman - 3000-6000"
-    assert "Fu: pinfu_self_draw 20 = 20" in lines
+    assert "Fu: pinfu self draw 20 = 20" in lines
     assert "  S takes 1000 from the deposits" in lines
     assert lines[-1] == "Net: E -6100, S +12300, W -3100, N -3100"
 
