@@ -461,10 +461,7 @@ def _value(state: GameState, winner: Winner, self_draw: bool) -> RiichiValue:
         return RiichiValue(LIMIT_BASE[winner.limit], 0, 0, 0, winner.limit)
     elif winner.yakuman:
         if isinstance(winner.yakuman, bool) or not 1 <= winner.yakuman <= most:
-            raise GameError(
-                f"winner {name}: a hand is 1 to {most} yakuman at this table "
-                "(options multiple_yakuman, double_yakuman)"
-            )
+            raise GameError(_too_many_yakuman(name, most))
         return value_of(0, 0, winner.yakuman, options)
     else:
         han, fu = winner.han, winner.fu
@@ -473,7 +470,7 @@ def _value(state: GameState, winner: Winner, self_draw: bool) -> RiichiValue:
         if fu is None:
             if han < 5:
                 raise GameError(f"winner {name}: a hand of {han} han needs its fu")
-            fu = 30
+            fu = 0  # 5 han and more are a limit whatever their fu
         elif fu not in FU_VALUES:
             raise GameError(f"winner {name}: {fu} fu is no hand's: 20, 25, or a ten from 30 to 110")
         elif fu == 20 and not self_draw:
@@ -485,8 +482,15 @@ def _value(state: GameState, winner: Winner, self_draw: bool) -> RiichiValue:
             )
         value = value_of(han, fu, 0, options)
     if value.yakuman > most:
-        raise GameError(f"winner {name}: a hand is at most {most} yakuman at this table")
+        raise GameError(_too_many_yakuman(name, most))
     return value
+
+
+def _too_many_yakuman(name: str, most: int) -> str:
+    return (
+        f"winner {name}: a hand counts 1 yakuman or more, at most {most} at this table "
+        "(options multiple_yakuman, double_yakuman)"
+    )
 
 
 def _check_stop(state: GameState) -> None:
@@ -640,8 +644,8 @@ def _check_liable(
     count = winner.liable_yakuman
     if count is not None and not 1 <= count <= value.yakuman:
         raise GameError(
-            f"liable: {name}'s hand is {value.yakuman} yakuman; the liable player pays for 1 to "
-            f"{value.yakuman} of them"
+            f"liable_yakuman: the liable player pays for 1 of {name}'s yakuman or more, at "
+            f"most the {value.yakuman} the hand holds"
         )
     del discarder  # the discarder who is also liable simply pays the whole hand
 
@@ -754,3 +758,161 @@ def _standings(state: GameState) -> tuple[Standing, ...]:
             )
         place += share
     return tuple(found)
+
+
+# ---------------------------------------------------------------------------------------------
+# Outcomes as JSON (what a record stores and a request sends)
+
+_FIELDS = {
+    "win": ("winners", "discarder", "riichi"),
+    "exhaustive_draw": ("tenpai", "riichi", "nagashi"),
+    "abortive_draw": ("abortive", "riichi"),
+    "chombo": ("player",),
+    "stop": (),
+}
+"""Each kind of outcome and the fields it takes besides `kind`."""
+_WINNER_FIELDS = ("player", "han", "fu", "yakuman", "limit", "liable", "liable_yakuman")
+_KIND_OF: dict[type[Any], str] = {
+    Win: "win",
+    ExhaustiveDraw: "exhaustive_draw",
+    AbortiveDraw: "abortive_draw",
+    Chombo: "chombo",
+    Stop: "stop",
+}
+
+
+def _json_player(setup: GameSetup, value: Any, field: str) -> int:
+    """A player named by their name or their index (0 for the one who started East)."""
+    if isinstance(value, str):
+        try:
+            return setup.player(value)
+        except InvalidRequestError as error:
+            raise GameError(f"{field}: {error.message}") from None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < PLAYERS:
+        raise GameError(f"{field}: a player is a name or 0 to 3 (the seat at the start)")
+    return value
+
+
+def _json_players(setup: GameSetup, value: Any, field: str) -> tuple[int, ...]:
+    if not isinstance(value, list | tuple):
+        raise GameError(f"{field}: a list of players")
+    return tuple(_json_player(setup, item, field) for item in value)
+
+
+def _json_count(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameError(f"{field}: a whole number")
+    return value
+
+
+def _check_fields(data: Mapping[str, Any], allowed: Sequence[str], what: str) -> None:
+    for name in data:
+        if name not in allowed:
+            takes = ", ".join(allowed) if allowed else "nothing more"
+            raise GameError(f'{what}: no field "{name}" (it takes {takes})')
+
+
+def read_outcome(setup: GameSetup, data: Mapping[str, Any]) -> Outcome:
+    """An outcome from its JSON: `kind` and the fields of that kind (`_FIELDS`), players by
+    name or index. A field of another kind (a tenpai list on a win, winners on a draw) is
+    refused, naming it."""
+    if not isinstance(data, Mapping):
+        raise GameError("an outcome is an object with its kind")
+    kind = data.get("kind")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise GameError(f"kind: {kind!r} is none of {', '.join(_FIELDS)}")
+    _check_fields({name: None for name in data if name != "kind"}, _FIELDS[kind], kind)
+    riichi = _json_players(setup, data.get("riichi", ()), "riichi")
+    if kind == "win":
+        winners = data.get("winners")
+        if not isinstance(winners, list | tuple) or not winners:
+            raise GameError("winners: a win has a list of one to three winners")
+        discarder = data.get("discarder")
+        return Win(
+            tuple(_read_winner(setup, item) for item in winners),
+            None if discarder is None else _json_player(setup, discarder, "discarder"),
+            riichi,
+        )
+    if kind == "exhaustive_draw":
+        return ExhaustiveDraw(
+            _json_players(setup, data.get("tenpai", ()), "tenpai"),
+            riichi,
+            _json_players(setup, data.get("nagashi", ()), "nagashi"),
+        )
+    if kind == "abortive_draw":
+        try:
+            abortive = AbortiveKind(data.get("abortive"))
+        except ValueError:
+            known = ", ".join(item.value for item in AbortiveKind)
+            raise GameError(f"abortive: {data.get('abortive')!r} is none of {known}") from None
+        return AbortiveDraw(abortive, riichi)
+    if kind == "chombo":
+        return Chombo(_json_player(setup, data.get("player"), "player"))
+    return Stop()
+
+
+def _read_winner(setup: GameSetup, data: Any) -> Winner:
+    if not isinstance(data, Mapping):
+        raise GameError("winners: each winner is an object with its player and hand's value")
+    _check_fields(data, _WINNER_FIELDS, "winner")
+    liable = data.get("liable")
+    limit = data.get("limit")
+    if limit is not None and not isinstance(limit, str):
+        raise GameError(f"limit: one of {', '.join(LIMITS)}")
+    fu = data.get("fu")
+    count = data.get("liable_yakuman")
+    return Winner(
+        _json_player(setup, data.get("player"), "winner"),
+        han=_json_count(data.get("han", 0), "han"),
+        fu=None if fu is None else _json_count(fu, "fu"),
+        yakuman=_json_count(data.get("yakuman", 0), "yakuman"),
+        limit=limit,
+        liable=None if liable is None else _json_player(setup, liable, "liable"),
+        liable_yakuman=None if count is None else _json_count(count, "liable_yakuman"),
+    )
+
+
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    """An outcome as `read_outcome` reads it back, players by index (a winner given as an
+    engine `value` is stored by its han and fu, or its yakuman)."""
+    kind = _KIND_OF[type(outcome)]
+    data: dict[str, Any] = {"kind": kind}
+    if isinstance(outcome, Win):
+        data["winners"] = [_winner_json(winner) for winner in outcome.winners]
+        if outcome.discarder is not None:
+            data["discarder"] = outcome.discarder
+    elif isinstance(outcome, ExhaustiveDraw):
+        data["tenpai"] = list(outcome.tenpai)
+        if outcome.nagashi:
+            data["nagashi"] = list(outcome.nagashi)
+    elif isinstance(outcome, AbortiveDraw):
+        data["abortive"] = outcome.kind.value
+    elif isinstance(outcome, Chombo):
+        data["player"] = outcome.player
+    if isinstance(outcome, Win | ExhaustiveDraw | AbortiveDraw) and outcome.riichi:
+        data["riichi"] = list(outcome.riichi)
+    return data
+
+
+def _winner_json(winner: Winner) -> dict[str, Any]:
+    data: dict[str, Any] = {"player": winner.player}
+    value = winner.value
+    if value is not None:
+        if value.yakuman:
+            data["yakuman"] = value.yakuman
+        elif value.han:
+            data["han"] = value.han
+            if value.fu:
+                data["fu"] = value.fu
+        else:
+            data["limit"] = value.limit
+    else:
+        for name in ("han", "fu", "yakuman", "limit"):
+            found = getattr(winner, name)
+            if found:
+                data[name] = found
+    if winner.liable is not None:
+        data["liable"] = winner.liable
+    if winner.liable_yakuman is not None:
+        data["liable_yakuman"] = winner.liable_yakuman
+    return data
