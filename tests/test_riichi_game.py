@@ -4,6 +4,7 @@ the comments, and every refusal with its message."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -969,3 +970,60 @@ def test_a_setup_of_its_own_fields() -> None:
     tenhou = GameSetup.create(NAMES).options
     assert (tenhou.oka, tenhou.rounds, tenhou.length) == (20_000, 2, "hanchan")
     assert setup.player(" bo ") == B
+
+
+# ---------------------------------------------------------------------------------------------
+# Invariants over seeded random games
+
+
+def random_outcome(rng: random.Random) -> Outcome:
+    players = list(range(4))
+    riichi = tuple(player for player in players if rng.random() < 0.15)
+    roll = rng.random()
+    if roll < 0.45:
+        discarder = rng.choice([None, *players])
+        others = [player for player in players if player != discarder]
+        count = 1 if discarder is None else rng.choice([1, 1, 1, 2, 3])
+        winners = []
+        for player in rng.sample(others, count):
+            form = rng.random()
+            if form < 0.6:
+                winners.append(Winner(player, han=rng.randint(1, 4), fu=rng.choice((30, 40, 50))))
+            elif form < 0.9:
+                winners.append(Winner(player, limit=rng.choice(("mangan", "haneman", "baiman"))))
+            else:
+                winners.append(Winner(player, yakuman=1, liable=rng.choice([None, *others])))
+        return Win(tuple(winners), discarder, riichi)
+    if roll < 0.85:
+        tenpai = tuple(player for player in players if rng.random() < 0.5)
+        nagashi = (rng.choice(players),) if rng.random() < 0.05 else ()
+        return ExhaustiveDraw(tenpai, tuple(p for p in riichi if p in tenpai), nagashi)
+    if roll < 0.92:
+        return AbortiveDraw(rng.choice(list(AbortiveKind)[:3]), riichi)
+    if roll < 0.97:
+        return Chombo(rng.choice(players))
+    return Stop()
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "mleague", "ema2016", "ema2025", "wrc"])
+def test_random_games_keep_every_point_and_end(preset: str) -> None:
+    rng = random.Random(f"riichi game {preset}")
+    setup = GameSetup.create(NAMES, {"preset": preset})
+    total = 4 * setup.options.start_points
+    for _ in range(40):
+        state = start(setup)
+        for _ in range(200):
+            if state.finished:
+                break
+            try:
+                step = advance(state, random_outcome(rng))
+            except GameError:
+                continue
+            state = step.after
+            assert sum(state.points) + state.deposits == total
+            assert sum(step.changes) + state.deposits - step.before.deposits == 0
+        assert state.finished
+        found = state.results
+        assert sorted(standing.place for standing in found)[0] == 1
+        assert sum(standing.result + standing.penalty for standing in found) == 0
+        assert sum(standing.points for standing in found) == total
