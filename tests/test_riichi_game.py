@@ -603,6 +603,14 @@ def test_liability_on_a_discard_is_half_and_half() -> None:
     assert played.steps[1].changes == (0, 32_300, -16_000, -16_300)
 
 
+def test_a_liable_discarder_pays_the_whole_hand_and_a_double_yakuman_is_all_the_liables() -> None:
+    played = game("tenhou", [Win((Winner(B, yakuman=1, liable=D),), D)])
+    assert played.steps[0].changes == (0, 32_000, 0, -32_000)
+    # A daisuushii worth two (double_yakuman) by self-draw: the liable Chen pays all 64,000.
+    doubled = game("mleague", [Win((Winner(B, yakuman=2, liable=C),))], double_yakuman=True)
+    assert doubled.steps[0].changes == (0, 64_000, -64_000, 0)
+
+
 def test_liability_on_a_self_draw_with_the_engines_score() -> None:
     # Bo self-draws daisangen, tsuuiisou and suuankou (3 yakuman) at 1 honba; Chen let the
     # daisangen be completed: Chen pays it (32,000) and the 300; the other two yakuman are

@@ -398,14 +398,14 @@ _END_TEXT = {
 # Checks
 
 
-def _check_player(state: GameState, player: object, field: str) -> int:
+def _check_player(player: object, field: str) -> int:
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < PLAYERS:
         raise GameError(f"{field}: a player is 0 to 3 (East, South, West, North at the start)")
     return player
 
 
 def _check_players(state: GameState, players: Sequence[int], field: str) -> tuple[int, ...]:
-    found = tuple(_check_player(state, player, field) for player in players)
+    found = tuple(_check_player(player, field) for player in players)
     for index, player in enumerate(found):
         if player in found[:index]:
             raise GameError(f"{field}: {state.setup.name(player)} is named twice")
@@ -568,7 +568,7 @@ def _win(state: GameState, win: Win) -> Step:
     if not win.winners:
         raise GameError("winners: a win needs a winner")
     players = _check_players(state, [winner.player for winner in win.winners], "winners")
-    discarder = None if win.discarder is None else _check_player(state, win.discarder, "discarder")
+    discarder = None if win.discarder is None else _check_player(win.discarder, "discarder")
     if discarder is None and len(players) > 1:
         raise GameError("winners: a self-drawn hand has one winner; several win on a discard")
     if discarder in players:
@@ -580,7 +580,7 @@ def _win(state: GameState, win: Win) -> Step:
         key=lambda entry: (entry[0].player - (discarder or 0)) % PLAYERS,
     )
     for winner, value in ordered:
-        _check_liable(state, winner, value, discarder)
+        _check_liable(state, winner, value)
     points = list(state.points)
     deposits = _declare_riichi(state, win.riichi, points)
     if options.head_bump:
@@ -623,9 +623,9 @@ def _win(state: GameState, win: Win) -> Step:
     )
 
 
-def _check_liable(
-    state: GameState, winner: Winner, value: RiichiValue, discarder: int | None
-) -> None:
+def _check_liable(state: GameState, winner: Winner, value: RiichiValue) -> None:
+    """A liable player is another than the winner, for a hand of yakuman (a liable discarder
+    simply pays the whole hand, as a single hand's settlement says)."""
     if winner.liable is None:
         if winner.liable_yakuman is not None:
             raise GameError(
@@ -633,7 +633,7 @@ def _check_liable(
             )
         return
     name = state.setup.name(winner.player)
-    liable = _check_player(state, winner.liable, "liable")
+    liable = _check_player(winner.liable, "liable")
     if liable == winner.player:
         raise GameError(f"liable: {name} cannot pay for their own hand")
     if not value.yakuman:
@@ -647,7 +647,6 @@ def _check_liable(
             f"liable_yakuman: the liable player pays for 1 of {name}'s yakuman or more, at "
             f"most the {value.yakuman} the hand holds"
         )
-    del discarder  # the discarder who is also liable simply pays the whole hand
 
 
 def _exhaustive(state: GameState, draw: ExhaustiveDraw) -> Step:
@@ -700,7 +699,7 @@ def _abortive(state: GameState, draw: AbortiveDraw) -> Step:
 
 def _chombo(state: GameState, chombo: Chombo) -> Step:
     options = state.options
-    player = _check_player(state, chombo.player, "chombo")
+    player = _check_player(chombo.player, "chombo")
     points = list(state.points)
     chombos = state.chombos
     if options.chombo == "penalty":
