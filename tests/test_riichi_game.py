@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from companion.errors import InvalidRequestError
-from companion.rules.riichi import read_options, score_riichi
+from companion.rules.riichi import PRESETS, read_options, score_riichi
 from companion.rules.riichi.game import (
     AbortiveDraw,
     AbortiveKind,
@@ -1035,3 +1035,39 @@ def test_random_games_keep_every_point_and_end(preset: str) -> None:
         assert sorted(standing.place for standing in found)[0] == 1
         assert sum(standing.result + standing.penalty for standing in found) == 0
         assert sum(standing.points for standing in found) == total
+
+
+def test_the_table_presets_as_docs_table_them() -> None:
+    fields = (
+        "length",
+        "start_points",
+        "return_points",
+        "uma",
+        "abortive_draws",
+        "triple_ron_draws",
+        "nagashi_mangan",
+        "bust_ends",
+        "chombo",
+        "chombo_penalty",
+        "ties",
+        "all_last_stop",
+        "extension",
+    )
+    assert set(fields) == read_options({}).table_rules
+    table = {name: tuple(preset[field] for field in fields) for name, preset in PRESETS.items()}
+    ema = ("hanchan", 30_000, 30_000, (15, 5, -5, -15), False, False, False, False, "penalty")
+    ema += (20_000, "share", False, False)
+    assert table == {
+        "tenhou": (
+            "hanchan", 25_000, 30_000, (20, 10, -10, -20), True, True, True, True, "mangan",
+            20_000, "seat", True, True,
+        ),
+        "mleague": (
+            "hanchan", 25_000, 30_000, (30, 10, -10, -30), False, False, True, False, "mangan",
+            20_000, "seat", False, False,
+        ),
+        "ema2016": ema,
+        "ema2025": ema,
+        "wrc": ema,
+    }  # fmt: skip
+    assert [read_options({"preset": name}).oka for name in PRESETS] == [20_000, 20_000, 0, 0, 0]
