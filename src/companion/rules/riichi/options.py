@@ -1,17 +1,18 @@
 """The riichi options: one frozen value, its presets as data.
 
 A request names a preset (`tenhou` by default) and may set any of its fields on its own; the
-preset fills every field the request leaves out. The fields are those of a single hand's
-score; the table's (start and return points, uma, abortive draws, bust) are the ledger's, and
-not read here yet.
+preset fills every field the request leaves out. Most fields are those of a single hand's
+score; the table's (`TABLE_RULES`: length, start and return points, uma, draws, chombo, the
+end of the game, ties) are read by the game over a whole hanchan (`game.py`), never by the
+score of one hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.errors import InvalidRequestError
 from companion.rules.options import Options, parse_options
@@ -21,6 +22,28 @@ KAZOE_LIMITS = ("yakuman", "sanbaiman")
 """What 13 han or more make: a counted yakuman, or sanbaiman at most."""
 RENHOU_VALUES = ("off", "mangan", "yakuman")
 """Renhou refused, a 5-han yaku, or a yakuman."""
+LENGTHS = ("hanchan", "tonpuusen")
+"""A game of the East and South rounds, or of the East round only."""
+CHOMBO_STYLES = ("mangan", "penalty")
+"""A chombo paid at once as a mangan self-draw reversed, or points off the final result."""
+TIE_RULES = ("seat", "share")
+"""Players level on points ranked by their starting seat (East first), or sharing their places'
+uma and oka equally."""
+MAX_TABLE_POINTS = 1_000_000
+"""The most a table may start with or return to (far beyond any real table)."""
+
+
+def read_uma(value: Any) -> tuple[int, int, int, int]:
+    """Four whole numbers, first place's first: a list from a request, a tuple from a preset."""
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 4
+        or not all(isinstance(item, int) and not isinstance(item, bool) for item in value)
+    ):
+        raise InvalidRequestError(
+            "option uma must be four whole numbers, first place's first, such as [20, 10, -10, -20]"
+        )
+    return (value[0], value[1], value[2], value[3])
 
 
 @dataclass(frozen=True)
@@ -48,6 +71,64 @@ class RiichiOptions(Options):
     """What one counter adds to a win (a third of it from each payer on a self-draw)."""
     head_bump: bool = False
     """Whether only the first winner in turn wins on a discard several could claim."""
+    length: str = "hanchan"
+    """`LENGTHS`: how many rounds the game has (it may run one round over with `extension`)."""
+    start_points: int = 25_000
+    """What every player starts with."""
+    return_points: int = 30_000
+    """What a player's result is counted from; above `start_points` the difference of all four
+    is the oka, paid to first place."""
+    uma: tuple[int, int, int, int] = (20, 10, -10, -20)
+    """What each place adds to its result, first place's first (in thousands of points)."""
+    abortive_draws: bool = True
+    """Whether a hand may end in an abortive draw (kyuushu kyuuhai, four winds, four kongs,
+    four riichi, three winners on a discard)."""
+    triple_ron_draws: bool = True
+    """Whether three winners on one discard make an abortive draw instead of three wins."""
+    nagashi_mangan: bool = True
+    """Whether an exhaustive draw may pay a nagashi mangan."""
+    bust_ends: bool = True
+    """Whether the game ends at once when a player goes below zero."""
+    chombo: str = "mangan"
+    """`CHOMBO_STYLES`: a reversed mangan at once, or `chombo_penalty` off the final result."""
+    chombo_penalty: int = 20_000
+    """The points a chombo costs at the end (`chombo` "penalty"), after uma and oka."""
+    ties: str = "seat"
+    """`TIE_RULES`: how players level on points at the end are placed."""
+    all_last_stop: bool = True
+    """Whether the dealer of the last hand, leading after keeping the deal, may stop the game."""
+    extension: bool = True
+    """Whether the game goes on one round at most when nobody has the return points after the
+    last hand, ending as soon as someone has."""
+
+    readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {"uma": read_uma}
+    table_rules: ClassVar[frozenset[str]] = frozenset(
+        {
+            "length",
+            "start_points",
+            "return_points",
+            "uma",
+            "abortive_draws",
+            "triple_ron_draws",
+            "nagashi_mangan",
+            "bust_ends",
+            "chombo",
+            "chombo_penalty",
+            "ties",
+            "all_last_stop",
+            "extension",
+        }
+    )
+
+    @property
+    def oka(self) -> int:
+        """The points first place takes on top: what the return takes from each of the four."""
+        return (self.return_points - self.start_points) * 4
+
+    @property
+    def rounds(self) -> int:
+        """The rounds the game plays before any extension."""
+        return 2 if self.length == "hanchan" else 1
 
     def problems(self, pattern_ids: frozenset[str]) -> list[str]:
         problems = super().problems(pattern_ids)
@@ -66,6 +147,33 @@ class RiichiOptions(Options):
             )
         if self.min_tai:
             problems.append("option min_tai: a riichi hand needs one yaku, never a minimum")
+        problems.extend(self._table_problems())
+        return problems
+
+    def _table_problems(self) -> list[str]:
+        problems: list[str] = []
+        for name, allowed in (
+            ("length", LENGTHS),
+            ("chombo", CHOMBO_STYLES),
+            ("ties", TIE_RULES),
+        ):
+            value = getattr(self, name)
+            if value not in allowed:
+                problems.append(f'option {name}: "{value}" is none of {", ".join(allowed)}')
+        for name in ("start_points", "return_points", "chombo_penalty"):
+            value = getattr(self, name)
+            if not 0 < value <= MAX_TABLE_POINTS or value % 100:
+                problems.append(
+                    f"option {name}: must be a whole hundred from 100 to {MAX_TABLE_POINTS:,}"
+                )
+        if self.return_points < self.start_points:
+            problems.append("option return_points: cannot be below start_points (the oka)")
+        if sum(self.uma) != 0:
+            problems.append("option uma: the four must add up to zero")
+        if list(self.uma) != sorted(self.uma, reverse=True):
+            problems.append("option uma: a place cannot add more than the place above it")
+        if any(abs(item) > MAX_TABLE_POINTS // 1000 for item in self.uma):
+            problems.append(f"option uma: each at most {MAX_TABLE_POINTS // 1000:,} either way")
         return problems
 
 
@@ -84,13 +192,39 @@ _TENHOU = _preset(
     renhou="off",
     honba_value=300,
     head_bump=False,
+    length="hanchan",
+    start_points=25_000,
+    return_points=30_000,
+    uma=(20, 10, -10, -20),
+    abortive_draws=True,
+    triple_ron_draws=True,
+    nagashi_mangan=True,
+    bust_ends=True,
+    chombo="mangan",
+    chombo_penalty=20_000,
+    ties="seat",
+    all_last_stop=True,
+    extension=True,
+)
+_NO_TENHOU_TABLE = _preset(
+    abortive_draws=False,
+    triple_ron_draws=False,
+    bust_ends=False,
+    all_last_stop=False,
+    extension=False,
 )
 _EMA2016 = _preset(
     **{
         **_TENHOU,
+        **_NO_TENHOU_TABLE,
         "red_fives": False,
         "kazoe": "sanbaiman",
         "multiple_yakuman": False,
+        "start_points": 30_000,
+        "uma": (15, 5, -5, -15),
+        "nagashi_mangan": False,
+        "chombo": "penalty",
+        "ties": "share",
     }
 )
 PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
@@ -99,10 +233,12 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
         "mleague": _preset(
             **{
                 **_TENHOU,
+                **_NO_TENHOU_TABLE,
                 "kiriage": True,
                 "kazoe": "sanbaiman",
                 "double_wind_pair_fu": 2,
                 "head_bump": True,
+                "uma": (30, 10, -10, -30),
             }
         ),
         "ema2016": _EMA2016,

@@ -1,0 +1,917 @@
+"""A riichi game over a whole hanchan or tonpuusen: the points table, replayed from the outcomes
+of its hands (docs/rules-riichi.md, *The table*).
+
+A game is set up with four players, East, South, West and North at the start, and the table's
+options (`RiichiOptions`: its preset's length, start and return points, uma, draws, chombo,
+end and ties). Each outcome (a win, an exhaustive or an abortive draw, a chombo, the dealer's
+stop at all-last) moves the game from one state to the next; `replay` walks a whole record and
+`GameState.results` gives each player's final result once the game is over. Players are named
+by their index in the setup (0 for the player who started East); seat winds change with the
+deal and are worked out here. Everything impossible is refused with a `GameError` naming the
+player and the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from companion.errors import InvalidRequestError
+from companion.rules.riichi.engine import LIABLE_YAKUMAN, RiichiResult
+from companion.rules.riichi.options import RiichiOptions, read_options
+from companion.rules.riichi.points import LIMIT_BASE, RiichiValue, settle, value_of
+from companion.tiles import WINDS, Wind
+
+PLAYERS = 4
+RIICHI_STICK = 1_000
+"""What a riichi declaration puts on the table."""
+NOTEN_PAYMENT = 3_000
+"""What the noten players pay the tenpai players, together, at an exhaustive draw."""
+FU_VALUES = (20, 25, *range(30, 111, 10))
+"""The fu a hand can have: 20 (pinfu self-draw), 25 (seven pairs), then tens up to 110."""
+MAX_HAN = 100
+MAX_YAKUMAN = 10
+MAX_PLAYER_NAME = 40
+LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman")
+"""The limit names a win may be given as, smallest first."""
+MANGAN = RiichiValue(LIMIT_BASE["mangan"], 0, 5, 0, "mangan")
+
+
+class GameError(InvalidRequestError):
+    """An outcome that cannot happen at this point of the game (or in this table's rules)."""
+
+
+class GameOverError(GameError):
+    """An outcome recorded after the game ended."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """The four players, East, South, West and North at the start, and the table's options."""
+
+    players: tuple[str, str, str, str]
+    options: RiichiOptions
+
+    @classmethod
+    def create(cls, players: Sequence[str], options: Mapping[str, Any] | None = None) -> GameSetup:
+        """A checked setup: four different names, and options read as a request's (a preset and
+        the fields set on their own)."""
+        names = tuple(str(name).strip() for name in players)
+        if len(names) != PLAYERS:
+            raise InvalidRequestError(
+                f"players: a game has four players, East, South, West and North at the start; "
+                f"got {len(names)}"
+            )
+        for name in names:
+            if not name or len(name) > MAX_PLAYER_NAME:
+                raise InvalidRequestError(
+                    f"players: a name has 1 to {MAX_PLAYER_NAME} characters: {name[:20]!r}"
+                )
+        if len({name.casefold() for name in names}) != PLAYERS:
+            raise InvalidRequestError(f"players: each needs a different name: {', '.join(names)}")
+        return cls((names[0], names[1], names[2], names[3]), read_options(options or {}))
+
+    def name(self, player: int) -> str:
+        return self.players[player]
+
+    def player(self, name: str) -> int:
+        """The index of the player called `name` (case and spaces around it ignored)."""
+        key = name.strip().casefold()
+        for index, player in enumerate(self.players):
+            if player.casefold() == key:
+                return index
+        raise InvalidRequestError(
+            f"no player named {name.strip()!r} in this game: {', '.join(self.players)}"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Outcomes
+
+
+@dataclass(frozen=True)
+class Winner:
+    """One winner of a hand and what the hand is worth, given one way of four: `han` (with `fu`,
+    which may be left out from 5 han up), `yakuman` (how many), `limit` (a name of `LIMITS`),
+    or `value` (as the engine worked it out, `value_of`).
+
+    `liable`: the player whose discard let a daisangen or daisuushii be completed; it pays for
+    `liable_yakuman` of the hand's yakuman (all of them when None)."""
+
+    player: int
+    han: int = 0
+    fu: int | None = None
+    yakuman: int = 0
+    limit: str | None = None
+    value: RiichiValue | None = None
+    liable: int | None = None
+    liable_yakuman: int | None = None
+
+    @classmethod
+    def from_result(cls, player: int, result: RiichiResult, liable: int | None = None) -> Winner:
+        """A winner whose hand `score_riichi` scored (under the table's options): its han, fu
+        and yakuman, and, with `liable`, the daisangen and daisuushii it holds."""
+        liable_count = sum(score.yakuman for score in result.patterns if score.id in LIABLE_YAKUMAN)
+        if result.yakuman:
+            return cls(player, yakuman=result.yakuman, liable=liable, liable_yakuman=liable_count)
+        return cls(player, han=result.han, fu=result.fu, liable=liable)
+
+
+@dataclass(frozen=True)
+class Win:
+    """A hand won: by self-draw (`discarder` None, one winner) or on a discard (one to three
+    winners). `riichi`: the players who declared riichi in this hand (each puts 1,000 down
+    before the hand is paid, so the winners' deposits include them)."""
+
+    winners: tuple[Winner, ...]
+    discarder: int | None = None
+    riichi: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExhaustiveDraw:
+    """The wall ran out. `tenpai`: the players ready at the end (every riichi declarer among
+    them); `nagashi`: the players paid a nagashi mangan, where the table plays it."""
+
+    tenpai: tuple[int, ...] = ()
+    riichi: tuple[int, ...] = ()
+    nagashi: tuple[int, ...] = ()
+
+
+class AbortiveKind(Enum):
+    """Why a hand was abandoned."""
+
+    NINE_TERMINALS = "nine_terminals"
+    """Kyuushu kyuuhai: nine kinds of terminals and honors in a first hand."""
+    FOUR_WINDS = "four_winds"
+    """Suufon renda: the same wind discarded by all four on the first go-round."""
+    FOUR_KONGS = "four_kongs"
+    """Suukan sanra: four kongs by more than one player."""
+    FOUR_RIICHI = "four_riichi"
+    """Suucha riichi: all four players declared riichi."""
+    TRIPLE_RON = "triple_ron"
+    """Sanchahou: three players claim one discard (`triple_ron_draws`)."""
+
+
+@dataclass(frozen=True)
+class AbortiveDraw:
+    """A hand abandoned (where the table plays abortive draws): the deal stays, a honba is
+    added, the deposits stay on the table."""
+
+    kind: AbortiveKind
+    riichi: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Chombo:
+    """A player's foul. The hand is void and dealt again: same dealer, same honba, any riichi
+    of it taken back (so it has no `riichi`)."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Stop:
+    """The dealer of the last hand, leading after keeping the deal by a win or tenpai, stops
+    the game (`all_last_stop`)."""
+
+
+Outcome = Win | ExhaustiveDraw | AbortiveDraw | Chombo | Stop
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+@dataclass(frozen=True)
+class HandLabel:
+    """Which hand is played: the round wind, its hand number (1 to 4, the dealer's turn) and
+    the honba counters."""
+
+    round: Wind
+    number: int
+    honba: int
+
+    @property
+    def label(self) -> str:
+        """`East 3, 2 honba`."""
+        return f"{self.round.english} {self.number}, {self.honba} honba"
+
+
+class GameEnd(Enum):
+    """Why the game ended."""
+
+    LAST_HAND = "last_hand"
+    """The deal passed on from the last hand."""
+    BUST = "bust"
+    """A player went below zero (`bust_ends`)."""
+    STOP = "stop"
+    """The leading dealer stopped at all-last (`all_last_stop`)."""
+    RETURN_REACHED = "return_reached"
+    """In the extension, a player reached the return points (`extension`)."""
+    EXTENSION_OVER = "extension_over"
+    """The extension's round was played out."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's place and result (in thousands of points) at the end, exact.
+
+    `points` hold the leftover deposits first place took; `result` is
+    (points - return) / 1000 + uma + oka - penalty."""
+
+    player: int
+    name: str
+    place: int
+    """1 to 4; players sharing places (`ties` "share") hold the best of them."""
+    points: Fraction
+    uma: Fraction
+    oka: Fraction
+    penalty: Fraction
+    result: Fraction
+
+    @property
+    def shown(self) -> str:
+        """The result with one decimal, rounded half away from zero: `23.1`, `-6.9`."""
+        return one_decimal(self.result)
+
+
+def one_decimal(number: Fraction) -> str:
+    tenths = abs(number) * 10
+    whole = int(tenths)
+    if tenths - whole >= Fraction(1, 2):
+        whole += 1
+    sign = "-" if number < 0 and whole else ""
+    return f"{sign}{whole // 10}.{whole % 10}"
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The game after some outcomes: each player's points, the deposits on the table, the
+    honba, how often the deal has passed, and whether (and why) the game is over."""
+
+    setup: GameSetup
+    points: tuple[int, ...]
+    deposits: int = 0
+    """Points on the table from riichi declarations, waiting for the next win."""
+    honba: int = 0
+    passes: int = 0
+    """How many times the deal has passed: the dealer and the round follow from it."""
+    hands: int = 0
+    """Hands played (a chombo's is void, a stop is none)."""
+    chombos: tuple[int, ...] = (0, 0, 0, 0)
+    """Chombo penalties each player owes at the end (`chombo` "penalty")."""
+    kept: bool = False
+    """Whether the last hand's dealer kept the deal by a win or tenpai (a stop may follow)."""
+    ended: GameEnd | None = None
+
+    @property
+    def options(self) -> RiichiOptions:
+        return self.setup.options
+
+    @property
+    def finished(self) -> bool:
+        return self.ended is not None
+
+    @property
+    def dealer(self) -> int:
+        return self.passes % PLAYERS
+
+    @property
+    def round(self) -> Wind:
+        return WINDS[self.passes // PLAYERS % PLAYERS]
+
+    @property
+    def in_extension(self) -> bool:
+        """Whether the hand to play is past the last hand of the game's length."""
+        return self.passes >= self.options.rounds * PLAYERS
+
+    @property
+    def all_last(self) -> bool:
+        """Whether the hand to play is the last of the game's length (South 4, East 4)."""
+        return self.passes == self.options.rounds * PLAYERS - 1
+
+    @property
+    def hand(self) -> HandLabel | None:
+        """The hand to play next; None once the game is over."""
+        if self.ended is not None:
+            return None
+        return HandLabel(self.round, self.dealer + 1, self.honba)
+
+    def seat_wind(self, player: int) -> Wind:
+        """The dealer sits East, the others in turn after."""
+        return WINDS[(player - self.dealer) % PLAYERS]
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Each player's place and result were the game to end now, first place first."""
+        return _standings(self)
+
+    @property
+    def results(self) -> tuple[Standing, ...]:
+        """The final results, first place first; refused before the game is over."""
+        if self.ended is None:
+            hand = self.hand
+            assert hand is not None
+            raise GameError(f"the game is not over: {hand.label} is to play")
+        return _standings(self)
+
+
+def start(setup: GameSetup) -> GameState:
+    """The game before its first hand: every player at the start points, East 1."""
+    return GameState(setup, (setup.options.start_points,) * PLAYERS)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One outcome at its place: the state before and after, the hand it was played in, what
+    it changed for each player (riichi and deposits included) and who was paid for a win."""
+
+    outcome: Outcome
+    before: GameState
+    after: GameState
+    hand: HandLabel | None
+    changes: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    """The players paid for the hand (the first only with a head bump)."""
+    calls: tuple[str, ...] = ()
+    """Each paid winner's call, as players say it (`8000`, `2000-4000`, `4000 all`)."""
+
+
+@dataclass(frozen=True)
+class Game:
+    setup: GameSetup
+    steps: tuple[Step, ...]
+    state: GameState
+
+
+def replay(setup: GameSetup, outcomes: Sequence[Outcome]) -> Game:
+    """The game after `outcomes` in order; the first impossible one is refused (`GameError`,
+    its message says which hand)."""
+    state = start(setup)
+    steps: list[Step] = []
+    for outcome in outcomes:
+        found = advance(state, outcome)
+        steps.append(found)
+        state = found.after
+    return Game(setup, tuple(steps), state)
+
+
+def advance(state: GameState, outcome: Outcome) -> Step:
+    """The state after one outcome."""
+    if state.ended is not None:
+        raise GameOverError(
+            f"the game is over ({_END_TEXT[state.ended]}): no hand is played after it"
+        )
+    hand = state.hand
+    if isinstance(outcome, Win):
+        return _win(state, outcome)
+    if isinstance(outcome, ExhaustiveDraw):
+        return _exhaustive(state, outcome)
+    if isinstance(outcome, AbortiveDraw):
+        return _abortive(state, outcome)
+    if isinstance(outcome, Chombo):
+        return _chombo(state, outcome)
+    if isinstance(outcome, Stop):
+        _check_stop(state)
+        after = replace(state, ended=GameEnd.STOP, kept=False)
+        return Step(outcome, state, after, hand, (0,) * PLAYERS)
+    raise InvalidRequestError(f"not an outcome of a riichi hand: {type(outcome).__name__}")
+
+
+_END_TEXT = {
+    GameEnd.LAST_HAND: "the last hand was played",
+    GameEnd.BUST: "a player went below zero",
+    GameEnd.STOP: "the dealer stopped at all-last",
+    GameEnd.RETURN_REACHED: "a player reached the return points in the extension",
+    GameEnd.EXTENSION_OVER: "the extension's round was played",
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Checks
+
+
+def _check_player(player: object, field: str) -> int:
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < PLAYERS:
+        raise GameError(f"{field}: a player is 0 to 3 (East, South, West, North at the start)")
+    return player
+
+
+def _check_players(state: GameState, players: Sequence[int], field: str) -> tuple[int, ...]:
+    found = tuple(_check_player(player, field) for player in players)
+    for index, player in enumerate(found):
+        if player in found[:index]:
+            raise GameError(f"{field}: {state.setup.name(player)} is named twice")
+    return found
+
+
+def _declare_riichi(state: GameState, riichi: Sequence[int], points: list[int]) -> int:
+    """Take each declarer's stick; the deposits on the table after them."""
+    declarers = _check_players(state, riichi, "riichi")
+    for player in declarers:
+        if state.points[player] < RIICHI_STICK:
+            raise GameError(
+                f"riichi: {state.setup.name(player)} has {state.points[player]:,} points and "
+                f"cannot put {RIICHI_STICK:,} down to declare riichi"
+            )
+        points[player] -= RIICHI_STICK
+    return state.deposits + RIICHI_STICK * len(declarers)
+
+
+def _value(state: GameState, winner: Winner, self_draw: bool) -> RiichiValue:
+    """What a winner's hand is worth, from whichever of its four forms it was given in."""
+    options = state.options
+    name = state.setup.name(winner.player)
+    forms = [
+        form
+        for form, given in (
+            ("han", winner.han or winner.fu is not None),
+            ("yakuman", winner.yakuman),
+            ("limit", winner.limit is not None),
+            ("value", winner.value is not None),
+        )
+        if given
+    ]
+    if len(forms) != 1:
+        said = " and ".join(forms) if forms else "nothing"
+        raise GameError(
+            f"winner {name}: give the hand's han (and fu), its yakuman, a limit or its value, "
+            f"one of them; got {said}"
+        )
+    most = MAX_YAKUMAN if options.multiple_yakuman else (2 if options.double_yakuman else 1)
+    if winner.value is not None:
+        value = winner.value
+    elif winner.limit is not None:
+        if winner.limit not in LIMITS:
+            raise GameError(f"winner {name}: limit {winner.limit!r} is none of {', '.join(LIMITS)}")
+        if winner.limit == "kazoe_yakuman" and options.kazoe != "yakuman":
+            raise GameError(
+                f"winner {name}: this table counts 13 han as a sanbaiman (option kazoe), "
+                "never a counted yakuman"
+            )
+        if winner.limit == "yakuman":
+            return RiichiValue(LIMIT_BASE["yakuman"], 1, 0, 0, "yakuman")
+        return RiichiValue(LIMIT_BASE[winner.limit], 0, 0, 0, winner.limit)
+    elif winner.yakuman:
+        if isinstance(winner.yakuman, bool) or not 1 <= winner.yakuman <= most:
+            raise GameError(_too_many_yakuman(name, most))
+        return value_of(0, 0, winner.yakuman, options)
+    else:
+        han, fu = winner.han, winner.fu
+        if isinstance(han, bool) or not isinstance(han, int) or not 1 <= han <= MAX_HAN:
+            raise GameError(f"winner {name}: han must be a whole number from 1 to {MAX_HAN}")
+        if fu is None:
+            if han < 5:
+                raise GameError(f"winner {name}: a hand of {han} han needs its fu")
+            fu = 0  # 5 han and more are a limit whatever their fu
+        elif fu not in FU_VALUES:
+            raise GameError(f"winner {name}: {fu} fu is no hand's: 20, 25, or a ten from 30 to 110")
+        elif fu == 20 and not self_draw:
+            raise GameError(f"winner {name}: 20 fu is a pinfu self-draw, never a win on a discard")
+        elif fu in (20, 25) and han < 2:
+            raise GameError(
+                f"winner {name}: {fu} fu comes with at least 2 han "
+                f"({'pinfu and menzen tsumo' if fu == 20 else 'seven pairs'})"
+            )
+        value = value_of(han, fu, 0, options)
+    if value.yakuman > most:
+        raise GameError(_too_many_yakuman(name, most))
+    return value
+
+
+def _too_many_yakuman(name: str, most: int) -> str:
+    return (
+        f"winner {name}: a hand counts 1 yakuman or more, at most {most} at this table "
+        "(options multiple_yakuman, double_yakuman)"
+    )
+
+
+def _check_stop(state: GameState) -> None:
+    options = state.options
+    name = state.setup.name(state.dealer)
+    if not options.all_last_stop:
+        raise GameError("stop: this table plays every hand to the end (option all_last_stop)")
+    if not state.all_last or not state.kept:
+        raise GameError(
+            "stop: only the dealer of the last hand may stop, right after keeping the deal "
+            "by a win or tenpai"
+        )
+    dealer_points = state.points[state.dealer]
+    if any(
+        points >= dealer_points
+        for player, points in enumerate(state.points)
+        if player != state.dealer
+    ):
+        raise GameError(f"stop: {name}, the dealer, may stop only when leading alone")
+    if options.extension and dealer_points < options.return_points:
+        raise GameError(
+            f"stop: {name} has {dealer_points:,} points, under the return points "
+            f"({options.return_points:,}): the game goes on"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Hands
+
+
+def _deal(
+    state: GameState,
+    outcome: Outcome,
+    points: list[int],
+    deposits: int,
+    keep: bool,
+    kept: bool,
+    honba: int,
+    winners: tuple[int, ...] = (),
+    calls: tuple[str, ...] = (),
+) -> Step:
+    """The step of a hand played: the deal kept or passed, and the end of the game checked."""
+    options = state.options
+    passes = state.passes + (0 if keep else 1)
+    regular = options.rounds * PLAYERS
+    reached = any(found >= options.return_points for found in points)
+    ended: GameEnd | None = None
+    if options.bust_ends and any(found < 0 for found in points):
+        ended = GameEnd.BUST
+    elif state.in_extension:
+        if reached:
+            ended = GameEnd.RETURN_REACHED
+        elif passes >= regular + PLAYERS:
+            ended = GameEnd.EXTENSION_OVER
+    elif passes >= regular and (reached or not options.extension):
+        ended = GameEnd.LAST_HAND
+    after = GameState(
+        state.setup,
+        tuple(points),
+        deposits,
+        honba,
+        passes,
+        state.hands + 1,
+        state.chombos,
+        kept,
+        ended,
+    )
+    changes = tuple(now - was for now, was in zip(points, state.points, strict=True))
+    return Step(outcome, state, after, state.hand, changes, winners, calls)
+
+
+def _win(state: GameState, win: Win) -> Step:
+    options = state.options
+    setup = state.setup
+    if not win.winners:
+        raise GameError("winners: a win needs a winner")
+    players = _check_players(state, [winner.player for winner in win.winners], "winners")
+    discarder = None if win.discarder is None else _check_player(win.discarder, "discarder")
+    if discarder is None and len(players) > 1:
+        raise GameError("winners: a self-drawn hand has one winner; several win on a discard")
+    if discarder in players:
+        assert discarder is not None
+        raise GameError(f"discarder: {setup.name(discarder)} cannot win on their own discard")
+    values = [_value(state, winner, discarder is None) for winner in win.winners]
+    ordered = sorted(
+        zip(win.winners, values, strict=True),
+        key=lambda entry: (entry[0].player - (discarder or 0)) % PLAYERS,
+    )
+    for winner, value in ordered:
+        _check_liable(state, winner, value)
+    points = list(state.points)
+    deposits = _declare_riichi(state, win.riichi, points)
+    if options.head_bump:
+        ordered = ordered[:1]
+    elif len(ordered) == 3 and options.abortive_draws and options.triple_ron_draws:
+        return _deal(state, win, points, deposits, True, False, state.honba + 1)
+    calls: list[str] = []
+    for place, (winner, value) in enumerate(ordered):
+        liable = winner.liable
+        liable_base = 0
+        if liable is not None:
+            count = value.yakuman if winner.liable_yakuman is None else winner.liable_yakuman
+            liable_base = min(LIMIT_BASE["yakuman"] * count, value.base)
+        paid = settle(
+            value,
+            state.seat_wind(winner.player),
+            None if discarder is None else state.seat_wind(discarder),
+            state.honba if place == 0 else 0,
+            0,
+            options,
+            None if liable is None else state.seat_wind(liable),
+            liable_base,
+        )
+        for player in range(PLAYERS):
+            points[player] += paid.payments[state.seat_wind(player)]
+        calls.append(paid.call)
+    points[ordered[0][0].player] += deposits
+    winners = tuple(winner.player for winner, _ in ordered)
+    dealer_won = state.dealer in winners
+    return _deal(
+        state,
+        win,
+        points,
+        0,
+        dealer_won,
+        dealer_won,
+        state.honba + 1 if dealer_won else 0,
+        winners,
+        tuple(calls),
+    )
+
+
+def _check_liable(state: GameState, winner: Winner, value: RiichiValue) -> None:
+    """A liable player is another than the winner, for a hand of yakuman (a liable discarder
+    simply pays the whole hand, as a single hand's settlement says)."""
+    if winner.liable is None:
+        if winner.liable_yakuman is not None:
+            raise GameError(
+                f"winner {state.setup.name(winner.player)}: liable_yakuman without a liable player"
+            )
+        return
+    name = state.setup.name(winner.player)
+    liable = _check_player(winner.liable, "liable")
+    if liable == winner.player:
+        raise GameError(f"liable: {name} cannot pay for their own hand")
+    if not value.yakuman:
+        raise GameError(
+            f"liable: a player pays for {name}'s hand only for a daisangen or a daisuushii, "
+            "a yakuman"
+        )
+    count = winner.liable_yakuman
+    if count is not None and not 1 <= count <= value.yakuman:
+        raise GameError(
+            f"liable_yakuman: the liable player pays for 1 of {name}'s yakuman or more, at "
+            f"most the {value.yakuman} the hand holds"
+        )
+
+
+def _exhaustive(state: GameState, draw: ExhaustiveDraw) -> Step:
+    options = state.options
+    setup = state.setup
+    tenpai = _check_players(state, draw.tenpai, "tenpai")
+    nagashi = _check_players(state, draw.nagashi, "nagashi")
+    for player in _check_players(state, draw.riichi, "riichi"):
+        if player not in tenpai:
+            raise GameError(
+                f"riichi: {setup.name(player)} declared riichi and is not tenpai at the draw: "
+                "a riichi without a ready hand is a chombo; record it as one"
+            )
+    if nagashi and not options.nagashi_mangan:
+        raise GameError("nagashi: this table plays no nagashi mangan (option nagashi_mangan)")
+    points = list(state.points)
+    deposits = _declare_riichi(state, draw.riichi, points)
+    if nagashi:
+        for player in nagashi:
+            paid = settle(MANGAN, state.seat_wind(player), None, 0, 0, options)
+            for other in range(PLAYERS):
+                points[other] += paid.payments[state.seat_wind(other)]
+    elif 0 < len(tenpai) < PLAYERS:
+        gain = NOTEN_PAYMENT // len(tenpai)
+        loss = NOTEN_PAYMENT // (PLAYERS - len(tenpai))
+        for player in range(PLAYERS):
+            points[player] += gain if player in tenpai else -loss
+    dealer_tenpai = state.dealer in tenpai
+    return _deal(state, draw, points, deposits, dealer_tenpai, dealer_tenpai, state.honba + 1)
+
+
+def _abortive(state: GameState, draw: AbortiveDraw) -> Step:
+    options = state.options
+    if not options.abortive_draws:
+        raise GameError("abortive draw: this table plays every hand out (option abortive_draws)")
+    if not isinstance(draw.kind, AbortiveKind):
+        known = ", ".join(kind.value for kind in AbortiveKind)
+        raise GameError(f"abortive draw: the kind is one of {known}")
+    if draw.kind is AbortiveKind.TRIPLE_RON and (options.head_bump or not options.triple_ron_draws):
+        raise GameError(
+            "abortive draw: three winners on one discard are no draw at this table "
+            "(options triple_ron_draws, head_bump): record the win"
+        )
+    if draw.kind is AbortiveKind.FOUR_RIICHI and len(set(draw.riichi)) != PLAYERS:
+        raise GameError("abortive draw: four riichi needs all four players in riichi")
+    points = list(state.points)
+    deposits = _declare_riichi(state, draw.riichi, points)
+    return _deal(state, draw, points, deposits, True, False, state.honba + 1)
+
+
+def _chombo(state: GameState, chombo: Chombo) -> Step:
+    options = state.options
+    player = _check_player(chombo.player, "chombo")
+    points = list(state.points)
+    chombos = state.chombos
+    if options.chombo == "penalty":
+        chombos = tuple(count + (index == player) for index, count in enumerate(chombos))
+    else:
+        paid = settle(MANGAN, state.seat_wind(player), None, 0, 0, options)
+        for other in range(PLAYERS):
+            points[other] -= paid.payments[state.seat_wind(other)]
+    ended = GameEnd.BUST if options.bust_ends and any(found < 0 for found in points) else None
+    after = replace(state, points=tuple(points), chombos=chombos, kept=False, ended=ended)
+    changes = tuple(now - was for now, was in zip(points, state.points, strict=True))
+    return Step(chombo, state, after, state.hand, changes)
+
+
+# ---------------------------------------------------------------------------------------------
+# Results
+
+
+def _standings(state: GameState) -> tuple[Standing, ...]:
+    options = state.options
+    order = sorted(range(PLAYERS), key=lambda player: (-state.points[player], player))
+    if options.ties == "seat":
+        groups = [[player] for player in order]
+    else:
+        groups = []
+        for player in order:
+            if groups and state.points[groups[-1][0]] == state.points[player]:
+                groups[-1].append(player)
+            else:
+                groups.append([player])
+    bonus = [Fraction(item) for item in options.uma]
+    oka = Fraction(options.oka, 1000)
+    found: list[Standing] = []
+    place = 0
+    for index, group in enumerate(groups):
+        share = len(group)
+        uma = sum(bonus[place : place + share], Fraction(0)) / share
+        group_oka = oka / share if place == 0 else Fraction(0)
+        leftover = Fraction(state.deposits, share) if index == 0 else Fraction(0)
+        for player in group:
+            points = state.points[player] + leftover
+            penalty = Fraction(options.chombo_penalty * state.chombos[player], 1000)
+            result = (points - options.return_points) / 1000 + uma + group_oka - penalty
+            found.append(
+                Standing(
+                    player,
+                    state.setup.name(player),
+                    place + 1,
+                    points,
+                    uma,
+                    group_oka,
+                    penalty,
+                    result,
+                )
+            )
+        place += share
+    return tuple(found)
+
+
+# ---------------------------------------------------------------------------------------------
+# Outcomes as JSON (what a record stores and a request sends)
+
+_FIELDS = {
+    "win": ("winners", "discarder", "riichi"),
+    "exhaustive_draw": ("tenpai", "riichi", "nagashi"),
+    "abortive_draw": ("abortive", "riichi"),
+    "chombo": ("player",),
+    "stop": (),
+}
+"""Each kind of outcome and the fields it takes besides `kind`."""
+_WINNER_FIELDS = ("player", "han", "fu", "yakuman", "limit", "liable", "liable_yakuman")
+_KIND_OF: dict[type[Any], str] = {
+    Win: "win",
+    ExhaustiveDraw: "exhaustive_draw",
+    AbortiveDraw: "abortive_draw",
+    Chombo: "chombo",
+    Stop: "stop",
+}
+
+
+def _json_player(setup: GameSetup, value: Any, field: str) -> int:
+    """A player named by their name or their index (0 for the one who started East)."""
+    if isinstance(value, str):
+        try:
+            return setup.player(value)
+        except InvalidRequestError as error:
+            raise GameError(f"{field}: {error.message}") from None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < PLAYERS:
+        raise GameError(f"{field}: a player is a name or 0 to 3 (the seat at the start)")
+    return value
+
+
+def _json_players(setup: GameSetup, value: Any, field: str) -> tuple[int, ...]:
+    if not isinstance(value, list | tuple):
+        raise GameError(f"{field}: a list of players")
+    return tuple(_json_player(setup, item, field) for item in value)
+
+
+def _json_count(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameError(f"{field}: a whole number")
+    return value
+
+
+def _check_fields(data: Mapping[str, Any], allowed: Sequence[str], what: str) -> None:
+    for name in data:
+        if name not in allowed:
+            takes = ", ".join(allowed) if allowed else "nothing more"
+            raise GameError(f'{what}: no field "{name}" (it takes {takes})')
+
+
+def read_outcome(setup: GameSetup, data: Mapping[str, Any]) -> Outcome:
+    """An outcome from its JSON: `kind` and the fields of that kind (`_FIELDS`), players by
+    name or index. A field of another kind (a tenpai list on a win, winners on a draw) is
+    refused, naming it."""
+    if not isinstance(data, Mapping):
+        raise GameError("an outcome is an object with its kind")
+    kind = data.get("kind")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise GameError(f"kind: {kind!r} is none of {', '.join(_FIELDS)}")
+    _check_fields({name: None for name in data if name != "kind"}, _FIELDS[kind], kind)
+    riichi = _json_players(setup, data.get("riichi", ()), "riichi")
+    if kind == "win":
+        winners = data.get("winners")
+        if not isinstance(winners, list | tuple) or not winners:
+            raise GameError("winners: a win has a list of one to three winners")
+        discarder = data.get("discarder")
+        return Win(
+            tuple(_read_winner(setup, item) for item in winners),
+            None if discarder is None else _json_player(setup, discarder, "discarder"),
+            riichi,
+        )
+    if kind == "exhaustive_draw":
+        return ExhaustiveDraw(
+            _json_players(setup, data.get("tenpai", ()), "tenpai"),
+            riichi,
+            _json_players(setup, data.get("nagashi", ()), "nagashi"),
+        )
+    if kind == "abortive_draw":
+        try:
+            abortive = AbortiveKind(data.get("abortive"))
+        except ValueError:
+            known = ", ".join(item.value for item in AbortiveKind)
+            raise GameError(f"abortive: {data.get('abortive')!r} is none of {known}") from None
+        return AbortiveDraw(abortive, riichi)
+    if kind == "chombo":
+        return Chombo(_json_player(setup, data.get("player"), "player"))
+    return Stop()
+
+
+def _read_winner(setup: GameSetup, data: Any) -> Winner:
+    if not isinstance(data, Mapping):
+        raise GameError("winners: each winner is an object with its player and hand's value")
+    _check_fields(data, _WINNER_FIELDS, "winner")
+    liable = data.get("liable")
+    limit = data.get("limit")
+    if limit is not None and not isinstance(limit, str):
+        raise GameError(f"limit: one of {', '.join(LIMITS)}")
+    fu = data.get("fu")
+    count = data.get("liable_yakuman")
+    return Winner(
+        _json_player(setup, data.get("player"), "winner"),
+        han=_json_count(data.get("han", 0), "han"),
+        fu=None if fu is None else _json_count(fu, "fu"),
+        yakuman=_json_count(data.get("yakuman", 0), "yakuman"),
+        limit=limit,
+        liable=None if liable is None else _json_player(setup, liable, "liable"),
+        liable_yakuman=None if count is None else _json_count(count, "liable_yakuman"),
+    )
+
+
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    """An outcome as `read_outcome` reads it back, players by index (a winner given as an
+    engine `value` is stored by its han and fu, or its yakuman)."""
+    kind = _KIND_OF[type(outcome)]
+    data: dict[str, Any] = {"kind": kind}
+    if isinstance(outcome, Win):
+        data["winners"] = [_winner_json(winner) for winner in outcome.winners]
+        if outcome.discarder is not None:
+            data["discarder"] = outcome.discarder
+    elif isinstance(outcome, ExhaustiveDraw):
+        data["tenpai"] = list(outcome.tenpai)
+        if outcome.nagashi:
+            data["nagashi"] = list(outcome.nagashi)
+    elif isinstance(outcome, AbortiveDraw):
+        data["abortive"] = outcome.kind.value
+    elif isinstance(outcome, Chombo):
+        data["player"] = outcome.player
+    if isinstance(outcome, Win | ExhaustiveDraw | AbortiveDraw) and outcome.riichi:
+        data["riichi"] = list(outcome.riichi)
+    return data
+
+
+def _winner_json(winner: Winner) -> dict[str, Any]:
+    data: dict[str, Any] = {"player": winner.player}
+    value = winner.value
+    if value is not None:
+        if value.yakuman:
+            data["yakuman"] = value.yakuman
+        elif value.han:
+            data["han"] = value.han
+            if value.fu:
+                data["fu"] = value.fu
+        else:
+            data["limit"] = value.limit
+    else:
+        for name in ("han", "fu", "yakuman", "limit"):
+            found = getattr(winner, name)
+            if found:
+                data[name] = found
+    if winner.liable is not None:
+        data["liable"] = winner.liable
+    if winner.liable_yakuman is not None:
+        data["liable_yakuman"] = winner.liable_yakuman
+    return data
