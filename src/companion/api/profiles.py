@@ -16,7 +16,14 @@ from typing import Any, get_type_hints
 from companion.rules import profiles
 from companion.rules.base import Options
 from companion.rules.profile import AnyProfile
-from companion.rules.riichi.options import KAZOE_LIMITS, PRESETS, RENHOU_VALUES
+from companion.rules.riichi.options import (
+    CHOMBO_STYLES,
+    KAZOE_LIMITS,
+    LENGTHS,
+    PRESETS,
+    RENHOU_VALUES,
+    TIE_RULES,
+)
 from companion.settlement import amount_json
 
 # Choices of string options, where a free text box would only invite mistakes.
@@ -27,6 +34,9 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "preset": tuple(PRESETS),
     "kazoe": KAZOE_LIMITS,
     "renhou": RENHOU_VALUES,
+    "length": LENGTHS,
+    "chombo": CHOMBO_STYLES,
+    "ties": TIE_RULES,
 }
 # Options the form does not offer (still accepted in JSON requests).
 HIDDEN_OPTIONS = frozenset({"tai_overrides", "chart"})
