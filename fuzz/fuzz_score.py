@@ -18,6 +18,7 @@ with atheris.instrument_imports():
     # The profiles are imported on first use: import them here so they are instrumented too.
     import companion.payouts
     import companion.rules.hk
+    import companion.rules.riichi.profile
     import companion.rules.sg
     import companion.rules.sg_table
     import companion.rules.tw  # noqa: F401
@@ -43,6 +44,10 @@ FIELDS = (
     "flower_win",
     "liable",
     "options",
+    "dora",
+    "ura_dora",
+    "honba",
+    "riichi_sticks",
 )
 WORDS = (
     "sg",
@@ -79,6 +84,19 @@ WORDS = (
     "red dragon",
     "1f",
     "2a",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "renhou",
+    "last_discard",
+    "preset",
+    "tenhou",
+    "mleague",
+    "ema2016",
+    "wrc",
+    "0p",
+    "234m067p22345678s",
+    "red five of circles",
 )
 
 
@@ -104,13 +122,14 @@ def _value(data: atheris.FuzzedDataProvider, depth: int = 0) -> object:
                     *("min_tai", "share", "cap", "chart", "base", "per_tai", "x"),
                     *("min_faan", "max_faan", "curve", "gun", "seven_pairs"),
                     *("flowers_count_to_minimum", "great_dragons_limit"),
+                    *("preset", "red_fives", "kiriage", "kazoe", "renhou", "honba_value"),
                 ]
             ): _value(data, depth + 1)
             for _ in range(data.ConsumeIntInRange(0, 3))
         }
     if choice == 7:
         return "".join(
-            data.PickValueInList(list("123456789mpszfa ,"))
+            data.PickValueInList(list("0123456789mpszfa ,"))
             for _ in range(data.ConsumeIntInRange(0, 20))
         )
     return data.ConsumeUnicodeNoSurrogates(data.ConsumeIntInRange(0, 40))
