@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from MahjongGB import MahjongFanCalculator
 
-from companion.rules.mcr import FANS, McrResult, score_mcr
+from companion.rules.mcr import FANS, FLOWER, McrResult, score_mcr
 from companion.rules.mcr.shapes import KNITTED
 from companion.tiles import TERMINALS_AND_HONORS, Tile
 
@@ -28,7 +28,7 @@ HANDS_IN_CHECK = 400
 HANDS_IN_TEST = 20_000
 SEATS = "ESWN"
 NAMES = {
-    **{fan.hans: fan.id for fan in FANS},
+    **{fan.hans: fan.id for fan in (*FANS, FLOWER)},
     "独听・边张": "edge_wait",
     "独听・嵌张": "closed_wait",
     "独听・单钓": "single_wait",
@@ -141,9 +141,19 @@ def draw_hand(rng: random.Random) -> Drawn | None:
         pool, chow_rate = next((kinds, chows) for share, kinds, chows in POOLS if roll < share)
         kong_rate = 0.7 if rng.random() < 0.05 else 0.08
         wanted = 1 if knitted else 4
+        forced_pair = -1
+        if not knitted and rng.random() < 0.02:
+            # 123 and 789 twice and a pair of fives: one suit, or three (双龙会).
+            suits = rng.sample([0, 9, 18], 3)
+            chosen = [suits[0], suits[0]] if rng.random() < 0.5 else [suits[1], suits[2]]
+            for first in (chosen[0], chosen[0] + 6, chosen[1], chosen[1] + 6):
+                for step in range(3):
+                    take(first + step, 1)
+                groups.append(("chow", first))
+            forced_pair = suits[0] + 4
         if not knitted and rng.random() < 0.35 and chow_rate:
             for start in _chow_starts(rng, pool):
-                if all(take(start + step, 1) for step in range(3)):
+                if start % 9 < 7 and all(take(start + step, 1) for step in range(3)):
                     groups.append(("chow", start))
         if not knitted and rng.random() < 0.12:
             suit = 9 * rng.randrange(3)
@@ -176,7 +186,7 @@ def draw_hand(rng: random.Random) -> Drawn | None:
         if len(groups) != wanted:
             return None
         for _ in range(20):
-            kind = rng.choice(pool)
+            kind = forced_pair if forced_pair >= 0 else rng.choice(pool)
             if take(kind, 2):
                 pair = kind
                 break
@@ -234,6 +244,10 @@ def draw_hand(rng: random.Random) -> Drawn | None:
         "round": round_wind,
         "events": events,
     }
+    if rng.random() < 0.1:
+        flowers = rng.sample(range(1, 9), rng.randint(1, 8))
+        fields["bonus"] = "".join(f"{number}f" for number in flowers)
+        fields["options"] = {"flowers": True}
     if not self_draw:
         fields["discarder"] = rng.choice([s for s in SEATS if s != seat])
     flags = {
@@ -243,6 +257,7 @@ def draw_hand(rng: random.Random) -> Drawn | None:
         "isWallLast": "last_tile" in events,
         "seatWind": SEATS.index(seat),
         "prevalentWind": SEATS.index(round_wind),
+        "flowerCount": len(fields.get("bonus", "")) // 2,
     }
     return Drawn(fields, rest, winning, packs, flags)
 
@@ -259,7 +274,6 @@ def library_fan(drawn: Drawn) -> Counter[str] | None:
             pack=tuple(drawn.packs),
             hand=tuple(library_tile(tile) for tile in drawn.concealed),
             winTile=library_tile(drawn.winning),
-            flowerCount=0,
             verbose=True,
             **drawn.flags,
         )
@@ -290,7 +304,7 @@ def ours(result: McrResult) -> Counter[str]:
 
 
 def total(fan: Counter[str]) -> int:
-    values = {item.id: item.value for item in FANS}
+    values = {item.id: item.value for item in (*FANS, FLOWER)}
     return sum(values[name] * count for name, count in fan.items())
 
 
@@ -324,9 +338,9 @@ def run(hands: int, seed: int) -> tuple[int, Counter[str], list[str]]:
 def check(hands: int, seed: int, every_fan: bool) -> None:
     compared, coverage, problems = run(hands, seed)
     print(f"\nmcr against PyMahjongGB: {compared} hands, {len(problems)} disagreements")
-    print("coverage: " + ", ".join(f"{fan.id} {coverage[fan.id]}" for fan in FANS))
-    missing = [fan.id for fan in FANS if not coverage[fan.id]]
-    assert not problems, "\n".join(problems[:10])
+    print("coverage: " + ", ".join(f"{fan.id} {coverage[fan.id]}" for fan in (*FANS, FLOWER)))
+    missing = [fan.id for fan in (*FANS, FLOWER) if not coverage[fan.id]]
+    assert not problems, "\n".join(problems[:40])
     if every_fan:
         assert not missing, f"never drawn: {missing}"
 
