@@ -352,3 +352,46 @@ def test_mcr_against_pymahjonggb() -> None:
 @pytest.mark.slow
 def test_mcr_against_pymahjonggb_many() -> None:
     check(HANDS_IN_TEST, 81, every_fan=True)
+
+
+def test_the_rule_book_where_the_library_differs() -> None:
+    """The hand of `library_expectation`'s one difference: a melded and a concealed kong."""
+    fields = {
+        "hand": "123s456s77z",
+        "win_tile": "7z",
+        "melds": ["kong 1111m", "ckong 5555p"],
+        "win": "discard",
+        "discarder": "S",
+    }
+    drawn = Drawn(
+        fields,
+        concealed=[18, 19, 20, 21, 22, 23, 33],
+        winning=33,
+        packs=[("GANG", "W1", 1), ("GANG", "B5", 0)],
+        flags={
+            "isSelfDrawn": False,
+            "is4thTile": False,
+            "isAboutKong": False,
+            "isWallLast": False,
+            "seatWind": 0,
+            "prevalentWind": 0,
+            "flowerCount": 0,
+        },
+    )
+    library = library_fan(drawn)
+    assert library == Counter({"明暗杠": 1, "连六": 1, "幺九刻": 1, "独听・单钓": 1})
+    result = score_mcr(**fields)
+    assert (
+        ours(result)
+        == library_expectation(library)
+        == Counter(
+            {
+                "concealed_kong": 1,
+                "melded_kong": 1,
+                "short_straight": 1,
+                "pung_of_terminals_or_honors": 1,
+                "single_wait": 1,
+            }
+        )
+    )
+    assert result.fan == 6

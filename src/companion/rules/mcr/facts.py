@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from companion.rules.mcr.shapes import McrReading, McrSet, McrShape, SetKind, sets_and_pair
 from companion.tiles import KINDS, Tile, Wind
@@ -65,15 +65,25 @@ def is_wind(tile: int) -> bool:
     return Tile.EAST <= tile <= Tile.NORTH
 
 
-def basic_waits(counts: list[int], sets: int) -> set[int]:
+def basic_waits(counts: list[int], sets: int) -> frozenset[int]:
     """The kinds that complete `sets` sets and a pair, copies not limited (the shape's waits)."""
+    return _waits(tuple(counts), sets)
+
+
+@lru_cache(maxsize=4096)
+def _waits(held: tuple[int, ...], sets: int) -> frozenset[int]:
+    counts = list(held)
     found = set()
     for tile in range(KINDS):
+        # Only a kind held, or beside one held in its suit, can complete the tiles.
+        near = range(max(tile - 2, tile // 9 * 9), min(tile + 3, tile // 9 * 9 + 9))
+        if not (counts[tile] or (tile < Tile.EAST and any(counts[other] for other in near))):
+            continue
         counts[tile] += 1
         if next(sets_and_pair(counts, sets), None) is not None:
             found.add(tile)
         counts[tile] -= 1
-    return found
+    return frozenset(found)
 
 
 @dataclass(frozen=True)
@@ -125,11 +135,11 @@ class McrFacts:
     def suits(self) -> frozenset[int]:
         return frozenset(suit(tile) for tile in self.kinds if not is_honor(tile))
 
-    @property
+    @cached_property
     def chows(self) -> list[int]:
         return [index for index, group in enumerate(self.sets) if group.kind is SetKind.CHOW]
 
-    @property
+    @cached_property
     def pungs(self) -> list[int]:
         return [index for index, group in enumerate(self.sets) if group.is_pung]
 
@@ -141,7 +151,7 @@ class McrFacts:
     def exposed_melds(self) -> int:
         return sum(group.declared and group.exposed for group in self.sets)
 
-    @property
+    @cached_property
     def kongs(self) -> list[McrSet]:
         return [group for group in self.sets if group.kind is SetKind.KONG]
 
@@ -173,7 +183,7 @@ class McrFacts:
         else:
             waits = basic_waits(before, 4 - self.melds)
             if not self.melds and sum(count % 2 for count in before) == 1:
-                waits |= {tile for tile in range(KINDS) if before[tile] % 2}
+                waits = waits | {tile for tile in range(KINDS) if before[tile] % 2}
         if len(waits) != 1:
             return None
         concealed = [group for group in reading.sets if not group.declared]
