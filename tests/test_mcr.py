@@ -937,6 +937,20 @@ def test_the_last_copy_is_known_when_the_melds_show_three() -> None:
     assert found["last_tile"] == 1
 
 
+def test_a_kind_held_four_times_is_no_wait() -> None:
+    # 1112345679999m waits on 8m alone: the four 9m are in the hand.
+    assert fan_of(hand="1112345679999m8m", win="discard", discarder="S")["closed_wait"] == 1
+    # 78p waits on 6p alone, the four 9p being a kong: a two-sided wait all the same.
+    found = fan_of(
+        hand="678p77s",
+        win_tile="6p",
+        melds=["ckong 9999p", "kong 7777m", "ckong 8888s"],
+        win="discard",
+        discarder="S",
+    )
+    assert not {"edge_wait", "closed_wait", "single_wait"} & set(found)
+
+
 def test_waits_are_scored() -> None:
     waits = mcr_waits("1112345678999m", win="discard", discarder="N")
     assert [wait.tile for wait in waits] == [f"{rank}m" for rank in range(1, 10)]

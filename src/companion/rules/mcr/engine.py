@@ -135,9 +135,13 @@ def _scored(table: Sequence[Fan], facts: McrFacts) -> list[McrScore]:
 
 def best_readings(hand: Hand, context: McrContext) -> list[tuple[McrReading, list[McrScore]]]:
     """Every reading with its fan, in reading order (`mcr_readings`)."""
-    before = hand.without_winning_tile().concealed
+    waiting = hand.without_winning_tile()
+    held = tuple(waiting.counts())
     return [
-        (reading, _scored(FANS, McrFacts(reading, context, before, len(hand.melds))))
+        (
+            reading,
+            _scored(FANS, McrFacts(reading, context, waiting.concealed, len(hand.melds), held)),
+        )
         for reading in mcr_readings(hand, context.by_discard)
     ]
 

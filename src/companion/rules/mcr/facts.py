@@ -94,6 +94,8 @@ class McrFacts:
     """The concealed tiles before the winning one."""
     melds: int
     """Declared groups, concealed kongs included."""
+    held_before: tuple[int, ...]
+    """How many of each kind the hand held before the winning tile, declared groups included."""
 
     @property
     def shape(self) -> McrShape:
@@ -184,11 +186,17 @@ class McrFacts:
             waits = basic_waits(before, 4 - self.melds)
             if not self.melds and sum(count % 2 for count in before) == 1:
                 waits = waits | {tile for tile in range(KINDS) if before[tile] % 2}
-        if len(waits) != 1:
+        # A kind whose four copies the hand holds is no wait.
+        if len([tile for tile in waits if self.held_before[tile] < 4]) != 1:
             return None
         concealed = [group for group in reading.sets if not group.declared]
+        # The 3 of 12 or the 7 of 89: a two-sided wait whose other side is gone is none.
         if any(
-            group.kind is SetKind.CHOW and winning in (group.tile, group.tile + 2)
+            group.kind is SetKind.CHOW
+            and (
+                (rank(group.tile) == 1 and winning == group.tile + 2)
+                or (rank(group.tile) == 7 and winning == group.tile)
+            )
             for group in concealed
         ):
             return "edge"
