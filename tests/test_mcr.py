@@ -894,6 +894,67 @@ def test_the_principles_serve_any_table() -> None:
 # The minimum, flowers and the settlement.
 
 
+def test_the_result_in_the_contracts_fields() -> None:
+    result = score_mcr(
+        "123m456p789s11z",
+        win_tile="6p",
+        melds=["pung 777z"],
+        bonus="1f",
+        options={"flowers": True},
+        win="discard",
+        discarder="N",
+    )
+    assert result.to_json() == {
+        "valid": True,
+        "profile": "mcr",
+        "unit": "fan",
+        "tai": 17,
+        "raw_tai": 17,
+        "meets_minimum": True,
+        "patterns": [
+            {
+                "id": "mixed_straight",
+                "name": "Mixed straight",
+                "name_hans": "花龙",
+                "name_hant": "花龍",
+                "tai": 8,
+                "value": 8,
+                "count": 1,
+            },
+            {
+                "id": "all_types",
+                "name": "All types",
+                "name_hans": "五门齐",
+                "name_hant": "五門齊",
+                "tai": 6,
+                "value": 6,
+                "count": 1,
+            },
+            {
+                "id": "dragon_pung",
+                "name": "Dragon pung",
+                "name_hans": "箭刻",
+                "name_hant": "箭刻",
+                "tai": 2,
+                "value": 2,
+                "count": 1,
+            },
+            {
+                "id": "flower_tiles",
+                "name": "Flower tiles",
+                "name_hans": "花牌",
+                "name_hant": "花牌",
+                "tai": 1,
+                "value": 1,
+                "count": 1,
+            },
+        ],
+        "groups": ["777z", "123m", "456p", "789s", "11z"],
+        "payments": {"E": 41, "S": -8, "W": -8, "N": -25},
+        "notes": [],
+    }
+
+
 def test_self_draw_pays_eight_and_the_fan_from_each() -> None:
     result = score_mcr("123456789p234s55m", win_tile="5m", seat="S")
     assert result.payments == {Wind.EAST: -31, Wind.SOUTH: 93, Wind.WEST: -31, Wind.NORTH: -31}

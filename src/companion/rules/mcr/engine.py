@@ -74,6 +74,21 @@ class McrResult:
     def tai(self) -> int:
         return self.fan
 
+    def to_json(self) -> dict[str, Any]:
+        """The contract's result fields (`tai` holds the fan, `unit` is "fan")."""
+        return {
+            "valid": self.valid,
+            "profile": "mcr",
+            "unit": self.unit,
+            "tai": self.fan,
+            "raw_tai": self.fan,
+            "meets_minimum": self.meets_minimum,
+            "patterns": [score.to_json() for score in self.patterns],
+            "groups": list(self.groups),
+            "payments": {seat.value: amount for seat, amount in self.payments.items()},
+            "notes": [],
+        }
+
 
 def read_options(options: Mapping[str, Any]) -> dict[str, bool]:
     found = dict(OPTIONS)
