@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property, lru_cache
+from itertools import combinations
 
 from companion.rules.mcr.shapes import McrReading, McrSet, McrShape, SetKind, sets_and_pair
 from companion.tiles import KINDS, Tile, Wind
@@ -136,6 +137,24 @@ class McrFacts:
     @cached_property
     def suits(self) -> frozenset[int]:
         return frozenset(suit(tile) for tile in self.kinds if not is_honor(tile))
+
+    def combinations(self, family: str, size: int) -> list[tuple[frozenset[int], list[int]]]:
+        """Every `size` sets of the family (`chows` or `pungs`): their indices, and their
+        lowest tiles in order (read once for every fan that combines them)."""
+        key = (family, size)
+        found = self._combinations.get(key)
+        if found is None:
+            members = self.chows if family == "chows" else self.pungs
+            found = [
+                (frozenset(chosen), sorted(int(self.sets[index].tile) for index in chosen))
+                for chosen in combinations(members, size)
+            ]
+            self._combinations[key] = found
+        return found
+
+    @cached_property
+    def _combinations(self) -> dict[tuple[str, int], list[tuple[frozenset[int], list[int]]]]:
+        return {}
 
     @cached_property
     def chows(self) -> list[int]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, pairwise
+from itertools import pairwise
 
 from companion.rules.mcr.facts import (
     GREEN,
@@ -75,13 +75,7 @@ def _combination(family: str, size: int, test: Callable[[Sequence[int]], bool]) 
     pass `test`."""
 
     def matches(facts: McrFacts) -> Matches:
-        members = facts.chows if family == "chows" else facts.pungs
-        found: Matches = []
-        for chosen in combinations(members, size):
-            tiles = sorted(int(facts.sets[index].tile) for index in chosen)
-            if test(tiles):
-                found.append(frozenset(chosen))
-        return found
+        return [chosen for chosen, tiles in facts.combinations(family, size) if test(tiles)]
 
     return matches
 
