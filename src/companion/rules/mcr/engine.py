@@ -301,9 +301,7 @@ def mcr_waits(hand: str, *, melds: Sequence[str] = (), **fields: Any) -> tuple[M
         tile = Tile(kind)
         if held[kind] >= 4:
             continue
-        complete = waiting.with_winning_tile(tile)
-        context = McrContext(Wind.EAST, Wind.EAST, False, frozenset(), tile, False)
-        if not mcr_readings(complete, context.by_discard):
+        if not mcr_readings(waiting.with_winning_tile(tile), by_discard=False):
             continue
         try:
             result = score_mcr(hand + tile.mpsz, win_tile=tile.mpsz, melds=melds, **fields)

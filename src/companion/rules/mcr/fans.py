@@ -147,6 +147,10 @@ def _concealed(count: int) -> Predicate:
 
 
 def _kongs(count: int, exposed: bool | None) -> Predicate:
+    """`count` kongs or more, exposed or concealed as asked; exactly `count` of any kind (three
+    or four kongs). A higher kong fan leaves the lower ones out (`excludes`), so that one
+    exposed and one concealed kong count both, as the rule book has them."""
+
     def test(facts: McrFacts) -> bool:
         kongs = [group for group in facts.kongs if exposed is None or group.exposed is exposed]
         return len(kongs) >= count if exposed is not None else len(kongs) == count
@@ -299,7 +303,7 @@ def _seat(facts: McrFacts, tile: Tile) -> bool:
 
 E = McrEvent
 PUNG_19 = "pung_of_terminals_or_honors"
-_SINGLE_SET_WINDS = frozenset({PUNG_19})
+_ITS_PUNG_OF_AN_HONOR = frozenset({PUNG_19})
 
 FANS: tuple[Fan, ...] = (
     # 88
@@ -706,7 +710,7 @@ FANS: tuple[Fan, ...] = (
         12,
         _combination("pungs", 3, lambda t: all(is_wind(tile) for tile in t)),
         combination=True,
-        absorbs=_SINGLE_SET_WINDS,
+        absorbs=_ITS_PUNG_OF_AN_HONOR,
     ),
     # 8
     Fan(
@@ -860,10 +864,16 @@ FANS: tuple[Fan, ...] = (
         "Prevalent wind",
         2,
         _per_pung(_prevalent),
-        absorbs=_SINGLE_SET_WINDS,
+        absorbs=_ITS_PUNG_OF_AN_HONOR,
     ),
     Fan(
-        "seat_wind", "门风刻", "門風刻", "Seat wind", 2, _per_pung(_seat), absorbs=_SINGLE_SET_WINDS
+        "seat_wind",
+        "门风刻",
+        "門風刻",
+        "Seat wind",
+        2,
+        _per_pung(_seat),
+        absorbs=_ITS_PUNG_OF_AN_HONOR,
     ),
     Fan("concealed_hand", "门前清", "門前清", "Concealed hand", 2, _no_melds(by_discard=True)),
     Fan(
