@@ -215,7 +215,8 @@ def draw_hand(rng: random.Random) -> Drawn | None:
                 packs.append(("PENG", library_tile(first), 1))
             else:
                 exposed = rng.random() < 0.5
-                melds.append(f"{'kong' if exposed else 'ckong'} {mpsz(first) * 4}")
+                kind_word = rng.choice(["kong", "akong"]) if exposed else "ckong"
+                melds.append(f"{kind_word} {mpsz(first) * 4}")
                 packs.append(("GANG", library_tile(first), 1 if exposed else 0))
         concealed.extend([pair, pair])
     if not concealed:
