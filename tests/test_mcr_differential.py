@@ -1,6 +1,7 @@
 """MCR against PyMahjongGB (a test dependency, never imported by src/): seeded random hands
 drawn so that every fan comes up (400 in `make check`, 20,000 in `make test`), the fan total
-and the list of fan compared, 0 disagreements, the coverage printed.
+and the list of fan compared, 0 disagreements, the coverage printed; and every payment sums to
+zero, the winner paid exactly when the hand reaches the minimum.
 
 Where PyMahjongGB (a 2018 copy of ChineseOfficialMahjong's calculator) differs from the rule
 book on purpose, the rule book is held here, in `library_expectation`, each with the hand that
@@ -27,7 +28,7 @@ from MahjongGB import MahjongFanCalculator
 from companion.rules.mcr import FANS, FLOWER, McrResult, score_mcr
 from companion.rules.mcr.facts import basic_waits
 from companion.rules.mcr.shapes import KNITTED
-from companion.tiles import TERMINALS_AND_HONORS, Tile
+from companion.tiles import TERMINALS_AND_HONORS, Tile, Wind
 
 HANDS_IN_CHECK = 400
 HANDS_IN_TEST = 20_000
@@ -369,6 +370,11 @@ def run(hands: int, seed: int) -> tuple[int, Counter[str], list[str]]:
         coverage.update(got.keys())
         if got != expected and agrees(got, expected, drawn):
             coverage["(rule book: a dead wait)"] += 1
+        paid = result.payments
+        if sum(paid.values()) != 0 or (paid[Wind.parse(drawn.fields["seat"])] > 0) is not (
+            result.meets_minimum
+        ):
+            problems.append(f"{drawn.fields}: payments {paid}")
         if not agrees(got, expected, drawn) or total(got) != result.fan:
             problems.append(f"{drawn.fields}:\n  ours    {dict(got)}\n  library {dict(expected)}")
     return compared, coverage, problems
