@@ -148,7 +148,7 @@ def _scored(table: Sequence[Fan], facts: McrFacts) -> list[McrScore]:
     ]
 
 
-def best_readings(hand: Hand, context: McrContext) -> list[tuple[McrReading, list[McrScore]]]:
+def scored_readings(hand: Hand, context: McrContext) -> list[tuple[McrReading, list[McrScore]]]:
     """Every reading with its fan, in reading order (`mcr_readings`)."""
     waiting = hand.without_winning_tile()
     held = tuple(waiting.counts())
@@ -253,7 +253,7 @@ def score_mcr(
     built, context, payer = build_request(
         hand, win_tile, win, seat, round, discarder, melds, bonus, events, options
     )
-    scored = best_readings(built, context)
+    scored = scored_readings(built, context)
     if not scored:
         raise NotAWinError(
             "not a win: the tiles make no four sets and a pair, seven pairs, thirteen orphans, "
