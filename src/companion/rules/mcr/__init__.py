@@ -1,0 +1,27 @@
+"""The mcr profile's engine (Mahjong Competition Rules, Chinese Official, 81 fan): its shapes,
+the fan as data, the principles applied by `companion.rules.principles`, the minimum and the
+settlement (docs/rules-mcr.md). Not registered as a profile yet: reached from Python
+(`score_mcr`, `mcr_waits`) and the tests only."""
+
+from companion.rules.mcr.engine import (
+    MINIMUM,
+    McrResult,
+    McrScore,
+    McrWait,
+    mcr_waits,
+    score_mcr,
+)
+from companion.rules.mcr.fans import BY_ID, FANS, FLOWER, Fan
+
+__all__ = [
+    "BY_ID",
+    "FANS",
+    "FLOWER",
+    "MINIMUM",
+    "Fan",
+    "McrResult",
+    "McrScore",
+    "McrWait",
+    "mcr_waits",
+    "score_mcr",
+]

@@ -1,0 +1,315 @@
+"""Scoring one MCR hand: its readings, each one's fan under the principles, the reading worth
+most, the flowers, the minimum and the settlement.
+
+Reachable from Python (`score_mcr`) and the tests only: the profile is not registered with the
+calculator, the command line or the API yet (docs/rules-mcr.md says what is built).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import InvalidRequestError, NotAWinError
+from companion.hand import Hand, Meld
+from companion.rules.mcr.facts import McrContext, McrEvent, McrFacts
+from companion.rules.mcr.fans import BY_ID, ELEMENTS, FANS, FLOWER, Fan
+from companion.rules.mcr.shapes import McrReading, McrShape, mcr_readings
+from companion.rules.principles import apply_principles
+from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
+
+MINIMUM = 8
+"""The fan a win needs, flowers not counted."""
+BASE = 8
+"""What each of the other three pays besides the fan (the discarder pays the fan too)."""
+OPTIONS = {"flowers": False}
+"""The options and their defaults: no bonus tiles (the EMA's tournaments play without)."""
+
+E = McrEvent
+
+
+@dataclass(frozen=True)
+class McrScore:
+    """One fan of the result: its names, its value and how many times it counts."""
+
+    id: str
+    name: str
+    hans: str
+    hant: str
+    value: int
+    count: int = 1
+
+    @property
+    def fan(self) -> int:
+        return self.value * self.count
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "name_hans": self.hans,
+            "name_hant": self.hant,
+            "tai": self.fan,
+            "value": self.value,
+            "count": self.count,
+        }
+
+
+@dataclass(frozen=True)
+class McrResult:
+    """A scored MCR hand, in the contract's fields (`tai` holds the fan)."""
+
+    patterns: tuple[McrScore, ...]
+    groups: tuple[str, ...]
+    fan: int
+    """Every fan, flowers included."""
+    flowers: int
+    meets_minimum: bool
+    payments: dict[Wind, int]
+    unit: str = "fan"
+    valid: bool = True
+
+    @property
+    def tai(self) -> int:
+        return self.fan
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's result fields (`tai` holds the fan, `unit` is "fan")."""
+        return {
+            "valid": self.valid,
+            "profile": "mcr",
+            "unit": self.unit,
+            "tai": self.fan,
+            "raw_tai": self.fan,
+            "meets_minimum": self.meets_minimum,
+            "patterns": [score.to_json() for score in self.patterns],
+            "groups": list(self.groups),
+            "payments": {seat.value: amount for seat, amount in self.payments.items()},
+            "notes": [],
+        }
+
+
+def read_options(options: Mapping[str, Any]) -> dict[str, bool]:
+    found = dict(OPTIONS)
+    for name, value in options.items():
+        if name not in OPTIONS:
+            raise InvalidRequestError(f'options: unknown option "{name}": mcr has flowers')
+        if not isinstance(value, bool):
+            raise InvalidRequestError(f"options: {name} is true or false")
+        found[name] = value
+    return found
+
+
+def _events(names: Sequence[str]) -> frozenset[McrEvent]:
+    found: set[McrEvent] = set()
+    for name in names:
+        try:
+            found.add(McrEvent(name))
+        except ValueError:
+            known = ", ".join(event.value for event in McrEvent)
+            raise InvalidRequestError(f'events: unknown event "{name}": mcr has {known}') from None
+    return frozenset(found)
+
+
+def _check_events(events: frozenset[McrEvent], hand: Hand, by_discard: bool) -> None:
+    """Refuse what cannot have happened, naming the fields at fault."""
+    winning = hand.winning_tile
+    assert winning is not None
+    others = hand.counts()[winning] - 1
+    concealed_others = hand.concealed_counts()[winning] - 1
+    problems: list[str] = []
+    if E.REPLACEMENT in events and by_discard:
+        problems.append('events: replacement (杠上开花) is a self-draw; win must be "self_draw"')
+    if E.REPLACEMENT in events and not any(meld.kind.is_kong for meld in hand.melds):
+        problems.append("events: replacement (杠上开花) without a kong in melds")
+    if E.ROBBING_KONG in events and not by_discard:
+        problems.append('events: robbing_kong (抢杠和) on a self-draw; win must be "discard"')
+    if E.ROBBING_KONG in events and others:
+        problems.append(
+            f"events: robbing_kong (抢杠和): the robbed {winning.english} is the fourth copy, "
+            "so the winner holds no other"
+        )
+    if E.ROBBING_KONG in events and E.LAST_TILE in events:
+        problems.append("events: robbing_kong with last_tile: no kong is declared on the last tile")
+    if E.LAST_COPY in events and concealed_others:
+        problems.append(f"events: last_copy (和绝张), but the hand holds another {winning.english}")
+    if problems:
+        raise NotAWinError("; ".join(problems))
+
+
+def _scored(table: Sequence[Fan], facts: McrFacts) -> list[McrScore]:
+    found = {fan.id: fan.predicate(facts) for fan in table}
+    counted = apply_principles(ELEMENTS, found)
+    return [
+        McrScore(fan.id, fan.english, fan.hans, fan.hant, fan.value, len(counted[fan.id]))
+        for fan in table
+        if fan.id in counted
+    ]
+
+
+def scored_readings(hand: Hand, context: McrContext) -> list[tuple[McrReading, list[McrScore]]]:
+    """Every reading with its fan, in reading order (`mcr_readings`)."""
+    waiting = hand.without_winning_tile()
+    held = tuple(waiting.counts())
+    return [
+        (
+            reading,
+            _scored(FANS, McrFacts(reading, context, waiting.concealed, len(hand.melds), held)),
+        )
+        for reading in mcr_readings(hand, context.by_discard)
+    ]
+
+
+PREFERRED = frozenset(fan.id for fan in FANS if fan.preferred)
+
+
+def _worth(entry: tuple[McrReading, list[McrScore]]) -> tuple[int, bool, bool]:
+    """The fan, then, between readings worth the same: one with a preferred fan, then four
+    sets and a pair over seven pairs; the first of equals is reported."""
+    reading, patterns = entry
+    return (
+        sum(score.fan for score in patterns),
+        any(score.id in PREFERRED for score in patterns),
+        reading.shape is not McrShape.SEVEN_PAIRS,
+    )
+
+
+def settle(fan: int, winner: Wind, payer: Wind | None, meets: bool) -> dict[Wind, int]:
+    """8 + fan from each other player on a self-draw; on a discard, 8 + fan from the
+    discarder and 8 from the other two. Nothing under the minimum."""
+    payments = dict.fromkeys(Wind, 0)
+    if not meets:
+        return payments
+    for seat in Wind:
+        if seat is winner:
+            continue
+        paid = BASE + fan if payer is None or seat is payer else BASE
+        payments[seat] -= paid
+        payments[winner] += paid
+    return payments
+
+
+def build_request(
+    hand: str,
+    win_tile: str | None,
+    win: str,
+    seat: str,
+    round: str,
+    discarder: str | None,
+    melds: Sequence[str],
+    bonus: str,
+    events: Sequence[str],
+    options: Mapping[str, Any] | None,
+) -> tuple[Hand, McrContext, Wind | None]:
+    rules = read_options(options or {})
+    tiles = parse_tiles(hand)
+    flowers = parse_tiles(bonus) if bonus else ()
+    if flowers and not rules["flowers"]:
+        raise InvalidRequestError(
+            "bonus: flowers are not played (option flowers is off by default)"
+        )
+    if any(tile.is_animal for tile in flowers):
+        raise InvalidRequestError("bonus: mcr has flowers and seasons, no animals")
+    declared = tuple(Meld.parse(text) for text in melds)
+    winning = parse_tile(win_tile) if win_tile else None
+    built = Hand.build(tiles, declared, flowers, winning_tile=winning, sets=4)
+    if win not in ("self_draw", "discard"):
+        raise InvalidRequestError(f'win: "{win}" is neither "self_draw" nor "discard"')
+    winner = Wind.parse(seat)
+    by_discard = win == "discard"
+    payer = Wind.parse(discarder) if discarder else None
+    if by_discard and payer is None:
+        raise InvalidRequestError("discarder: a discard win needs the discarder's seat")
+    if payer is winner:
+        raise NotAWinError("discarder: the winner cannot win on their own discard")
+    if not by_discard and payer is not None:
+        raise NotAWinError("discarder: a self-drawn win has no discarder")
+    found = _events(events)
+    _check_events(found, built, by_discard)
+    assert built.winning_tile is not None
+    in_melds = sum(meld.tiles.count(built.winning_tile) for meld in built.melds)
+    last_copy = E.ROBBING_KONG in found or E.LAST_COPY in found or in_melds == 3
+    context = McrContext(
+        winner, Wind.parse(round), by_discard, found, built.winning_tile, last_copy
+    )
+    return built, context, payer
+
+
+def score_mcr(
+    hand: str,
+    *,
+    win_tile: str | None = None,
+    win: str = "self_draw",
+    seat: str = "E",
+    round: str = "E",
+    discarder: str | None = None,
+    melds: Sequence[str] = (),
+    bonus: str = "",
+    events: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+) -> McrResult:
+    """Score an MCR hand given as the contract's request fields."""
+    built, context, payer = build_request(
+        hand, win_tile, win, seat, round, discarder, melds, bonus, events, options
+    )
+    scored = scored_readings(built, context)
+    if not scored:
+        raise NotAWinError(
+            "not a win: the tiles make no four sets and a pair, seven pairs, thirteen orphans, "
+            "honors and knitted tiles, or knitted straight with a set and a pair"
+        )
+    reading, patterns = max(scored, key=_worth)
+    fan = sum(score.fan for score in patterns)
+    flowers = len(built.bonus)
+    if flowers:
+        patterns = [
+            *patterns,
+            McrScore(FLOWER.id, FLOWER.english, FLOWER.hans, FLOWER.hant, 1, flowers),
+        ]
+    meets = fan >= MINIMUM
+    return McrResult(
+        patterns=tuple(patterns),
+        groups=reading.groups,
+        fan=fan + flowers,
+        flowers=flowers,
+        meets_minimum=meets,
+        payments=settle(fan + flowers, context.seat, payer, meets),
+    )
+
+
+@dataclass(frozen=True)
+class McrWait:
+    """A tile a hand one short waits on, and what the win on it scores (None, with the
+    reason, where the win is refused)."""
+
+    tile: str
+    result: McrResult | None
+    refusal: str | None = None
+
+
+def mcr_waits(hand: str, *, melds: Sequence[str] = (), **fields: Any) -> tuple[McrWait, ...]:
+    """The waits of a hand one tile short (`hand` of 13 tiles less three a meld), each scored
+    as `score_mcr` scores it with that winning tile and the other `fields`, in tile order.
+    A kind whose four copies are all in the hand is no wait."""
+    tiles = parse_tiles(hand)
+    declared = tuple(Meld.parse(text) for text in melds)
+    waiting = Hand.build(tiles, declared, sets=4, complete=False)
+    held = waiting.counts()
+    found: list[McrWait] = []
+    for kind in range(KINDS):
+        tile = Tile(kind)
+        if held[kind] >= 4:
+            continue
+        if not mcr_readings(waiting.with_winning_tile(tile), by_discard=False):
+            continue
+        try:
+            result = score_mcr(hand + tile.mpsz, win_tile=tile.mpsz, melds=melds, **fields)
+        except NotAWinError as refusal:
+            found.append(McrWait(tile.mpsz, None, refusal.message))
+        else:
+            found.append(McrWait(tile.mpsz, result))
+    return tuple(found)
+
+
+__all__ = ["BY_ID", "McrResult", "McrScore", "McrWait", "mcr_waits", "score_mcr"]

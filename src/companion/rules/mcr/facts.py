@@ -1,0 +1,226 @@
+"""What the fan predicates read of one reading: its sets, its tiles, the win and the wait."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property, lru_cache
+from itertools import combinations
+
+from companion.rules.mcr.shapes import McrReading, McrSet, McrShape, SetKind, sets_and_pair
+from companion.tiles import KINDS, Tile, Wind
+
+GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
+REVERSIBLE = frozenset(
+    {
+        *(Tile(Tile.P1 + rank - 1) for rank in (1, 2, 3, 4, 5, 8, 9)),
+        *(Tile(Tile.S1 + rank - 1) for rank in (2, 4, 5, 6, 8, 9)),
+        Tile.WHITE,
+    }
+)
+"""推不倒: the tiles that look the same upside down."""
+
+
+class McrEvent(Enum):
+    LAST_COPY = "last_copy"
+    LAST_TILE = "last_tile"
+    REPLACEMENT = "replacement"
+    ROBBING_KONG = "robbing_kong"
+
+
+@dataclass(frozen=True)
+class McrContext:
+    seat: Wind
+    round: Wind
+    by_discard: bool
+    events: frozenset[McrEvent]
+    winning: Tile
+    last_copy: bool
+    """The winning tile is the last of its kind: asked for, or three already in the melds."""
+
+    def has(self, event: McrEvent) -> bool:
+        return event in self.events
+
+
+def rank(tile: int) -> int:
+    return tile % 9 + 1
+
+
+def suit(tile: int) -> int:
+    return tile // 9
+
+
+def is_terminal(tile: int) -> bool:
+    return tile < Tile.EAST and tile % 9 in (0, 8)
+
+
+def is_honor(tile: int) -> bool:
+    return tile >= Tile.EAST
+
+
+def is_dragon(tile: int) -> bool:
+    return tile >= Tile.WHITE
+
+
+def is_wind(tile: int) -> bool:
+    return Tile.EAST <= tile <= Tile.NORTH
+
+
+def basic_waits(counts: list[int], sets: int) -> frozenset[int]:
+    """The kinds that complete `sets` sets and a pair, copies not limited (the shape's waits)."""
+    return _waits(tuple(counts), sets)
+
+
+@lru_cache(maxsize=4096)
+def _waits(held: tuple[int, ...], sets: int) -> frozenset[int]:
+    counts = list(held)
+    found = set()
+    for tile in range(KINDS):
+        # Only a kind held, or beside one held in its suit, can complete the tiles.
+        near = range(max(tile - 2, tile // 9 * 9), min(tile + 3, tile // 9 * 9 + 9))
+        if not (counts[tile] or (tile < Tile.EAST and any(counts[other] for other in near))):
+            continue
+        counts[tile] += 1
+        if next(sets_and_pair(counts, sets), None) is not None:
+            found.add(tile)
+        counts[tile] -= 1
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class McrFacts:
+    reading: McrReading
+    context: McrContext
+    concealed_before: tuple[Tile, ...]
+    """The concealed tiles before the winning one."""
+    melds: int
+    """Declared groups, concealed kongs included."""
+    held_before: tuple[int, ...]
+    """How many of each kind the hand held before the winning tile, declared groups included."""
+
+    @property
+    def shape(self) -> McrShape:
+        return self.reading.shape
+
+    @property
+    def sets(self) -> tuple[McrSet, ...]:
+        return self.reading.sets
+
+    @cached_property
+    def tiles(self) -> tuple[Tile, ...]:
+        reading = self.reading
+        found: list[Tile] = [tile for group in reading.sets for tile in group.tiles]
+        found.extend(reading.knitted)
+        found.extend(tile for pair in reading.pairs for tile in (pair, pair))
+        if reading.pair is not None:
+            found.extend((reading.pair, reading.pair))
+        return tuple(found)
+
+    @cached_property
+    def counts(self) -> list[int]:
+        counts = [0] * KINDS
+        for tile in self.tiles:
+            counts[tile] += 1
+        return counts
+
+    @cached_property
+    def kinds(self) -> frozenset[Tile]:
+        return frozenset(self.tiles)
+
+    @cached_property
+    def numbered_ranks(self) -> frozenset[int] | None:
+        """The ranks of the tiles, or None when there is an honor."""
+        if any(is_honor(tile) for tile in self.kinds):
+            return None
+        return frozenset(rank(tile) for tile in self.kinds)
+
+    @cached_property
+    def suits(self) -> frozenset[int]:
+        return frozenset(suit(tile) for tile in self.kinds if not is_honor(tile))
+
+    def combinations(self, family: str, size: int) -> list[tuple[frozenset[int], list[int]]]:
+        """Every `size` sets of the family (`chows` or `pungs`): their indices, and their
+        lowest tiles in order (read once for every fan that combines them)."""
+        key = (family, size)
+        found = self._combinations.get(key)
+        if found is None:
+            members = self.chows if family == "chows" else self.pungs
+            found = [
+                (frozenset(chosen), sorted(int(self.sets[index].tile) for index in chosen))
+                for chosen in combinations(members, size)
+            ]
+            self._combinations[key] = found
+        return found
+
+    @cached_property
+    def _combinations(self) -> dict[tuple[str, int], list[tuple[frozenset[int], list[int]]]]:
+        return {}
+
+    @cached_property
+    def chows(self) -> list[int]:
+        return [index for index, group in enumerate(self.sets) if group.kind is SetKind.CHOW]
+
+    @cached_property
+    def pungs(self) -> list[int]:
+        return [index for index, group in enumerate(self.sets) if group.is_pung]
+
+    @property
+    def standard(self) -> bool:
+        return self.shape is McrShape.STANDARD
+
+    @property
+    def exposed_melds(self) -> int:
+        return sum(group.declared and group.exposed for group in self.sets)
+
+    @cached_property
+    def kongs(self) -> list[McrSet]:
+        return [group for group in self.sets if group.kind is SetKind.KONG]
+
+    @property
+    def concealed_pungs(self) -> int:
+        return sum(group.is_pung and not group.exposed for group in self.sets)
+
+    @cached_property
+    def wait_position(self) -> str | None:
+        """ "edge", "closed" or "single" when the hand waited on one kind alone and the
+        winning tile sits there in this reading; None otherwise."""
+        reading = self.reading
+        if reading.shape not in (McrShape.STANDARD, McrShape.KNITTED_STRAIGHT):
+            return None
+        winning = self.context.winning
+        before = [0] * KINDS
+        for tile in self.concealed_before:
+            before[tile] += 1
+        if reading.shape is McrShape.KNITTED_STRAIGHT:
+            if self.melds:
+                return "single" if reading.pair == winning else None
+            # The knitted tiles are neither a chow nor the pair: only the rest may wait.
+            rest = list(before)
+            for tile in reading.knitted:
+                if rest[tile] == 0:
+                    return None
+                rest[tile] -= 1
+            waits = basic_waits(rest, 1)
+        else:
+            waits = basic_waits(before, 4 - self.melds)
+            if not self.melds and sum(count % 2 for count in before) == 1:
+                waits = waits | {tile for tile in range(KINDS) if before[tile] % 2}
+        # A kind whose four copies the hand holds is no wait.
+        if len([tile for tile in waits if self.held_before[tile] < 4]) != 1:
+            return None
+        concealed = [group for group in reading.sets if not group.declared]
+        # The 3 of 12 or the 7 of 89: a two-sided wait whose other side is gone is none.
+        if any(
+            group.kind is SetKind.CHOW
+            and (
+                (rank(group.tile) == 1 and winning == group.tile + 2)
+                or (rank(group.tile) == 7 and winning == group.tile)
+            )
+            for group in concealed
+        ):
+            return "edge"
+        if any(group.kind is SetKind.CHOW and winning == group.tile + 1 for group in concealed):
+            return "closed"
+        if reading.pair == winning:
+            return "single"
+        return None

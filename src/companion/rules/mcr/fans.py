@@ -1,0 +1,982 @@
+"""The 81 fan of MCR as data: id, names (简体, 繁體, English), value, what a reading needs for
+it, and what it leaves out (docs/rules-mcr.md lists them).
+
+A fan's predicate returns its matches on one reading: each match the indices of the sets that
+earned it (an empty set for a fan of the whole hand). A fan formed by combining sets
+(`combination`) is given as the family of sets it combines (chows or pungs), how many, and a
+test over their lowest tiles in order; every such combination of the reading is a candidate,
+and `companion.rules.principles` chooses among them. `excludes` is the rule book's "not
+counted with"; `absorbs` the single-set fans its own sets do not also earn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from companion.rules.mcr.facts import (
+    GREEN,
+    REVERSIBLE,
+    McrEvent,
+    McrFacts,
+    is_dragon,
+    is_honor,
+    is_terminal,
+    is_wind,
+    rank,
+    suit,
+)
+from companion.rules.mcr.shapes import McrShape, SetKind
+from companion.rules.principles import Element, Sets
+from companion.tiles import TERMINALS_AND_HONORS, Tile
+
+Matches = list[Sets]
+Predicate = Callable[[McrFacts], Matches]
+WHOLE: Sets = frozenset()
+_ONE: Matches = [WHOLE]
+_NONE: Matches = []
+
+
+@dataclass(frozen=True)
+class Fan:
+    id: str
+    hans: str
+    """The name in simplified Chinese."""
+    hant: str
+    """The name in traditional Chinese."""
+    english: str
+    value: int
+    predicate: Predicate
+    excludes: Mapping[str, int | None] = field(default_factory=dict)
+    absorbs: frozenset[str] = frozenset()
+    combination: bool = False
+    fallback: bool = False
+    preferred: bool = False
+    """Between two readings worth the same, the one with this fan is reported."""
+
+    @property
+    def element(self) -> Element:
+        return Element(
+            self.id, self.value, self.excludes, self.absorbs, self.combination, self.fallback
+        )
+
+
+def _whole(test: Callable[[McrFacts], bool]) -> Predicate:
+    return lambda facts: _ONE if test(facts) else _NONE
+
+
+def _not_counted(*names: str) -> dict[str, int | None]:
+    return dict.fromkeys(names)
+
+
+def _combination(family: str, size: int, test: Callable[[Sequence[int]], bool]) -> Predicate:
+    """Every `size` sets of the family (`chows` or `pungs`) whose lowest tiles, in order,
+    pass `test`."""
+
+    def matches(facts: McrFacts) -> Matches:
+        return [chosen for chosen, tiles in facts.combinations(family, size) if test(tiles)]
+
+    return matches
+
+
+def _per_pung(test: Callable[[McrFacts, Tile], bool]) -> Predicate:
+    def matches(facts: McrFacts) -> Matches:
+        return [frozenset((index,)) for index in facts.pungs if test(facts, facts.sets[index].tile)]
+
+    return matches
+
+
+def _same_suit(tiles: Sequence[int]) -> bool:
+    return all(tile < Tile.EAST for tile in tiles) and len({suit(tile) for tile in tiles}) == 1
+
+
+def _three_suits(tiles: Sequence[int]) -> bool:
+    return all(tile < Tile.EAST for tile in tiles) and len({suit(tile) for tile in tiles}) == 3
+
+
+def _steps(tiles: Sequence[int], step: int) -> bool:
+    return all(later - earlier == step for earlier, later in pairwise(tiles))
+
+
+def _ranks(tiles: Sequence[int]) -> list[int]:
+    return sorted(rank(tile) for tile in tiles)
+
+
+def _shifted(tiles: Sequence[int]) -> bool:
+    return _same_suit(tiles) and (_steps(tiles, 1) or _steps(tiles, 2))
+
+
+def _all_tiles(test: Callable[[int], bool], *shapes: McrShape) -> Predicate:
+    allowed = shapes or (McrShape.STANDARD, McrShape.SEVEN_PAIRS)
+    return _whole(lambda f: f.shape in allowed and all(test(tile) for tile in f.kinds))
+
+
+def _ranks_within(low: int, high: int) -> Predicate:
+    def test(facts: McrFacts) -> bool:
+        ranks = facts.numbered_ranks
+        return ranks is not None and all(low <= value <= high for value in ranks)
+
+    return _whole(test)
+
+
+def _every_group(test: Callable[[Sequence[Tile], bool], bool]) -> Predicate:
+    """Four sets and a pair whose every group passes `test(tiles, is_pung_or_pair)`."""
+
+    def check(facts: McrFacts) -> bool:
+        if not facts.standard or facts.reading.pair is None:
+            return False
+        pair = facts.reading.pair
+        return all(test(group.tiles, group.is_pung) for group in facts.sets) and test(
+            (pair, pair), True
+        )
+
+    return _whole(check)
+
+
+def _event(event: McrEvent, by_discard: bool | None) -> Predicate:
+    return _whole(
+        lambda f: (
+            f.context.has(event) and (by_discard is None or f.context.by_discard is by_discard)
+        )
+    )
+
+
+def _concealed(count: int) -> Predicate:
+    return _whole(lambda f: f.shape in _SET_SHAPES and f.concealed_pungs == count)
+
+
+def _kongs(count: int, exposed: bool | None) -> Predicate:
+    """`count` kongs or more, exposed or concealed as asked; exactly `count` of any kind (three
+    or four kongs). A higher kong fan leaves the lower ones out (`excludes`), so that one
+    exposed and one concealed kong count both, as the rule book has them."""
+
+    def test(facts: McrFacts) -> bool:
+        kongs = [group for group in facts.kongs if exposed is None or group.exposed is exposed]
+        return len(kongs) >= count if exposed is not None else len(kongs) == count
+
+    return _whole(test)
+
+
+_SET_SHAPES = (McrShape.STANDARD, McrShape.KNITTED_STRAIGHT)
+
+
+def _nine_gates(facts: McrFacts) -> bool:
+    before = sorted(facts.concealed_before)
+    if facts.melds or len(before) != 13 or not _same_suit(before):
+        return False
+    first = before[0] // 9 * 9
+    return [tile - first for tile in before] == [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]
+
+
+def _seven_shifted_pairs(facts: McrFacts) -> bool:
+    pairs = list(facts.reading.pairs)
+    return facts.shape is McrShape.SEVEN_PAIRS and _same_suit(pairs) and _steps(pairs, 1)
+
+
+def _little_winds(facts: McrFacts) -> bool:
+    pair = facts.reading.pair
+    return (
+        facts.standard
+        and pair is not None
+        and is_wind(pair)
+        and sum(is_wind(facts.sets[index].tile) for index in facts.pungs) == 3
+    )
+
+
+def _little_dragons(facts: McrFacts) -> bool:
+    pair = facts.reading.pair
+    return (
+        facts.standard
+        and pair is not None
+        and is_dragon(pair)
+        and sum(is_dragon(facts.sets[index].tile) for index in facts.pungs) == 2
+    )
+
+
+def _terminal_chows(three_suits: bool) -> Predicate:
+    """一色双龙会 / 三色双龙会: 123 and 789 twice, a pair of fives: in the pair's suit, or in
+    the two other suits."""
+
+    def test(facts: McrFacts) -> bool:
+        pair = facts.reading.pair
+        if not facts.standard or pair is None or len(facts.chows) != 4 or rank(pair) != 5:
+            return False
+        chows = sorted(
+            (suit(facts.sets[index].tile), rank(facts.sets[index].tile)) for index in facts.chows
+        )
+        if three_suits:
+            others = sorted(set(range(3)) - {suit(pair)})
+            return chows == sorted((other, low) for other in others for low in (1, 7))
+        return chows == [(suit(pair), 1)] * 2 + [(suit(pair), 7)] * 2
+
+    return _whole(test)
+
+
+def _all_pungs(facts: McrFacts) -> bool:
+    return facts.standard and len(facts.pungs) == 4
+
+
+def _flush(honors: bool) -> Predicate:
+    return _whole(lambda f: len(f.suits) == 1 and any(is_honor(tile) for tile in f.kinds) is honors)
+
+
+def _all_types(facts: McrFacts) -> bool:
+    kinds = facts.kinds
+    return (
+        len(facts.suits) == 3
+        and any(is_wind(tile) for tile in kinds)
+        and any(is_dragon(tile) for tile in kinds)
+    )
+
+
+def _no_melds(by_discard: bool) -> Predicate:
+    return _whole(
+        lambda f: (
+            f.exposed_melds == 0 and f.context.by_discard is by_discard and f.shape in _SET_SHAPES
+        )
+    )
+
+
+def _melded_hand(facts: McrFacts) -> bool:
+    return facts.standard and facts.exposed_melds == 4 and facts.context.by_discard
+
+
+def _all_chows(facts: McrFacts) -> bool:
+    pair = facts.reading.pair
+    return (
+        facts.shape in _SET_SHAPES
+        and pair is not None
+        and not is_honor(pair)
+        and all(group.kind is SetKind.CHOW for group in facts.sets)
+    )
+
+
+def _tile_hog(facts: McrFacts) -> Matches:
+    if facts.shape in (McrShape.THIRTEEN_ORPHANS, McrShape.HONORS_AND_KNITTED):
+        return _NONE
+    fours = sum(count == 4 for count in facts.counts) - len(facts.kongs)
+    return [WHOLE] * fours
+
+
+def _knitted_straight(facts: McrFacts) -> bool:
+    if facts.shape is McrShape.KNITTED_STRAIGHT:
+        return True
+    return (
+        facts.shape is McrShape.HONORS_AND_KNITTED
+        and sum(tile < Tile.EAST for tile in facts.reading.knitted) == 9
+    )
+
+
+def _honors_and_knitted(greater: bool) -> Predicate:
+    return _whole(
+        lambda f: (
+            f.shape is McrShape.HONORS_AND_KNITTED
+            and (not greater or all(tile in f.kinds for tile in TERMINALS_AND_HONORS[6:]))
+        )
+    )
+
+
+def _wait(position: str) -> Predicate:
+    return _whole(lambda f: f.wait_position == position)
+
+
+def _outside(tiles: Sequence[Tile], _: bool) -> bool:
+    return any(is_terminal(tile) or is_honor(tile) for tile in tiles)
+
+
+def _with_five(tiles: Sequence[Tile], _: bool) -> bool:
+    return any(tile < Tile.EAST and rank(tile) == 5 for tile in tiles)
+
+
+def _even_pung(tiles: Sequence[Tile], pung: bool) -> bool:
+    return pung and tiles[0] < Tile.EAST and rank(tiles[0]) % 2 == 0
+
+
+def _prevalent(facts: McrFacts, tile: Tile) -> bool:
+    return tile == facts.context.round.tile
+
+
+def _seat(facts: McrFacts, tile: Tile) -> bool:
+    return tile == facts.context.seat.tile
+
+
+E = McrEvent
+PUNG_19 = "pung_of_terminals_or_honors"
+_ITS_PUNG_OF_AN_HONOR = frozenset({PUNG_19})
+
+FANS: tuple[Fan, ...] = (
+    # 88
+    Fan(
+        "big_four_winds",
+        "大四喜",
+        "大四喜",
+        "Big four winds",
+        88,
+        _combination("pungs", 4, lambda t: t == [27, 28, 29, 30]),
+        combination=True,
+        excludes=_not_counted(
+            "big_three_winds",
+            "all_pungs",
+            "prevalent_wind",
+            "seat_wind",
+            PUNG_19,
+            "little_four_winds",
+        ),
+    ),
+    Fan(
+        "big_three_dragons",
+        "大三元",
+        "大三元",
+        "Big three dragons",
+        88,
+        _combination("pungs", 3, lambda t: t == [31, 32, 33]),
+        combination=True,
+        excludes=_not_counted("two_dragon_pungs", "dragon_pung"),
+    ),
+    Fan(
+        "all_green",
+        "绿一色",
+        "綠一色",
+        "All green",
+        88,
+        _all_tiles(lambda tile: tile in GREEN),
+        excludes=_not_counted("half_flush", "one_voided_suit"),
+    ),
+    Fan(
+        "nine_gates",
+        "九莲宝灯",
+        "九蓮寶燈",
+        "Nine gates",
+        88,
+        _whole(_nine_gates),
+        excludes={
+            "full_flush": None,
+            "concealed_hand": None,
+            "fully_concealed_hand": None,
+            "one_voided_suit": None,
+            "no_honors": None,
+            PUNG_19: 1,
+        },
+    ),
+    Fan(
+        "four_kongs",
+        "四杠",
+        "四槓",
+        "Four kongs",
+        88,
+        _kongs(4, None),
+        excludes=_not_counted(
+            "three_kongs",
+            "two_concealed_kongs",
+            "two_melded_kongs",
+            "concealed_kong",
+            "melded_kong",
+            "all_pungs",
+            "single_wait",
+        ),
+    ),
+    Fan(
+        "seven_shifted_pairs",
+        "连七对",
+        "連七對",
+        "Seven shifted pairs",
+        88,
+        _whole(_seven_shifted_pairs),
+        excludes=_not_counted(
+            "seven_pairs",
+            "full_flush",
+            "concealed_hand",
+            "fully_concealed_hand",
+            "one_voided_suit",
+            "no_honors",
+            "single_wait",
+        ),
+    ),
+    Fan(
+        "thirteen_orphans",
+        "十三幺",
+        "十三么",
+        "Thirteen orphans",
+        88,
+        _whole(lambda f: f.shape is McrShape.THIRTEEN_ORPHANS),
+        excludes=_not_counted("all_types", "concealed_hand", "fully_concealed_hand", "single_wait"),
+    ),
+    # 64
+    Fan(
+        "all_terminals",
+        "清幺九",
+        "清么九",
+        "All terminals",
+        64,
+        _all_tiles(is_terminal),
+        excludes=_not_counted(
+            "all_terminals_and_honors",
+            "all_pungs",
+            "outside_hand",
+            PUNG_19,
+            "no_honors",
+            "double_pung",
+        ),
+    ),
+    Fan(
+        "little_four_winds",
+        "小四喜",
+        "小四喜",
+        "Little four winds",
+        64,
+        _whole(_little_winds),
+        excludes=_not_counted("big_three_winds", PUNG_19),
+    ),
+    Fan(
+        "little_three_dragons",
+        "小三元",
+        "小三元",
+        "Little three dragons",
+        64,
+        _whole(_little_dragons),
+        excludes=_not_counted("two_dragon_pungs", "dragon_pung"),
+    ),
+    Fan(
+        "all_honors",
+        "字一色",
+        "字一色",
+        "All honors",
+        64,
+        _all_tiles(is_honor),
+        excludes=_not_counted(
+            "all_terminals_and_honors", "all_pungs", "outside_hand", PUNG_19, "one_voided_suit"
+        ),
+    ),
+    Fan(
+        "four_concealed_pungs",
+        "四暗刻",
+        "四暗刻",
+        "Four concealed pungs",
+        64,
+        _concealed(4),
+        excludes=_not_counted("all_pungs", "concealed_hand", "fully_concealed_hand"),
+    ),
+    Fan(
+        "pure_terminal_chows",
+        "一色双龙会",
+        "一色雙龍會",
+        "Pure terminal chows",
+        64,
+        _terminal_chows(three_suits=False),
+        excludes=_not_counted(
+            "seven_pairs",
+            "full_flush",
+            "all_chows",
+            "pure_double_chow",
+            "two_terminal_chows",
+            "one_voided_suit",
+            "no_honors",
+        ),
+    ),
+    # 48
+    Fan(
+        "quadruple_chow",
+        "一色四同顺",
+        "一色四同順",
+        "Quadruple chow",
+        48,
+        _combination("chows", 4, lambda t: _same_suit(t) and _steps(t, 0)),
+        combination=True,
+        excludes=_not_counted("pure_triple_chow", "pure_double_chow", "tile_hog"),
+    ),
+    Fan(
+        "four_pure_shifted_pungs",
+        "一色四节高",
+        "一色四節高",
+        "Four pure shifted pungs",
+        48,
+        _combination("pungs", 4, lambda t: _same_suit(t) and _steps(t, 1)),
+        combination=True,
+        excludes=_not_counted("pure_shifted_pungs", "all_pungs"),
+    ),
+    # 32
+    Fan(
+        "four_pure_shifted_chows",
+        "一色四步高",
+        "一色四步高",
+        "Four pure shifted chows",
+        32,
+        _combination("chows", 4, _shifted),
+        combination=True,
+        excludes=_not_counted("pure_shifted_chows", "two_terminal_chows", "short_straight"),
+    ),
+    Fan(
+        "three_kongs",
+        "三杠",
+        "三槓",
+        "Three kongs",
+        32,
+        _kongs(3, None),
+        excludes=_not_counted(
+            "two_concealed_kongs", "two_melded_kongs", "concealed_kong", "melded_kong"
+        ),
+    ),
+    Fan(
+        "all_terminals_and_honors",
+        "混幺九",
+        "混么九",
+        "All terminals and honors",
+        32,
+        _all_tiles(lambda tile: is_terminal(tile) or is_honor(tile)),
+        excludes=_not_counted("all_pungs", "outside_hand", PUNG_19),
+    ),
+    # 24
+    Fan(
+        "seven_pairs",
+        "七对",
+        "七對",
+        "Seven pairs",
+        24,
+        _whole(lambda f: f.shape is McrShape.SEVEN_PAIRS),
+        excludes=_not_counted("concealed_hand", "fully_concealed_hand", "single_wait"),
+    ),
+    Fan(
+        "greater_honors_and_knitted_tiles",
+        "七星不靠",
+        "七星不靠",
+        "Greater honors and knitted tiles",
+        24,
+        _honors_and_knitted(greater=True),
+        excludes=_not_counted(
+            "lesser_honors_and_knitted_tiles",
+            "all_types",
+            "concealed_hand",
+            "fully_concealed_hand",
+            "single_wait",
+        ),
+    ),
+    Fan(
+        "all_even_pungs",
+        "全双刻",
+        "全雙刻",
+        "All even pungs",
+        24,
+        _every_group(_even_pung),
+        excludes=_not_counted("all_pungs", "all_simples", "no_honors"),
+    ),
+    Fan(
+        "full_flush",
+        "清一色",
+        "清一色",
+        "Full flush",
+        24,
+        _flush(honors=False),
+        excludes=_not_counted("one_voided_suit", "no_honors"),
+    ),
+    Fan(
+        "pure_triple_chow",
+        "一色三同顺",
+        "一色三同順",
+        "Pure triple chow",
+        24,
+        _combination("chows", 3, lambda t: _same_suit(t) and _steps(t, 0)),
+        combination=True,
+        excludes=_not_counted("pure_shifted_pungs", "pure_double_chow"),
+        preferred=True,
+    ),
+    Fan(
+        "pure_shifted_pungs",
+        "一色三节高",
+        "一色三節高",
+        "Pure shifted pungs",
+        24,
+        _combination("pungs", 3, lambda t: _same_suit(t) and _steps(t, 1)),
+        combination=True,
+        excludes=_not_counted("pure_triple_chow"),
+    ),
+    Fan(
+        "upper_tiles",
+        "全大",
+        "全大",
+        "Upper tiles",
+        24,
+        _ranks_within(7, 9),
+        excludes=_not_counted("upper_four", "no_honors"),
+    ),
+    Fan(
+        "middle_tiles",
+        "全中",
+        "全中",
+        "Middle tiles",
+        24,
+        _ranks_within(4, 6),
+        excludes=_not_counted("all_simples", "no_honors"),
+    ),
+    Fan(
+        "lower_tiles",
+        "全小",
+        "全小",
+        "Lower tiles",
+        24,
+        _ranks_within(1, 3),
+        excludes=_not_counted("lower_four", "no_honors"),
+    ),
+    # 16
+    Fan(
+        "pure_straight",
+        "清龙",
+        "清龍",
+        "Pure straight",
+        16,
+        _combination("chows", 3, lambda t: _same_suit(t) and _steps(t, 3)),
+        combination=True,
+    ),
+    Fan(
+        "three_suited_terminal_chows",
+        "三色双龙会",
+        "三色雙龍會",
+        "Three-suited terminal chows",
+        16,
+        _terminal_chows(three_suits=True),
+        excludes=_not_counted("all_chows", "no_honors", "mixed_double_chow", "two_terminal_chows"),
+    ),
+    Fan(
+        "pure_shifted_chows",
+        "一色三步高",
+        "一色三步高",
+        "Pure shifted chows",
+        16,
+        _combination("chows", 3, _shifted),
+        combination=True,
+    ),
+    Fan(
+        "all_fives",
+        "全带五",
+        "全帶五",
+        "All fives",
+        16,
+        _every_group(_with_five),
+        excludes=_not_counted("all_simples", "no_honors"),
+    ),
+    Fan(
+        "triple_pung",
+        "三同刻",
+        "三同刻",
+        "Triple pung",
+        16,
+        _combination("pungs", 3, lambda t: _three_suits(t) and len(set(_ranks(t))) == 1),
+        combination=True,
+        preferred=True,
+    ),
+    Fan(
+        "three_concealed_pungs",
+        "三暗刻",
+        "三暗刻",
+        "Three concealed pungs",
+        16,
+        _concealed(3),
+        excludes=_not_counted("two_concealed_pungs"),
+    ),
+    # 12
+    Fan(
+        "lesser_honors_and_knitted_tiles",
+        "全不靠",
+        "全不靠",
+        "Lesser honors and knitted tiles",
+        12,
+        _honors_and_knitted(greater=False),
+        excludes=_not_counted("all_types", "concealed_hand", "fully_concealed_hand", "single_wait"),
+    ),
+    Fan("knitted_straight", "组合龙", "組合龍", "Knitted straight", 12, _whole(_knitted_straight)),
+    Fan(
+        "upper_four",
+        "大于五",
+        "大於五",
+        "Upper four",
+        12,
+        _ranks_within(6, 9),
+        excludes=_not_counted("no_honors"),
+    ),
+    Fan(
+        "lower_four",
+        "小于五",
+        "小於五",
+        "Lower four",
+        12,
+        _ranks_within(1, 4),
+        excludes=_not_counted("no_honors"),
+    ),
+    Fan(
+        "big_three_winds",
+        "三风刻",
+        "三風刻",
+        "Big three winds",
+        12,
+        _combination("pungs", 3, lambda t: all(is_wind(tile) for tile in t)),
+        combination=True,
+        absorbs=_ITS_PUNG_OF_AN_HONOR,
+    ),
+    # 8
+    Fan(
+        "mixed_straight",
+        "花龙",
+        "花龍",
+        "Mixed straight",
+        8,
+        _combination("chows", 3, lambda t: _three_suits(t) and _ranks(t) == [1, 4, 7]),
+        combination=True,
+    ),
+    Fan(
+        "reversible_tiles",
+        "推不倒",
+        "推不倒",
+        "Reversible tiles",
+        8,
+        _all_tiles(lambda tile: tile in REVERSIBLE),
+        excludes=_not_counted("one_voided_suit"),
+    ),
+    Fan(
+        "mixed_triple_chow",
+        "三色三同顺",
+        "三色三同順",
+        "Mixed triple chow",
+        8,
+        _combination("chows", 3, lambda t: _three_suits(t) and len(set(_ranks(t))) == 1),
+        combination=True,
+    ),
+    Fan(
+        "mixed_shifted_pungs",
+        "三色三节高",
+        "三色三節高",
+        "Mixed shifted pungs",
+        8,
+        _combination("pungs", 3, lambda t: _three_suits(t) and _steps(_ranks(t), 1)),
+        combination=True,
+    ),
+    Fan("chicken_hand", "无番和", "無番和", "Chicken hand", 8, lambda facts: _ONE, fallback=True),
+    Fan(
+        "last_tile_draw",
+        "妙手回春",
+        "妙手回春",
+        "Last tile draw",
+        8,
+        _event(E.LAST_TILE, by_discard=False),
+        excludes=_not_counted("self_drawn"),
+    ),
+    Fan(
+        "last_tile_claim",
+        "海底捞月",
+        "海底撈月",
+        "Last tile claim",
+        8,
+        _event(E.LAST_TILE, by_discard=True),
+    ),
+    Fan(
+        "out_with_replacement_tile",
+        "杠上开花",
+        "槓上開花",
+        "Out with replacement tile",
+        8,
+        _event(E.REPLACEMENT, by_discard=False),
+        excludes=_not_counted("self_drawn"),
+    ),
+    Fan(
+        "robbing_the_kong",
+        "抢杠和",
+        "搶槓和",
+        "Robbing the kong",
+        8,
+        _event(E.ROBBING_KONG, by_discard=True),
+        excludes=_not_counted("last_tile"),
+    ),
+    # 6
+    Fan("all_pungs", "碰碰和", "碰碰和", "All pungs", 6, _whole(_all_pungs)),
+    Fan(
+        "half_flush",
+        "混一色",
+        "混一色",
+        "Half flush",
+        6,
+        _flush(honors=True),
+        excludes=_not_counted("one_voided_suit"),
+    ),
+    Fan(
+        "mixed_shifted_chows",
+        "三色三步高",
+        "三色三步高",
+        "Mixed shifted chows",
+        6,
+        _combination("chows", 3, lambda t: _three_suits(t) and _steps(_ranks(t), 1)),
+        combination=True,
+    ),
+    Fan("all_types", "五门齐", "五門齊", "All types", 6, _whole(_all_types)),
+    Fan(
+        "melded_hand",
+        "全求人",
+        "全求人",
+        "Melded hand",
+        6,
+        _whole(_melded_hand),
+        excludes=_not_counted("single_wait"),
+    ),
+    Fan(
+        "two_concealed_kongs",
+        "双暗杠",
+        "雙暗槓",
+        "Two concealed kongs",
+        6,
+        _kongs(2, False),
+        excludes=_not_counted("concealed_kong", "two_concealed_pungs"),
+    ),
+    Fan(
+        "two_dragon_pungs",
+        "双箭刻",
+        "雙箭刻",
+        "Two dragon pungs",
+        6,
+        _combination("pungs", 2, lambda t: all(is_dragon(tile) for tile in t)),
+        combination=True,
+        excludes=_not_counted("dragon_pung"),
+    ),
+    # 4
+    Fan("outside_hand", "全带幺", "全帶么", "Outside hand", 4, _every_group(_outside)),
+    Fan(
+        "fully_concealed_hand",
+        "不求人",
+        "不求人",
+        "Fully concealed hand",
+        4,
+        _no_melds(by_discard=False),
+        excludes=_not_counted("self_drawn"),
+    ),
+    Fan(
+        "two_melded_kongs",
+        "双明杠",
+        "雙明槓",
+        "Two melded kongs",
+        4,
+        _kongs(2, True),
+        excludes=_not_counted("melded_kong"),
+    ),
+    Fan("last_tile", "和绝张", "和絕張", "Last tile", 4, _whole(lambda f: f.context.last_copy)),
+    # 2
+    Fan("dragon_pung", "箭刻", "箭刻", "Dragon pung", 2, _per_pung(lambda f, t: is_dragon(t))),
+    Fan(
+        "prevalent_wind",
+        "圈风刻",
+        "圈風刻",
+        "Prevalent wind",
+        2,
+        _per_pung(_prevalent),
+        absorbs=_ITS_PUNG_OF_AN_HONOR,
+    ),
+    Fan(
+        "seat_wind",
+        "门风刻",
+        "門風刻",
+        "Seat wind",
+        2,
+        _per_pung(_seat),
+        absorbs=_ITS_PUNG_OF_AN_HONOR,
+    ),
+    Fan("concealed_hand", "门前清", "門前清", "Concealed hand", 2, _no_melds(by_discard=True)),
+    Fan(
+        "all_chows",
+        "平和",
+        "平和",
+        "All chows",
+        2,
+        _whole(_all_chows),
+        excludes=_not_counted("no_honors"),
+    ),
+    Fan("tile_hog", "四归一", "四歸一", "Tile hog", 2, _tile_hog),
+    Fan(
+        "double_pung",
+        "双同刻",
+        "雙同刻",
+        "Double pung",
+        2,
+        _combination("pungs", 2, lambda t: t[1] < Tile.EAST and rank(t[0]) == rank(t[1])),
+        combination=True,
+    ),
+    Fan("two_concealed_pungs", "双暗刻", "雙暗刻", "Two concealed pungs", 2, _concealed(2)),
+    Fan("concealed_kong", "暗杠", "暗槓", "Concealed kong", 2, _kongs(1, False)),
+    Fan(
+        "all_simples",
+        "断幺",
+        "斷么",
+        "All simples",
+        2,
+        _all_tiles(lambda tile: not is_terminal(tile) and not is_honor(tile)),
+        excludes=_not_counted("no_honors"),
+    ),
+    # 1
+    Fan(
+        "pure_double_chow",
+        "一般高",
+        "一般高",
+        "Pure double chow",
+        1,
+        _combination("chows", 2, lambda t: _same_suit(t) and t[0] == t[1]),
+        combination=True,
+    ),
+    Fan(
+        "mixed_double_chow",
+        "喜相逢",
+        "喜相逢",
+        "Mixed double chow",
+        1,
+        _combination("chows", 2, lambda t: suit(t[0]) != suit(t[1]) and rank(t[0]) == rank(t[1])),
+        combination=True,
+    ),
+    Fan(
+        "short_straight",
+        "连六",
+        "連六",
+        "Short straight",
+        1,
+        _combination("chows", 2, lambda t: _same_suit(t) and t[1] - t[0] == 3),
+        combination=True,
+    ),
+    Fan(
+        "two_terminal_chows",
+        "老少副",
+        "老少副",
+        "Two terminal chows",
+        1,
+        _combination("chows", 2, lambda t: _same_suit(t) and _ranks(t) == [1, 7]),
+        combination=True,
+    ),
+    Fan(
+        PUNG_19,
+        "幺九刻",
+        "么九刻",
+        "Pung of terminals or honors",
+        1,
+        _per_pung(lambda f, t: is_terminal(t) or is_wind(t)),
+    ),
+    Fan("melded_kong", "明杠", "明槓", "Melded kong", 1, _kongs(1, True)),
+    Fan(
+        "one_voided_suit",
+        "缺一门",
+        "缺一門",
+        "One voided suit",
+        1,
+        _whole(lambda f: len(f.suits) == 2),
+    ),
+    Fan(
+        "no_honors",
+        "无字",
+        "無字",
+        "No honors",
+        1,
+        _whole(lambda f: not any(is_honor(tile) for tile in f.kinds)),
+    ),
+    Fan("edge_wait", "边张", "邊張", "Edge wait", 1, _wait("edge")),
+    Fan("closed_wait", "嵌张", "嵌張", "Closed wait", 1, _wait("closed")),
+    Fan("single_wait", "单钓将", "單釣將", "Single wait", 1, _wait("single")),
+    Fan("self_drawn", "自摸", "自摸", "Self-drawn", 1, _whole(lambda f: not f.context.by_discard)),
+)
+"""The fan of a hand's tiles and win, highest first; flowers (`FLOWER`) are counted apart."""
+
+FLOWER = Fan("flower_tiles", "花牌", "花牌", "Flower tiles", 1, lambda facts: _NONE)
+"""花牌: 1 fan a flower or season (option `flowers`), never toward the 8-fan minimum."""
+
+BY_ID: dict[str, Fan] = {fan.id: fan for fan in (*FANS, FLOWER)}
+ELEMENTS: tuple[Element, ...] = tuple(fan.element for fan in FANS)

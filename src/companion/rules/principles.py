@@ -1,0 +1,148 @@
+"""The principles by which the elements of a hand's value are counted, over data: which element
+leaves out which, and which are formed by combining sets. No profile's names appear here; a
+profile declares its elements (`Element`) and hands this module the matches of one reading.
+
+The principles, as the Chinese rule books name them:
+
+- **Non-repeat** (不重复): an element implied by another that is counted is not counted
+  (`Element.excludes`, by id, all of its matches or a number of them). Elements are judged in
+  their table's order, highest first, and one left out leaves nothing out itself.
+- **Account-once** (套算一次) and **non-separation** (不拆移): the elements formed by combining
+  sets (`Element.combination`) are chosen so that each set joins the sets already combined at
+  most once: the chosen combinations, as sets of sets, form a forest. A combination inside
+  another (two of the three chows of a straight) is then never counted beside it.
+- **Non-identical** (不得相同): a set used in one combination does not form the same element
+  again with another set.
+- **High versus low** (就高不就低): among the choices the principles allow, the one worth most;
+  among equal ones, the one whose elements come first in the table.
+- A set-level element (`Element.absorbs`) leaves out the named elements' matches made of its
+  own sets only (a pung of the seat wind is not also a pung of an honor).
+- An element marked `fallback` counts only when nothing else does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+Sets = frozenset[int]
+"""One match: the indices of the sets that earned it (empty for a whole-hand element)."""
+
+
+@dataclass(frozen=True)
+class Element:
+    """What the principles need to know of a pattern, yaku or fan."""
+
+    id: str
+    value: int
+    excludes: Mapping[str, int | None] = field(default_factory=dict)
+    """Ids not counted when this one is: None leaves out every match, a number that many."""
+    absorbs: frozenset[str] = frozenset()
+    """Ids whose matches made only of this element's sets are not counted."""
+    combination: bool = False
+    fallback: bool = False
+
+
+def _acyclic(chosen: Sequence[Sets]) -> bool:
+    """Whether the combinations form a forest: each joins sets not yet joined to each other."""
+    parent: dict[int, int] = {}
+
+    def root(item: int) -> int:
+        while parent.get(item, item) != item:
+            item = parent[item]
+        return item
+
+    for sets in chosen:
+        roots = {root(item) for item in sets}
+        if len(roots) != len(sets):
+            return False
+        first, *rest = roots
+        for other in rest:
+            parent[other] = first
+    return True
+
+
+def _identical_shared(chosen: Sequence[tuple[int, Sets]]) -> bool:
+    seen: set[tuple[int, int]] = set()
+    for rank, sets in chosen:
+        for item in sets:
+            if (rank, item) in seen:
+                return True
+            seen.add((rank, item))
+    return False
+
+
+def choose_combinations(
+    table: Sequence[Element], found: Mapping[str, Sequence[Sets]]
+) -> dict[str, list[Sets]]:
+    """The combinations counted: of every allowed choice (account-once, non-separation,
+    non-identical) the one worth most, then the one with more of the earlier elements."""
+    ranks = {element.id: rank for rank, element in enumerate(table)}
+    values = {element.id: element.value for element in table}
+    candidates = [
+        (ranks[name], sets)
+        for name, matches in found.items()
+        if name in ranks and table[ranks[name]].combination
+        for sets in matches
+    ]
+    candidates.sort(key=lambda entry: (entry[0], sorted(entry[1])))
+    best: tuple[int, list[int]] | None = None
+    best_choice: tuple[tuple[int, Sets], ...] = ()
+    for size in range(len(candidates), 0, -1):
+        for choice in combinations(candidates, size):
+            if _identical_shared(choice) or not _acyclic([sets for _, sets in choice]):
+                continue
+            total = sum(values[table[rank].id] for rank, _ in choice)
+            counts = [0] * len(table)
+            for rank, _ in choice:
+                counts[rank] += 1
+            key = (total, counts)
+            if best is None or key > best:
+                best, best_choice = key, choice
+    chosen: dict[str, list[Sets]] = {}
+    for rank, sets in best_choice:
+        chosen.setdefault(table[rank].id, []).append(sets)
+    return chosen
+
+
+def apply_principles(
+    table: Sequence[Element], found: Mapping[str, Sequence[Sets]]
+) -> dict[str, list[Sets]]:
+    """The matches that count, by id in table order, from every element's matches on one
+    reading (`found`, by id)."""
+    chosen = choose_combinations(table, found)
+    counted: dict[str, list[Sets]] = {}
+    for element in table:
+        if element.combination:
+            matches = chosen.get(element.id, [])
+        else:
+            matches = list(found.get(element.id, ()))
+        if matches and not element.fallback:
+            counted[element.id] = matches
+    for element in table:
+        present = counted.get(element.id)
+        if not present:
+            continue
+        for name, many in element.excludes.items():
+            if name in counted:
+                kept = counted[name][many:] if many is not None else []
+                if kept:
+                    counted[name] = kept
+                else:
+                    del counted[name]
+        for name in element.absorbs:
+            if name in counted:
+                kept = [
+                    other for other in counted[name] if not any(other <= sets for sets in present)
+                ]
+                if kept:
+                    counted[name] = kept
+                else:
+                    del counted[name]
+    counted = {name: matches for name, matches in counted.items() if matches}
+    if not counted:
+        for element in table:
+            if element.fallback and found.get(element.id):
+                counted[element.id] = list(found[element.id])
+    return {element.id: counted[element.id] for element in table if element.id in counted}
