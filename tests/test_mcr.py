@@ -570,12 +570,22 @@ EVERY_FAN: list[tuple[dict[str, Any], dict[str, int], int]] = [
             "discarder": "S",
         },
         {
-            "concealed_kong": 1,
+            "melded_and_concealed_kong": 1,
             "short_straight": 1,
             "pung_of_terminals_or_honors": 1,
-            "melded_kong": 1,
             "single_wait": 1,
         },
+        8,
+    ),
+    (
+        {
+            "hand": "123s456s789m77z",
+            "win_tile": "7z",
+            "melds": ["ckong 5555p"],
+            "win": "discard",
+            "discarder": "S",
+        },
+        {"concealed_hand": 1, "concealed_kong": 1, "short_straight": 1, "single_wait": 1},
         6,
     ),
     (
@@ -721,7 +731,8 @@ def test_every_fan(fields: dict[str, Any], expected: dict[str, int], total: int)
 def test_every_fan_is_drawn_once_at_least() -> None:
     drawn = {name for _, expected, _ in EVERY_FAN for name in expected}
     assert drawn == {fan.id for fan in (*FANS, FLOWER)}
-    assert len(FANS) + 1 == 81
+    # The rule book's 81 (the flower among them) and 明暗杠, which the current calculator counts.
+    assert len(FANS) + 1 == 82
 
 
 def test_the_table_holds_the_rule_books_values() -> None:
@@ -738,6 +749,7 @@ def test_the_table_holds_the_rule_books_values() -> None:
         12: 5,
         8: 9,
         6: 7,
+        5: 1,
         4: 4,
         2: 10,
         1: 12,

@@ -158,6 +158,12 @@ def _kongs(count: int, exposed: bool | None) -> Predicate:
     return _whole(test)
 
 
+def _melded_and_concealed_kong(facts: McrFacts) -> bool:
+    """Two kongs, one of them exposed."""
+    kongs = facts.kongs
+    return len(kongs) == 2 and sum(group.exposed for group in kongs) == 1
+
+
 _SET_SHAPES = (McrShape.STANDARD, McrShape.KNITTED_STRAIGHT)
 
 
@@ -833,6 +839,18 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 2, lambda t: all(is_dragon(tile) for tile in t)),
         combination=True,
         excludes=_not_counted("dragon_pung"),
+    ),
+    # 5: not one of the rule book's 81, whose account-once would make it a concealed kong (2)
+    # and a melded kong (1); the current calculator (and PyMahjongGB) count the pair as one fan
+    # of 5, and where the rule book and PyMahjongGB part, the current calculator settles it.
+    Fan(
+        "melded_and_concealed_kong",
+        "明暗杠",
+        "明暗槓",
+        "A melded and a concealed kong",
+        5,
+        _whole(_melded_and_concealed_kong),
+        excludes=_not_counted("concealed_kong", "melded_kong"),
     ),
     # 4
     Fan("outside_hand", "全带幺", "全帶么", "Outside hand", 4, _every_group(_outside)),
