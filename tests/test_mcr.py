@@ -620,7 +620,7 @@ EVERY_FAN: list[tuple[dict[str, Any], dict[str, int], int]] = [
             "win": "discard",
             "discarder": "S",
         },
-        {"mixed_straight": 1, "all_types": 1, "last_tile": 1, "dragon_pung": 1},
+        {"mixed_straight": 1, "all_types": 1, "last_copy": 1, "dragon_pung": 1},
         20,
     ),
     (
@@ -1007,7 +1007,7 @@ def test_the_last_copy_is_known_when_the_melds_show_three() -> None:
     found = fan_of(
         hand="456p789s234m11z", win_tile="5p", melds=["pung 555p"], win="discard", discarder="S"
     )
-    assert found["last_tile"] == 1
+    assert found["last_copy"] == 1
 
 
 def test_a_kind_held_four_times_is_no_wait() -> None:

@@ -789,7 +789,7 @@ FANS: tuple[Fan, ...] = (
         "Robbing the kong",
         8,
         _event(E.ROBBING_KONG, by_discard=True),
-        excludes=_not_counted("last_tile"),
+        excludes=_not_counted("last_copy"),
     ),
     # 6
     Fan("all_pungs", "碰碰和", "碰碰和", "All pungs", 6, _whole(_all_pungs)),
@@ -872,7 +872,7 @@ FANS: tuple[Fan, ...] = (
         _kongs(2, True),
         excludes=_not_counted("melded_kong"),
     ),
-    Fan("last_tile", "和绝张", "和絕張", "Last tile", 4, _whole(lambda f: f.context.last_copy)),
+    Fan("last_copy", "和绝张", "和絕張", "Last tile", 4, _whole(lambda f: f.context.last_copy)),
     # 2
     Fan("dragon_pung", "箭刻", "箭刻", "Dragon pung", 2, _per_pung(lambda f, t: is_dragon(t))),
     Fan(

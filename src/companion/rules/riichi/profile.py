@@ -23,6 +23,7 @@ from companion.errors import (
 )
 from companion.hand import Hand, Meld
 from companion.result import MultiResult, ScoreResult
+from companion.rules.own_request import RequestShape
 from companion.rules.patterns import PatternScore
 from companion.rules.profile import Profile
 from companion.rules.riichi import yaku as table
@@ -46,7 +47,6 @@ FIELDS = frozenset(
         "hand",
         "win_tile",
         "melds",
-        "bonus",
         "win",
         "seat",
         "round",
@@ -280,61 +280,21 @@ def _waits_of(fields: Mapping[str, Any]) -> tuple[Tile, ...]:
     return waits(Hand.build(tiles, melds, sets=4, complete=False), STRUCTURE)
 
 
+REQUEST = RequestShape(
+    "riichi",
+    FIELDS,
+    read_options,
+    lists=("melds", "dora", "ura_dora", "events"),
+    counts={"honba": MAX_COUNTERS, "riichi_sticks": MAX_COUNTERS},
+    refused={**_NOT_RIICHI, "bonus": "riichi has no flowers or animals"},
+)
+"""A riichi request's fields and their kinds (docs/contract.md, "Riichi")."""
+
+
 def read_request(data: Any) -> dict[str, Any]:
     """A riichi request's fields as `score_riichi` takes them, their types checked
     (`InvalidRequestError` names the field at fault); tiles and events are the engine's."""
-    if not isinstance(data, Mapping):
-        raise InvalidRequestError("a scoring request must be a JSON object")
-    unknown = sorted(str(name) for name in data if name not in FIELDS and name not in _NOT_RIICHI)
-    if unknown:
-        raise InvalidRequestError(
-            f"unknown field {', '.join(repr(name) for name in unknown)}: a riichi request has "
-            + ", ".join(sorted(FIELDS))
-        )
-    for name, why in _NOT_RIICHI.items():
-        if data.get(name) is not None:
-            raise InvalidRequestError(f"{name}: {why}")
-    fields: dict[str, Any] = {}
-    for name in ("hand", "win_tile", "win", "seat", "round", "discarder", "liable"):
-        value = data.get(name)
-        if value is None:
-            continue
-        if not isinstance(value, str):
-            raise InvalidRequestError(f"{name} must be a string")
-        fields[name] = value
-    bonus = data.get("bonus")
-    if bonus:
-        raise InvalidRequestError("bonus: riichi has no flowers or animals")
-    for name in ("seat", "round", "discarder", "liable"):
-        if name in fields and Wind.from_letter(fields[name]) is None:
-            raise InvalidRequestError(f"{name} must be a wind: E, S, W or N (got {fields[name]!r})")
-    if "hand" not in fields:
-        raise InvalidRequestError("hand is required: the concealed tiles, winning tile included")
-    for name in ("melds", "dora", "ura_dora", "events"):
-        value = data.get(name)
-        if value is None:
-            continue
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            raise InvalidRequestError(f"{name} must be a list of strings")
-        fields[name] = tuple(value)
-    for name in ("honba", "riichi_sticks"):
-        value = data.get(name)
-        if value is None:
-            continue
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidRequestError(f"{name} must be a whole number")
-        if not 0 <= value <= MAX_COUNTERS:
-            raise InvalidRequestError(f"{name} must be a whole number from 0 to {MAX_COUNTERS:,}")
-        fields[name] = value
-    options = data.get("options")
-    if options is not None:
-        if not isinstance(options, Mapping):
-            raise InvalidRequestError("options must be an object of option names and values")
-        read_options(options)
-        fields["options"] = dict(options)
-    return fields
+    return REQUEST.read(data)
 
 
 RIICHI = RiichiProfile()
