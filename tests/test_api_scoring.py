@@ -286,7 +286,9 @@ PINNED: list[tuple[str, bytes, int, bytes]] = [
         "/api/score",
         '{"profile": "麻雀"}'.encode(),
         422,
-        '{"error":"unknown profile \\"麻雀\\": use one of sg, sg-table, tw, hk, riichi"}'.encode(),
+        (
+            '{"error":"unknown profile \\"麻雀\\": use one of sg, sg-table, tw, hk, riichi, mcr"}'
+        ).encode(),
     ),
     (
         "/api/score",

@@ -67,7 +67,10 @@ def test_every_pattern_and_tile_has_a_name(lang: str) -> None:
     catalogue = i18n.catalogues()[lang]
     for profile in profiles().values():
         for pattern_id in profile.pattern_ids():
-            assert catalogue.patterns.get(pattern_id, "").strip(), f"{profile.id}: {pattern_id}"
+            name = catalogue.patterns.get(f"{profile.id}:{pattern_id}") or catalogue.patterns.get(
+                pattern_id, ""
+            )
+            assert name.strip(), f"{profile.id}: {pattern_id}"
     names = i18n.tile_names(lang)
     assert sorted(names) == sorted(tile.mpsz for tile in Tile)
     assert len(set(names.values())) == len(Tile), "two tiles with one name"

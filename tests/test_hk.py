@@ -82,9 +82,10 @@ def test_thirteen_orphans_self_drawn() -> None:
 
 def test_registered_with_faan_as_its_unit() -> None:
     assert get_profile("hk") is HK
-    assert list(profiles()) == ["sg", "sg-table", "tw", "hk", "riichi"]
+    assert list(profiles()) == ["sg", "sg-table", "tw", "hk", "riichi", "mcr"]
     assert HK.unit == "faan"
-    assert {profile.unit for profile in profiles().values() if profile.id != "hk"} == {"tai", "han"}
+    others = {profile.unit for profile in profiles().values() if profile.id != "hk"}
+    assert others == {"tai", "han", "fan"}
 
 
 def test_limit_hands_replace_every_ordinary_pattern() -> None:

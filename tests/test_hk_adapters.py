@@ -156,7 +156,7 @@ def test_api_profiles_describe_hk(client: TestClient) -> None:
         "earthly",
     }
     others = [p["unit"] for p in client.get("/api/profiles").json() if p["id"] != "hk"]
-    assert others == ["tai", "tai", "tai", "han"]
+    assert others == ["tai", "tai", "tai", "han", "fan"]
 
 
 # --- the ledger --------------------------------------------------------------------------------

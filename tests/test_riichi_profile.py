@@ -87,7 +87,7 @@ def documented(heading: str) -> list[str]:
 
 
 def test_riichi_is_registered_but_keeps_no_tables_yet() -> None:
-    assert list(profiles()) == ["sg", "sg-table", "tw", "hk", "riichi"]
+    assert list(profiles()) == ["sg", "sg-table", "tw", "hk", "riichi", "mcr"]
     assert "riichi" not in table_profiles()
     profile = get_profile("riichi")
     assert (profile.unit, profile.several_winners, profile.reads_own_requests) == (

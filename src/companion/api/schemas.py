@@ -32,7 +32,7 @@ class ScoreRequestDoc(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [SCORE_EXAMPLE]})
 
-    profile: str = Field("sg", description="`sg`, `sg-table`, `tw`, `hk` or `riichi`")
+    profile: str = Field("sg", description="`sg`, `sg-table`, `tw`, `hk`, `riichi` or `mcr`")
     hand: str | None = Field(None, description="concealed tiles in MPSZ, winning tile included")
     win_tile: str | None = Field(None, description="the winning tile (default: last in `hand`)")
     melds: list[str] = Field(
@@ -50,7 +50,8 @@ class ScoreRequestDoc(BaseModel):
         default_factory=list,
         description="replacement, kong_on_kong, robbing_kong, last_tile, last_discard, "
         "heavenly, earthly, original_ready; `riichi` also riichi, double_riichi, ippatsu, "
-        "renhou (not kong_on_kong or original_ready)",
+        "renhou (not kong_on_kong or original_ready); `mcr` last_copy, last_tile, "
+        "replacement, robbing_kong",
     )
     dora: str | list[str] = Field(
         default_factory=list, description="`riichi`: the dora indicators, MPSZ (`1m`, `5z`)"

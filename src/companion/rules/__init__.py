@@ -16,12 +16,13 @@ if TYPE_CHECKING:
 def profiles() -> dict[str, AnyProfile]:
     """Every profile by id. Imported on first use: the profile modules import this package."""
     from companion.rules.hk import HK
+    from companion.rules.mcr.profile import MCR
     from companion.rules.riichi.profile import RIICHI
     from companion.rules.sg import SG
     from companion.rules.sg_table import SG_TABLE
     from companion.rules.tw import TW
 
-    return {profile.id: profile for profile in (SG, SG_TABLE, TW, HK, RIICHI)}
+    return {profile.id: profile for profile in (SG, SG_TABLE, TW, HK, RIICHI, MCR)}
 
 
 def table_profiles() -> dict[str, AnyProfile]:

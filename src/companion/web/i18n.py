@@ -51,7 +51,8 @@ class Catalogue:
     messages: Mapping[str, str]
     """The text by message key."""
     patterns: Mapping[str, str]
-    """Pattern names by pattern id (none in English: the engine's names are English)."""
+    """Pattern names by pattern id, and by `profile:id` where a profile names a shared id its
+    own way (none in English: the engine's names are English)."""
     tiles: Mapping[str, str]
     """Tile names by MPSZ (none in English: the engine's names are English)."""
     sources: Mapping[str, str]
@@ -74,7 +75,14 @@ def read_catalogue(path: Path) -> Catalogue:
         found.setdefault(entry.context, {})[entry.id] = entry.string
         if entry.context is None and entry.auto_comments:
             sources[entry.id] = " ".join(entry.auto_comments)
-    return Catalogue(found[None], found[PATTERN_CONTEXT], found[TILE_CONTEXT], sources)
+    patterns = dict(found[PATTERN_CONTEXT])
+    # A profile's own name for a pattern (`msgctxt "pattern:mcr"`), where profiles share an id
+    # but not a name, is kept as `mcr:<id>` beside the shared ones.
+    for context, names in found.items():
+        if context and context.startswith(PATTERN_CONTEXT + ":"):
+            profile = context.split(":", 1)[1]
+            patterns.update({f"{profile}:{key}": name for key, name in names.items()})
+    return Catalogue(found[None], patterns, found[TILE_CONTEXT], sources)
 
 
 @cache

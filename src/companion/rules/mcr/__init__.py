@@ -1,7 +1,7 @@
 """The mcr profile's engine (Mahjong Competition Rules, Chinese Official, 81 fan): its shapes,
 the fan as data, the principles applied by `companion.rules.principles`, the minimum and the
-settlement (docs/rules-mcr.md). Not registered as a profile yet: reached from Python
-(`score_mcr`, `mcr_waits`) and the tests only."""
+settlement (docs/rules-mcr.md). The registered profile, `MCR`, is in
+`companion.rules.mcr.profile`."""
 
 from companion.rules.mcr.engine import (
     MINIMUM,

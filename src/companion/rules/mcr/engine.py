@@ -1,8 +1,8 @@
 """Scoring one MCR hand: its readings, each one's fan under the principles, the reading worth
 most, the flowers, the minimum and the settlement.
 
-Reachable from Python (`score_mcr`) and the tests only: the profile is not registered with the
-calculator, the command line or the API yet (docs/rules-mcr.md says what is built).
+The profile (`companion.rules.mcr.profile`) reads a request and calls `score_mcr` with its
+fields.
 """
 
 from __future__ import annotations
