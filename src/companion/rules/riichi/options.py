@@ -48,6 +48,7 @@ class RiichiOptions(Options):
     """What one counter adds to a win (a third of it from each payer on a self-draw)."""
     head_bump: bool = False
     """Whether only the first winner in turn wins on a discard several could claim."""
+    form_hidden = frozenset({"min_tai", "tai_overrides"})  # min_tai is always 0 (problems)
 
     def problems(self, pattern_ids: frozenset[str]) -> list[str]:
         problems = super().problems(pattern_ids)

@@ -1,0 +1,64 @@
+"""What the calculator page is told of riichi's options: no form field for an option with one
+allowed value, and each rule set's settings so that choosing one sets the others."""
+
+from __future__ import annotations
+
+from companion.api.profiles import option_fields, profile_info
+from companion.rules import profiles
+from companion.rules.options import Options
+from companion.rules.riichi.options import PRESETS, RiichiOptions
+
+
+def _riichi_options() -> dict[str, dict[str, object]]:
+    info = profile_info(profiles()["riichi"])
+    return {option["name"]: option for option in info["options"]}
+
+
+def test_riichi_offers_no_minimum_and_no_overrides() -> None:
+    assert RiichiOptions.form_hidden == frozenset({"min_tai", "tai_overrides"})
+    assert list(_riichi_options()) == [
+        "preset",
+        "red_fives",
+        "open_tanyao",
+        "kiriage",
+        "kazoe",
+        "double_yakuman",
+        "multiple_yakuman",
+        "double_wind_pair_fu",
+        "renhou",
+        "honba_value",
+        "head_bump",
+    ]
+
+
+def test_the_other_profiles_still_offer_their_minimum() -> None:
+    assert Options.form_hidden == frozenset()
+    for profile_id in ("sg", "sg-table", "tw"):
+        names = [option["name"] for option in option_fields(profiles()[profile_id])]
+        assert "min_tai" in names, profile_id
+        assert "tai_overrides" not in names, profile_id
+
+
+def test_the_preset_choice_carries_each_rule_set_s_settings() -> None:
+    preset = _riichi_options()["preset"]
+    presets = preset["presets"]
+    assert isinstance(presets, dict)
+    assert presets == {name: dict(values) for name, values in PRESETS.items()}
+    assert presets["ema2016"]["red_fives"] is False
+    assert presets["tenhou"]["red_fives"] is True
+    assert presets["mleague"] == {
+        "red_fives": True,
+        "open_tanyao": True,
+        "kiriage": True,
+        "kazoe": "sanbaiman",
+        "double_yakuman": False,
+        "multiple_yakuman": True,
+        "double_wind_pair_fu": 2,
+        "renhou": "off",
+        "honba_value": 300,
+        "head_bump": True,
+    }
+    # Every setting of a rule set is an option the form shows.
+    shown = set(_riichi_options())
+    for values in presets.values():
+        assert set(values) <= shown
