@@ -3,7 +3,7 @@ allowed value, and each rule set's settings so that choosing one sets the others
 
 from __future__ import annotations
 
-from companion.api.profiles import option_fields, profile_info
+from companion.api.profiles import all_profiles, option_fields, profile_info
 from companion.rules import profiles
 from companion.rules.options import Options
 from companion.rules.riichi.options import PRESETS, RiichiOptions
@@ -62,3 +62,8 @@ def test_the_preset_choice_carries_each_rule_set_s_settings() -> None:
     shown = set(_riichi_options())
     for values in presets.values():
         assert set(values) <= shown
+
+
+def test_only_riichi_is_played_without_bonus_tiles() -> None:
+    bonus = {info["id"]: info["bonus_tiles"] for info in all_profiles()}
+    assert bonus == {"sg": True, "sg-table": True, "tw": True, "hk": True, "riichi": False}

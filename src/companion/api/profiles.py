@@ -29,6 +29,9 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "kazoe": KAZOE_LIMITS,
     "renhou": RENHOU_VALUES,
 }
+# Profiles played without flowers, seasons or animals (their requests refuse any bonus tile):
+# the form offers none.
+NO_BONUS_TILES = frozenset({"riichi"})
 # A choice whose every value sets the other options (riichi's rule sets): a form shows each
 # value's settings when it is chosen, since an option the request sets wins over the preset.
 OPTION_PRESETS: dict[str, Mapping[str, Mapping[str, Any]]] = {"preset": PRESETS}
@@ -123,6 +126,7 @@ def profile_info(profile: AnyProfile) -> dict[str, Any]:
         "fields": fields,
         "flower_wins": [kind.value for kind in profile.flower_wins],
         "animals": profile.animals,
+        "bonus_tiles": profile.id not in NO_BONUS_TILES,
         "tables": profile.keeps_tables,
         "patterns": [
             {"id": pattern.id, "name": pattern.name, "tai": pattern.tai}
