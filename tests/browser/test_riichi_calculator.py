@@ -68,7 +68,7 @@ def test_a_riichi_hand_with_a_red_five_a_dora_and_riichi(phone: Tab) -> None:
     expect(page.locator("[data-call]")).to_have_text("3000-6000")
     assert page.locator("[data-han-fu]").inner_text() == "6 han 20 fu · Haneman 跳満"
     assert page.locator("[data-deposits]").inner_text() == "+1,000 from the deposits 供託"
-    yaku = page.locator(".patterns:not(.fu-items) [data-pattern]")
+    yaku = page.locator(".patterns [data-pattern]")
     assert [item.get_attribute("data-pattern") for item in yaku.all()] == [
         "riichi",
         "menzen_tsumo",
@@ -85,10 +85,7 @@ def test_a_riichi_hand_with_a_red_five_a_dora_and_riichi(phone: Tab) -> None:
         "Red five 赤ドラ",
         "1 han",
     ]
-    assert page.locator("[data-fu='pinfu_self_draw']").inner_text().split("\n") == [
-        "Pinfu self-draw",
-        "20 fu",
-    ]
+    assert page.locator(".fu-line").inner_text() == "Pinfu self-draw 20 → 20 fu"
     transfers = page.locator(".transfers").inner_text().split("\n")
     assert transfers == [
         "East pays South",
@@ -194,20 +191,19 @@ def test_a_hand_one_short_shows_each_wait_s_call(phone: Tab) -> None:
     phone.screenshot("riichi-calculator-waits")
     four.click()
     expect(page.locator("[data-call]")).to_have_text("8000")
-    fu = page.locator(".fu-items [data-fu]")
+    fu = page.locator(".fu-line [data-fu]")
     assert [item.get_attribute("data-fu") for item in fu.all()] == [
         "base",
         "closed_ron",
         "pung 666s",
     ]
-    assert page.locator("[data-fu='closed_ron']").inner_text().split("\n") == [
-        "Closed ron",
-        "10 fu",
-    ]
-    assert page.locator(".fu-items + .total").inner_text().split("\n") == [
-        "Total (34 fu, rounded up to a ten)",
-        "40 fu",
-    ]
+    # The pung's tiles are drawn after its name (text_content: without them).
+    assert page.locator(".fu-line").text_content() == (
+        "Base (futei) 20, Closed ron 10, Pung 4 → 40 fu (34 fu, rounded up to a ten)"
+    )
+    assert page.locator("[data-fu='pung 666s'] .mini-group").get_attribute("aria-label") == (
+        "6 of bamboo, 6 of bamboo, 6 of bamboo"
+    )
     net = {seat: page.locator(f".net [data-seat='{seat}'] dd").inner_text() for seat in "ESWN"}
     assert net == {"E": "-8,000", "S": "+8,000", "W": "0", "N": "0"}
 
@@ -221,7 +217,7 @@ def test_the_simplified_chinese_page_names_the_yaku_in_chinese(desktop: Tab) -> 
     add_indicator(page, "1m")
     expect(page.locator("[data-call]")).to_have_text("3000-6000")
     assert page.locator("[data-han-fu]").inner_text() == "6番20符 · 跳满"
-    names = page.locator(".patterns:not(.fu-items) [data-pattern] .pattern-name")
+    names = page.locator(".patterns [data-pattern] .pattern-name")
     assert names.all_inner_texts() == ["立直", "门前清自摸和", "平和", "断幺九", "宝牌", "赤宝牌"]
     assert page.locator("[data-pattern='pinfu'] .pattern-tai").inner_text() == "1番"
     assert why(page, "double_riichi").inner_text() == "不能与立直同时"

@@ -304,11 +304,12 @@ function patternValue(pattern) {
 function fuLabel(reason) {
   const [kind, rest = ""] = reason.split(" ");
   const label = el("span", "fu-name");
+  label.dataset.reason = reason;
   if (kind === "wait") {
     label.textContent = tOr(`role.${rest}`, rest);
   } else if (rest) {
     label.textContent = tOr(`fu.${kind}`, kind);
-    label.append(" ", miniGroup(rest));
+    label.append(miniGroup(rest));
   } else {
     label.textContent = tOr(`fu.${kind}`, kind.replaceAll("_", " "));
   }
@@ -337,26 +338,25 @@ function renderYaku(result) {
   return parts;
 }
 
+/** The fu on one line, as players add them up: "Base 20, Closed ron 10, Pung 666s 4 → 40 fu"
+ * (rounded up to a ten, said when it was). */
 function renderFu(result) {
   if (result.yakuman || !result.fu_items?.length) return [];
-  const parts = [heading(t("result.fu"))];
-  const list = el("ul", "patterns fu-items");
+  const line = el("p", "fu-line");
+  line.dataset.fuTotal = String(result.fu);
   let raw = 0;
-  for (const item of result.fu_items) {
+  result.fu_items.forEach((item, index) => {
     raw += item.fu;
-    const row = el("li", "pattern");
-    row.dataset.fu = item.for;
-    row.append(fuLabel(item.for), el("span", "pattern-tai", t("result.fu_n", { n: item.fu })));
-    list.append(row);
-  }
-  parts.push(list);
-  const total = el("div", "total");
-  total.dataset.total = `${result.fu} fu`;
-  const label = el("span", "", t("result.total"));
-  if (raw !== result.fu) label.append(" ", el("small", "", `(${t("result.fu_rounded", { n: raw })})`));
-  total.append(label, el("span", "", t("result.fu_n", { n: result.fu })));
-  parts.push(total);
-  return parts;
+    if (index) line.append(t("refusal.list_sep"));
+    const part = el("span", "fu-item");
+    part.dataset.fu = item.for;
+    part.append(fuLabel(item.for), " ", el("b", "", String(item.fu)));
+    line.append(part);
+  });
+  const total = el("span", "fu-total", ` → ${t("result.fu_n", { n: result.fu })}`);
+  line.append(total);
+  if (raw !== result.fu) line.append(" ", el("small", "hint", `(${t("result.fu_rounded", { n: raw })})`));
+  return [heading(t("result.fu")), line];
 }
 
 /** A riichi result: the call first and large, with han, fu and the limit; the deposits; each
