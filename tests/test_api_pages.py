@@ -72,7 +72,10 @@ def test_the_calculator_page(client: TestClient) -> None:
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
     page = parse(html)
     picker = [attrs["data-tile"] for tag, attrs in page.tags if "data-tile" in attrs]
-    assert picker == [tile.mpsz for tile in Tile if tile < Tile.PLUM]
+    # The playing tiles, then riichi's red fives (a row the script shows for riichi alone).
+    assert picker == [tile.mpsz for tile in Tile if tile < Tile.PLUM] + ["0m", "0p", "0s"]
+    red_row = [attrs for tag, attrs in page.tags if "data-red-row" in attrs]
+    assert len(red_row) == 1 and "hidden" in red_row[0]
     bonus = [attrs["data-bonus"] for tag, attrs in page.tags if "data-bonus" in attrs]
     assert bonus == [tile.mpsz for tile in Tile if tile >= Tile.PLUM]
     modes = [attrs["value"] for tag, attrs in page.tags if "data-mode" in attrs]
@@ -199,7 +202,7 @@ def test_the_tile_sprite(client: TestClient) -> None:
     assert response.headers["content-type"].startswith("image/svg+xml")
     root = ET.fromstring(response.text)
     ids = {symbol.get("id") for symbol in root.iter("{http://www.w3.org/2000/svg}symbol")}
-    assert ids == {f"t-{tile.mpsz}" for tile in Tile} | {"t-back"}
+    assert ids == {f"t-{tile.mpsz}" for tile in Tile} | {"t-0m", "t-0p", "t-0s", "t-back"}
     assert " style=" not in response.text
     assert "http://" not in response.text.replace("http://www.w3.org/", "")
 

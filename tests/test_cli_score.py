@@ -81,7 +81,7 @@ def test_not_a_win_is_a_result_not_an_error(capsys: pytest.CaptureFixture[str]) 
     [
         ("{not json", "not valid JSON"),
         ("[1, 2]", "must be a JSON object"),
-        ('{"hand": "123m", "profile": "mcr"}', "unknown profile"),
+        ('{"hand": "123m", "profile": "jpml"}', "unknown profile"),
         ('{"hand": "123m", "win": "discard"}', "discarder"),
     ],
 )

@@ -160,7 +160,7 @@ def test_bad_input_is_one_line_on_stderr_and_status_2(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["waits", "789m1223333445s", "--profile", "mcr"], "invalid choice: 'mcr'"),
+        (["waits", "789m1223333445s", "--profile", "jpml"], "invalid choice: 'jpml'"),
         (["waits"], "the following arguments are required: hand"),
         (["waits", "789m1223333445s", "--melds"], "expected at least one argument"),
         (["wait", "789m1223333445s"], "invalid choice: 'wait'"),
@@ -198,5 +198,5 @@ def test_console_script_exit_status_and_no_traceback() -> None:
         assert bad.returncode == 2 and bad.stdout == ""
         assert bad.stderr.startswith("companion: ") and bad.stderr.count("\n") == 1
         assert "Traceback" not in bad.stderr
-    unknown = call("789m1223333445s", "--profile", "mcr")
+    unknown = call("789m1223333445s", "--profile", "jpml")
     assert unknown.returncode == 2 and "Traceback" not in unknown.stderr

@@ -20,6 +20,7 @@ from companion.ledger.errors import LedgerError, NotPayableWinError
 from companion.ledger.replay import replay
 from companion.ledger.settle import settle_up
 from companion.ledger.state import new_setup
+from companion.rules import profiles
 from companion.scoring import score
 from test_ledger_cli import run
 
@@ -327,10 +328,13 @@ def test_every_faan_message_has_its_tai_message() -> None:
     from companion.web import i18n
 
     messages = i18n.catalogue("en")
+    # A form for each unit a profile counts in besides tai: hk's faan, riichi's han, mcr's fan.
+    units = {profile.unit for profile in profiles().values()} - {"tai"}
+    assert units == {"faan", "han", "fan"}
     for key in messages:
         if "@" in key:
             plain, unit = key.split("@")
-            assert unit == "faan" and plain in messages, key
+            assert unit in units and plain in messages, key
     t = i18n.Translator("zh-Hant", "faan")
     assert t("result.tai", n=5) == "5 番"
     assert t("ctx.win") == "胡法", "messages without a faan form are shared"

@@ -127,7 +127,7 @@ def test_mcr_is_registered_with_fan_as_its_unit_but_keeps_no_tables_yet() -> Non
     assert "mcr" not in table_profiles()
     [info] = [info for info in all_profiles() if info["id"] == "mcr"]
     assert info["events"] == ["last_copy", "last_tile", "replacement", "robbing_kong"]
-    assert "flowers" in [option["name"] for option in info["options"]]
+    assert [option["name"] for option in info["options"]] == ["flowers"]
     assert len(info["patterns"]) == 82
 
 

@@ -114,12 +114,14 @@ def test_the_calculator_is_told_riichi_s_events_fields_and_options() -> None:
     ]
     assert info["fields"] == ["liable", "dora", "ura_dora", "honba", "riichi_sticks"]
     options = {option["name"]: option for option in info["options"]}
+    presets = options["preset"].pop("presets")
     assert options["preset"] == {
         "name": "preset",
         "type": "choice",
         "default": "tenhou",
         "choices": ["tenhou", "mleague", "ema2016", "ema2025", "wrc"],
     }
+    assert list(presets) == options["preset"]["choices"]
     assert options["kazoe"]["choices"] == ["yakuman", "sanbaiman"]
     assert options["renhou"]["choices"] == ["off", "mangan", "yakuman"]
 

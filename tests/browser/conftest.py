@@ -20,6 +20,12 @@ from typing import Any
 
 import pytest
 from devices import DESKTOP, PHONE, new_context
+from playwright.sync_api import expect
+
+# An assertion waits for the page up to this long (Playwright's own default is 5 s): room for a
+# loaded 2-core machine, where a page's first script and fetch can take seconds; a hang still
+# fails.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -9,6 +9,7 @@ uses. Those are the profile's declared capabilities (`Profile.events`, `pay_for_
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
 from typing import Any, get_type_hints
@@ -38,7 +39,11 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "chombo": CHOMBO_STYLES,
     "ties": TIE_RULES,
 }
-# Options the form does not offer (still accepted in JSON requests).
+# A choice whose every value sets the other options (riichi's rule sets): a form shows each
+# value's settings when it is chosen, since an option the request sets wins over the preset.
+OPTION_PRESETS: dict[str, Mapping[str, Mapping[str, Any]]] = {"preset": PRESETS}
+# Options no form offers (still accepted in JSON requests); an options type names its own in
+# `form_hidden`.
 HIDDEN_OPTIONS = frozenset({"tai_overrides", "chart"})
 
 
@@ -56,6 +61,7 @@ def _option_type(hint: Any) -> str | None:
 
 def option_fields(profile: AnyProfile) -> list[dict[str, Any]]:
     """The options a form can set: name, type (`int`, `number`, `bool`, `choice`), default;
+    a choice's `choices`, and for a preset the other options' value under each (`presets`);
     and for a bool option declared as bringing in or changing a pattern (a house rule), that
     `pattern` and its `value` (tai, or faan) under the option, so that a label need not
     repeat it."""
@@ -65,6 +71,8 @@ def option_fields(profile: AnyProfile) -> list[dict[str, Any]]:
     for field in dataclasses.fields(options_type):
         kind = _option_type(hints.get(field.name))
         if kind is None or field.name in HIDDEN_OPTIONS or field.name in options_type.derived:
+            continue
+        if field.name in options_type.form_hidden:
             continue
         if field.default is dataclasses.MISSING:
             continue
@@ -78,6 +86,16 @@ def option_fields(profile: AnyProfile) -> list[dict[str, Any]]:
             if field.name not in OPTION_CHOICES:
                 continue
             entry["choices"] = list(OPTION_CHOICES[field.name])
+            if field.name in OPTION_PRESETS:
+                # Each rule set's values of the options a form offers (not `uma`, a list).
+                entry["presets"] = {
+                    name: {
+                        option: value
+                        for option, value in values.items()
+                        if _option_type(hints.get(option)) is not None
+                    }
+                    for name, values in OPTION_PRESETS[field.name].items()
+                }
         if kind == "bool":
             entry.update(_house_rule_pattern(profile, field.name))
         fields.append(entry)
@@ -121,6 +139,7 @@ def profile_info(profile: AnyProfile) -> dict[str, Any]:
         "fields": fields,
         "flower_wins": [kind.value for kind in profile.flower_wins],
         "animals": profile.animals,
+        "bonus_tiles": profile.bonus_tiles,
         "tables": profile.keeps_tables,
         "patterns": [
             {"id": pattern.id, "name": pattern.name, "tai": pattern.tai}

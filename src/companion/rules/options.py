@@ -32,6 +32,9 @@ class Options:
     table_rules: ClassVar[frozenset[str]] = frozenset()
     """Options the ledger reads across hands (how the deal passes), which scoring one hand
     ignores: a table offers them, the calculator does not."""
+    form_hidden: ClassVar[frozenset[str]] = frozenset()
+    """Options a form does not offer, though a JSON request may still set them: those with
+    one allowed value in the profile (riichi's `min_tai`, always 0)."""
 
     def problems(self, pattern_ids: frozenset[str]) -> list[str]:
         """What is wrong with these values, one message per option (empty when all is well)."""

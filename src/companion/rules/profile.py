@@ -167,6 +167,9 @@ class Profile(Generic[OptionsT, ValueT]):
     request_fields: ClassVar[tuple[str, ...]] = ()
     """The request fields beyond the shared ones that the profile reads (riichi's `dora`,
     `ura_dora`, `honba`, `riichi_sticks`): a form offers them."""
+    bonus_tiles: ClassVar[bool] = True
+    """Whether a hand may hold flowers, seasons or animals at all (riichi's never do): a form
+    offers none where it may not."""
     keeps_tables: ClassVar[bool] = True
     """Whether the ledger keeps tables of the profile (riichi's points game is not built
     yet: its hands are scored, not kept)."""

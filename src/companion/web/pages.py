@@ -25,7 +25,7 @@ from companion.web.templating import (
     static_version,
     tiles_url,
 )
-from companion.web.tiles_svg import sprite
+from companion.web.tiles_svg import RED_FIVES, sprite
 
 router = APIRouter(include_in_schema=False)
 
@@ -39,12 +39,20 @@ BONUS_ROWS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
 """Flowers and seasons, then animals."""
 
 
+def page_tile_names(lang: str) -> dict[str, str]:
+    """Every tile's name in `lang` by MPSZ, riichi's red fives (`0m 0p 0s`) included."""
+    names = i18n.tile_names(lang)
+    names.update((mpsz, i18n.translate(lang, f"tile.{mpsz}")) for mpsz in RED_FIVES)
+    return names
+
+
 def editor_context(lang: str) -> dict[str, Any]:
     """What the hand editor component (`components/hand_editor.html`) needs."""
     return {
         "picker_rows": PICKER_ROWS,
+        "red_fives": RED_FIVES,
         "bonus_rows": BONUS_ROWS,
-        "tile_names": i18n.tile_names(lang),
+        "tile_names": page_tile_names(lang),
     }
 
 
@@ -54,7 +62,7 @@ def script_data(lang: str, **extra: Any) -> dict[str, Any]:
         "lang": lang,
         "messages": i18n.catalogue(lang),
         "patterns": i18n.pattern_names(lang),
-        "tiles": i18n.tile_names(lang),
+        "tiles": page_tile_names(lang),
         "profiles": list(all_profiles()),
         "tilesUrl": tiles_url(),
         "api": {"score": "/api/score", "waits": "/api/waits"},

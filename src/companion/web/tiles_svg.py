@@ -265,6 +265,25 @@ def tile_art(tile: Tile) -> str:
     return _face() + body
 
 
+RED_FIVES = ("0m", "0p", "0s")
+"""Riichi's red fives (one dora each), drawn as their five with every mark red."""
+
+
+def _red_five(suit: str) -> str:
+    if suit == "m":
+        body = (
+            _corner("5", RED)
+            + _text(32, 36, ZH_NUMERALS[4], 25, RED, font_weight=700)
+            + _text(30, 66, "萬", 26, RED, font_weight=700)
+        )
+    elif suit == "p":
+        body = "".join(_pip(x, y, r, RED) for x, y, r, _ in _PIPS[5])
+    else:
+        body = "".join(_stick(x, y, RED) for x, y, _ in _STICKS[5])
+    # Outlined in red too, so that it reads as red beside a plain five at a glance.
+    return _frame(FACE, RED) + body
+
+
 def _back() -> str:
     return _frame(BACK, "#23604a") + _el(
         "rect",
@@ -281,10 +300,15 @@ def _back() -> str:
 
 @cache
 def sprite() -> str:
-    """The whole sprite: `t-<mpsz>` for every tile and `t-back` for a face-down tile."""
+    """The whole sprite: `t-<mpsz>` for every tile, `t-0m` `t-0p` `t-0s` for riichi's red
+    fives and `t-back` for a face-down tile."""
     symbols = [
         f'<symbol id="t-{tile.mpsz}" viewBox="0 0 {WIDTH} {HEIGHT}">{tile_art(tile)}</symbol>'
         for tile in Tile
+    ]
+    symbols += [
+        f'<symbol id="t-{mpsz}" viewBox="0 0 {WIDTH} {HEIGHT}">{_red_five(mpsz[1])}</symbol>'
+        for mpsz in RED_FIVES
     ]
     symbols.append(f'<symbol id="t-back" viewBox="0 0 {WIDTH} {HEIGHT}">{_back()}</symbol>')
     return (

@@ -41,6 +41,9 @@ class McrOptions(Options):
 
     flowers: bool = False
 
+    form_hidden: ClassVar[frozenset[str]] = frozenset({"min_tai", "tai_overrides"})
+    """Not offered by a form: the minimum is 8 fan and the fan are the rule book's."""
+
     def problems(self, pattern_ids: frozenset[str]) -> list[str]:
         problems = super().problems(pattern_ids)
         if self.min_tai:

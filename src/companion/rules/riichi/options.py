@@ -130,6 +130,9 @@ class RiichiOptions(Options):
         """The rounds the game plays before any extension."""
         return 2 if self.length == "hanchan" else 1
 
+    form_hidden: ClassVar[frozenset[str]] = frozenset({"min_tai", "tai_overrides"})
+    """Not offered by a form: `min_tai` is always 0 (`problems`), and the yaku are the rules'."""
+
     def problems(self, pattern_ids: frozenset[str]) -> list[str]:
         problems = super().problems(pattern_ids)
         if self.preset not in PRESETS:

@@ -1,8 +1,8 @@
 // The calculator page: the hand editor, the win context and a live result from the HTTP API.
 import { HandEditor } from "./hand-editor.js";
 import { pageData, setUnit, t, tileName, tOr } from "./i18n.js";
-import { renderError, renderMessage, renderResult, renderWaits } from "./result-view.js";
-import { el, SEATS } from "./tiles.js";
+import { renderError, renderMessage, renderResult, renderWaits, valueText } from "./result-view.js";
+import { el, SEATS, tileSvg } from "./tiles.js";
 
 const SETTINGS_KEY = "companion.calculator.settings";
 
@@ -21,6 +21,14 @@ const pageTitle = document.querySelector(".page-title");
 const editor = new HandEditor(document.getElementById("hand-editor"), {
   storageKey: "companion.calculator.hand",
 });
+
+const MAX_INDICATORS = 5; // the first dora indicator and one for each of four kongs
+const INDICATOR_ROWS = ["m", "p", "s", "z"].map((suit) =>
+  Array.from({ length: suit === "z" ? 7 : 9 }, (_, index) => `${index + 1}${suit}`),
+);
+// The dora indicators on the page (riichi): shown as chips, sent as `dora` and `ura_dora`.
+const indicators = { dora: [], ura_dora: [] };
+let indicatorTarget = "dora";
 
 let timer = 0;
 let controller = null;
@@ -116,7 +124,21 @@ function renderProfileFields(profile, saved) {
   }
   if (profile.fields.includes("liable")) {
     const choices = [["", t("ctx.nobody")], ...seats];
-    parts.push(selectField("liable", t("ctx.liable"), choices, saved.liable ?? ""));
+    const label = tOr(`ctx.${profile.id}.liable`, t("ctx.liable"));
+    parts.push(selectField("liable", label, choices, saved.liable ?? ""));
+  }
+  if (profile.fields.includes("honba")) {
+    parts.push(numberField("honba", t("ctx.honba"), saved.honba ?? 0));
+  }
+  if (profile.fields.includes("riichi_sticks")) {
+    parts.push(numberField("riichi_sticks", t("ctx.riichi_sticks"), saved.riichi_sticks ?? 0));
+  }
+  if (profile.fields.includes("dora")) {
+    for (const field of ["dora", "ura_dora"]) {
+      const tiles = Array.isArray(saved[field]) ? saved[field] : [];
+      indicators[field] = tiles.filter((tile) => /^([1-9][mps]|[1-7]z)$/.test(tile)).slice(0, MAX_INDICATORS);
+    }
+    parts.push(doraPanel());
   }
   if (profile.flower_wins.length) {
     const choices = [["", t("flower_win.none")]];
@@ -126,13 +148,205 @@ function renderProfileFields(profile, saved) {
   fieldsBox.replaceChildren(...parts);
 }
 
+// --- Dora indicators (riichi) ------------------------------------------------------------------
+
+/** The dora panel: the indicators as chips (a tap takes one out), which list a tap adds to, and
+ * a picker of every kind. */
+function doraPanel() {
+  const panel = el("div", "dora-panel");
+  panel.dataset.field = "dora";
+  for (const field of ["dora", "ura_dora"]) {
+    const line = el("div", "dora-line");
+    line.dataset.indicators = field;
+    line.append(el("span", "dora-label", t(`ctx.${field}`)), el("span", "chips"));
+    panel.append(line);
+  }
+  const target = el("fieldset", "segmented dora-target");
+  target.append(el("legend", "", t("ctx.dora_tap")));
+  const segments = el("div", "segments");
+  for (const field of ["dora", "ura_dora"]) {
+    const label = el("label");
+    const input = el("input");
+    input.type = "radio";
+    input.name = "dora-target";
+    input.value = field;
+    input.checked = field === indicatorTarget;
+    input.dataset.doraTarget = field;
+    label.append(input, el("span", "", t(`ctx.${field}_short`)));
+    segments.append(label);
+  }
+  target.append(segments);
+  const picker = el("div", "picker dora-picker");
+  picker.setAttribute("role", "group");
+  picker.setAttribute("aria-label", t("ctx.dora_picker"));
+  for (const row of INDICATOR_ROWS) {
+    const rowEl = el("div", "picker-row");
+    for (const tile of row) {
+      const button = el("button", "tile-button");
+      button.type = "button";
+      button.dataset.indicator = tile;
+      button.setAttribute("aria-label", t("ctx.add_indicator", { name: tileName(tile) }));
+      button.append(tileSvg(tile));
+      rowEl.append(button);
+    }
+    picker.append(rowEl);
+  }
+  const details = el("details", "more dora-more");
+  const summary = el("summary", "", t("ctx.dora_add"));
+  details.append(summary, target, picker);
+  panel.append(details);
+  picker.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-indicator]");
+    if (!button || button.disabled) return;
+    const field = uraOffered() ? indicatorTarget : "dora";
+    if (indicators[field].length >= MAX_INDICATORS) return;
+    indicators[field].push(button.dataset.indicator);
+    renderIndicators();
+    schedule();
+  });
+  target.addEventListener("change", (event) => {
+    indicatorTarget = event.target.value;
+    event.stopPropagation();
+    renderIndicators();
+  });
+  panel.addEventListener("click", (event) => {
+    const chip = event.target.closest("[data-chip]");
+    if (!chip) return;
+    const [field, index] = chip.dataset.chip.split(":");
+    indicators[field].splice(Number(index), 1);
+    renderIndicators();
+    schedule();
+    panel.querySelector(`[data-indicators="${field}"] .chip`)?.focus();
+  });
+  return panel;
+}
+
+/** Ura dora count only under riichi: offered when riichi or double riichi is ticked. */
+function uraOffered() {
+  return [...form.querySelectorAll('input[name="events"]:checked')].some((box) =>
+    ["riichi", "double_riichi"].includes(box.value),
+  );
+}
+
+function renderIndicators() {
+  const panel = fieldsBox.querySelector(".dora-panel");
+  if (!panel) return;
+  const ura = uraOffered();
+  if (!ura) indicatorTarget = "dora";
+  for (const field of ["dora", "ura_dora"]) {
+    const line = panel.querySelector(`[data-indicators="${field}"]`);
+    line.hidden = field === "ura_dora" && !ura;
+    const chips = indicators[field].map((tile, index) => {
+      const chip = el("button", "chip");
+      chip.type = "button";
+      chip.dataset.chip = `${field}:${index}`;
+      chip.dataset.tile = tile;
+      chip.setAttribute("aria-label", t(`ctx.remove_${field}`, { name: tileName(tile) }));
+      chip.append(tileSvg(tile), el("span", "chip-x", "×"));
+      return chip;
+    });
+    if (!chips.length) chips.push(el("span", "hint", t("ctx.no_indicators")));
+    line.querySelector(".chips").replaceChildren(...chips);
+  }
+  const target = panel.querySelector(".dora-target");
+  target.hidden = !ura;
+  for (const input of target.querySelectorAll("input")) input.checked = input.value === indicatorTarget;
+  const full = indicators[indicatorTarget].length >= MAX_INDICATORS;
+  for (const button of panel.querySelectorAll("[data-indicator]")) button.disabled = full;
+}
+
+// --- Events ----------------------------------------------------------------------------------
+
+/** The label of an event: the profile's own (`event.riichi.replacement`: rinshan kaihou) or the
+ * shared one. */
+function eventLabel(profile, event) {
+  return tOr(`event.${profile.id}.${event}`, tOr(`event.${event}`, event));
+}
+
 function renderEvents(profile, saved) {
   const checked = new Set(saved.events ?? []);
   eventsBox.replaceChildren(
-    ...profile.events.map((event) =>
-      checkField("events", event, tOr(`event.${event}`, event), checked.has(event)),
-    ),
+    ...profile.events.map((event) => {
+      const box = checkField("events", event, eventLabel(profile, event), checked.has(event));
+      box.dataset.event = event;
+      if (profile.id === "riichi") box.append(el("small", "check-why"));
+      return box;
+    }),
   );
+}
+
+/** Why a riichi event cannot have happened with the rest of the page, or "" (the engine refuses
+ * the same pairs, rules/riichi/engine.py's check_events; this says so before asking it). */
+function riichiEventProblem(event, on, context) {
+  const { discard, dealer, claimed, kong, melds, renhou } = context;
+  const other = (name) => t("calc.why.not_with", { event: t(`event.${name}`) });
+  switch (event) {
+    case "riichi":
+      if (on.has("double_riichi")) return other("double_riichi");
+      return claimed ? t("calc.why.claimed") : "";
+    case "double_riichi":
+      if (on.has("riichi")) return other("riichi");
+      return claimed ? t("calc.why.claimed") : "";
+    case "ippatsu":
+      return on.has("riichi") || on.has("double_riichi") ? "" : t("calc.why.needs_riichi");
+    case "replacement":
+      if (discard) return t("calc.why.self_draw_only");
+      if (!kong) return t("calc.why.needs_kong");
+      return on.has("last_tile") ? other("last_tile") : "";
+    case "last_tile":
+      if (discard) return t("calc.why.self_draw_only");
+      return on.has("replacement") ? other("replacement") : "";
+    case "last_discard":
+    case "robbing_kong":
+      return discard ? "" : t("calc.why.discard_only");
+    case "heavenly":
+      if (!dealer) return t("calc.why.dealer_only");
+      if (discard) return t("calc.why.self_draw_only");
+      return melds ? t("calc.why.no_melds") : "";
+    case "earthly":
+      if (dealer) return t("calc.why.not_dealer");
+      if (discard) return t("calc.why.self_draw_only");
+      return melds ? t("calc.why.no_melds") : "";
+    case "renhou":
+      if (!renhou) return t("calc.why.renhou_off");
+      if (dealer) return t("calc.why.not_dealer");
+      if (!discard) return t("calc.why.discard_only");
+      return melds ? t("calc.why.no_melds") : "";
+    default:
+      return "";
+  }
+}
+
+/** Riichi's events that cannot go together, or with the hand and the win: disabled and unticked,
+ * with the reason beside them. Of two that exclude each other the one ticked first stays. */
+function syncRiichiEvents(profile) {
+  if (profile.id !== "riichi") return;
+  const data = new FormData(form);
+  const context = {
+    discard: data.get("win") === "discard",
+    dealer: data.get("seat") === "E",
+    claimed: editor.groups.some((group) => group.kind !== "ckong"),
+    kong: editor.groups.some((group) => group.kind !== "chow" && group.kind !== "pung"),
+    melds: editor.groups.length > 0,
+    renhou: (data.get("option:renhou") ?? "off") !== "off",
+  };
+  const boxes = [...eventsBox.querySelectorAll('input[name="events"]')];
+  // Settled in the events' order, so that what one unticks frees or blocks the ones after it.
+  for (let pass = 0; pass < 3; pass += 1) {
+    let changed = false;
+    for (const box of boxes) {
+      const on = new Set(boxes.filter((other) => other.checked && other !== box).map((other) => other.value));
+      const problem = riichiEventProblem(box.value, on, context);
+      if (problem && box.checked) {
+        box.checked = false;
+        changed = true;
+      }
+      box.disabled = Boolean(problem);
+      const why = box.closest(".check").querySelector(".check-why");
+      if (why) why.textContent = problem;
+    }
+    if (!changed) break;
+  }
 }
 
 /** The profile's own label (`option.hk.seven_pairs`), else the shared one; an option that
@@ -171,14 +385,43 @@ function renderOptions(profile, saved) {
   optionsBox.replaceChildren(...parts);
 }
 
+/** Choosing a rule set (riichi's preset) sets every option it has a value for: an option the
+ * request sets wins over its preset, and the page sends them all. */
+function applyPreset(profile, name) {
+  const option = profile.options.find((entry) => entry.presets);
+  const values = option?.presets?.[name];
+  if (!values) return;
+  for (const [field, value] of Object.entries(values)) {
+    const input = optionsBox.querySelector(`[name="option:${field}"]`);
+    if (!input) continue;
+    if (input.type === "checkbox") input.checked = value === true;
+    else input.value = String(value);
+  }
+}
+
+/** Whether the hand may hold red fives: a profile with the `red_fives` option, switched on. */
+function redFivesOn(profile) {
+  if (!profile.options.some((option) => option.name === "red_fives")) return false;
+  return optionsBox.querySelector('[name="option:red_fives"]')?.checked === true;
+}
+
+function syncEditor(profile) {
+  editor.setProfile({
+    sets: profile.sets,
+    animals: profile.animals,
+    redFives: redFivesOn(profile),
+    bonus: profile.bonus_tiles !== false,
+  });
+}
+
 function applyProfile(saved = {}) {
   const profile = currentProfile();
   setUnit(profile.unit);
   pageTitle.textContent = t("calc.title");
-  editor.setProfile({ sets: profile.sets, animals: profile.animals });
   renderProfileFields(profile, saved);
   renderEvents(profile, saved);
   renderOptions(profile, saved.profile === profile.id ? saved : {});
+  syncEditor(profile);
   syncWinFields();
 }
 
@@ -198,6 +441,8 @@ function syncWinFields() {
     const next = SEATS[(SEATS.indexOf(seat) + 1) % 4];
     fromField.querySelector(`input[value="${next}"]`).checked = true;
   }
+  syncRiichiEvents(currentProfile());
+  renderIndicators();
   const checkedEvents = form.querySelectorAll('input[name="events"]:checked').length;
   eventsCount.textContent = checkedEvents ? `(${checkedEvents})` : "";
 }
@@ -236,9 +481,13 @@ function buildRequest() {
   const events = data.getAll("events");
   if (events.length) request.events = events;
   if (data.has("dealer")) request.dealer = data.get("dealer");
-  for (const name of ["dealer_streak", "table_discards"]) {
+  for (const name of ["dealer_streak", "table_discards", "honba", "riichi_sticks"]) {
     const raw = String(data.get(name) ?? "").trim();
     if (raw && Number.isInteger(Number(raw)) && Number(raw) >= 0) request[name] = Number(raw);
+  }
+  if (profile.fields.includes("dora")) {
+    if (indicators.dora.length) request.dora = [...indicators.dora];
+    if (indicators.ura_dora.length && uraOffered()) request.ura_dora = [...indicators.ura_dora];
   }
   if (data.get("liable")) request.liable = data.get("liable");
   const flowerWin = data.get("flower_win");
@@ -269,6 +518,10 @@ function saveSettings() {
     table_discards: data.get("table_discards"),
     liable: data.get("liable"),
     flower_win: data.get("flower_win"),
+    honba: data.get("honba"),
+    riichi_sticks: data.get("riichi_sticks"),
+    dora: indicators.dora,
+    ura_dora: indicators.ura_dora,
     options: readOptions(profile, data),
   };
   try {
@@ -309,6 +562,9 @@ function newHand() {
   for (const name of ["table_discards", "liable"]) {
     if (form.elements[name]) form.elements[name].value = "";
   }
+  // The indicators are the hand's; the honba and the deposits on the table stay for the next.
+  indicators.dora = [];
+  indicators.ura_dora = [];
   schedule();
 }
 
@@ -382,7 +638,7 @@ async function update() {
     } else {
       renderResult(resultBody, data);
       if (data.valid) {
-        showBar("good", `${t("result.valid")} · ${t("result.tai", { n: data.tai })}`);
+        showBar("good", `${t("result.valid")} · ${valueText(data)}`);
       } else {
         showBar("bad", t("result.invalid"));
       }
@@ -406,6 +662,11 @@ restoreRadios(saved);
 applyProfile(saved);
 
 form.addEventListener("submit", (event) => event.preventDefault());
+optionsBox.addEventListener("change", (event) => {
+  const profile = currentProfile();
+  if (event.target.name === "option:preset") applyPreset(profile, event.target.value);
+  if (["option:preset", "option:red_fives"].includes(event.target.name)) syncEditor(profile);
+});
 form.addEventListener("change", schedule);
 form.addEventListener("input", schedule);
 editor.addEventListener("change", schedule);

@@ -8,14 +8,30 @@ import { el, nextTile, tileOrder, tileSvg } from "./tiles.js";
 const GROUP_KINDS = ["chow", "pung", "kong", "akong", "ckong"];
 const GROUP_SIZE = { chow: 3, pung: 3, kong: 4, akong: 4, ckong: 4 };
 const KONGS = new Set(["kong", "akong", "ckong"]);
-const TILE = /^([1-9][mps]|[1-7]z)$/;
+const TILE = /^([0-9][mps]|[1-7]z)$/;
+const RED_FIVE = /^0[mps]$/;
 const BONUS = /^([1-8]f|[1-4]a)$/;
 const COPIES = 4;
 
-/** The tiles of a declared group {kind, tile}. */
+/** The plain tile of a red five (`0m` is `5m`), else the tile itself. */
+function plain(tile) {
+  return RED_FIVE.test(tile) ? `5${tile[1]}` : tile;
+}
+
+/** The tiles of a declared group {kind, tile}; a group from a red five (riichi's `0m`) holds
+ * that red five first and plain fives after it (a chow from it is 5-6-7). */
 export function groupTiles(group) {
-  if (group.kind === "chow") return [group.tile, nextTile(group.tile, 1), nextTile(group.tile, 2)];
-  return Array(GROUP_SIZE[group.kind]).fill(group.tile);
+  const base = plain(group.tile);
+  if (group.kind === "chow") return [group.tile, nextTile(base, 1), nextTile(base, 2)];
+  return [group.tile, ...Array(GROUP_SIZE[group.kind] - 1).fill(base)];
+}
+
+/** A declared group as a request writes it: `pung 5z`, or every tile where it holds a red
+ * five (`pung 055p`). */
+function meldText(group) {
+  if (!RED_FIVE.test(group.tile)) return `${group.kind} ${group.tile}`;
+  const tiles = groupTiles(group);
+  return `${group.kind} ${tiles.map((tile) => tile[0]).join("")}${group.tile[1]}`;
 }
 
 export class HandEditor extends EventTarget {
@@ -34,11 +50,13 @@ export class HandEditor extends EventTarget {
     this.log = []; // ids and "bonus:1f" entries, for undo
     this.sets = 4;
     this.animals = true;
+    this.redFives = false;
     this.handEl = root.querySelector("[data-hand]");
     this.countEl = root.querySelector("[data-count]");
     this.undoButton = root.querySelector("[data-undo]");
     this.clearButton = root.querySelector("[data-clear]");
     this.tileButtons = [...root.querySelectorAll("[data-tile]")];
+    this.redRow = root.querySelector("[data-red-row]");
     this.bonusButtons = [...root.querySelectorAll("[data-bonus]")];
     this.modeInputs = [...root.querySelectorAll("[data-mode]")];
     this.bonusCount = root.querySelector("[data-bonus-count]");
@@ -80,15 +98,32 @@ export class HandEditor extends EventTarget {
     return counts;
   }
 
+  /** How many of a tile the set holds: four, but where red fives are played one red five
+   * of each suit and three plain fives. */
+  copies(tile) {
+    if (RED_FIVE.test(tile)) return this.redFives ? 1 : 0;
+    return this.redFives && tile[0] === "5" && tile[1] !== "z" ? COPIES - 1 : COPIES;
+  }
+
+  /** A kong of fives where red fives are played holds the red one. */
+  groupStart(tile, mode) {
+    return this.redFives && KONGS.has(mode) && tile[0] === "5" && tile[1] !== "z" ? `0${tile[1]}` : tile;
+  }
+
   canAdd(tile, mode = this.mode, counts = this.counts()) {
     const used = (kind) => counts.get(kind) ?? 0;
     // Never past the hand's size: a group takes three places (a kong's fourth tile is extra).
     if (this.structural() + (mode === "tile" ? 1 : 3) > this.needed) return false;
-    if (mode === "tile") return used(tile) < COPIES;
-    if (mode === "pung") return used(tile) <= COPIES - 3;
-    if (KONGS.has(mode)) return used(tile) === 0;
-    if (tile[1] === "z" || Number(tile[0]) > 7) return false;
-    return [0, 1, 2].every((step) => used(nextTile(tile, step)) < COPIES);
+    if (RED_FIVE.test(tile) && !this.redFives) return false;
+    if (mode === "tile") return used(tile) < this.copies(tile);
+    if (mode === "chow") {
+      if (tile[1] === "z" || Number(plain(tile)[0]) > 7) return false;
+    } else {
+      tile = this.groupStart(tile, mode);
+    }
+    const need = new Map();
+    for (const kind of groupTiles({ kind: mode, tile })) need.set(kind, (need.get(kind) ?? 0) + 1);
+    return [...need].every(([kind, n]) => used(kind) + n <= this.copies(kind));
   }
 
   /** Add a tile in the current mode: one concealed tile, or a declared group starting at it. */
@@ -96,7 +131,7 @@ export class HandEditor extends EventTarget {
     if (!TILE.test(tile) || !this.canAdd(tile, mode)) return;
     const id = this.nextId++;
     if (mode === "tile") this.concealed.push({ id, tile });
-    else this.groups.push({ id, kind: mode, tile });
+    else this.groups.push({ id, kind: mode, tile: this.groupStart(tile, mode) });
     this.log.push(id);
     // A group is declared one at a time: the next tap adds a single tile again.
     if (mode !== "tile") this.setMode("tile");
@@ -156,17 +191,32 @@ export class HandEditor extends EventTarget {
     this.changed();
   }
 
-  /** The profile's shape: how many sets, and whether animal tiles exist in it. */
-  setProfile({ sets, animals }) {
+  /** The profile's shape: how many sets, whether animal tiles exist in it, whether its red
+   * fives are played (riichi's `0m 0p 0s`; where they are not, a red five becomes a plain one),
+   * and whether it has bonus tiles at all. */
+  setProfile({ sets, animals, redFives = false, bonus = true }) {
     this.sets = sets;
     this.animals = animals;
+    this.redFives = redFives;
     for (const row of this.root.querySelectorAll('[data-bonus-row="a"]')) row.hidden = !animals;
-    if (!animals && this.bonus.some((tile) => tile.endsWith("a"))) {
-      this.bonus = this.bonus.filter((tile) => !tile.endsWith("a"));
-      this.changed();
-    } else {
-      this.render();
+    const panel = this.root.querySelector("[data-bonus-panel]");
+    if (panel) panel.hidden = !bonus;
+    if (this.redRow) this.redRow.hidden = !redFives;
+    let changed = false;
+    if ((!animals || !bonus) && this.bonus.some((tile) => !bonus || tile.endsWith("a"))) {
+      this.bonus = bonus ? this.bonus.filter((tile) => !tile.endsWith("a")) : [];
+      changed = true;
     }
+    if (!redFives) {
+      for (const item of [...this.concealed, ...this.groups]) {
+        if (RED_FIVE.test(item.tile)) {
+          item.tile = plain(item.tile);
+          changed = true;
+        }
+      }
+    }
+    if (changed) this.changed();
+    else this.render();
   }
 
   /** Structural tiles: concealed playing tiles, three for each declared group. */
@@ -186,7 +236,7 @@ export class HandEditor extends EventTarget {
   toRequest() {
     const request = {};
     if (this.concealed.length) request.hand = this.concealed.map((item) => item.tile).join("");
-    if (this.groups.length) request.melds = this.groups.map((group) => `${group.kind} ${group.tile}`);
+    if (this.groups.length) request.melds = this.groups.map(meldText);
     if (this.bonus.length) request.bonus = this.bonus.join("");
     return request;
   }

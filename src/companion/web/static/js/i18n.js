@@ -28,7 +28,8 @@ export function tileName(mpsz) {
   return pageData.tiles[mpsz] ?? mpsz;
 }
 
-/** A pattern's name in the page language (the engine's English name as fallback). */
-export function patternName(id, fallback) {
-  return pageData.patterns[id] ?? fallback ?? id;
+/** A pattern's name in the page language: the profile's own name where it has one (`mcr:all_pungs`
+ * is 碰碰和, where sg's all_pungs is 对对胡), else the shared one, else the engine's English name. */
+export function patternName(id, fallback, profile) {
+  return (profile && pageData.patterns[`${profile}:${id}`]) ?? pageData.patterns[id] ?? fallback ?? id;
 }

@@ -16,8 +16,13 @@ function heading(text) {
   return el("h3", "", text);
 }
 
-function amountText(amount) {
+function plainAmount(amount) {
   return Number.isInteger(amount) ? String(amount) : String(Number(amount.toFixed(4)));
+}
+
+/** Riichi's points, grouped by thousands as players write them (12,300). */
+function points(amount) {
+  return Number(amount).toLocaleString("en-US");
 }
 
 /** A short message in place of a result (not enough tiles yet, an error...). */
@@ -146,7 +151,7 @@ function renderPatterns(result) {
   for (const pattern of result.patterns) {
     const item = el("li", "pattern");
     item.dataset.pattern = pattern.id;
-    const name = el("span", "pattern-name", patternName(pattern.id, pattern.name));
+    const name = el("span", "pattern-name", patternName(pattern.id, pattern.name, result.profile));
     if (pattern.count > 1) name.append(el("span", "times", t("result.times", { n: pattern.count })));
     item.append(name, el("span", "pattern-tai", t("result.tai", { n: pattern.tai })));
     const earned = (pattern.earned_by ?? []).filter((text) => text);
@@ -192,9 +197,9 @@ function renderReading(result) {
   return parts;
 }
 
-function renderPayments(result) {
+function renderPayments(result, amountText = plainAmount) {
   const parts = [heading(t("result.payments"))];
-  if (!result.meets_minimum) {
+  if (result.meets_minimum === false) {
     parts.push(el("p", "hint", t("result.under_minimum")));
     return parts;
   }
@@ -210,7 +215,8 @@ function renderPayments(result) {
     transfers.append(item);
   }
   parts.push(transfers);
-  const net = el("dl", "net");
+  // Riichi's points run to six digits: set smaller, so that +12,300 keeps to its cell.
+  const net = el("dl", amountText === plainAmount ? "net" : "net points");
   net.setAttribute("aria-label", t("result.net"));
   for (const seat of SEATS) {
     const amount = result.payments?.[seat] ?? 0;
@@ -229,6 +235,10 @@ function renderPayments(result) {
 
 /** A scoring result: the verdict, the patterns with their tiles, the reading, payments. */
 export function renderResult(container, result) {
+  if (result.valid && result.unit === "han") {
+    renderHanResult(container, result);
+    return;
+  }
   if (!result.valid) {
     const parts = [verdict("bad", t("result.invalid"), "", refusalText(result))];
     if (result.waits?.length) {
@@ -252,6 +262,130 @@ export function renderResult(container, result) {
   container.replaceChildren(...parts);
 }
 
+// --- Han and fu (riichi) ------------------------------------------------------------------------
+
+/** The points as players call them: `8000`, `2000-4000`, `4000 all`. */
+function callText(call) {
+  const all = /^(\d+) all$/.exec(call ?? "");
+  return all ? t("result.call_all", { points: all[1] }) : (call ?? "");
+}
+
+/** The limit a hand reached (Mangan 満貫...), a double yakuman counted: "" below mangan. */
+function limitText(result) {
+  if (!result.limit) return "";
+  if (result.limit === "yakuman" && result.yakuman > 1) {
+    return t("result.yakuman_times", { n: result.yakuman });
+  }
+  return t(`limit.${result.limit}`);
+}
+
+/** "3 han 40 fu · Mangan", or the yakuman. */
+function hanFuText(result) {
+  const limit = limitText(result);
+  if (result.yakuman) return limit;
+  const hanFu = t("result.han_fu", { han: result.han, fu: result.fu });
+  return limit ? `${hanFu} · ${limit}` : hanFu;
+}
+
+/** A valid result's value in one line, for the bar and the waits: riichi's call, else tai. */
+export function valueText(result) {
+  if (result.unit === "han") return callText(result.call);
+  return t("result.tai", { n: result.tai });
+}
+
+function patternValue(pattern) {
+  if (pattern.yakuman) {
+    return pattern.yakuman > 1 ? t("result.yakuman_times", { n: pattern.yakuman }) : t("limit.yakuman");
+  }
+  return t("result.han", { n: pattern.han });
+}
+
+/** A fu item's reason (`base`, `pung 777z`, `wait closed`) in words, with its tiles. */
+function fuLabel(reason) {
+  const [kind, rest = ""] = reason.split(" ");
+  const label = el("span", "fu-name");
+  label.dataset.reason = reason;
+  if (kind === "wait") {
+    label.textContent = tOr(`role.${rest}`, rest);
+  } else if (rest) {
+    label.textContent = tOr(`fu.${kind}`, kind);
+    label.append(miniGroup(rest));
+  } else {
+    label.textContent = tOr(`fu.${kind}`, kind.replaceAll("_", " "));
+  }
+  return label;
+}
+
+function renderYaku(result) {
+  const parts = [heading(t("result.yaku"))];
+  const list = el("ul", "patterns");
+  for (const pattern of result.patterns) {
+    const item = el("li", "pattern");
+    item.dataset.pattern = pattern.id;
+    const name = el("span", "pattern-name", patternName(pattern.id, pattern.name, result.profile));
+    if (pattern.count > 1) name.append(el("span", "times", t("result.times", { n: pattern.count })));
+    item.append(name, el("span", "pattern-tai", patternValue(pattern)));
+    list.append(item);
+  }
+  parts.push(list);
+  const total = el("div", "total");
+  total.dataset.total = result.yakuman ? `${result.yakuman} yakuman` : `${result.han} han`;
+  const value = result.yakuman
+    ? limitText(result) || t("limit.yakuman")
+    : t("result.han", { n: result.han });
+  total.append(el("span", "", t("result.total")), el("span", "", value));
+  parts.push(total);
+  return parts;
+}
+
+/** The fu on one line, as players add them up: "Base 20, Closed ron 10, Pung 666s 4 → 40 fu"
+ * (rounded up to a ten, said when it was). */
+function renderFu(result) {
+  if (result.yakuman || !result.fu_items?.length) return [];
+  const line = el("p", "fu-line");
+  line.dataset.fuTotal = String(result.fu);
+  let raw = 0;
+  result.fu_items.forEach((item, index) => {
+    raw += item.fu;
+    if (index) line.append(t("refusal.list_sep"));
+    const part = el("span", "fu-item");
+    part.dataset.fu = item.for;
+    part.append(fuLabel(item.for), " ", el("b", "", String(item.fu)));
+    line.append(part);
+  });
+  const total = el("span", "fu-total", ` → ${t("result.fu_n", { n: result.fu })}`);
+  line.append(total);
+  if (raw !== result.fu) line.append(" ", el("small", "hint", `(${t("result.fu_rounded", { n: raw })})`));
+  return [heading(t("result.fu")), line];
+}
+
+/** A riichi result: the call first and large, with han, fu and the limit; the deposits; each
+ * yaku and dora with its han; the fu with what made them; the reading; the payments. */
+function renderHanResult(container, result) {
+  const box = el("div", "verdict good han-verdict");
+  box.dataset.verdict = "good";
+  box.append(el("span", "verdict-title", t("result.valid")));
+  const call = el("span", "verdict-tai verdict-call", callText(result.call));
+  call.dataset.call = result.call;
+  box.append(call);
+  const hanFu = el("span", "verdict-detail verdict-han-fu", hanFuText(result));
+  hanFu.dataset.hanFu = "";
+  box.append(hanFu);
+  if (result.deposits) {
+    const deposits = el("span", "verdict-detail verdict-deposits", t("result.deposits", { points: points(result.deposits) }));
+    deposits.dataset.deposits = String(result.deposits);
+    box.append(deposits);
+  }
+  const parts = [box, ...renderYaku(result), ...renderFu(result), ...renderReading(result)];
+  parts.push(...renderPayments(result, points));
+  if (result.notes?.length) {
+    const notes = el("ul", "notes");
+    for (const note of result.notes) notes.append(el("li", "", note));
+    parts.push(heading(t("result.notes")), notes);
+  }
+  container.replaceChildren(...parts);
+}
+
 function tileSvgLabelled(tile) {
   const wrapper = el("span", "mini-group");
   wrapper.append(tileSvg(tile, tileName(tile)));
@@ -261,7 +395,14 @@ function tileSvgLabelled(tile) {
 function waitSummary(result) {
   if (!result) return "";
   if (!result.valid) return refusalText(result);
-  return result.patterns.map((pattern) => patternName(pattern.id, pattern.name)).join(" · ");
+  const han = result.unit === "han";
+  const names = result.patterns.map((pattern) => {
+    const name = patternName(pattern.id, pattern.name, result.profile);
+    // Riichi's dora count several times in one item (three dora): said, as the result says it.
+    return han && pattern.count > 1 ? `${name} ${t("result.times", { n: pattern.count })}` : name;
+  });
+  if (han) names.unshift(hanFuText(result));
+  return names.join(" · ");
 }
 
 /** The waits of a hand one tile short, each a button that adds it as the winning tile. */
@@ -287,7 +428,7 @@ export function renderWaits(container, data, onPick) {
     if (summary) name.append(el("span", "wait-detail", summary));
     const valid = result?.valid;
     const tai = el("span", valid ? "wait-tai" : "wait-tai none");
-    tai.textContent = valid ? t("result.tai", { n: result.tai }) : t("result.invalid");
+    tai.textContent = valid ? valueText(result) : t("result.invalid");
     button.append(tileSvg(tile), name, tai);
     button.addEventListener("click", () => onPick(tile));
     const item = el("li");

@@ -55,7 +55,9 @@ export function isTileRun(text) {
 }
 
 export function tileOrder(mpsz) {
-  return SUIT_ORDER.indexOf(mpsz[1]) * 10 + Number(mpsz[0]);
+  // A red five (riichi's `0p`) sorts as a five, after the plain ones.
+  const rank = mpsz[0] === "0" ? 5.5 : Number(mpsz[0]);
+  return SUIT_ORDER.indexOf(mpsz[1]) * 10 + rank;
 }
 
 export function sortTiles(tiles) {
