@@ -360,7 +360,7 @@ def seat_round(
     if number > 1 and plan.later_rounds is LaterRounds.NO_REPEATS:
         tables = _from_construction(order, previous, number, history)
     if tables is None:
-        tables = _search(order, history, substitutes, by_standing, rng)
+        tables = _search(order, history, by_standing, rng)
         tables = [_seat_winds(table, history, substitutes) for table in tables]
     repeats, seat_repeats = history.add(tables, substitutes)
     return Round(
@@ -501,7 +501,6 @@ _WIND_TRIES = 64
 def _search(
     order: Sequence[str],
     history: _History,
-    substitutes: Sequence[str],
     by_standing: bool,
     rng: random.Random,
 ) -> list[list[str]]:
@@ -509,14 +508,13 @@ def _search(
     and by standing also the distance of the two in the standing, meetings weighing more than
     any distance."""
     size = len(order)
-    placeholders = set(substitutes)
-    met = [
-        [
-            0 if one in placeholders or other in placeholders else history.meetings(one, other)
-            for other in order
-        ]
-        for one in order
-    ]
+    index = {name: position for position, name in enumerate(order)}
+    met = [[0] * size for _ in range(size)]
+    for one, position in index.items():
+        row = met[position]
+        for other, count in history.met.get(one, {}).items():
+            if other in index:
+                row[index[other]] = count
     weight = SEATS * size * size if by_standing else 1
     cost = [
         [
@@ -640,14 +638,15 @@ def _descend_neighbours(tables: list[list[int]], cost: list[list[int]]) -> list[
     return current
 
 
-def _wind_penalty(table: Sequence[int], winds: Sequence[Sequence[int]]) -> int:
-    """The fewest seat repeats the table can have over its 24 seatings."""
+def _wind_penalty(table: Sequence[int], fresh: Sequence[int]) -> int:
+    """The fewest seat repeats the table can have over its 24 seatings. `fresh[p]`: the winds
+    (bit i for wind i) player p has sat in least."""
     best = SEATS
+    masks = [fresh[player] for player in table]
     for seating in _PERMUTATIONS:
         penalty = 0
         for wind, seat in enumerate(seating):
-            counts = winds[table[seat]]
-            if counts[wind] > min(counts):
+            if not masks[seat] >> wind & 1:
                 penalty += 1
         if penalty < best:
             best = penalty
@@ -665,7 +664,11 @@ def _balance_winds(
     """Swaps that lower the seat repeats of both tables together without a new meeting, a few
     tries for each table that cannot seat everyone in a wind they need."""
     current = [list(table) for table in tables]
-    penalties = [_wind_penalty(table, winds) for table in current]
+    fresh = [
+        sum(1 << wind for wind, count in enumerate(counts) if count == min(counts))
+        for counts in winds
+    ]
+    penalties = [_wind_penalty(table, fresh) for table in current]
     slots = [(t, j) for t in range(len(current)) for j in range(SEATS)]
     for t1 in range(len(current)):
         others = [slot for slot in slots if slot[0] != t1]
@@ -678,7 +681,7 @@ def _balance_winds(
                 a, b = current[t1][i], current[t2][j]
                 first = [b if x == a else x for x in current[t1]]
                 second = [a if y == b else y for y in current[t2]]
-                p1, p2 = _wind_penalty(first, winds), _wind_penalty(second, winds)
+                p1, p2 = _wind_penalty(first, fresh), _wind_penalty(second, fresh)
                 if p1 + p2 < penalties[t1] + penalties[t2]:
                     current[t1], current[t2] = first, second
                     penalties[t1], penalties[t2] = p1, p2
