@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from dataclasses import dataclass
 
@@ -75,7 +76,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(rows, indent=2))
         return
-    print(f"seating, seed {args.seed}, best of {args.runs} runs")
+    load = os.getloadavg()[0]
+    print(f"seating, seed {args.seed}, best of {args.runs} runs, load average {load:.1f}")
     print(f"{'field':<16} {'time':>8} {'repeats':>8} {'seat rep':>9}  by round (repeats | seats)")
     for row in rows:
         by_round = " ".join(map(str, row["repeats_by_round"]))
