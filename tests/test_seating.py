@@ -137,6 +137,19 @@ def test_same_seed_same_seating_another_seed_another() -> None:
         assert tables_of(seat_event(plan).rounds[0]) != tables_of(seat_event(other).rounds[0])
 
 
+def test_a_seed_gives_this_seating_on_any_machine() -> None:
+    # Pinned: the draw depends on the plan alone (no hash order, no clock), so a change here
+    # changes every event seated before it.
+    seating = seat_event(SeatingPlan.of(names(8), 2, seed=1))
+    assert [tables_of(round_) for round_ in seating.rounds] == [
+        [("P2", "P8", "P1", "P3"), ("P7", "P5", "P6", "P4")],
+        [("P4", "P2", "P5", "P8"), ("P1", "P7", "P3", "P6")],
+    ]
+    # Eight players make two tables: round 2 cannot avoid two pairs of round 1 at each.
+    assert [round_.repeats for round_ in seating.rounds] == [0, 4]
+    assert [round_.seat_repeats for round_ in seating.rounds] == [0, 0]
+
+
 def test_a_round_seated_alone_is_the_round_of_the_whole_event() -> None:
     plan = SeatingPlan.of(names(24), 4, seed=3)
     seating = seat_event(plan)

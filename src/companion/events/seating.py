@@ -495,7 +495,8 @@ def _from_construction(
 
 _TABU_ITERATIONS = 1500
 _TABU_STALL = 300
-_WIND_TRIES = 64
+_WIND_STEPS = 8000
+_WIND_STALL = 1500
 
 
 def _search(
@@ -661,31 +662,37 @@ def _balance_winds(
     winds: Sequence[Sequence[int]],
     rng: random.Random,
 ) -> list[list[int]]:
-    """Swaps that lower the seat repeats of both tables together without a new meeting, a few
-    tries for each table that cannot seat everyone in a wind they need."""
+    """Random swaps between a table that cannot seat everyone in a wind they need and another
+    table, kept when they add no meeting and do not raise the two tables' seat repeats (moves
+    that keep them equal let the search walk on to a swap that lowers them). Stops when every
+    table is balanced or the seat repeats have not fallen for a while."""
     current = [list(table) for table in tables]
     fresh = [
         sum(1 << wind for wind, count in enumerate(counts) if count == min(counts))
         for counts in winds
     ]
     penalties = [_wind_penalty(table, fresh) for table in current]
-    slots = [(t, j) for t in range(len(current)) for j in range(SEATS)]
-    for t1 in range(len(current)):
-        others = [slot for slot in slots if slot[0] != t1]
-        for t2, j in rng.sample(others, min(len(others), _WIND_TRIES)):
-            if not penalties[t1]:
-                break
-            for i in range(SEATS):
-                if _swap_delta(current, met, t1, i, t2, j) > 0:
-                    continue
-                a, b = current[t1][i], current[t2][j]
-                first = [b if x == a else x for x in current[t1]]
-                second = [a if y == b else y for y in current[t2]]
-                p1, p2 = _wind_penalty(first, fresh), _wind_penalty(second, fresh)
-                if p1 + p2 < penalties[t1] + penalties[t2]:
-                    current[t1], current[t2] = first, second
-                    penalties[t1], penalties[t2] = p1, p2
-                    break
+    count = len(current)
+    stall = 0
+    for _ in range(_WIND_STEPS):
+        unbalanced = [table for table in range(count) if penalties[table]]
+        if not unbalanced or count < 2 or stall >= _WIND_STALL:
+            break
+        stall += 1
+        t1 = unbalanced[rng.randrange(len(unbalanced))]
+        t2 = rng.randrange(count - 1)
+        t2 += t2 >= t1
+        i, j = rng.randrange(SEATS), rng.randrange(SEATS)
+        if _swap_delta(current, met, t1, i, t2, j) > 0:
+            continue
+        first, second = list(current[t1]), list(current[t2])
+        first[i], second[j] = second[j], first[i]
+        p1, p2 = _wind_penalty(first, fresh), _wind_penalty(second, fresh)
+        if p1 + p2 <= penalties[t1] + penalties[t2]:
+            if p1 + p2 < penalties[t1] + penalties[t2]:
+                stall = 0
+            current[t1], current[t2] = first, second
+            penalties[t1], penalties[t2] = p1, p2
     return current
 
 
