@@ -512,3 +512,32 @@ def test_every_seating_is_well_formed_and_counted(
     # Byes rotate: nobody has a second before everyone has had a first.
     if byes:
         assert max(byes.values()) - (min(byes.values()) if len(byes) == count else 0) <= 1
+
+
+@settings(max_examples=25)
+@given(
+    count=st.integers(4, 30),
+    rounds=st.integers(2, 5),
+    leftover=st.sampled_from(list(Leftover)),
+    data=st.data(),
+)
+def test_every_seating_by_standing_is_well_formed_and_counted(
+    count: int, rounds: int, leftover: Leftover, data: st.DataObject
+) -> None:
+    plan = swiss(count, rounds, leftover=leftover)
+    standings = {
+        number: data.draw(st.permutations(names(count)), label=f"standing {number}")
+        for number in range(2, rounds + 1)
+    }
+    seating = seat_event(plan, standings)
+    assert_well_formed(plan, seating)
+    assert [round_.repeats for round_ in seating.rounds] == repeats_by_round(seating)
+    for round_ in seating.rounds[1:]:
+        standing = standings[round_.number]
+        # Table 1 holds the best placed of those seated; the tables go down the standing.
+        tops = [
+            min(standing.index(name) for name in table.players if name in standing)
+            for table in round_.tables
+            if any(name in standing for name in table.players)
+        ]
+        assert tops == sorted(tops)
