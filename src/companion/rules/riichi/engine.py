@@ -189,7 +189,26 @@ def _score_reading(
     return _Scored(value_of(han, fu, yakuman, options), facts.reading, tuple(scores), items)
 
 
-def score_riichi(
+@dataclass(frozen=True)
+class RiichiRequest:
+    """A riichi request's fields read and checked (`read_riichi_request`), ready to be scored
+    (`score_riichi_request`): what `score_riichi` does is the two in turn."""
+
+    hand: Hand
+    context: RiichiContext
+    dora: tuple[Tile, ...]
+    """The dora indicators (the tiles shown, not the dora they make)."""
+    ura_dora: tuple[Tile, ...]
+    red_fives: int
+    """The red fives among the hand's tiles and its melds'."""
+    honba: int
+    riichi_sticks: int
+    liable: str | None
+    """The liable seat as given: read after scoring, as `score_riichi` reads it."""
+    options: RiichiOptions
+
+
+def read_riichi_request(
     hand: str,
     *,
     win_tile: str | None = None,
@@ -205,10 +224,9 @@ def score_riichi(
     riichi_sticks: int = 0,
     liable: str | None = None,
     options: dict[str, Any] | None = None,
-) -> RiichiResult:
-    """Score a riichi hand given as the contract's request fields (`hand`, `win_tile`, `win`,
-    `seat`, `round`, `discarder`, `melds`, `dora`, `ura_dora`, `events`, `honba`,
-    `riichi_sticks`, `liable`, `options`)."""
+) -> RiichiRequest:
+    """`score_riichi`'s fields read from their text and checked, refusing what `score_riichi`
+    refuses before it looks at the tiles' readings."""
     rules = read_options(options or {})
     reds = read_red_fives(hand)
     meld_reds = [read_red_fives(text, "melds") for text in melds]
@@ -245,7 +263,18 @@ def score_riichi(
     indicators = _indicators(dora, "dora")
     unders = _indicators(ura_dora, "ura_dora")
     check_events(context, built, unders, rules)
+    return RiichiRequest(
+        built, context, indicators, unders, red_count, honba, riichi_sticks, liable, rules
+    )
 
+
+def score_riichi_request(request: RiichiRequest) -> RiichiResult:
+    """Score a request read by `read_riichi_request`: the reading that pays most, settled.
+    Refuses (`NotAWinError`) tiles that are no win, a win without a yaku, and a `liable` seat
+    that cannot pay for the hand."""
+    built, context, rules = request.hand, request.context, request.options
+    winner, payer, by_discard = context.seat, context.discarder, context.by_discard
+    indicators, unders, red_count = request.dora, request.ura_dora, request.red_fives
     counts = built.counts()
     dora_counts = (
         ("dora", sum(counts[_indicated(tile)] for tile in indicators)),
@@ -276,6 +305,7 @@ def score_riichi(
     if not scored:
         raise NotAWinError("not a win: no yaku (dora are not yaku)", key="refusal.no_yaku")
     best = max(scored, key=lambda entry: entry.value)
+    liable = request.liable
     liable_seat = Wind.parse(liable) if liable else None
     liable_base = 0
     if liable_seat is not None:
@@ -290,7 +320,14 @@ def score_riichi(
             )
         liable_base = min(liable_base, best.value.base)
     paid: Settlement = settle(
-        best.value, winner, payer, honba, riichi_sticks, rules, liable_seat, liable_base
+        best.value,
+        winner,
+        payer,
+        request.honba,
+        request.riichi_sticks,
+        rules,
+        liable_seat,
+        liable_base,
     )
     value = best.value
     return RiichiResult(
@@ -304,6 +341,47 @@ def score_riichi(
         call=paid.call,
         payments=paid.payments,
         deposits=paid.deposits,
+    )
+
+
+def score_riichi(
+    hand: str,
+    *,
+    win_tile: str | None = None,
+    win: str = "self_draw",
+    seat: str = "E",
+    round: str = "E",
+    discarder: str | None = None,
+    melds: Sequence[str] = (),
+    dora: str | Sequence[str] = (),
+    ura_dora: str | Sequence[str] = (),
+    events: Sequence[str] = (),
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    liable: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> RiichiResult:
+    """Score a riichi hand given as the contract's request fields (`hand`, `win_tile`, `win`,
+    `seat`, `round`, `discarder`, `melds`, `dora`, `ura_dora`, `events`, `honba`,
+    `riichi_sticks`, `liable`, `options`): `read_riichi_request`, then
+    `score_riichi_request`."""
+    return score_riichi_request(
+        read_riichi_request(
+            hand,
+            win_tile=win_tile,
+            win=win,
+            seat=seat,
+            round=round,
+            discarder=discarder,
+            melds=melds,
+            dora=dora,
+            ura_dora=ura_dora,
+            events=events,
+            honba=honba,
+            riichi_sticks=riichi_sticks,
+            liable=liable,
+            options=options,
+        )
     )
 
 
