@@ -10,18 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld, MeldKind
 from companion.rules.patterns import Pattern
-from companion.rules.riichi import yaku as table
+from companion.rules.riichi import features, yaku
 from companion.rules.riichi.facts import RiichiContext, RiichiEvent, RiichiFacts
 from companion.rules.riichi.fu import FuItem, fu_items, rounded_fu
 from companion.rules.riichi.options import RiichiOptions, read_options
 from companion.rules.riichi.points import RiichiValue, Settlement, settle, value_of
+from companion.rules.riichi.table import Found, RiichiTable
 from companion.rules.riichi.tiles import read_red_fives
-from companion.shapes import Reading, Shape, Structure, readings, waits
+from companion.shapes import Group, Reading, Shape, Structure, WinRole, waits
+from companion.shapes.arrange import candidates
+from companion.shapes.blocks import block_keys, keys_with_melds
 from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
 
 E = RiichiEvent
@@ -140,32 +143,30 @@ def check_events(
         raise NotAWinError("; ".join(problems))
 
 
-def _table(options: RiichiOptions) -> tuple[Pattern, ...]:
-    patterns: tuple[Pattern, ...] = (*table.YAKU, *table.YAKUMAN)
+def patterns_of(options: RiichiOptions) -> tuple[Pattern, ...]:
+    """The yaku and yakuman the options play, in the order a result lists them."""
+    patterns: tuple[Pattern, ...] = (*yaku.YAKU, *yaku.YAKUMAN)
     if options.renhou == "mangan":
-        patterns = (*patterns, table.RENHOU_MANGAN)
+        patterns = (*patterns, yaku.RENHOU_MANGAN)
     elif options.renhou == "yakuman":
-        patterns = (*patterns, table.RENHOU_YAKUMAN)
+        patterns = (*patterns, yaku.RENHOU_YAKUMAN)
     return patterns
 
 
-@dataclass(frozen=True)
-class _Scored:
-    value: RiichiValue
-    reading: Reading
-    patterns: tuple[RiichiScore, ...]
-    fu_items: tuple[FuItem, ...]
+class Outcome(NamedTuple):
+    """What a reading's yaku make, dora aside: the same for every reading that scores the same
+    yaku (the scores are immutable values, shared)."""
+
+    scores: tuple[RiichiScore, ...]
+    han: int
+    yakuman: int
+    pinfu: bool
+    ryanpeikou: bool
 
 
-def _score_reading(
-    facts: RiichiFacts,
-    patterns: Sequence[Pattern],
-    dora: tuple[tuple[str, int], ...],
-    options: RiichiOptions,
-) -> _Scored | None:
-    """The reading's value and patterns; None when it has no yaku."""
-    found = table.scored(patterns, facts)
-    if not options.open_tanyao and not facts.closed:
+def _outcome(found: Found, closed: bool, options: RiichiOptions) -> Outcome | None:
+    """The scores of what matched on a reading (`yaku.scored`), None for no yaku."""
+    if not options.open_tanyao and not closed:
         found = [entry for entry in found if entry[0].id != "tanyao"]
     if not found:
         return None
@@ -173,20 +174,113 @@ def _score_reading(
     yakuman = han = 0
     for pattern, count, value in found:
         if pattern.limit:
-            worth = 2 if options.double_yakuman and pattern.id in table.DOUBLE_FORMS else 1
+            worth = 2 if options.double_yakuman and pattern.id in yaku.DOUBLE_FORMS else 1
             scores.append(RiichiScore(pattern.id, pattern.name, yakuman=worth))
             yakuman = yakuman + worth if options.multiple_yakuman else max(yakuman, worth)
         else:
             scores.append(RiichiScore(pattern.id, pattern.name, han=value, count=count))
             han += value
-    pinfu = any(score.id == "pinfu" for score in scores)
-    items = fu_items(facts, pinfu, options.double_wind_pair_fu)
+    ids = {score.id for score in scores}
+    return Outcome(tuple(scores), han, yakuman, "pinfu" in ids, "ryanpeikou" in ids)
+
+
+class ScoredReading(NamedTuple):
+    """A reading that has yaku: its value, its patterns (dora last) and its fu."""
+
+    value: RiichiValue
+    reading: Reading
+    patterns: tuple[RiichiScore, ...]
+    fu_items: tuple[FuItem, ...]
+
+
+_DORA_SCORES: dict[tuple[str, int], RiichiScore] = {}
+"""Each dora score by its id and count, made once (a score is an immutable value)."""
+
+
+def _dora_score(dora_id: str, count: int) -> RiichiScore:
+    found = _DORA_SCORES.get((dora_id, count))
+    if found is None:
+        found = RiichiScore(dora_id, yaku.DORA_NAMES[dora_id], han=count, count=count)
+        if len(_DORA_SCORES) < 1024:  # counts are small: a hand has 14 tiles and 4 kongs
+            _DORA_SCORES[dora_id, count] = found
+    return found
+
+
+class _Plan:
+    """What the scorer keeps for one options value: its yaku table by features, and the values
+    of each (han, fu, yakuman) and the settlements of each value and seats, worked out once.
+    None of it depends on a hand's tiles."""
+
+    __slots__ = ("options", "settlements", "table", "values")
+
+    def __init__(self, options: RiichiOptions) -> None:
+        self.options = options
+        """Held, so that no other options take their id (plans are found by it)."""
+
+        def build(found: Found, closed: bool) -> Outcome | None:
+            return _outcome(found, closed, options)
+
+        self.table: RiichiTable[Outcome] = RiichiTable(patterns_of(options), build, features.CLOSED)
+        self.values: dict[tuple[int, int, int], RiichiValue] = {}
+        self.settlements: dict[tuple[int, Wind, Wind | None, int, int], Settlement] = {}
+
+    def value(self, han: int, fu: int, yakuman: int) -> RiichiValue:
+        key = (han, fu, yakuman)
+        found = self.values.get(key)
+        if found is None:
+            found = value_of(han, fu, yakuman, self.options)
+            if len(self.values) < 4096:  # han and fu are small numbers: a few hundred at most
+                self.values[key] = found
+        return found
+
+    def settle(
+        self, value: RiichiValue, seat: Wind, discarder: Wind | None, honba: int, sticks: int
+    ) -> Settlement:
+        """`settle` of a value without a liable seat (the result's copy of the payments is
+        its own)."""
+        key = (value.base, seat, discarder, honba, sticks)
+        found = self.settlements.get(key)
+        if found is None:
+            found = settle(value, seat, discarder, honba, sticks, self.options)
+            if len(self.settlements) >= 4096:
+                self.settlements.clear()
+            self.settlements[key] = found
+        return found
+
+
+_PLANS: dict[int, _Plan] = {}
+"""Each options' plan by their identity (options are read once per distinct request, so few
+exist)."""
+
+
+def _plan(options: RiichiOptions) -> _Plan:
+    found = _PLANS.get(id(options))
+    if found is None or found.options is not options:
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        found = _PLANS[id(options)] = _Plan(options)
+    return found
+
+
+def clear_memos() -> None:
+    """Forget every outcome, value and settlement the riichi scorer keeps (for benchmarks that
+    time a cold start; the per-suit memos are `companion.shapes.clear_memos`)."""
+    _PLANS.clear()
+    _DORA_SCORES.clear()
+
+
+def _with_fu(
+    plan: _Plan, outcome: Outcome, facts: RiichiFacts, dora: tuple[tuple[str, int], ...]
+) -> ScoredReading:
+    """A reading that has yaku: its fu and, unless it is a yakuman, its dora."""
+    items = fu_items(facts, outcome.pinfu, plan.options.double_wind_pair_fu)
     fu = rounded_fu(items)
-    if not yakuman:
-        for dora_id, count in dora:
-            scores.append(RiichiScore(dora_id, table.DORA_NAMES[dora_id], han=count, count=count))
+    scores, han, yakuman = outcome.scores, outcome.han, outcome.yakuman
+    if not yakuman and dora:
+        scores = (*scores, *[_dora_score(dora_id, count) for dora_id, count in dora])
+        for _, count in dora:
             han += count
-    return _Scored(value_of(han, fu, yakuman, options), facts.reading, tuple(scores), items)
+    return ScoredReading(plan.value(han, fu, yakuman), facts.reading, scores, items)
 
 
 @dataclass(frozen=True)
@@ -268,47 +362,116 @@ def read_riichi_request(
     )
 
 
+def _shown_dora(request: RiichiRequest) -> tuple[tuple[str, int], ...]:
+    """The dora the hand holds, by kind (`dora`, `aka_dora`, `ura_dora`), those it has."""
+    built = request.hand
+    concealed, melds = built.concealed, built.melds
+    shown: list[tuple[str, int]] = []
+    for name, indicators in (("dora", request.dora), ("ura_dora", request.ura_dora)):
+        count = 0
+        for indicator in indicators:
+            tile = _INDICATED[indicator]
+            count += concealed.count(tile)
+            for meld in melds:
+                count += meld.tiles.count(tile)
+        if count:
+            shown.append((name, count))
+        if name == "dora" and request.red_fives:
+            shown.append(("aka_dora", request.red_fives))
+    return tuple(shown)
+
+
+_INDICATED = tuple(_indicated(Tile(kind)) for kind in range(KINDS))
+"""By indicator: the dora it makes."""
+
+
+def scored_readings(request: RiichiRequest, *, by_predicates: bool = False) -> list[ScoredReading]:
+    """Every reading of the request's hand that has yaku, scored, in the order of the hand's
+    readings. `by_predicates`: every yaku's predicate run on every reading, what the table by
+    features is held to (tests/test_riichi_table.py). A hand that is no win has none."""
+    built, context = request.hand, request.context
+    plan = _plan(request.options)
+    shown_dora = _shown_dora(request)
+    keys = block_keys(built.concealed)
+    every = candidates(built, STRUCTURE, discard=context.by_discard, keys=keys)
+    found: list[ScoredReading] = []
+    if by_predicates:
+        patterns = patterns_of(request.options)
+        for shape, groups, index, role, _ in every:
+            facts = RiichiFacts(built, Reading(shape, groups, index, role), context)
+            outcome = _outcome(yaku.scored(patterns, facts), facts.closed, request.options)
+            if outcome is not None:
+                found.append(_with_fu(plan, outcome, facts, shown_dora))
+        return found
+    return _scored_by_features(request, plan, every, keys, shown_dora)[0]
+
+
+def _scored_by_features(
+    request: RiichiRequest,
+    plan: _Plan,
+    every: Sequence[tuple[Shape, tuple[Group, ...], int, WinRole, int]],
+    keys: list[int],
+    shown_dora: tuple[tuple[str, int], ...],
+) -> tuple[list[ScoredReading], bool]:
+    """The readings that have yaku, their yaku looked up by their features (`table.py`), and
+    whether one of them is ryanpeikou."""
+    built, context = request.hand, request.context
+    melds = built.melds
+    closed = all(meld.kind is _CONCEALED_KONG for meld in melds)
+    shared = features.context_features(context) | features.hand_features(
+        keys_with_melds(keys, melds) if melds else keys, closed
+    )
+    seat_tile, round_tile = context.seat.tile, context.round.tile
+    entry, evaluate, reading_features = plan.table.entry, plan.table.evaluate, _reading_features
+    scored: list[ScoredReading] = []
+    ryanpeikou = False
+    for shape, groups, index, role, counts in every:
+        found = shared | reading_features(shape, groups, counts, role, seat_tile, round_tile)
+        undecided, outcome = entry(found)
+        if outcome is None and not undecided:
+            continue  # no yaku: no facts made
+        facts = RiichiFacts(built, Reading(shape, groups, index, role), context)
+        facts.closed = closed
+        if undecided:
+            outcome = evaluate(found, facts, undecided, outcome)
+            if outcome is None:
+                continue
+        assert outcome is not None
+        scored.append(_with_fu(plan, outcome, facts, shown_dora))
+        ryanpeikou = ryanpeikou or outcome.ryanpeikou
+    return scored, ryanpeikou
+
+
+_CONCEALED_KONG = MeldKind.CONCEALED_KONG
+_reading_features = features.reading_features
+_new = object.__new__
+
+
 def score_riichi_request(request: RiichiRequest) -> RiichiResult:
     """Score a request read by `read_riichi_request`: the reading that pays most, settled.
     Refuses (`NotAWinError`) tiles that are no win, a win without a yaku, and a `liable` seat
     that cannot pay for the hand."""
-    built, context, rules = request.hand, request.context, request.options
-    winner, payer, by_discard = context.seat, context.discarder, context.by_discard
-    indicators, unders, red_count = request.dora, request.ura_dora, request.red_fives
-    counts = built.counts()
-    dora_counts = (
-        ("dora", sum(counts[_indicated(tile)] for tile in indicators)),
-        ("aka_dora", red_count),
-        ("ura_dora", sum(counts[_indicated(tile)] for tile in unders)),
-    )
-    shown_dora = tuple((name, count) for name, count in dora_counts if count)
-
-    every = readings(built, STRUCTURE, discard=by_discard)
+    built, context = request.hand, request.context
+    winner, payer = context.seat, context.discarder
+    shown_dora = _shown_dora(request)
+    keys = block_keys(built.concealed)
+    every = candidates(built, STRUCTURE, discard=context.by_discard, keys=keys)
     if not every:
         raise NotAWinError(
             "not a win: the tiles make no four sets and a pair, seven pairs or thirteen orphans"
         )
-    patterns = _table(rules)
-    scored = [
-        entry
-        for reading in every
-        if (
-            entry := _score_reading(
-                RiichiFacts(built, reading, context), patterns, shown_dora, rules
-            )
-        )
-        is not None
-    ]
+    plan = _plan(request.options)
+    scored, ryanpeikou = _scored_by_features(request, plan, every, keys, shown_dora)
     # Ryanpeikou reads the hand as four sets, never as seven pairs.
-    if any(score.id == "ryanpeikou" for entry in scored for score in entry.patterns):
+    if ryanpeikou:
         scored = [entry for entry in scored if entry.reading.shape is not Shape.SEVEN_PAIRS]
     if not scored:
         raise NotAWinError("not a win: no yaku (dora are not yaku)", key="refusal.no_yaku")
-    best = max(scored, key=lambda entry: entry.value)
+    best = scored[0] if len(scored) == 1 else max(scored, key=lambda entry: entry.value)
+    value = best.value
     liable = request.liable
-    liable_seat = Wind.parse(liable) if liable else None
-    liable_base = 0
-    if liable_seat is not None:
+    if liable:
+        liable_seat = Wind.parse(liable)
         if liable_seat is winner:
             raise NotAWinError("liable: the winner cannot be the seat that pays for the hand")
         liable_base = 8000 * sum(
@@ -318,30 +481,37 @@ def score_riichi_request(request: RiichiRequest) -> RiichiResult:
             raise NotAWinError(
                 "liable: a seat pays for the hand only for a daisangen or a daisuushii"
             )
-        liable_base = min(liable_base, best.value.base)
-    paid: Settlement = settle(
-        best.value,
-        winner,
-        payer,
-        request.honba,
-        request.riichi_sticks,
-        rules,
-        liable_seat,
-        liable_base,
-    )
-    value = best.value
-    return RiichiResult(
+        liable_base = min(liable_base, value.base)
+        paid = settle(
+            value,
+            winner,
+            payer,
+            request.honba,
+            request.riichi_sticks,
+            request.options,
+            liable_seat,
+            liable_base,
+        )
+    else:
+        paid = plan.settle(value, winner, payer, request.honba, request.riichi_sticks)
+    # The result's fields set at once (a frozen dataclass's __init__ sets each through
+    # object.__setattr__): the same value, equal and shown as one made by its constructor.
+    result = _new(RiichiResult)
+    result.__dict__.update(
         patterns=best.patterns,
-        groups=tuple(str(group) for group in best.reading.groups),
+        groups=tuple([group.text for group in best.reading.groups]),
         han=value.han,
         fu=value.fu,
         fu_items=best.fu_items,
         yakuman=value.yakuman,
         limit=value.limit,
         call=paid.call,
-        payments=paid.payments,
+        payments=paid.payments.copy(),
         deposits=paid.deposits,
+        unit="han",
+        valid=True,
     )
+    return result
 
 
 def score_riichi(

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from companion.rules.riichi.facts import RiichiFacts, is_terminal_or_honor
-from companion.shapes import GroupKind, WinRole
+from companion.shapes import GroupKind, Shape, WinRole
+from companion.shapes.groups import TILES, Group
+from companion.tiles import KINDS
 
 
 class FuItem(NamedTuple):
@@ -18,27 +20,57 @@ class FuItem(NamedTuple):
         return {"fu": self.fu, "for": self.reason}
 
 
+# Items are immutable values: each is made once and shared by every reading that earns it (a
+# reading made a new named tuple and its text for each, about a sixth of a warm hand).
+_CHIITOITSU = (FuItem(25, "chiitoitsu"),)
+_PINFU_SELF_DRAW = (FuItem(20, "pinfu_self_draw"),)
+_BASE = FuItem(20, "base")
+_CLOSED_RON = FuItem(10, "closed_ron")
+_SELF_DRAW = FuItem(2, "self_draw")
+_OPEN_PINFU = FuItem(10, "open_pinfu")
+_WAITS = {role: FuItem(2, f"wait {role.value}") for role in WinRole}
+_FU_WAITS = frozenset({WinRole.CLOSED, WinRole.EDGE, WinRole.PAIR})
+
+
+def _pung(kind: GroupKind, tile: int, concealed: bool) -> FuItem:
+    fu = 4 if concealed else 2
+    if is_terminal_or_honor(tile):
+        fu *= 2
+    if kind is GroupKind.KONG:
+        fu *= 4
+    return FuItem(fu, f"{kind.value} {Group(kind, TILES[tile], concealed)}")
+
+
+_PUNGS = {
+    (kind, concealed): tuple(_pung(kind, tile, concealed) for tile in range(KINDS))
+    for kind in (GroupKind.PUNG, GroupKind.KONG)
+    for concealed in (False, True)
+}
+"""By a pung's or kong's kind and whether it is concealed, then its tile: its item."""
+_PUNG_KIND, _KONG_KIND, _PAIR_KIND = GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
+
+
 def fu_items(facts: RiichiFacts, pinfu: bool, double_wind_pair_fu: int) -> tuple[FuItem, ...]:
     """What made a reading's fu, before rounding (`rounded_fu`). Fixed: chiitoitsu 25, pinfu
     self-draw 20; an open hand of 20 fu is raised to 30."""
-    if facts.seven_pairs:
-        return (FuItem(25, "chiitoitsu"),)
-    items = [FuItem(20, "base")]
+    if facts.shape is Shape.SEVEN_PAIRS:
+        return _CHIITOITSU
     by_discard = facts.context.by_discard
     if pinfu and not by_discard:
-        return (FuItem(20, "pinfu_self_draw"),)
-    if facts.closed and by_discard:
-        items.append(FuItem(10, "closed_ron"))
+        return _PINFU_SELF_DRAW
+    closed = facts.closed
+    items = [_BASE]
+    if closed and by_discard:
+        items.append(_CLOSED_RON)
     if not by_discard and not pinfu:
-        items.append(FuItem(2, "self_draw"))
-    for group in facts.pungs:
-        fu = 4 if group.concealed else 2
-        if is_terminal_or_honor(group.tile):
-            fu *= 2
-        if group.kind is GroupKind.KONG:
-            fu *= 4
-        items.append(FuItem(fu, f"{group.kind.value} {group}"))
-    pair = facts.pair
+        items.append(_SELF_DRAW)
+    pair = None
+    for group in facts.groups:
+        kind = group.kind
+        if kind is _PUNG_KIND or kind is _KONG_KIND:
+            items.append(_PUNGS[kind, group.concealed][group.tile])
+        elif kind is _PAIR_KIND and pair is None:
+            pair = group
     if pair is not None:
         tile = pair.tile
         roles = (tile == facts.seat_tile) + (tile == facts.round_tile)
@@ -47,10 +79,11 @@ def fu_items(facts: RiichiFacts, pinfu: bool, double_wind_pair_fu: int) -> tuple
             fu = double_wind_pair_fu
         if fu:
             items.append(FuItem(fu, f"pair {pair}"))
-    if facts.role in (WinRole.CLOSED, WinRole.EDGE, WinRole.PAIR):
-        items.append(FuItem(2, f"wait {facts.role.value}"))
-    if not facts.closed and sum(item.fu for item in items) == 20:
-        items.append(FuItem(10, "open_pinfu"))
+    if facts.role in _FU_WAITS:
+        items.append(_WAITS[facts.role])
+    # Every item but the base earns 2 fu or more: an open hand of 20 fu has the base alone.
+    if not closed and len(items) == 1:
+        items.append(_OPEN_PINFU)
     return tuple(items)
 
 
