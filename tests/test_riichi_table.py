@@ -45,7 +45,7 @@ def reading_features(request: engine.RiichiRequest) -> list[tuple[RiichiFacts, i
     keys = block_keys(built.concealed)
     closed = all(meld.kind.value == "ckong" for meld in built.melds)
     shared = features.context_features(context) | features.hand_features(
-        keys_with_melds(keys, built.melds), closed
+        keys_with_melds(keys, built.melds), closed, bool(built.melds), built.winning_tile or 0
     )
     found = []
     for shape, groups, index, role, counts in candidates(

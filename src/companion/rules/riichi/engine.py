@@ -175,10 +175,10 @@ def _outcome(found: Found, closed: bool, options: RiichiOptions) -> Outcome | No
     for pattern, count, value in found:
         if pattern.limit:
             worth = 2 if options.double_yakuman and pattern.id in yaku.DOUBLE_FORMS else 1
-            scores.append(RiichiScore(pattern.id, pattern.name, yakuman=worth))
+            scores.append(_score(pattern.id, pattern.name, 0, worth, 1))
             yakuman = yakuman + worth if options.multiple_yakuman else max(yakuman, worth)
         else:
-            scores.append(RiichiScore(pattern.id, pattern.name, han=value, count=count))
+            scores.append(_score(pattern.id, pattern.name, value, 0, count))
             han += value
     ids = {score.id for score in scores}
     return Outcome(tuple(scores), han, yakuman, "pinfu" in ids, "ryanpeikou" in ids)
@@ -193,17 +193,22 @@ class ScoredReading(NamedTuple):
     fu_items: tuple[FuItem, ...]
 
 
-_DORA_SCORES: dict[tuple[str, int], RiichiScore] = {}
-"""Each dora score by its id and count, made once (a score is an immutable value)."""
+_SCORES: dict[tuple[str, int, int, int], RiichiScore] = {}
+"""Each score by its id, han, yakuman and count, made once: a score is an immutable value,
+and a few hundred come up (han and counts are small numbers)."""
+
+
+def _score(id: str, name: str, han: int, yakuman: int, count: int) -> RiichiScore:
+    found = _SCORES.get((id, han, yakuman, count))
+    if found is None:
+        found = RiichiScore(id, name, han=han, yakuman=yakuman, count=count)
+        if len(_SCORES) < 4096:
+            _SCORES[id, han, yakuman, count] = found
+    return found
 
 
 def _dora_score(dora_id: str, count: int) -> RiichiScore:
-    found = _DORA_SCORES.get((dora_id, count))
-    if found is None:
-        found = RiichiScore(dora_id, yaku.DORA_NAMES[dora_id], han=count, count=count)
-        if len(_DORA_SCORES) < 1024:  # counts are small: a hand has 14 tiles and 4 kongs
-            _DORA_SCORES[dora_id, count] = found
-    return found
+    return _score(dora_id, yaku.DORA_NAMES[dora_id], count, 0, count)
 
 
 class _Plan:
@@ -220,7 +225,9 @@ class _Plan:
         def build(found: Found, closed: bool) -> Outcome | None:
             return _outcome(found, closed, options)
 
-        self.table: RiichiTable[Outcome] = RiichiTable(patterns_of(options), build, features.CLOSED)
+        self.table: RiichiTable[Outcome] = RiichiTable(
+            patterns_of(options), build, features.CLOSED, features.DRAGON_COUNT
+        )
         self.values: dict[tuple[int, int, int], RiichiValue] = {}
         self.settlements: dict[tuple[int, Wind, Wind | None, int, int], Settlement] = {}
 
@@ -266,7 +273,7 @@ def clear_memos() -> None:
     """Forget every outcome, value and settlement the riichi scorer keeps (for benchmarks that
     time a cold start; the per-suit memos are `companion.shapes.clear_memos`)."""
     _PLANS.clear()
-    _DORA_SCORES.clear()
+    _SCORES.clear()
 
 
 def _with_fu(
@@ -419,14 +426,21 @@ def _scored_by_features(
     melds = built.melds
     closed = all(meld.kind is _CONCEALED_KONG for meld in melds)
     shared = features.context_features(context) | features.hand_features(
-        keys_with_melds(keys, melds) if melds else keys, closed
+        keys_with_melds(keys, melds) if melds else keys,
+        closed,
+        bool(melds),
+        built.winning_tile or 0,
     )
     seat_tile, round_tile = context.seat.tile, context.round.tile
-    entry, evaluate, reading_features = plan.table.entry, plan.table.evaluate, _reading_features
+    table = plan.table
+    entry, evaluate, reading_features = table.entry, table.evaluate, _reading_features
+    reads = table.reads_closed if closed else table.reads_open
     scored: list[ScoredReading] = []
     ryanpeikou = False
     for shape, groups, index, role, counts in every:
-        found = shared | reading_features(shape, groups, counts, role, seat_tile, round_tile)
+        found = (
+            shared | reading_features(shape, groups, counts, role, seat_tile, round_tile)
+        ) & reads
         undecided, outcome = entry(found)
         if outcome is None and not undecided:
             continue  # no yaku: no facts made

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from companion.rules.riichi.facts import RiichiContext, RiichiEvent
 from companion.shapes import Group, GroupKind, Shape, WinRole
+from companion.shapes.blocks import UNIT
 from companion.shapes.groups import SUMMARY_FIELD
 from companion.tiles import Tile
 
@@ -35,7 +36,6 @@ _NAMES = (
     "RENHOU",
     # The hand's tiles.
     "CLOSED",
-    "HONORS",
     "ALL_SIMPLES",
     "ALL_OUTSIDE",
     "ALL_HONORS",
@@ -43,6 +43,8 @@ _NAMES = (
     "ALL_GREEN",
     "HALF_FLUSH",
     "FULL_FLUSH",
+    "NINE_GATES",
+    "PURE_NINE_GATES",
     # One reading.
     "SEVEN_PAIRS",
     "THIRTEEN_ORPHANS",
@@ -57,7 +59,7 @@ _NAMES = (
     "ALL_PUNGS",
     "THREE_CONCEALED",
     "FOUR_CONCEALED",
-    "PAIR_WAIT",
+    "FOUR_CONCEALED_PAIR_WAIT",
     "THREE_KONGS",
     "FOUR_KONGS",
     "LITTLE_DRAGONS",
@@ -84,7 +86,6 @@ BIT = {name: 1 << index for index, name in enumerate(_NAMES)}
     EARTHLY,
     RENHOU,
     CLOSED,
-    HONORS,
     ALL_SIMPLES,
     ALL_OUTSIDE,
     ALL_HONORS,
@@ -92,6 +93,8 @@ BIT = {name: 1 << index for index, name in enumerate(_NAMES)}
     ALL_GREEN,
     HALF_FLUSH,
     FULL_FLUSH,
+    NINE_GATES,
+    PURE_NINE_GATES,
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
     PINFU_SHAPE,
@@ -105,7 +108,7 @@ BIT = {name: 1 << index for index, name in enumerate(_NAMES)}
     ALL_PUNGS,
     THREE_CONCEALED,
     FOUR_CONCEALED,
-    PAIR_WAIT,
+    FOUR_CONCEALED_PAIR_WAIT,
     THREE_KONGS,
     FOUR_KONGS,
     LITTLE_DRAGONS,
@@ -117,19 +120,27 @@ BIT = {name: 1 << index for index, name in enumerate(_NAMES)}
     DRAGON_PUNG,
 ) = BIT.values()
 """`SELF_DRAW`...`RENHOU`: the win (`SELF_DRAW`, and each event). `CLOSED` no declared group
-but concealed kongs; `HONORS` an honor among the tiles; `ALL_*` every tile a simple, a terminal
-or honor, an honor, a terminal, a green tile; `HALF_FLUSH`/`FULL_FLUSH` one suit with honors /
-without. A reading's special shape (a standard reading has neither bit); `PINFU_SHAPE` four
-chows, a pair of no value tile and a two-sided wait; `ONE_TWIN`/`TWO_TWINS` one or two pairs
-of identical chows; `OUTSIDE_GROUPS` / `TERMINAL_GROUPS` a standard reading with a chow whose
-every group holds a terminal or honor / a terminal; `STRAIGHT` 123 456 789 of a suit;
-`THREE_CHOWS`/`THREE_PUNGS` one chow / pung in each suit at one rank; `ALL_PUNGS` four pungs or
-kongs, `THREE_CONCEALED`/`FOUR_CONCEALED` that many concealed; `PAIR_WAIT` the winning tile
-made the pair; kongs, dragon and wind pungs by count; `SEAT_PUNG`/`ROUND_PUNG` a pung of that
-wind; `DRAGON_PUNG` a dragon pung at least (how many: `dragon_pungs`)."""
+but concealed kongs; `ALL_*` every tile a simple, a terminal or honor, an honor, a terminal, a
+green tile; `HALF_FLUSH`/`FULL_FLUSH` one suit with honors / without; `NINE_GATES` no declared
+group and 1112345678999 of one suit among the tiles, `PURE_NINE_GATES` those thirteen before
+the winning tile. A reading's special shape (a standard reading has neither bit);
+`PINFU_SHAPE` four chows, a pair of no value tile and a two-sided wait; `ONE_TWIN`/`TWO_TWINS`
+one or two pairs of identical chows; `OUTSIDE_GROUPS` a standard reading with a chow whose
+every group holds a terminal or an honor, an honor among them, `TERMINAL_GROUPS` one whose
+every group holds a terminal; `STRAIGHT` 123 456 789 of a suit; `THREE_CHOWS`/`THREE_PUNGS`
+one chow / pung in each suit at one rank; `ALL_PUNGS` four pungs or kongs,
+`THREE_CONCEALED`/`FOUR_CONCEALED` that many concealed, `FOUR_CONCEALED_PAIR_WAIT` four and the
+winning tile made the pair; kongs, dragon and wind pungs by count; `SEAT_PUNG`/`ROUND_PUNG` a
+pung of that wind; `DRAGON_PUNG` a dragon pung at least (how many: `dragon_pungs`).
+
+A bit says only what some yaku needs, so that readings alike in what scores share one feature
+set: the winning tile's pair role is a bit only beside four concealed pungs, an honor only in
+an outside hand."""
 
 DRAGON_SHIFT = len(_NAMES)
 """Where the count of dragon pungs (0-3) sits, above the named bits."""
+DRAGON_COUNT = 3 << DRAGON_SHIFT
+"""The bits of that count."""
 EVERY = (1 << DRAGON_SHIFT + 2) - 1
 """Every bit a feature set may have."""
 
@@ -169,13 +180,16 @@ _NOT_GREEN_HONORS = sum(7 << 3 * offset for offset in (0, 1, 2, 3, 4, 6))
 """Every honor but the green dragon."""
 
 
-def hand_features(keys: Sequence[int], closed: bool) -> int:
-    """The hand's features from its four block keys, the declared groups' tiles included."""
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_NINE_GATES_KEY = sum(count << 3 * offset for offset, count in enumerate(_NINE_GATES))
+
+
+def hand_features(keys: Sequence[int], closed: bool, melds: bool, winning_tile: int) -> int:
+    """The hand's features from its four block keys, the declared groups' tiles included
+    (`melds`: whether it has declared groups)."""
     characters, circles, bamboo, honors = keys
     numbered = characters | circles | bamboo
     found = CLOSED if closed else 0
-    if honors:
-        found |= HONORS
     if not numbered & _SIMPLES:
         found |= ALL_OUTSIDE if honors else ALL_OUTSIDE | ALL_TERMINALS
     if not numbered:
@@ -191,6 +205,15 @@ def hand_features(keys: Sequence[int], closed: bool) -> int:
         found |= ALL_GREEN
     if (characters != 0) + (circles != 0) + (bamboo != 0) == 1:
         found |= HALF_FLUSH if honors else FULL_FLUSH
+        suit = characters or circles or bamboo
+        if (
+            not honors
+            and not melds
+            and all(suit >> 3 * offset & 7 >= count for offset, count in enumerate(_NINE_GATES))
+        ):
+            found |= NINE_GATES
+            if suit - UNIT[winning_tile] == _NINE_GATES_KEY:
+                found |= PURE_NINE_GATES
     return found
 
 
@@ -233,16 +256,17 @@ def reading_features(
         found |= ALL_PUNGS
     if concealed >= 3:
         found |= THREE_CONCEALED if concealed == 3 else FOUR_CONCEALED
+        if concealed == 4 and role is _PAIR_ROLE:
+            found |= FOUR_CONCEALED_PAIR_WAIT
     if kongs >= 3:
         found |= THREE_KONGS if kongs == 3 else FOUR_KONGS
     if winds == 4:
         found |= BIG_WINDS
-    if role is _PAIR_ROLE:
-        found |= PAIR_WAIT
     # One pass over the groups: the chows' lowest tiles (a second alike is a twin), the
     # numbered pungs' tiles, whether every group holds a terminal (or an honor), the pair.
     chows = once = pung_tiles = twins = 0
     outside = terminal = True
+    honor = False
     pair = 0
     for group in groups:
         tile = group.tile
@@ -266,6 +290,7 @@ def reading_features(
                     ROUND_PUNG if tile == round_tile else 0
                 )
             if tile >= _EAST:
+                honor = True
                 terminal = False
             elif not _TERMINAL[tile]:
                 outside = terminal = False
@@ -273,7 +298,7 @@ def reading_features(
         if twins:
             found |= ONE_TWIN if twins == 1 else TWO_TWINS
         if outside:
-            found |= OUTSIDE_GROUPS | (TERMINAL_GROUPS if terminal else 0)
+            found |= TERMINAL_GROUPS if terminal else OUTSIDE_GROUPS if honor else 0
         if chow_count >= 3:
             for straight in _STRAIGHTS:
                 if chows & straight == straight:

@@ -1,12 +1,12 @@
 """Riichi's yaku table compiled for the scorer: a reading's yaku looked up by its features.
 
 Each yaku's predicate declares (`companion.rules.patterns.needs`) the feature bits
-(`features.py`) a reading needs for it to match, and for all but three that those bits decide
+(`features.py`) a reading needs for it to match, and for all but one that those bits decide
 it: then it is scored from the bits, with the count or the closed or open han they give. The
-three left (kokushi's 13-sided wait and the two nine gates, which read the tiles' counts) run
-their predicate on the readings whose bits allow them, rare hands. What a feature set scores
-is worked out once per table and kept: readings alike in those bits share their outcome, so a
-warm reading costs its features and a dict lookup.
+one left, kokushi's 13-sided wait (it reads the tiles before the winning one), runs its
+predicate on the thirteen orphans readings only. What a feature set scores is worked out once
+per table and kept: readings alike in those bits share their outcome, so a warm reading costs
+its features and a dict lookup.
 """
 
 from __future__ import annotations
@@ -29,15 +29,14 @@ from companion.rules.riichi.facts import RiichiFacts
 Found = list[tuple[Pattern, int, int]]
 """What `yaku.scored` gives: the patterns that score, their matches, their han or yakuman."""
 T = TypeVar("T")
-_Kept = tuple[
-    tuple[tuple[int, Predicate], ...], tuple[tuple[int, Pattern, int, int], ...], T | None
-]
-"""What a table keeps by features: the undecided predicates to run (position, predicate), the
-decided patterns that match (position, pattern, matches, value), and the outcome when none of
-those predicates matches."""
+Undecided = tuple[tuple[int, Predicate], ...]
+"""The position and predicate of each pattern a reading's features leave undecided."""
+_Matched = tuple[tuple[int, int, int], ...]
+"""The patterns that matched on a reading (position, matches, value), in table order."""
 
 MAX_OUTCOMES = 20_000
-"""Feature sets kept at most per table before it forgets them (a few thousand come up)."""
+"""Entries kept at most in each of a table's memos before it forgets them (a few thousand
+feature sets come up in a long run)."""
 
 
 class RiichiTable(Generic[T]):
@@ -45,33 +44,57 @@ class RiichiTable(Generic[T]):
     reading (None where nothing does), as the scorer keeps it."""
 
     def __init__(
-        self, patterns: Sequence[Pattern], build: Callable[[Found, bool], T | None], closed: int
+        self,
+        patterns: Sequence[Pattern],
+        build: Callable[[Found, bool], T | None],
+        closed: int,
+        counting: int,
     ) -> None:
         self.patterns = tuple(patterns)
         self._build = build
         self._closed = closed
         """The feature bit that says the hand is closed (what `build` is told)."""
-        self._entries: list[tuple[int, int, Pattern, Predicate | None]] = []
+        self._entries: list[
+            tuple[int, int, Pattern, Predicate | None, Callable[[int], object] | None]
+        ] = []
+        """Each pattern's position, needs, itself, its predicate when undecided, and what its
+        count or variants are read from when decided (None: one match)."""
+        self.reads_closed = self.reads_open = counting
+        """The feature bits that decide what scores on a closed hand, and on an open one: the
+        bits some pattern needs (on an open hand, one that is not closed only) and `counting`,
+        those a decided pattern's count reads. Features are looked up masked by them, so that
+        a bit that decides nothing (a self-draw or a twin of chows on an open hand) does not
+        split them."""
         for index, pattern in enumerate(self.patterns):
             (need,) = needs_of(pattern.predicate)
-            decided = is_decided(pattern.predicate)
-            self._entries.append((index, need, pattern, None if decided else pattern.predicate))
-        self._outcomes: dict[int, _Kept[T]]
-        self._outcomes = {}
-        """By features: the undecided predicates to run, what the bits decide, and the outcome
-        when none of those predicates matches."""
-        self._evaluated: dict[tuple[int, tuple[tuple[int, int, int], ...]], T | None] = {}
-        """By features and what the undecided predicates that matched gave."""
+            predicate = pattern.predicate
+            how: Callable[[int], object] | None = variants_of(predicate) or count_of(predicate)
+            undecided = None if is_decided(predicate) else predicate
+            self._entries.append((index, need, pattern, undecided, how))
+            self.reads_closed |= need
+            if not need & closed:
+                self.reads_open |= need
+        self._scored: dict[tuple[int, object], tuple[int, int]] = {}
+        """By a decided pattern's position and its count or variants: its matches and value."""
+        self._by_features: dict[int, tuple[Undecided, _Matched, T | None]] = {}
+        """By features: the undecided predicates to run, the decided patterns that match, and
+        the outcome when none of those predicates matches."""
+        self._by_matches: dict[tuple[bool, _Matched], T | None] = {}
+        """By whether the hand is closed and the patterns that matched: the outcome. Many
+        feature sets match alike (a bit that decides nothing on its own, such as a riichi
+        without ippatsu or an honor, splits the feature sets, not what scores), so a feature
+        set not seen before mostly finds its outcome made."""
 
     def clear(self) -> None:
-        self._outcomes.clear()
-        self._evaluated.clear()
+        self._scored.clear()
+        self._by_features.clear()
+        self._by_matches.clear()
 
-    def entry(self, features: int) -> tuple[tuple[tuple[int, Predicate], ...], T | None]:
+    def entry(self, features: int) -> tuple[Undecided, T | None]:
         """For a reading with these features: the undecided predicates that must run on its
         facts (`evaluate`, none for most readings), and its outcome when none of them
         matches."""
-        found = self._outcomes.get(features)
+        found = self._by_features.get(features)
         if found is None:
             found = self._decide(features)
         return found[0], found[2]
@@ -82,59 +105,56 @@ class RiichiTable(Generic[T]):
         return self.evaluate(features, facts, undecided, outcome) if undecided else outcome
 
     def evaluate(
-        self,
-        features: int,
-        facts: RiichiFacts,
-        undecided: tuple[tuple[int, Predicate], ...],
-        outcome: T | None,
+        self, features: int, facts: RiichiFacts, undecided: Undecided, outcome: T | None
     ) -> T | None:
         """The outcome of a reading whose features leave predicates `undecided` (`entry`),
         `outcome` when none of them matches."""
-        matched = tuple(
-            [
-                (index, len(matches), yaku.value_of(self.patterns[index], matches))
-                for index, predicate in undecided
-                if (matches := predicate(facts))  # type: ignore[arg-type]
-            ]
-        )
+        matched = [
+            (index, len(matches), yaku.value_of(self.patterns[index], matches))
+            for index, predicate in undecided
+            if (matches := predicate(facts))  # type: ignore[arg-type]
+        ]
         if not matched:
             return outcome
-        key = (features, matched)
-        if key in self._evaluated:
-            return self._evaluated[key]
-        decided = (self._outcomes.get(features) or self._decide(features))[1]
-        # Every match in table order, the undecided ones in their places.
-        entries = [
-            *decided,
-            *((index, self.patterns[index], count, value) for index, count, value in matched),
-        ]
-        entries.sort(key=lambda entry: entry[0])
-        every = [(pattern, count, value) for _, pattern, count, value in entries]
-        result = self._build(yaku.resolved(every), bool(features & self._closed))
-        if len(self._evaluated) >= MAX_OUTCOMES:
-            self._evaluated.clear()
-        self._evaluated[key] = result
-        return result
+        decided = (self._by_features.get(features) or self._decide(features))[1]
+        return self._outcome(features, tuple(sorted([*decided, *matched])))
 
-    def _decide(self, features: int) -> _Kept[T]:
-        open_: list[tuple[int, Predicate]] = []
-        decided: list[tuple[int, Pattern, int, int]] = []
-        for index, need, pattern, predicate in self._entries:
-            if features & need != need:
-                continue
+    def _decide(self, features: int) -> tuple[Undecided, _Matched, T | None]:
+        undecided: list[tuple[int, Predicate]] = []
+        decided: list[tuple[int, int, int]] = []
+        for index, _, pattern, predicate, read in [
+            entry for entry in self._entries if features & entry[1] == entry[1]
+        ]:
             if predicate is not None:
-                open_.append((index, predicate))
+                undecided.append((index, predicate))
                 continue
-            matches = decided_matches(pattern, features)
-            if matches:
-                decided.append((index, pattern, len(matches), yaku.value_of(pattern, matches)))
-        found = [(pattern, count, value) for _, pattern, count, value in decided]
-        outcome = self._build(yaku.resolved(found), bool(features & self._closed))
-        kept = (tuple(open_), tuple(decided), outcome)
-        if len(self._outcomes) >= MAX_OUTCOMES:
-            self._outcomes.clear()
-        self._outcomes[features] = kept
+            # What a decided pattern's matches make depends on its count or variants alone:
+            # worked out once for each (a new feature set costs its needs' tests).
+            how = read(features) if read is not None else None
+            scored = self._scored.get((index, how))
+            if scored is None:
+                matches = decided_matches(pattern, features)
+                scored = (len(matches), yaku.value_of(pattern, matches))
+                self._scored[index, how] = scored
+            if scored[0]:
+                decided.append((index, *scored))
+        matched = tuple(decided)
+        kept = (tuple(undecided), matched, self._outcome(features, matched))
+        if len(self._by_features) >= MAX_OUTCOMES:
+            self._by_features.clear()
+        self._by_features[features] = kept
         return kept
+
+    def _outcome(self, features: int, matched: _Matched) -> T | None:
+        key = (bool(features & self._closed), matched)
+        if key in self._by_matches:
+            return self._by_matches[key]
+        found = [(self.patterns[index], count, value) for index, count, value in matched]
+        outcome = self._build(yaku.resolved(found), key[0])
+        if len(self._by_matches) >= MAX_OUTCOMES:
+            self._by_matches.clear()
+        self._by_matches[key] = outcome
+        return outcome
 
 
 def decided_matches(pattern: Pattern, features: int) -> tuple[Match, ...]:
