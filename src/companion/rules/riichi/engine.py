@@ -17,14 +17,14 @@ from companion.hand import Hand, Meld, MeldKind
 from companion.rules.patterns import Pattern
 from companion.rules.riichi import features, yaku
 from companion.rules.riichi.facts import RiichiContext, RiichiEvent, RiichiFacts
-from companion.rules.riichi.fu import FuItem, fu_items, rounded_fu
+from companion.rules.riichi.fu import FuItem, fu_items, reading_fu, rounded_fu
 from companion.rules.riichi.options import RiichiOptions, read_options
 from companion.rules.riichi.points import RiichiValue, Settlement, settle, value_of
 from companion.rules.riichi.table import Found, RiichiTable
 from companion.rules.riichi.tiles import read_red_fives
 from companion.shapes import Group, Reading, Shape, Structure, WinRole, waits
 from companion.shapes.arrange import candidates
-from companion.shapes.blocks import block_keys, keys_with_melds
+from companion.shapes.blocks import BLOCK_OF, UNIT, block_keys, keys_with_melds
 from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
 
 E = RiichiEvent
@@ -370,47 +370,44 @@ def read_riichi_request(
 
 
 def _shown_dora(request: RiichiRequest) -> tuple[tuple[str, int], ...]:
-    """The dora the hand holds, by kind (`dora`, `aka_dora`, `ura_dora`), those it has."""
-    built = request.hand
-    concealed, melds = built.concealed, built.melds
-    shown: list[tuple[str, int]] = []
-    for name, indicators in (("dora", request.dora), ("ura_dora", request.ura_dora)):
-        count = 0
-        for indicator in indicators:
-            tile = _INDICATED[indicator]
-            count += concealed.count(tile)
-            for meld in melds:
-                count += meld.tiles.count(tile)
-        if count:
-            shown.append((name, count))
-        if name == "dora" and request.red_fives:
-            shown.append(("aka_dora", request.red_fives))
-    return tuple(shown)
-
-
-_INDICATED = tuple(_indicated(Tile(kind)) for kind in range(KINDS))
-"""By indicator: the dora it makes."""
+    """The dora the hand holds, by kind (`dora`, `aka_dora`, `ura_dora`), those it has: from
+    the counts of its tiles, every indicator's dora counted."""
+    held = request.hand.counts()
+    dora_counts = (
+        ("dora", sum(held[_indicated(tile)] for tile in request.dora)),
+        ("aka_dora", request.red_fives),
+        ("ura_dora", sum(held[_indicated(tile)] for tile in request.ura_dora)),
+    )
+    return tuple((name, count) for name, count in dora_counts if count)
 
 
 def scored_readings(request: RiichiRequest, *, by_predicates: bool = False) -> list[ScoredReading]:
     """Every reading of the request's hand that has yaku, scored, in the order of the hand's
-    readings. `by_predicates`: every yaku's predicate run on every reading, what the table by
-    features is held to (tests/test_riichi_table.py). A hand that is no win has none."""
+    readings. `by_predicates`: every yaku's predicate run on every reading, and the dora
+    counted tile by tile, what the scorer's table by features and its dora by block keys are
+    held to (tests/test_riichi_table.py). A hand that is no win has none."""
     built, context = request.hand, request.context
     plan = _plan(request.options)
-    shown_dora = _shown_dora(request)
     keys = block_keys(built.concealed)
     every = candidates(built, STRUCTURE, discard=context.by_discard, keys=keys)
+    if not by_predicates:
+        return _scored_by_features(request, plan, every, keys)[0]
+    shown_dora = _shown_dora(request)
     found: list[ScoredReading] = []
-    if by_predicates:
-        patterns = patterns_of(request.options)
-        for shape, groups, index, role, _ in every:
-            facts = RiichiFacts(built, Reading(shape, groups, index, role), context)
-            outcome = _outcome(yaku.scored(patterns, facts), facts.closed, request.options)
-            if outcome is not None:
-                found.append(_with_fu(plan, outcome, facts, shown_dora))
-        return found
-    return _scored_by_features(request, plan, every, keys, shown_dora)[0]
+    patterns = patterns_of(request.options)
+    for shape, groups, index, role, _ in every:
+        facts = RiichiFacts(built, Reading(shape, groups, index, role), context)
+        outcome = _outcome(yaku.scored(patterns, facts), facts.closed, request.options)
+        if outcome is not None:
+            found.append(_with_fu(plan, outcome, facts, shown_dora))
+    return found
+
+
+_INDICATED_AT = tuple(
+    (BLOCK_OF[dora], UNIT[dora].bit_length() - 1)
+    for dora in (_indicated(Tile(kind)) for kind in range(KINDS))
+)
+"""By indicator: the block of the dora it makes and where its count sits in the block key."""
 
 
 def _scored_by_features(
@@ -418,22 +415,37 @@ def _scored_by_features(
     plan: _Plan,
     every: Sequence[tuple[Shape, tuple[Group, ...], int, WinRole, int]],
     keys: list[int],
-    shown_dora: tuple[tuple[str, int], ...],
 ) -> tuple[list[ScoredReading], bool]:
     """The readings that have yaku, their yaku looked up by their features (`table.py`), and
     whether one of them is ryanpeikou."""
     built, context = request.hand, request.context
     melds = built.melds
     closed = all(meld.kind is _CONCEALED_KONG for meld in melds)
+    held = keys_with_melds(keys, melds) if melds else keys
+    # The dora read off the block keys (a kind's count is three bits of its block's key).
+    dora_scores: tuple[RiichiScore, ...] = ()
+    dora_han = 0
+    for name, indicators in (("dora", request.dora), ("ura_dora", request.ura_dora)):
+        if indicators:
+            count = 0
+            for indicator in indicators:
+                block, shift = _INDICATED_AT[indicator]
+                count += held[block] >> shift & 7
+            if count:
+                dora_scores += (_dora_score(name, count),)
+                dora_han += count
+        if name == "dora" and request.red_fives:
+            dora_scores += (_dora_score("aka_dora", request.red_fives),)
+            dora_han += request.red_fives
+    by_discard = context.by_discard
     shared = features.context_features(context) | features.hand_features(
-        keys_with_melds(keys, melds) if melds else keys,
-        closed,
-        bool(melds),
-        built.winning_tile or 0,
+        held, closed, bool(melds), built.winning_tile or 0
     )
     seat_tile, round_tile = context.seat.tile, context.round.tile
     table = plan.table
-    entry, evaluate, reading_features = table.entry, table.evaluate, _reading_features
+    known, decide, evaluate = table.known, table.decide, table.evaluate
+    reading_features, reading_fu, value = _reading_features, _reading_fu, plan.value
+    double_wind_pair_fu = plan.options.double_wind_pair_fu
     reads = table.reads_closed if closed else table.reads_open
     scored: list[ScoredReading] = []
     ryanpeikou = False
@@ -441,23 +453,37 @@ def _scored_by_features(
         found = (
             shared | reading_features(shape, groups, counts, role, seat_tile, round_tile)
         ) & reads
-        undecided, outcome = entry(found)
-        if outcome is None and not undecided:
-            continue  # no yaku: no facts made
-        facts = RiichiFacts(built, Reading(shape, groups, index, role), context)
-        facts.closed = closed
+        undecided, _, outcome = known.get(found) or decide(found)
         if undecided:
+            facts = RiichiFacts(built, Reading(shape, groups, index, role), context)
+            facts.closed = closed
             outcome = evaluate(found, facts, undecided, outcome)
-            if outcome is None:
-                continue
-        assert outcome is not None
-        scored.append(_with_fu(plan, outcome, facts, shown_dora))
+        if outcome is None:
+            continue  # no yaku
+        items, fu = reading_fu(
+            shape,
+            groups,
+            role,
+            by_discard,
+            closed,
+            seat_tile,
+            round_tile,
+            outcome.pinfu,
+            double_wind_pair_fu,
+        )
+        scores, han, yakuman = outcome.scores, outcome.han, outcome.yakuman
+        if dora_han and not yakuman:
+            scores += dora_scores
+            han += dora_han
+        reading = Reading(shape, groups, index, role)
+        scored.append(ScoredReading(value(han, fu, yakuman), reading, scores, items))
         ryanpeikou = ryanpeikou or outcome.ryanpeikou
     return scored, ryanpeikou
 
 
 _CONCEALED_KONG = MeldKind.CONCEALED_KONG
 _reading_features = features.reading_features
+_reading_fu = reading_fu
 _new = object.__new__
 
 
@@ -467,7 +493,6 @@ def score_riichi_request(request: RiichiRequest) -> RiichiResult:
     that cannot pay for the hand."""
     built, context = request.hand, request.context
     winner, payer = context.seat, context.discarder
-    shown_dora = _shown_dora(request)
     keys = block_keys(built.concealed)
     every = candidates(built, STRUCTURE, discard=context.by_discard, keys=keys)
     if not every:
@@ -475,7 +500,7 @@ def score_riichi_request(request: RiichiRequest) -> RiichiResult:
             "not a win: the tiles make no four sets and a pair, seven pairs or thirteen orphans"
         )
     plan = _plan(request.options)
-    scored, ryanpeikou = _scored_by_features(request, plan, every, keys, shown_dora)
+    scored, ryanpeikou = _scored_by_features(request, plan, every, keys)
     # Ryanpeikou reads the hand as four sets, never as seven pairs.
     if ryanpeikou:
         scored = [entry for entry in scored if entry.reading.shape is not Shape.SEVEN_PAIRS]

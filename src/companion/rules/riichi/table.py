@@ -76,9 +76,10 @@ class RiichiTable(Generic[T]):
                 self.reads_open |= need
         self._scored: dict[tuple[int, object], tuple[int, int]] = {}
         """By a decided pattern's position and its count or variants: its matches and value."""
-        self._by_features: dict[int, tuple[Undecided, _Matched, T | None]] = {}
-        """By features: the undecided predicates to run, the decided patterns that match, and
-        the outcome when none of those predicates matches."""
+        self.known: dict[int, tuple[Undecided, _Matched, T | None]] = {}
+        """By features, those `decide` has seen: the undecided predicates to run, the decided
+        patterns that match, and the outcome when none of those predicates matches (the
+        scorer looks a reading up here, and calls `decide` on a miss)."""
         self._by_matches: dict[tuple[bool, _Matched], T | None] = {}
         """By whether the hand is closed and the patterns that matched: the outcome. Many
         feature sets match alike (a bit that decides nothing on its own, such as a riichi
@@ -87,16 +88,16 @@ class RiichiTable(Generic[T]):
 
     def clear(self) -> None:
         self._scored.clear()
-        self._by_features.clear()
+        self.known.clear()
         self._by_matches.clear()
 
     def entry(self, features: int) -> tuple[Undecided, T | None]:
         """For a reading with these features: the undecided predicates that must run on its
         facts (`evaluate`, none for most readings), and its outcome when none of them
         matches."""
-        found = self._by_features.get(features)
+        found = self.known.get(features)
         if found is None:
-            found = self._decide(features)
+            found = self.decide(features)
         return found[0], found[2]
 
     def outcome(self, features: int, facts: RiichiFacts) -> T | None:
@@ -116,10 +117,11 @@ class RiichiTable(Generic[T]):
         ]
         if not matched:
             return outcome
-        decided = (self._by_features.get(features) or self._decide(features))[1]
+        decided = (self.known.get(features) or self.decide(features))[1]
         return self._outcome(features, tuple(sorted([*decided, *matched])))
 
-    def _decide(self, features: int) -> tuple[Undecided, _Matched, T | None]:
+    def decide(self, features: int) -> tuple[Undecided, _Matched, T | None]:
+        """What `known` keeps for these features, worked out (each pattern's needs tested)."""
         undecided: list[tuple[int, Predicate]] = []
         decided: list[tuple[int, int, int]] = []
         for index, _, pattern, predicate, read in [
@@ -140,9 +142,9 @@ class RiichiTable(Generic[T]):
                 decided.append((index, *scored))
         matched = tuple(decided)
         kept = (tuple(undecided), matched, self._outcome(features, matched))
-        if len(self._by_features) >= MAX_OUTCOMES:
-            self._by_features.clear()
-        self._by_features[features] = kept
+        if len(self.known) >= MAX_OUTCOMES:
+            self.known.clear()
+        self.known[features] = kept
         return kept
 
     def _outcome(self, features: int, matched: _Matched) -> T | None:
