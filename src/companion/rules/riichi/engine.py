@@ -420,8 +420,11 @@ def _scored_by_features(
     whether one of them is ryanpeikou."""
     built, context = request.hand, request.context
     melds = built.melds
-    closed = all(meld.kind is _CONCEALED_KONG for meld in melds)
-    held = keys_with_melds(keys, melds) if melds else keys
+    if melds:
+        closed = all(meld.kind is _CONCEALED_KONG for meld in melds)
+        held = keys_with_melds(keys, melds)
+    else:
+        closed, held = True, keys
     # The dora read off the block keys (a kind's count is three bits of its block's key).
     dora_scores: tuple[RiichiScore, ...] = ()
     dora_han = 0
