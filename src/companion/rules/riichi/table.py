@@ -80,16 +80,10 @@ class RiichiTable(Generic[T]):
         """By features, those `decide` has seen: the undecided predicates to run, the decided
         patterns that match, and the outcome when none of those predicates matches (the
         scorer looks a reading up here, and calls `decide` on a miss)."""
-        self._by_matches: dict[tuple[bool, _Matched], T | None] = {}
-        """By whether the hand is closed and the patterns that matched: the outcome. Many
-        feature sets match alike (a bit that decides nothing on its own, such as a riichi
-        without ippatsu or an honor, splits the feature sets, not what scores), so a feature
-        set not seen before mostly finds its outcome made."""
 
     def clear(self) -> None:
         self._scored.clear()
         self.known.clear()
-        self._by_matches.clear()
 
     def entry(self, features: int) -> tuple[Undecided, T | None]:
         """For a reading with these features: the undecided predicates that must run on its
@@ -148,15 +142,8 @@ class RiichiTable(Generic[T]):
         return kept
 
     def _outcome(self, features: int, matched: _Matched) -> T | None:
-        key = (bool(features & self._closed), matched)
-        if key in self._by_matches:
-            return self._by_matches[key]
         found = [(self.patterns[index], count, value) for index, count, value in matched]
-        outcome = self._build(yaku.resolved(found), key[0])
-        if len(self._by_matches) >= MAX_OUTCOMES:
-            self._by_matches.clear()
-        self._by_matches[key] = outcome
-        return outcome
+        return self._build(yaku.resolved(found), bool(features & self._closed))
 
 
 def decided_matches(pattern: Pattern, features: int) -> tuple[Match, ...]:
