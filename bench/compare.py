@@ -12,33 +12,50 @@ ids, tai and payments; `mahjong`'s yaku, han and cost; PyMahjongGB's fan list):
 * waits        -- 13-tile tenpai hands (a complete hand less one tile): our `waits` vs `mahjong`
                   `Shanten.calculate_shanten`, which only answers "tenpai or not";
 * tw scoring   -- 17-tile complete hands, five sets and a pair: our `tw` profile, alone;
-* hk, sg-table -- the 14-tile hands of sg scoring, scored by our `hk` and `sg-table` profiles.
+* hk, sg-table -- the 14-tile hands of sg scoring, scored by our `hk` and `sg-table` profiles;
+* riichi       -- riichi wins as a table meets them (`draw_riichi`: closed and open hands, melds
+                  and kongs, ron and tsumo, riichi, ippatsu, haitei and rinshan now and then, dora
+                  and ura dora indicators, red fives), under the tenhou preset: our riichi
+                  scorer (`score_riichi_request`, yaku, han, fu and payments) vs `mahjong`
+                  `HandCalculator.estimate_hand_value` with the `OptionalRules` that match the
+                  preset (yaku, han, fu and cost), on the same hands.
 
 The headline figures (`*_per_s`) are the steady state of a long-running process that never sees
 the same hand twice: every timed round scores a fresh seeded set of hands that no earlier round
 used, after one untimed warm-up round on another set; per-suit memos (ours, and the peers' own
 caches) are kept across rounds, as in a server, but no hand is ever scored twice, so nothing
 measured is a cache of whole hands. The cold figures (`*_cold_per_s`) clear the memos (ours with
-`companion.scoring.clear_memos`, `mahjong`'s divider cache) before each round, again on fresh
-hands. Every round times each side in turn, so that a slow spell of the machine falls on all of
+`companion.scoring.clear_memos`, and the riichi scorer's tables by features with
+`companion.rules.riichi.engine.clear_memos`; `mahjong`'s divider cache) before each round, again
+on fresh hands. Every round times each side in turn, so that a slow spell of the machine falls on all of
 them and the ratios hold within one run.
 
 Our scoring is timed through `companion.scoring.score_hand(profile, hand, context, options)` (the
 hand parsed outside the timing); `score` on a request dict, which parses the hand's text on every
-call, is shown beside it for reference. A hand a side does not accept as a win is counted and
-reported (none are expected: every hand is a concealed self-drawn win).
+call, is shown beside it for reference. Our riichi scoring likewise is timed through
+`score_riichi_request` on a request that `read_riichi_request` read outside the timing (the
+text, the options, the hand built and checked); `score_riichi` on the request's fields, which
+reads them on every call, is shown beside it (`riichi_score_text_per_s`, on hands of its own
+seed). A hand a side does not accept as a win is counted and reported: none of the sg, tw, hk
+and sg-table hands (every one is a concealed self-drawn win), and about 15 % of the riichi hands
+(an open hand or a closed ron with no yaku: both sides refuse the same hands).
 
     python bench/compare.py [--quick] [--json] [--hands N] [--rounds N] [--seed N] [--profile]
+                            [--only GROUP,...]
 
-`--quick` times 1000 hands of each kind per round over 5 rounds (under 40 s on 2 busy cores); the
-default is 3000 hands over 7 rounds. `--json` prints only a JSON object: hands per second by side
-(`sg_score_per_s`, `mahjong_score_per_s`, `gb_score_per_s`, `waits_per_s`,
-`mahjong_shanten_per_s`, `tw_score_per_s`, `hk_score_per_s`, `sgtable_score_per_s`, and
-`..._cold_per_s`), the target ratios (`sg_vs_gb`, `sg_vs_mahjong`, `waits_vs_shanten`,
-`tw_cost_vs_sg`, `sgtable_cost_vs_sg`, `sg_cold_vs_mahjong`, `hk_cost_vs_sg`, each with
-`..._pass`) and the run's particulars. `--profile` adds cProfile's top functions of our sg
-scoring loop (on standard error with `--json`). A peer that is not installed
-(`pip install -e '.[bench]'`) is reported and skipped; its figures and ratios are null.
+`--quick` times 1000 hands of each kind per round over 5 rounds (under a minute on 2 busy cores);
+the default is 3000 hands over 7 rounds. `--only riichi` (or any of `GROUPS`, comma-separated)
+times those groups alone; the others' figures and ratios are null. `--json` prints only a JSON
+object: hands per second by side (`sg_score_per_s`, `sg_score_dict_per_s`,
+`mahjong_score_per_s`, `gb_score_per_s`, `waits_per_s`, `mahjong_shanten_per_s`,
+`tw_score_per_s`, `hk_score_per_s`, `sgtable_score_per_s`, `riichi_score_per_s`,
+`riichi_score_text_per_s`, `mahjong_riichi_score_per_s`, and `..._cold_per_s`), the target
+ratios (`sg_vs_gb`, `sg_vs_mahjong`, `waits_vs_shanten`, `tw_cost_vs_sg`, `sgtable_cost_vs_sg`,
+`sg_cold_vs_mahjong`, `hk_cost_vs_sg`, `riichi_vs_mahjong`, each with `..._pass`) and the run's
+particulars (`riichi_mix`: the shares of open, ron, riichi and red-five hands). `--profile`
+adds cProfile's top functions of our sg and riichi scoring loops (on standard error with
+`--json`). A peer that is not installed (`pip install -e '.[bench]'`) is reported and
+skipped; its figures and ratios are null.
 """
 
 from __future__ import annotations
