@@ -27,8 +27,8 @@ caches) are kept across rounds, as in a server, but no hand is ever scored twice
 measured is a cache of whole hands. The cold figures (`*_cold_per_s`) clear the memos (ours with
 `companion.scoring.clear_memos`, and the riichi scorer's tables by features with
 `companion.rules.riichi.engine.clear_memos`; `mahjong`'s divider cache) before each round, again
-on fresh hands. Every round times each side in turn, so that a slow spell of the machine falls on all of
-them and the ratios hold within one run.
+on fresh hands. Every round times each side in turn, so that a slow spell of the machine falls
+on all of them and the ratios hold within one run.
 
 Our scoring is timed through `companion.scoring.score_hand(profile, hand, context, options)` (the
 hand parsed outside the timing); `score` on a request dict, which parses the hand's text on every

@@ -85,20 +85,6 @@ class RiichiTable(Generic[T]):
         self._scored.clear()
         self.known.clear()
 
-    def entry(self, features: int) -> tuple[Undecided, T | None]:
-        """For a reading with these features: the undecided predicates that must run on its
-        facts (`evaluate`, none for most readings), and its outcome when none of them
-        matches."""
-        found = self.known.get(features)
-        if found is None:
-            found = self.decide(features)
-        return found[0], found[2]
-
-    def outcome(self, features: int, facts: RiichiFacts) -> T | None:
-        """The outcome of a reading with these features and facts."""
-        undecided, outcome = self.entry(features)
-        return self.evaluate(features, facts, undecided, outcome) if undecided else outcome
-
     def evaluate(
         self, features: int, facts: RiichiFacts, undecided: Undecided, outcome: T | None
     ) -> T | None:
