@@ -88,7 +88,7 @@ class RiichiTable(Generic[T]):
     def evaluate(
         self, features: int, facts: RiichiFacts, undecided: Undecided, outcome: T | None
     ) -> T | None:
-        """The outcome of a reading whose features leave predicates `undecided` (`entry`),
+        """The outcome of a reading whose features leave predicates `undecided` (`known`),
         `outcome` when none of them matches."""
         matched = [
             (index, len(matches), yaku.value_of(self.patterns[index], matches))
