@@ -12,33 +12,50 @@ ids, tai and payments; `mahjong`'s yaku, han and cost; PyMahjongGB's fan list):
 * waits        -- 13-tile tenpai hands (a complete hand less one tile): our `waits` vs `mahjong`
                   `Shanten.calculate_shanten`, which only answers "tenpai or not";
 * tw scoring   -- 17-tile complete hands, five sets and a pair: our `tw` profile, alone;
-* hk, sg-table -- the 14-tile hands of sg scoring, scored by our `hk` and `sg-table` profiles.
+* hk, sg-table -- the 14-tile hands of sg scoring, scored by our `hk` and `sg-table` profiles;
+* riichi       -- riichi wins as a table meets them (`draw_riichi`: closed and open hands, melds
+                  and kongs, ron and tsumo, riichi, ippatsu, haitei and rinshan now and then, dora
+                  and ura dora indicators, red fives), under the tenhou preset: our riichi
+                  scorer (`score_riichi_request`, yaku, han, fu and payments) vs `mahjong`
+                  `HandCalculator.estimate_hand_value` with the `OptionalRules` that match the
+                  preset (yaku, han, fu and cost), on the same hands.
 
 The headline figures (`*_per_s`) are the steady state of a long-running process that never sees
 the same hand twice: every timed round scores a fresh seeded set of hands that no earlier round
 used, after one untimed warm-up round on another set; per-suit memos (ours, and the peers' own
 caches) are kept across rounds, as in a server, but no hand is ever scored twice, so nothing
 measured is a cache of whole hands. The cold figures (`*_cold_per_s`) clear the memos (ours with
-`companion.scoring.clear_memos`, `mahjong`'s divider cache) before each round, again on fresh
-hands. Every round times each side in turn, so that a slow spell of the machine falls on all of
-them and the ratios hold within one run.
+`companion.scoring.clear_memos`, and the riichi scorer's tables by features with
+`companion.rules.riichi.engine.clear_memos`; `mahjong`'s divider cache) before each round, again
+on fresh hands. Every round times each side in turn, so that a slow spell of the machine falls
+on all of them and the ratios hold within one run.
 
 Our scoring is timed through `companion.scoring.score_hand(profile, hand, context, options)` (the
 hand parsed outside the timing); `score` on a request dict, which parses the hand's text on every
-call, is shown beside it for reference. A hand a side does not accept as a win is counted and
-reported (none are expected: every hand is a concealed self-drawn win).
+call, is shown beside it for reference. Our riichi scoring likewise is timed through
+`score_riichi_request` on a request that `read_riichi_request` read outside the timing (the
+text, the options, the hand built and checked); `score_riichi` on the request's fields, which
+reads them on every call, is shown beside it (`riichi_score_text_per_s`, on hands of its own
+seed). A hand a side does not accept as a win is counted and reported: none of the sg, tw, hk
+and sg-table hands (every one is a concealed self-drawn win), and about 15 % of the riichi hands
+(an open hand or a closed ron with no yaku: both sides refuse the same hands).
 
     python bench/compare.py [--quick] [--json] [--hands N] [--rounds N] [--seed N] [--profile]
+                            [--only GROUP,...]
 
-`--quick` times 1000 hands of each kind per round over 5 rounds (under 40 s on 2 busy cores); the
-default is 3000 hands over 7 rounds. `--json` prints only a JSON object: hands per second by side
-(`sg_score_per_s`, `mahjong_score_per_s`, `gb_score_per_s`, `waits_per_s`,
-`mahjong_shanten_per_s`, `tw_score_per_s`, `hk_score_per_s`, `sgtable_score_per_s`, and
-`..._cold_per_s`), the target ratios (`sg_vs_gb`, `sg_vs_mahjong`, `waits_vs_shanten`,
-`tw_cost_vs_sg`, `sgtable_cost_vs_sg`, `sg_cold_vs_mahjong`, `hk_cost_vs_sg`, each with
-`..._pass`) and the run's particulars. `--profile` adds cProfile's top functions of our sg
-scoring loop (on standard error with `--json`). A peer that is not installed
-(`pip install -e '.[bench]'`) is reported and skipped; its figures and ratios are null.
+`--quick` times 1000 hands of each kind per round over 5 rounds (under a minute on 2 busy cores);
+the default is 3000 hands over 7 rounds. `--only riichi` (or any of `GROUPS`, comma-separated)
+times those groups alone; the others' figures and ratios are null. `--json` prints only a JSON
+object: hands per second by side (`sg_score_per_s`, `sg_score_dict_per_s`,
+`mahjong_score_per_s`, `gb_score_per_s`, `waits_per_s`, `mahjong_shanten_per_s`,
+`tw_score_per_s`, `hk_score_per_s`, `sgtable_score_per_s`, `riichi_score_per_s`,
+`riichi_score_text_per_s`, `mahjong_riichi_score_per_s`, and `..._cold_per_s`), the target
+ratios (`sg_vs_gb`, `sg_vs_mahjong`, `waits_vs_shanten`, `tw_cost_vs_sg`, `sgtable_cost_vs_sg`,
+`sg_cold_vs_mahjong`, `hk_cost_vs_sg`, `riichi_vs_mahjong`, each with `..._pass`) and the run's
+particulars (`riichi_mix`: the shares of open, ron, riichi and red-five hands). `--profile`
+adds cProfile's top functions of our sg and riichi scoring loops (on standard error with
+`--json`). A peer that is not installed (`pip install -e '.[bench]'`) is reported and
+skipped; its figures and ratios are null.
 """
 
 from __future__ import annotations
@@ -61,8 +78,10 @@ from typing import Any
 
 from companion import scoring, shapes
 from companion.context import WinContext, WinType
+from companion.errors import NotAWinError
 from companion.hand import Hand
 from companion.rules import get_profile
+from companion.rules.riichi import engine as riichi_engine
 from companion.shapes import FOUR_SETS, waits
 from companion.tiles import WINDS, Tile, format_tiles
 
@@ -121,6 +140,175 @@ def tenpai_of(deals: Sequence[Deal], rng: random.Random) -> list[tuple[int, ...]
         del tiles[rng.randrange(len(tiles))]
         hands.append(tuple(sorted(tiles)))
     return hands
+
+
+# --- Riichi hands -----------------------------------------------------------------------------
+
+RIICHI_SEATS = "ESWN"
+RED_FIVES = frozenset({4 * 4, 13 * 4, 22 * 4})
+"""The red fives in the library's numbering of the 136 tiles (the first copy of each suit's
+five, `mahjong.constants.AKA_DORAS`); Companion writes them 0m, 0p, 0s."""
+VALUE_HONORS = (31, 32, 33)
+"""The dragons: an open hand given a yakuhai leans on them, or on the seat or round wind."""
+
+
+@dataclass(frozen=True)
+class RiichiDeal:
+    """A riichi win as a table meets one: Companion's request fields (`score_riichi`'s
+    keywords, `hand` included) and the library's arguments, tiles in its 136 numbering."""
+
+    fields: dict[str, Any]
+    tiles: tuple[int, ...]
+    """Every tile of the hand, its melds' included."""
+    win_tile: int
+    melds: tuple[tuple[str, tuple[int, ...], bool], ...]
+    """The library's melds: `chi`, `pon` or `kan`, their tiles, and whether opened."""
+    dora: tuple[int, ...]
+    ura_dora: tuple[int, ...]
+
+
+def mpsz_of(tiles: Sequence[int]) -> str:
+    """Tiles of the 136 numbering as MPSZ runs, a red five as 0 (`123m0p55p`)."""
+    text: list[str] = []
+    run: list[str] = []
+    suit = ""
+    for tile in tiles:
+        kind = tile // 4
+        letter = "mpsz"[kind // 9]
+        if letter != suit and run:
+            text.append("".join(run) + suit)
+            run = []
+        suit = letter
+        run.append("0" if tile in RED_FIVES else str(kind % 9 + 1))
+    if run:
+        text.append("".join(run) + suit)
+    return "".join(text)
+
+
+def draw_riichi(rng: random.Random) -> RiichiDeal | None:
+    """A random riichi win: 4 % seven pairs, else four sets and a pair (a fifth of them from
+    one suit and the honors); 40 % of the hands open, half of those with a yakuhai pung; the
+    kongs declared, half of them concealed; ron 55 %; riichi on 55 % of the closed hands (a
+    twentieth double, a sixth of them ippatsu); now and then haitei, houtei or rinshan; a dora
+    indicator and one more per kong, as many ura dora under a riichi; each copy of a five red
+    one time in four. None when the tiles ran out."""
+    copies = [rng.sample(range(4), 4) for _ in range(KINDS)]
+
+    def take(kind: int, count: int) -> list[int] | None:
+        if len(copies[kind]) < count:
+            return None
+        return [kind * 4 + copies[kind].pop() for _ in range(count)]
+
+    seat, round_wind = rng.randrange(4), rng.randrange(2)
+    opened = rng.random() < 0.4
+    concealed: list[int] = []
+    melds: list[tuple[str, tuple[int, ...], bool]] = []
+    texts: list[str] = []
+    if rng.random() < 0.04:
+        opened = False
+        for kind in rng.sample(range(KINDS), 7):
+            concealed += take(kind, 2) or []
+    else:
+        pool = list(range(KINDS))
+        if rng.random() < 0.2:
+            first = 9 * rng.randrange(3)
+            pool = [*range(first, first + 9), *range(27, 34)]
+        chows = [kind for kind in pool if kind < 27 and kind % 9 < 7]
+        sets: list[tuple[str, list[int]]] = []
+        for index in range(4):
+            if index == 0 and opened and rng.random() < 0.5:
+                kind = rng.choice((*VALUE_HONORS, 27 + seat, 27 + round_wind))
+                found, sort = take(kind, 3), "pon"
+            elif rng.random() < 0.55:
+                low = rng.choice(chows)
+                parts = [take(low + step, 1) for step in range(3)]
+                found = None if None in parts else [part[0] for part in parts if part]
+                sort = "chi"
+            else:
+                kong = rng.random() < 0.06
+                found, sort = take(rng.choice(pool), 4 if kong else 3), "kan" if kong else "pon"
+            if found is None:
+                return None
+            sets.append((sort, found))
+        pair = take(rng.choice(pool), 2)
+        if pair is None:
+            return None
+        declared = [sort == "kan" or (opened and rng.random() < 0.5) for sort, _ in sets]
+        if opened and not any(declared[index] for index, (sort, _) in enumerate(sets)):
+            declared[0] = True
+        for (sort, found), declare in zip(sets, declared, strict=True):
+            if not declare:
+                concealed += found
+                continue
+            closed_kong = sort == "kan" and not (opened and rng.random() < 0.5)
+            melds.append((sort, tuple(found), not closed_kong))
+            word = {"chi": "chow", "pon": "pung", "kan": "kong"}[sort]
+            texts.append(f"{'ckong' if closed_kong else word} {mpsz_of(found)}")
+        concealed += pair
+        opened = any(meld_open for _, _, meld_open in melds)
+    win = rng.choice(concealed)
+    by_discard = rng.random() < 0.55
+    events: list[str] = []
+    riichi = not opened and rng.random() < 0.55
+    if riichi:
+        events.append("double_riichi" if rng.random() < 0.05 else "riichi")
+        if rng.random() < 0.15:
+            events.append("ippatsu")
+    roll = rng.random()
+    if roll < 0.03:
+        events.append("last_discard" if by_discard else "last_tile")
+    elif roll < 0.1 and not by_discard and any(sort == "kan" for sort, _, _ in melds):
+        events.append("replacement")
+    kongs = sum(sort == "kan" for sort, _, _ in melds)
+    indicators = [take(rng.randrange(KINDS), 1) for _ in range(1 + kongs)]
+    unders = [take(rng.randrange(KINDS), 1) for _ in range(1 + kongs)] if riichi else []
+    if None in indicators or None in unders:
+        return None
+    dora = tuple(found[0] for found in indicators if found)
+    ura = tuple(found[0] for found in unders if found)
+    rest = sorted(concealed)
+    rest.remove(win)
+    fields: dict[str, Any] = {
+        # The winning tile written last, as a player writes the tile that arrived.
+        "hand": mpsz_of(rest) + mpsz_of([win]),
+        "win_tile": mpsz_of([win]),
+        "win": "discard" if by_discard else "self_draw",
+        "seat": RIICHI_SEATS[seat],
+        "round": RIICHI_SEATS[round_wind],
+        "discarder": RIICHI_SEATS[(seat + rng.randrange(1, 4)) % 4] if by_discard else None,
+        "melds": texts,
+        "dora": mpsz_of(dora),
+        "ura_dora": mpsz_of(ura) if ura else (),
+        "events": events,
+        "options": {"preset": "tenhou"},
+    }
+    every = sorted([*concealed, *(tile for _, found, _ in melds for tile in found)])
+    return RiichiDeal(fields, tuple(every), win, tuple(melds), dora, ura)
+
+
+def riichi_deals(count: int, seed: str) -> list[RiichiDeal]:
+    rng = random.Random(seed)
+    deals: list[RiichiDeal] = []
+    while len(deals) < count:
+        deal = draw_riichi(rng)
+        if deal is not None:
+            deals.append(deal)
+    return deals
+
+
+def riichi_mix(deals: Sequence[RiichiDeal]) -> str:
+    """The share of open, ron, riichi and seven-pairs hands, and of red fives, in `deals`."""
+    count = len(deals) or 1
+    share = {
+        "open": sum(any(opened for _, _, opened in deal.melds) for deal in deals),
+        "ron": sum(deal.fields["win"] == "discard" for deal in deals),
+        "riichi": sum(
+            bool({"riichi", "double_riichi"} & set(deal.fields["events"])) for deal in deals
+        ),
+        "red five": sum(bool(RED_FIVES & set(deal.tiles)) for deal in deals),
+        "melds": sum(bool(deal.melds) for deal in deals),
+    }
+    return ", ".join(f"{name} {100 * found / count:.0f} %" for name, found in share.items())
 
 
 # Every memo the engine keeps across hands (an engine older than `scoring.clear_memos` kept
@@ -245,6 +433,134 @@ def pymahjonggb_side() -> Side:
         return bool([fan[1] for fan in fans])
 
     return Side("gb", "pymahjonggb MahjongFanCalculator", run, prepare, note="C++, Chinese fans")
+
+
+def riichi_clear() -> None:
+    """Every memo the riichi scorer keeps (the shapes' per-suit ones and its own)."""
+    clear_memos()
+    riichi_memos: Callable[[], None] | None = getattr(riichi_engine, "clear_memos", None)
+    if riichi_memos is not None:
+        riichi_memos()
+
+
+def riichi_read(result: Any) -> bool:
+    ids = [pattern.id for pattern in result.patterns]
+    return bool(ids) and result.han >= 0 and result.fu >= 0 and len(result.payments) == 4
+
+
+def riichi_side(*, parsed: bool = True) -> Side:
+    """Our riichi scorer. `parsed`: `score_riichi_request` on a request read once
+    (`read_riichi_request`: the text, the options, the hand built and checked), else
+    `score_riichi` on the request's fields, which reads them on every call. Either reads the
+    pattern ids, the han, the fu and the payments; a refusal (`NotAWinError`) is an answer."""
+    if parsed:
+        read = riichi_engine.read_riichi_request
+        score = riichi_engine.score_riichi_request
+
+        def prepare(deal: RiichiDeal) -> object:
+            fields = dict(deal.fields)
+            return read(fields.pop("hand"), **fields)
+
+        def run(item: Any) -> bool:
+            try:
+                return riichi_read(score(item))
+            except NotAWinError:
+                return False
+
+        engine = "companion riichi score_riichi_request"
+        return Side("riichi", engine, run, prepare, riichi_clear, note="tenhou preset")
+
+    score_text = riichi_engine.score_riichi
+
+    def prepare_fields(deal: RiichiDeal) -> dict[str, Any]:
+        return dict(deal.fields)
+
+    def run_fields(fields: dict[str, Any]) -> bool:
+        try:
+            return riichi_read(score_text(**fields))
+        except NotAWinError:
+            return False
+
+    note = "reads the fields' text every call"
+    return Side(
+        "riichi_text", "companion riichi score_riichi", run_fields, prepare_fields, note=note
+    )
+
+
+def mahjong_riichi_side() -> Side:
+    """`mahjong`'s `estimate_hand_value` with the tenhou preset's rules (open tanyao, red
+    fives, no double yakuman, counted yakuman, no kiriage, no renhou), as the differential
+    test sets them."""
+    from mahjong.constants import EAST
+    from mahjong.hand_calculating.divider import HandDivider
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+    from mahjong.meld import Meld as LibraryMeld
+
+    calculator = HandCalculator()
+    rules = OptionalRules(
+        has_open_tanyao=True,
+        has_aka_dora=True,
+        has_double_yakuman=False,
+        kazoe_limit=HandConfig.KAZOE_LIMITED,
+        kiriage=False,
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+        renhou_as_yakuman=False,
+    )
+    sorts = {"chi": LibraryMeld.CHI, "pon": LibraryMeld.PON, "kan": LibraryMeld.KAN}
+
+    def prepare(deal: RiichiDeal) -> tuple[Any, ...]:
+        fields = deal.fields
+        events = set(fields["events"])
+        config = HandConfig(
+            is_tsumo=fields["win"] == "self_draw",
+            is_riichi="riichi" in events,
+            is_daburu_riichi="double_riichi" in events,
+            is_ippatsu="ippatsu" in events,
+            is_rinshan="replacement" in events,
+            is_haitei="last_tile" in events,
+            is_houtei="last_discard" in events,
+            player_wind=EAST + RIICHI_SEATS.index(fields["seat"]),
+            round_wind=EAST + RIICHI_SEATS.index(fields["round"]),
+            options=rules,
+        )
+        melds = [
+            LibraryMeld(sorts[sort], list(tiles), opened=opened)
+            for sort, tiles, opened in deal.melds
+        ]
+        return (
+            list(deal.tiles),
+            deal.win_tile,
+            melds,
+            list(deal.dora),
+            list(deal.ura_dora),
+            config,
+        )
+
+    def run(item: tuple[Any, ...]) -> bool:
+        tiles, win_tile, melds, dora, ura_dora, config = item
+        response = calculator.estimate_hand_value(
+            tiles,
+            win_tile,
+            melds=melds,
+            dora_indicators=dora,
+            ura_dora_indicators=ura_dora,
+            config=config,
+        )
+        if response.error is not None:
+            return False
+        names = [yaku.name for yaku in response.yaku or ()]
+        return bool(names) and response.han is not None and response.cost is not None
+
+    return Side(
+        "mahjong_riichi",
+        "mahjong HandCalculator.estimate_hand_value",
+        run,
+        prepare,
+        clear=HandDivider._divide_hand_impl.cache_clear,
+        note="yaku, han, fu, points",
+    )
 
 
 # --- Timing -----------------------------------------------------------------------------------
@@ -390,6 +706,13 @@ TARGETS = (
         2.0,
         at_most=True,
     ),
+    Target(
+        "riichi_vs_mahjong",
+        "riichi scoring / mahjong hand value",
+        "riichi_score_per_s",
+        "mahjong_riichi_score_per_s",
+        3.0,
+    ),
 )
 
 
@@ -489,6 +812,34 @@ def waits_jobs(tenpai: list[list[tuple[int, ...]]]) -> list[Job]:
     return jobs
 
 
+GROUPS = ("sg", "waits", "tw", "hk", "sg-table", "riichi")
+"""What `--only` may name: sg scoring with its peers, the waits with `mahjong`'s shanten, `tw`,
+`hk` and `sg-table` scoring, riichi scoring with `mahjong`'s."""
+KEYS = (
+    "sg_score_per_s",
+    "sg_score_cold_per_s",
+    "sg_score_dict_per_s",
+    "mahjong_score_per_s",
+    "mahjong_score_cold_per_s",
+    "gb_score_per_s",
+    "waits_per_s",
+    "waits_cold_per_s",
+    "mahjong_shanten_per_s",
+    "tw_score_per_s",
+    "tw_score_cold_per_s",
+    "hk_score_per_s",
+    "hk_score_cold_per_s",
+    "sgtable_score_per_s",
+    "sgtable_score_cold_per_s",
+    "riichi_score_per_s",
+    "riichi_score_cold_per_s",
+    "riichi_score_text_per_s",
+    "mahjong_riichi_score_per_s",
+    "mahjong_riichi_score_cold_per_s",
+)
+"""Every figure of the JSON (null when its side was not run or not installed)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     began = time.perf_counter()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
@@ -497,10 +848,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, help="hands of each kind per round (default 3000)")
     parser.add_argument("--rounds", type=int, help="timed rounds, median kept (default 7)")
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--profile", action="store_true", help="cProfile our sg scoring loop")
+    parser.add_argument(
+        "--profile", action="store_true", help="cProfile our sg and riichi scoring loops"
+    )
+    parser.add_argument(
+        "--only", help=f"a comma-separated list of groups to time (of {', '.join(GROUPS)})"
+    )
     args = parser.parse_args(argv)
     count = args.hands or (1000 if args.quick else 3000)
     rounds = args.rounds or (5 if args.quick else 7)
+
+    only = set(args.only.split(",")) if args.only else set(GROUPS)
+    unknown = only - set(GROUPS)
+    if unknown:
+        parser.error(f"--only: no such group {', '.join(sorted(unknown))} (of {', '.join(GROUPS)})")
 
     skipped: list[str] = []
     versions: dict[str, str] = {}
@@ -519,55 +880,98 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # One warm-up set, `rounds` warm and `rounds` cold: no hand is scored twice.
     batches = 2 * rounds + 1
-    four = round_deals(count, f"{args.seed}", batches)
-    five = round_deals(count, f"{args.seed}", batches, 5)
-    # The waits get hands of their own too: sg's scoring reads the waits of its hands.
-    tenpai = [
-        tenpai_of(deals, random.Random(f"{args.seed}-tenpai-{index}"))
-        for index, deals in enumerate(round_deals(count, f"{args.seed}-waits", batches))
-    ]
 
-    def inputs_of(side: Side, deals: list[list[Deal]]) -> list[list[Any]]:
+    def inputs_of(side: Side, deals: Sequence[Sequence[Any]]) -> list[list[Any]]:
         return [[side.prepare(deal) for deal in batch] for batch in deals]
 
-    sg = companion_side("sg")
-    jobs = [side_job(sg, inputs_of(sg, four), "sg scoring", "sg_score_per_s")]
-    by_dict = companion_side("sg", parsed=False)
-    dict_deals = round_deals(count, f"{args.seed}-dict", batches)
-    jobs.append(
-        side_job(by_dict, inputs_of(by_dict, dict_deals), "sg scoring", "sg_score_dict_per_s")
-    )
-    jobs[1].clear = None  # the same engine as score_hand: warm figures only
-    # The peers score sg's hands: their caches are their own.
-    jobs += [
-        side_job(side, inputs_of(side, four), "sg scoring", f"{side.key}_score_per_s")
-        for side in peers
-    ]
-    jobs.extend(waits_jobs(tenpai))
-    tw = companion_side("tw")
-    jobs.append(side_job(tw, inputs_of(tw, five), "tw scoring", "tw_score_per_s"))
-    hk = companion_side("hk")
-    hk_deals = round_deals(count, f"{args.seed}-hk", batches)
-    jobs.append(side_job(hk, inputs_of(hk, hk_deals), "hk scoring", "hk_score_per_s"))
-    table = companion_side("sg-table")
-    table_deals = round_deals(count, f"{args.seed}-sg-table", batches)
-    jobs.append(
-        side_job(table, inputs_of(table, table_deals), "sg-table scoring", "sgtable_score_per_s")
-    )
+    jobs: list[Job] = []
+    if "sg" in only:
+        four = round_deals(count, f"{args.seed}", batches)
+        sg = companion_side("sg")
+        jobs.append(side_job(sg, inputs_of(sg, four), "sg scoring", "sg_score_per_s"))
+        by_dict = companion_side("sg", parsed=False)
+        dict_deals = round_deals(count, f"{args.seed}-dict", batches)
+        dict_job = side_job(
+            by_dict, inputs_of(by_dict, dict_deals), "sg scoring", "sg_score_dict_per_s"
+        )
+        dict_job.clear = None  # the same engine as score_hand: warm figures only
+        jobs.append(dict_job)
+        # The peers score sg's hands: their caches are their own.
+        jobs += [
+            side_job(side, inputs_of(side, four), "sg scoring", f"{side.key}_score_per_s")
+            for side in peers
+        ]
+    if "waits" in only:
+        # The waits get hands of their own too: sg's scoring reads the waits of its hands.
+        tenpai = [
+            tenpai_of(deals, random.Random(f"{args.seed}-tenpai-{index}"))
+            for index, deals in enumerate(round_deals(count, f"{args.seed}-waits", batches))
+        ]
+        jobs.extend(waits_jobs(tenpai))
+    if "tw" in only:
+        five = round_deals(count, f"{args.seed}", batches, 5)
+        tw = companion_side("tw")
+        jobs.append(side_job(tw, inputs_of(tw, five), "tw scoring", "tw_score_per_s"))
+    if "hk" in only:
+        hk = companion_side("hk")
+        hk_deals = round_deals(count, f"{args.seed}-hk", batches)
+        jobs.append(side_job(hk, inputs_of(hk, hk_deals), "hk scoring", "hk_score_per_s"))
+    if "sg-table" in only:
+        table = companion_side("sg-table")
+        table_deals = round_deals(count, f"{args.seed}-sg-table", batches)
+        jobs.append(
+            side_job(
+                table, inputs_of(table, table_deals), "sg-table scoring", "sgtable_score_per_s"
+            )
+        )
+    mix = ""
+    riichi = riichi_side()
+    if "riichi" in only:
+        riichi_sets = [
+            riichi_deals(count, f"{args.seed}-riichi-{index}") for index in range(batches)
+        ]
+        mix = riichi_mix([deal for batch in riichi_sets[1:] for deal in batch])
+        operation = "riichi scoring"
+        jobs.append(
+            side_job(riichi, inputs_of(riichi, riichi_sets), operation, "riichi_score_per_s")
+        )
+        by_text = riichi_side(parsed=False)
+        text_sets = [
+            riichi_deals(count, f"{args.seed}-riichi-text-{index}") for index in range(batches)
+        ]
+        text_job = side_job(
+            by_text, inputs_of(by_text, text_sets), operation, "riichi_score_text_per_s"
+        )
+        text_job.clear = None  # the same engine as score_riichi_request: warm figures only
+        jobs.append(text_job)
+        if "mahjong" in versions:
+            library = mahjong_riichi_side()
+            jobs.append(
+                side_job(
+                    library,
+                    inputs_of(library, riichi_sets),
+                    operation,
+                    "mahjong_riichi_score_per_s",
+                )
+            )
     # The prepared inputs of every round are millions of objects: keep the garbage collector's
     # full passes over them out of whichever side happens to be running.
     gc.collect()
     gc.freeze()
     figures = measure(jobs, rounds, count)
-    for key in ("mahjong_score_per_s", "gb_score_per_s", "mahjong_shanten_per_s"):
+    for key in KEYS:
         figures.per_second.setdefault(key, None)
-    figures.per_second.setdefault("mahjong_score_cold_per_s", None)
 
     found = ratios(figures.per_second)
     profile_text = ""
     if args.profile:
-        extra = make_deals(count, 4, random.Random(f"{args.seed}-profile"))
-        profile_text = profile_loop(sg, [sg.prepare(deal) for deal in extra])
+        if "sg" in only:
+            extra = make_deals(count, 4, random.Random(f"{args.seed}-profile"))
+            sg_side = companion_side("sg")
+            profile_text = profile_loop(sg_side, [sg_side.prepare(deal) for deal in extra])
+        if "riichi" in only:
+            extra_riichi = riichi_deals(count, f"{args.seed}-riichi-profile")
+            profile_text += profile_loop(riichi, [riichi.prepare(deal) for deal in extra_riichi])
     elapsed = time.perf_counter() - began
     accepted = {job.key: job.accepted for job in jobs}
 
@@ -583,6 +987,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         data.update(
             all_pass=None if None in verdicts else all(verdicts),
             companion_entry="score_hand",
+            riichi_entry="score_riichi_request",
+            riichi_mix=mix or None,
+            groups=sorted(only),
             hands=count,
             hands_timed={
                 "complete_14": count,
@@ -590,6 +997,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "complete_17": count,
                 "complete_14_hk": count,
                 "complete_14_sgtable": count,
+                "riichi": count,
                 "rounds_warm": rounds,
                 "rounds_cold": rounds,
             },
@@ -620,6 +1028,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     lines = [
         f"machine: {machine()}; load average {os.getloadavg()[0]:.2f}",
         "our scoring is timed through companion.scoring.score_hand; no hand is scored twice",
+        *(
+            [
+                "riichi through score_riichi_request on a request read untimed (tenhou preset);"
+                f" hands: {mix}"
+            ]
+            if mix
+            else []
+        ),
         *skipped,
     ]
     print_table(figures.rows, header, lines)

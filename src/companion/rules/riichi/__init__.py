@@ -3,11 +3,14 @@ data, fu, limits and payments (docs/rules-riichi.md). The registered profile, `R
 `companion.rules.riichi.profile`."""
 
 from companion.rules.riichi.engine import (
+    RiichiRequest,
     RiichiResult,
     RiichiScore,
     RiichiWait,
+    read_riichi_request,
     riichi_waits,
     score_riichi,
+    score_riichi_request,
     score_several_riichi,
 )
 from companion.rules.riichi.options import PRESETS, RiichiOptions, read_options
@@ -15,11 +18,14 @@ from companion.rules.riichi.options import PRESETS, RiichiOptions, read_options
 __all__ = [
     "PRESETS",
     "RiichiOptions",
+    "RiichiRequest",
     "RiichiResult",
     "RiichiScore",
     "RiichiWait",
     "read_options",
+    "read_riichi_request",
     "riichi_waits",
     "score_riichi",
+    "score_riichi_request",
     "score_several_riichi",
 ]

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld, MeldKind
 from companion.rules.patterns import Pattern
-from companion.rules.riichi import yaku as table
+from companion.rules.riichi import features, yaku
 from companion.rules.riichi.facts import RiichiContext, RiichiEvent, RiichiFacts
-from companion.rules.riichi.fu import FuItem, fu_items, rounded_fu
+from companion.rules.riichi.fu import FuItem, fu_items, reading_fu, rounded_fu
 from companion.rules.riichi.options import RiichiOptions, read_options
 from companion.rules.riichi.points import RiichiValue, Settlement, settle, value_of
+from companion.rules.riichi.table import Found, RiichiTable
 from companion.rules.riichi.tiles import read_red_fives
-from companion.shapes import Reading, Shape, Structure, readings, waits
+from companion.shapes import Group, Reading, Shape, Structure, WinRole, waits
+from companion.shapes.arrange import candidates
+from companion.shapes.blocks import BLOCK_OF, UNIT, block_keys, keys_with_melds
 from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
 
 E = RiichiEvent
@@ -140,32 +143,30 @@ def check_events(
         raise NotAWinError("; ".join(problems))
 
 
-def _table(options: RiichiOptions) -> tuple[Pattern, ...]:
-    patterns: tuple[Pattern, ...] = (*table.YAKU, *table.YAKUMAN)
+def patterns_of(options: RiichiOptions) -> tuple[Pattern, ...]:
+    """The yaku and yakuman the options play, in the order a result lists them."""
+    patterns: tuple[Pattern, ...] = (*yaku.YAKU, *yaku.YAKUMAN)
     if options.renhou == "mangan":
-        patterns = (*patterns, table.RENHOU_MANGAN)
+        patterns = (*patterns, yaku.RENHOU_MANGAN)
     elif options.renhou == "yakuman":
-        patterns = (*patterns, table.RENHOU_YAKUMAN)
+        patterns = (*patterns, yaku.RENHOU_YAKUMAN)
     return patterns
 
 
-@dataclass(frozen=True)
-class _Scored:
-    value: RiichiValue
-    reading: Reading
-    patterns: tuple[RiichiScore, ...]
-    fu_items: tuple[FuItem, ...]
+class Outcome(NamedTuple):
+    """What a reading's yaku make, dora aside: the same for every reading that scores the same
+    yaku (the scores are immutable values, shared)."""
+
+    scores: tuple[RiichiScore, ...]
+    han: int
+    yakuman: int
+    pinfu: bool
+    ryanpeikou: bool
 
 
-def _score_reading(
-    facts: RiichiFacts,
-    patterns: Sequence[Pattern],
-    dora: tuple[tuple[str, int], ...],
-    options: RiichiOptions,
-) -> _Scored | None:
-    """The reading's value and patterns; None when it has no yaku."""
-    found = table.scored(patterns, facts)
-    if not options.open_tanyao and not facts.closed:
+def _outcome(found: Found, closed: bool, options: RiichiOptions) -> Outcome | None:
+    """The scores of what matched on a reading (`yaku.scored`), None for no yaku."""
+    if not options.open_tanyao and not closed:
         found = [entry for entry in found if entry[0].id != "tanyao"]
     if not found:
         return None
@@ -173,23 +174,142 @@ def _score_reading(
     yakuman = han = 0
     for pattern, count, value in found:
         if pattern.limit:
-            worth = 2 if options.double_yakuman and pattern.id in table.DOUBLE_FORMS else 1
-            scores.append(RiichiScore(pattern.id, pattern.name, yakuman=worth))
+            worth = 2 if options.double_yakuman and pattern.id in yaku.DOUBLE_FORMS else 1
+            scores.append(_score(pattern.id, pattern.name, 0, worth, 1))
             yakuman = yakuman + worth if options.multiple_yakuman else max(yakuman, worth)
         else:
-            scores.append(RiichiScore(pattern.id, pattern.name, han=value, count=count))
+            scores.append(_score(pattern.id, pattern.name, value, 0, count))
             han += value
-    pinfu = any(score.id == "pinfu" for score in scores)
-    items = fu_items(facts, pinfu, options.double_wind_pair_fu)
+    ids = {score.id for score in scores}
+    return Outcome(tuple(scores), han, yakuman, "pinfu" in ids, "ryanpeikou" in ids)
+
+
+class ScoredReading(NamedTuple):
+    """A reading that has yaku: its value, its patterns (dora last) and its fu."""
+
+    value: RiichiValue
+    reading: Reading
+    patterns: tuple[RiichiScore, ...]
+    fu_items: tuple[FuItem, ...]
+
+
+_SCORES: dict[tuple[str, int, int, int], RiichiScore] = {}
+"""Each score by its id, han, yakuman and count, made once: a score is an immutable value,
+and a few hundred come up (han and counts are small numbers)."""
+
+
+def _score(id: str, name: str, han: int, yakuman: int, count: int) -> RiichiScore:
+    found = _SCORES.get((id, han, yakuman, count))
+    if found is None:
+        found = RiichiScore(id, name, han=han, yakuman=yakuman, count=count)
+        if len(_SCORES) < 4096:
+            _SCORES[id, han, yakuman, count] = found
+    return found
+
+
+def _dora_score(dora_id: str, count: int) -> RiichiScore:
+    return _score(dora_id, yaku.DORA_NAMES[dora_id], count, 0, count)
+
+
+class _Plan:
+    """What the scorer keeps for one options value: its yaku table by features, and the values
+    of each (han, fu, yakuman) and the settlements of each value and seats, worked out once.
+    None of it depends on a hand's tiles."""
+
+    __slots__ = ("options", "settlements", "table", "values")
+
+    def __init__(self, options: RiichiOptions) -> None:
+        self.options = options
+        """Held, so that no other options take their id (plans are found by it)."""
+
+        def build(found: Found, closed: bool) -> Outcome | None:
+            return _outcome(found, closed, options)
+
+        self.table: RiichiTable[Outcome] = RiichiTable(
+            patterns_of(options), build, features.CLOSED, features.DRAGON_COUNT
+        )
+        self.values: dict[tuple[int, int, int], RiichiValue] = {}
+        self.settlements: dict[tuple[int, Wind, Wind | None, int, int], Settlement] = {}
+
+    def value(self, han: int, fu: int, yakuman: int) -> RiichiValue:
+        key = (han, fu, yakuman)
+        found = self.values.get(key)
+        if found is None:
+            found = value_of(han, fu, yakuman, self.options)
+            if len(self.values) < 4096:  # han and fu are small numbers: a few hundred at most
+                self.values[key] = found
+        return found
+
+    def settle(
+        self, value: RiichiValue, seat: Wind, discarder: Wind | None, honba: int, sticks: int
+    ) -> Settlement:
+        """`settle` of a value without a liable seat (the result's copy of the payments is
+        its own)."""
+        key = (value.base, seat, discarder, honba, sticks)
+        found = self.settlements.get(key)
+        if found is None:
+            found = settle(value, seat, discarder, honba, sticks, self.options)
+            if len(self.settlements) >= 4096:
+                self.settlements.clear()
+            self.settlements[key] = found
+        return found
+
+
+_PLANS: dict[int, _Plan] = {}
+"""Each options' plan by their identity (options are read once per distinct request, so few
+exist)."""
+
+
+def _plan(options: RiichiOptions) -> _Plan:
+    found = _PLANS.get(id(options))
+    if found is None or found.options is not options:
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        found = _PLANS[id(options)] = _Plan(options)
+    return found
+
+
+def clear_memos() -> None:
+    """Forget every outcome, value and settlement the riichi scorer keeps (for benchmarks that
+    time a cold start; the per-suit memos are `companion.shapes.clear_memos`)."""
+    _PLANS.clear()
+    _SCORES.clear()
+
+
+def _with_fu(
+    plan: _Plan, outcome: Outcome, facts: RiichiFacts, dora: tuple[tuple[str, int], ...]
+) -> ScoredReading:
+    """A reading that has yaku: its fu and, unless it is a yakuman, its dora."""
+    items = fu_items(facts, outcome.pinfu, plan.options.double_wind_pair_fu)
     fu = rounded_fu(items)
-    if not yakuman:
-        for dora_id, count in dora:
-            scores.append(RiichiScore(dora_id, table.DORA_NAMES[dora_id], han=count, count=count))
+    scores, han, yakuman = outcome.scores, outcome.han, outcome.yakuman
+    if not yakuman and dora:
+        scores = (*scores, *[_dora_score(dora_id, count) for dora_id, count in dora])
+        for _, count in dora:
             han += count
-    return _Scored(value_of(han, fu, yakuman, options), facts.reading, tuple(scores), items)
+    return ScoredReading(plan.value(han, fu, yakuman), facts.reading, scores, items)
 
 
-def score_riichi(
+@dataclass(frozen=True)
+class RiichiRequest:
+    """A riichi request's fields read and checked (`read_riichi_request`), ready to be scored
+    (`score_riichi_request`): what `score_riichi` does is the two in turn."""
+
+    hand: Hand
+    context: RiichiContext
+    dora: tuple[Tile, ...]
+    """The dora indicators (the tiles shown, not the dora they make)."""
+    ura_dora: tuple[Tile, ...]
+    red_fives: int
+    """The red fives among the hand's tiles and its melds'."""
+    honba: int
+    riichi_sticks: int
+    liable: str | None
+    """The liable seat as given: read after scoring, as `score_riichi` reads it."""
+    options: RiichiOptions
+
+
+def read_riichi_request(
     hand: str,
     *,
     win_tile: str | None = None,
@@ -205,10 +325,9 @@ def score_riichi(
     riichi_sticks: int = 0,
     liable: str | None = None,
     options: dict[str, Any] | None = None,
-) -> RiichiResult:
-    """Score a riichi hand given as the contract's request fields (`hand`, `win_tile`, `win`,
-    `seat`, `round`, `discarder`, `melds`, `dora`, `ura_dora`, `events`, `honba`,
-    `riichi_sticks`, `liable`, `options`)."""
+) -> RiichiRequest:
+    """`score_riichi`'s fields read from their text and checked, refusing what `score_riichi`
+    refuses before it looks at the tiles' readings."""
     rules = read_options(options or {})
     reds = read_red_fives(hand)
     meld_reds = [read_red_fives(text, "melds") for text in melds]
@@ -245,40 +364,156 @@ def score_riichi(
     indicators = _indicators(dora, "dora")
     unders = _indicators(ura_dora, "ura_dora")
     check_events(context, built, unders, rules)
-
-    counts = built.counts()
-    dora_counts = (
-        ("dora", sum(counts[_indicated(tile)] for tile in indicators)),
-        ("aka_dora", red_count),
-        ("ura_dora", sum(counts[_indicated(tile)] for tile in unders)),
+    return RiichiRequest(
+        built, context, indicators, unders, red_count, honba, riichi_sticks, liable, rules
     )
-    shown_dora = tuple((name, count) for name, count in dora_counts if count)
 
-    every = readings(built, STRUCTURE, discard=by_discard)
+
+def _shown_dora(request: RiichiRequest) -> tuple[tuple[str, int], ...]:
+    """The dora the hand holds, by kind (`dora`, `aka_dora`, `ura_dora`), those it has: from
+    the counts of its tiles, every indicator's dora counted."""
+    held = request.hand.counts()
+    dora_counts = (
+        ("dora", sum(held[_indicated(tile)] for tile in request.dora)),
+        ("aka_dora", request.red_fives),
+        ("ura_dora", sum(held[_indicated(tile)] for tile in request.ura_dora)),
+    )
+    return tuple((name, count) for name, count in dora_counts if count)
+
+
+def scored_readings(request: RiichiRequest, *, by_predicates: bool = False) -> list[ScoredReading]:
+    """Every reading of the request's hand that has yaku, scored, in the order of the hand's
+    readings. `by_predicates`: every yaku's predicate run on every reading, and the dora
+    counted tile by tile, what the scorer's table by features and its dora by block keys are
+    held to (tests/test_riichi_table.py). A hand that is no win has none."""
+    built, context = request.hand, request.context
+    plan = _plan(request.options)
+    keys = block_keys(built.concealed)
+    every = candidates(built, STRUCTURE, discard=context.by_discard, keys=keys)
+    if not by_predicates:
+        return _scored_by_features(request, plan, every, keys)[0]
+    shown_dora = _shown_dora(request)
+    found: list[ScoredReading] = []
+    patterns = patterns_of(request.options)
+    for shape, groups, index, role, _ in every:
+        facts = RiichiFacts(built, Reading(shape, groups, index, role), context)
+        outcome = _outcome(yaku.scored(patterns, facts), facts.closed, request.options)
+        if outcome is not None:
+            found.append(_with_fu(plan, outcome, facts, shown_dora))
+    return found
+
+
+_INDICATED_AT = tuple(
+    (BLOCK_OF[dora], UNIT[dora].bit_length() - 1)
+    for dora in (_indicated(Tile(kind)) for kind in range(KINDS))
+)
+"""By indicator: the block of the dora it makes and where its count sits in the block key."""
+
+
+def _scored_by_features(
+    request: RiichiRequest,
+    plan: _Plan,
+    every: Sequence[tuple[Shape, tuple[Group, ...], int, WinRole, int]],
+    keys: list[int],
+) -> tuple[list[ScoredReading], bool]:
+    """The readings that have yaku, their yaku looked up by their features (`table.py`), and
+    whether one of them is ryanpeikou."""
+    built, context = request.hand, request.context
+    melds = built.melds
+    if melds:
+        closed = all(meld.kind is _CONCEALED_KONG for meld in melds)
+        held = keys_with_melds(keys, melds)
+    else:
+        closed, held = True, keys
+    # The dora read off the block keys (a kind's count is three bits of its block's key).
+    dora_scores: tuple[RiichiScore, ...] = ()
+    dora_han = 0
+    for name, indicators in (("dora", request.dora), ("ura_dora", request.ura_dora)):
+        if indicators:
+            count = 0
+            for indicator in indicators:
+                block, shift = _INDICATED_AT[indicator]
+                count += held[block] >> shift & 7
+            if count:
+                dora_scores += (_dora_score(name, count),)
+                dora_han += count
+        if name == "dora" and request.red_fives:
+            dora_scores += (_dora_score("aka_dora", request.red_fives),)
+            dora_han += request.red_fives
+    by_discard = context.by_discard
+    shared = features.context_features(context) | features.hand_features(
+        held, closed, bool(melds), built.winning_tile or 0
+    )
+    seat_tile, round_tile = context.seat.tile, context.round.tile
+    table = plan.table
+    known, decide, evaluate = table.known, table.decide, table.evaluate
+    reading_features, reading_fu, value = _reading_features, _reading_fu, plan.value
+    double_wind_pair_fu = plan.options.double_wind_pair_fu
+    reads = table.reads_closed if closed else table.reads_open
+    scored: list[ScoredReading] = []
+    ryanpeikou = False
+    for shape, groups, index, role, counts in every:
+        found = (
+            shared | reading_features(shape, groups, counts, role, seat_tile, round_tile)
+        ) & reads
+        undecided, _, outcome = known.get(found) or decide(found)
+        if undecided:
+            facts = RiichiFacts(built, Reading(shape, groups, index, role), context)
+            facts.closed = closed
+            outcome = evaluate(found, facts, undecided, outcome)
+        if outcome is None:
+            continue  # no yaku
+        items, fu = reading_fu(
+            shape,
+            groups,
+            role,
+            by_discard,
+            closed,
+            seat_tile,
+            round_tile,
+            outcome.pinfu,
+            double_wind_pair_fu,
+        )
+        scores, han, yakuman = outcome.scores, outcome.han, outcome.yakuman
+        if dora_han and not yakuman:
+            scores += dora_scores
+            han += dora_han
+        reading = Reading(shape, groups, index, role)
+        scored.append(ScoredReading(value(han, fu, yakuman), reading, scores, items))
+        ryanpeikou = ryanpeikou or outcome.ryanpeikou
+    return scored, ryanpeikou
+
+
+_CONCEALED_KONG = MeldKind.CONCEALED_KONG
+_reading_features = features.reading_features
+_reading_fu = reading_fu
+_new = object.__new__
+
+
+def score_riichi_request(request: RiichiRequest) -> RiichiResult:
+    """Score a request read by `read_riichi_request`: the reading that pays most, settled.
+    Refuses (`NotAWinError`) tiles that are no win, a win without a yaku, and a `liable` seat
+    that cannot pay for the hand."""
+    built, context = request.hand, request.context
+    winner, payer = context.seat, context.discarder
+    keys = block_keys(built.concealed)
+    every = candidates(built, STRUCTURE, discard=context.by_discard, keys=keys)
     if not every:
         raise NotAWinError(
             "not a win: the tiles make no four sets and a pair, seven pairs or thirteen orphans"
         )
-    patterns = _table(rules)
-    scored = [
-        entry
-        for reading in every
-        if (
-            entry := _score_reading(
-                RiichiFacts(built, reading, context), patterns, shown_dora, rules
-            )
-        )
-        is not None
-    ]
+    plan = _plan(request.options)
+    scored, ryanpeikou = _scored_by_features(request, plan, every, keys)
     # Ryanpeikou reads the hand as four sets, never as seven pairs.
-    if any(score.id == "ryanpeikou" for entry in scored for score in entry.patterns):
+    if ryanpeikou:
         scored = [entry for entry in scored if entry.reading.shape is not Shape.SEVEN_PAIRS]
     if not scored:
         raise NotAWinError("not a win: no yaku (dora are not yaku)", key="refusal.no_yaku")
-    best = max(scored, key=lambda entry: entry.value)
-    liable_seat = Wind.parse(liable) if liable else None
-    liable_base = 0
-    if liable_seat is not None:
+    best = scored[0] if len(scored) == 1 else max(scored, key=lambda entry: entry.value)
+    value = best.value
+    liable = request.liable
+    if liable:
+        liable_seat = Wind.parse(liable)
         if liable_seat is winner:
             raise NotAWinError("liable: the winner cannot be the seat that pays for the hand")
         liable_base = 8000 * sum(
@@ -288,22 +523,77 @@ def score_riichi(
             raise NotAWinError(
                 "liable: a seat pays for the hand only for a daisangen or a daisuushii"
             )
-        liable_base = min(liable_base, best.value.base)
-    paid: Settlement = settle(
-        best.value, winner, payer, honba, riichi_sticks, rules, liable_seat, liable_base
-    )
-    value = best.value
-    return RiichiResult(
+        liable_base = min(liable_base, value.base)
+        paid = settle(
+            value,
+            winner,
+            payer,
+            request.honba,
+            request.riichi_sticks,
+            request.options,
+            liable_seat,
+            liable_base,
+        )
+    else:
+        paid = plan.settle(value, winner, payer, request.honba, request.riichi_sticks)
+    # The result's fields set at once (a frozen dataclass's __init__ sets each through
+    # object.__setattr__): the same value, equal and shown as one made by its constructor.
+    result = _new(RiichiResult)
+    result.__dict__.update(
         patterns=best.patterns,
-        groups=tuple(str(group) for group in best.reading.groups),
+        groups=tuple([group.text for group in best.reading.groups]),
         han=value.han,
         fu=value.fu,
         fu_items=best.fu_items,
         yakuman=value.yakuman,
         limit=value.limit,
         call=paid.call,
-        payments=paid.payments,
+        payments=paid.payments.copy(),
         deposits=paid.deposits,
+        unit="han",
+        valid=True,
+    )
+    return result
+
+
+def score_riichi(
+    hand: str,
+    *,
+    win_tile: str | None = None,
+    win: str = "self_draw",
+    seat: str = "E",
+    round: str = "E",
+    discarder: str | None = None,
+    melds: Sequence[str] = (),
+    dora: str | Sequence[str] = (),
+    ura_dora: str | Sequence[str] = (),
+    events: Sequence[str] = (),
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    liable: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> RiichiResult:
+    """Score a riichi hand given as the contract's request fields (`hand`, `win_tile`, `win`,
+    `seat`, `round`, `discarder`, `melds`, `dora`, `ura_dora`, `events`, `honba`,
+    `riichi_sticks`, `liable`, `options`): `read_riichi_request`, then
+    `score_riichi_request`."""
+    return score_riichi_request(
+        read_riichi_request(
+            hand,
+            win_tile=win_tile,
+            win=win,
+            seat=seat,
+            round=round,
+            discarder=discarder,
+            melds=melds,
+            dora=dora,
+            ura_dora=ura_dora,
+            events=events,
+            honba=honba,
+            riichi_sticks=riichi_sticks,
+            liable=liable,
+            options=options,
+        )
     )
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from companion.hand import Hand, MeldKind
 from companion.shapes import Group, GroupKind, Reading, Shape, WinRole
@@ -54,36 +56,55 @@ class RiichiContext:
 
 
 class RiichiFacts:
-    """One reading of a hand, split as the yaku and the fu read it."""
+    """One reading of a hand, split as the yaku and the fu read it.
+
+    Made lazily: the scorer decides most readings by their feature bits (`features`) and makes
+    facts only for the readings it keeps (their fu) and the hands a bit cannot decide (nine
+    gates); each attribute but the reading's own is worked out on first access and kept."""
+
+    hand: Hand
+    reading: Reading
+    context: RiichiContext
+    shape: Shape
+    role: WinRole
+    groups: tuple[Group, ...]
+    seat_tile: Tile
+    round_tile: Tile
+    winning_tile: Tile
+    pair: Group | None
+    sets: tuple[Group, ...]
+    chows: tuple[Group, ...]
+    pungs: tuple[Group, ...]
+    """Pungs and kongs."""
+    kongs: tuple[Group, ...]
+    concealed_pungs: tuple[Group, ...]
+    """`Group.concealed` is false for a pung completed by a discard: it is not concealed."""
+    closed: bool
+    """No declared group but concealed kongs."""
+    counts: list[int]
+    """Every kind's count, a kong's counted as three (what a shape reads)."""
+    kinds: frozenset[int]
+    """Kinds as plain numbers (a Tile equals its number)."""
 
     def __init__(self, hand: Hand, reading: Reading, context: RiichiContext) -> None:
         self.hand = hand
         self.reading = reading
         self.context = context
         self.shape = reading.shape
-        self.role: WinRole = reading.role
+        self.role = reading.role
         self.groups = reading.groups
-        self.winning_tile: Tile = hand.winning_tile if hand.winning_tile is not None else Tile.M1
-        self.pair: Group | None = next((g for g in self.groups if g.kind is GroupKind.PAIR), None)
-        self.sets = tuple(group for group in self.groups if group.is_set)
-        self.chows = tuple(group for group in self.sets if group.kind is GroupKind.CHOW)
-        self.pungs = tuple(group for group in self.sets if group.kind is not GroupKind.CHOW)
-        self.kongs = tuple(group for group in self.sets if group.kind is GroupKind.KONG)
-        # `Group.concealed` is false for a pung completed by a discard: it is not concealed.
-        self.concealed_pungs = tuple(group for group in self.pungs if group.concealed)
-        self.closed = all(meld.kind is MeldKind.CONCEALED_KONG for meld in hand.melds)
-        counts = [0] * KINDS
-        for tile in hand.concealed:
-            counts[tile] += 1
-        for meld in hand.melds:
-            for tile in meld.tiles[:3]:
-                counts[tile] += 1
-        self.counts = counts
-        """Every kind's count, a kong's counted as three (what a shape reads)."""
-        # Kinds as plain numbers (a Tile equals its number): made for every reading.
-        self.kinds: frozenset[int] = frozenset(kind for kind in range(KINDS) if counts[kind])
         self.seat_tile = context.seat.tile
         self.round_tile = context.round.tile
+
+    def __getattr__(self, name: str) -> Any:
+        # Only a missing attribute comes here: each lazy one is made once, then found as a
+        # plain attribute.
+        make = _LAZY.get(name)
+        if make is None:
+            raise AttributeError(name)
+        value = make(self)
+        self.__dict__[name] = value
+        return value
 
     @property
     def standard(self) -> bool:
@@ -111,3 +132,33 @@ class RiichiFacts:
             counts[tile] += 1
         counts[self.winning_tile] -= 1
         return counts
+
+
+def _counts(facts: RiichiFacts) -> list[int]:
+    counts = [0] * KINDS
+    for tile in facts.hand.concealed:
+        counts[tile] += 1
+    for meld in facts.hand.melds:
+        for tile in meld.tiles[:3]:
+            counts[tile] += 1
+    return counts
+
+
+def _winning_tile(facts: RiichiFacts) -> Tile:
+    tile = facts.hand.winning_tile
+    return tile if tile is not None else Tile.M1
+
+
+_LAZY: dict[str, Callable[[RiichiFacts], Any]] = {
+    "winning_tile": _winning_tile,
+    "pair": lambda f: next((g for g in f.groups if g.kind is GroupKind.PAIR), None),
+    "sets": lambda f: tuple(group for group in f.groups if group.is_set),
+    "chows": lambda f: tuple(group for group in f.sets if group.kind is GroupKind.CHOW),
+    "pungs": lambda f: tuple(group for group in f.sets if group.kind is not GroupKind.CHOW),
+    "kongs": lambda f: tuple(group for group in f.sets if group.kind is GroupKind.KONG),
+    "concealed_pungs": lambda f: tuple(group for group in f.pungs if group.concealed),
+    "closed": lambda f: all(meld.kind is MeldKind.CONCEALED_KONG for meld in f.hand.melds),
+    "counts": _counts,
+    "kinds": lambda f: frozenset(kind for kind in range(KINDS) if f.counts[kind]),
+}
+"""How each lazy attribute of `RiichiFacts` is made."""

@@ -15,7 +15,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from companion.rules.patterns import Match, Pattern, Predicate, ids
+from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
+from companion.rules.riichi import features as bits
 from companion.rules.riichi.facts import (
     DRAGONS,
     GREEN_TILES,
@@ -32,15 +33,25 @@ _ONE = (Match(()),)
 _OPEN = (Match((), "open"),)
 
 
+def _closed_or_open(features: int) -> tuple[str | None, ...]:
+    return _CLOSED_VARIANT if features & bits.CLOSED else _OPEN_VARIANT
+
+
+_CLOSED_VARIANT: tuple[str | None, ...] = (None,)
+_OPEN_VARIANT: tuple[str | None, ...] = ("open",)
+
+
 def _yaku(
     id: str,
     name: str,
     closed: int,
     open: int | None,
     test: Test,
+    needed: int,
     replaces: frozenset[str] = frozenset(),
 ) -> Pattern:
-    """A yaku of `closed` han, `open` han on an open hand (None: closed only)."""
+    """A yaku of `closed` han, `open` han on an open hand (None: closed only). `bits`: the
+    features (`features.py`) of exactly the readings `test` passes."""
 
     def matches(facts: RiichiFacts) -> tuple[Match, ...]:
         if not test(facts):
@@ -49,24 +60,52 @@ def _yaku(
             return _ONE
         return () if open is None else _OPEN
 
+    if open is None:
+        needs(needed | bits.CLOSED, decided=True)(matches)
+    else:
+        needs(needed, decided=True, variants=_closed_or_open)(matches)
     variants = {} if open is None else {"open": open}
     return Pattern(id, name, closed, cast(Predicate, matches), replaces=replaces, variants=variants)
 
 
-def _per_group(id: str, name: str, test: Callable[[RiichiFacts, Group], bool]) -> Pattern:
-    """A yaku of 1 han for each pung or kong that passes `test` (yakuhai)."""
+def _per_group(
+    id: str,
+    name: str,
+    test: Callable[[RiichiFacts, Group], bool],
+    needed: int,
+    count: Callable[[int], int],
+) -> Pattern:
+    """A yaku of 1 han for each pung or kong that passes `test` (yakuhai): on a reading with
+    the features `needed`, `count` of its features of them, and none on another."""
 
     def matches(facts: RiichiFacts) -> tuple[Match, ...]:
         return tuple(Match((group,)) for group in facts.pungs if test(facts, group))
 
+    needs(needed, decided=True, count=count)(matches)
     return Pattern(id, name, 1, cast(Predicate, matches), variants={"open": 1})
 
 
-def _yakuman(id: str, name: str, test: Test, replaces: frozenset[str] = frozenset()) -> Pattern:
+def _yakuman(
+    id: str,
+    name: str,
+    test: Test,
+    needed: int,
+    replaces: frozenset[str] = frozenset(),
+    *,
+    decided: bool = True,
+) -> Pattern:
+    """A yakuman of the readings `test` passes: exactly those with the features `needed`, or,
+    not `decided`, some of them only (the predicate runs on those)."""
+
     def matches(facts: RiichiFacts) -> tuple[Match, ...]:
         return _ONE if test(facts) else ()
 
+    needs(needed, decided=decided)(matches)
     return Pattern(id, name, 1, cast(Predicate, matches), replaces=replaces, limit=True)
+
+
+def _one(features: int) -> int:
+    return 1
 
 
 def _event(event: RiichiEvent) -> Test:
@@ -175,57 +214,110 @@ def _suuankou(facts: RiichiFacts) -> bool:
 E = RiichiEvent
 
 YAKU: tuple[Pattern, ...] = (
-    _yaku("riichi", "Riichi 立直", 1, None, _event(E.RIICHI)),
+    _yaku("riichi", "Riichi 立直", 1, None, _event(E.RIICHI), bits.RIICHI),
     _yaku(
         "double_riichi",
         "Double riichi 両立直",
         2,
         None,
         _event(E.DOUBLE_RIICHI),
+        bits.DOUBLE_RIICHI,
         replaces=ids("riichi"),
     ),
-    _yaku("ippatsu", "Ippatsu 一発", 1, None, _event(E.IPPATSU)),
-    _yaku("menzen_tsumo", "Menzen tsumo 門前清自摸和", 1, None, lambda f: not f.context.by_discard),
-    _yaku("pinfu", "Pinfu 平和", 1, None, _pinfu),
-    _yaku("iipeikou", "Iipeikou 一盃口", 1, None, lambda f: _twin_chows(f) == 1),
-    _yaku("tanyao", "Tanyao 断幺九", 1, 1, _all_tiles(lambda tile: not is_terminal_or_honor(tile))),
-    _per_group("yakuhai_dragon", "Yakuhai: dragon 役牌", lambda f, g: g.tile in DRAGONS),
-    _per_group("yakuhai_seat", "Yakuhai: seat wind 自風", lambda f, g: g.tile == f.seat_tile),
-    _per_group("yakuhai_round", "Yakuhai: round wind 場風", lambda f, g: g.tile == f.round_tile),
-    _yaku("haitei", "Haitei raoyue 海底摸月", 1, 1, _event(E.LAST_TILE)),
-    _yaku("houtei", "Houtei raoyui 河底撈魚", 1, 1, _event(E.LAST_DISCARD)),
-    _yaku("rinshan", "Rinshan kaihou 嶺上開花", 1, 1, _event(E.REPLACEMENT)),
-    _yaku("chankan", "Chankan 槍槓", 1, 1, _event(E.ROBBING_KONG)),
-    _yaku("chanta", "Chanta 混全帯幺九", 2, 1, _chanta),
-    _yaku("ittsu", "Ittsu 一気通貫", 2, 1, _ittsu),
-    _yaku("sanshoku", "Sanshoku doujun 三色同順", 2, 1, _sanshoku),
-    _yaku("sanshoku_doukou", "Sanshoku doukou 三色同刻", 2, 2, _sanshoku_doukou),
-    _yaku("toitoi", "Toitoi 対々和", 2, 2, lambda f: len(f.pungs) == 4),
-    _yaku("sanankou", "Sanankou 三暗刻", 2, 2, lambda f: len(f.concealed_pungs) == 3),
-    _yaku("sankantsu", "Sankantsu 三槓子", 2, 2, lambda f: len(f.kongs) == 3),
-    _yaku("honroutou", "Honroutou 混老頭", 2, 2, _all_tiles(is_terminal_or_honor)),
+    _yaku("ippatsu", "Ippatsu 一発", 1, None, _event(E.IPPATSU), bits.IPPATSU),
+    _yaku(
+        "menzen_tsumo",
+        "Menzen tsumo 門前清自摸和",
+        1,
+        None,
+        lambda f: not f.context.by_discard,
+        bits.SELF_DRAW,
+    ),
+    _yaku("pinfu", "Pinfu 平和", 1, None, _pinfu, bits.PINFU_SHAPE),
+    _yaku("iipeikou", "Iipeikou 一盃口", 1, None, lambda f: _twin_chows(f) == 1, bits.ONE_TWIN),
+    _yaku(
+        "tanyao",
+        "Tanyao 断幺九",
+        1,
+        1,
+        _all_tiles(lambda tile: not is_terminal_or_honor(tile)),
+        bits.ALL_SIMPLES,
+    ),
+    _per_group(
+        "yakuhai_dragon",
+        "Yakuhai: dragon 役牌",
+        lambda f, g: g.tile in DRAGONS,
+        bits.DRAGON_PUNG,
+        bits.dragon_pungs,
+    ),
+    _per_group(
+        "yakuhai_seat",
+        "Yakuhai: seat wind 自風",
+        lambda f, g: g.tile == f.seat_tile,
+        bits.SEAT_PUNG,
+        _one,
+    ),
+    _per_group(
+        "yakuhai_round",
+        "Yakuhai: round wind 場風",
+        lambda f, g: g.tile == f.round_tile,
+        bits.ROUND_PUNG,
+        _one,
+    ),
+    _yaku("haitei", "Haitei raoyue 海底摸月", 1, 1, _event(E.LAST_TILE), bits.LAST_TILE),
+    _yaku("houtei", "Houtei raoyui 河底撈魚", 1, 1, _event(E.LAST_DISCARD), bits.LAST_DISCARD),
+    _yaku("rinshan", "Rinshan kaihou 嶺上開花", 1, 1, _event(E.REPLACEMENT), bits.REPLACEMENT),
+    _yaku("chankan", "Chankan 槍槓", 1, 1, _event(E.ROBBING_KONG), bits.ROBBING_KONG),
+    _yaku("chanta", "Chanta 混全帯幺九", 2, 1, _chanta, bits.OUTSIDE_GROUPS),
+    _yaku("ittsu", "Ittsu 一気通貫", 2, 1, _ittsu, bits.STRAIGHT),
+    _yaku("sanshoku", "Sanshoku doujun 三色同順", 2, 1, _sanshoku, bits.THREE_CHOWS),
+    _yaku("sanshoku_doukou", "Sanshoku doukou 三色同刻", 2, 2, _sanshoku_doukou, bits.THREE_PUNGS),
+    _yaku("toitoi", "Toitoi 対々和", 2, 2, lambda f: len(f.pungs) == 4, bits.ALL_PUNGS),
+    _yaku(
+        "sanankou",
+        "Sanankou 三暗刻",
+        2,
+        2,
+        lambda f: len(f.concealed_pungs) == 3,
+        bits.THREE_CONCEALED,
+    ),
+    _yaku("sankantsu", "Sankantsu 三槓子", 2, 2, lambda f: len(f.kongs) == 3, bits.THREE_KONGS),
+    _yaku(
+        "honroutou", "Honroutou 混老頭", 2, 2, _all_tiles(is_terminal_or_honor), bits.ALL_OUTSIDE
+    ),
     _yaku(
         "shousangen",
         "Shousangen 小三元",
         2,
         2,
         lambda f: _dragon_pungs(f) == 2 and f.pair is not None and f.pair.tile in DRAGONS,
+        bits.LITTLE_DRAGONS,
     ),
-    _yaku("chiitoitsu", "Chiitoitsu 七対子", 2, None, lambda f: f.seven_pairs),
+    _yaku("chiitoitsu", "Chiitoitsu 七対子", 2, None, lambda f: f.seven_pairs, bits.SEVEN_PAIRS),
     _yaku(
         "honitsu",
         "Honitsu 混一色",
         3,
         2,
         lambda f: _one_suit(f) and f.has_honors,
+        bits.HALF_FLUSH,
     ),
-    _yaku("junchan", "Junchan 純全帯幺九", 3, 2, _junchan, replaces=ids("chanta")),
+    _yaku(
+        "junchan",
+        "Junchan 純全帯幺九",
+        3,
+        2,
+        _junchan,
+        bits.TERMINAL_GROUPS,
+        replaces=ids("chanta"),
+    ),
     _yaku(
         "ryanpeikou",
         "Ryanpeikou 二盃口",
         3,
         None,
         lambda f: _twin_chows(f) == 2,
+        bits.TWO_TWINS,
         replaces=ids("iipeikou"),
     ),
     _yaku(
@@ -234,51 +326,90 @@ YAKU: tuple[Pattern, ...] = (
         6,
         5,
         lambda f: _one_suit(f) and not f.has_honors,
+        bits.FULL_FLUSH,
         replaces=ids("honitsu"),
     ),
 )
 """The yaku, in the order a result lists them."""
 
-RENHOU_MANGAN = _yaku("renhou", "Renhou 人和", 5, None, _event(E.RENHOU))
+RENHOU_MANGAN = _yaku("renhou", "Renhou 人和", 5, None, _event(E.RENHOU), bits.RENHOU)
 """Renhou as a 5-han yaku (option `renhou: "mangan"`)."""
 
 YAKUMAN: tuple[Pattern, ...] = (
-    _yakuman("kokushi", "Kokushi musou 国士無双", lambda f: f.shape is Shape.THIRTEEN_ORPHANS),
     _yakuman(
-        "kokushi_13", "Kokushi musou, 13-sided wait 国士無双十三面", _kokushi_13, ids("kokushi")
+        "kokushi",
+        "Kokushi musou 国士無双",
+        lambda f: f.shape is Shape.THIRTEEN_ORPHANS,
+        bits.THIRTEEN_ORPHANS,
     ),
-    _yakuman("suuankou", "Suuankou 四暗刻", _suuankou),
+    _yakuman(
+        "kokushi_13",
+        "Kokushi musou, 13-sided wait 国士無双十三面",
+        _kokushi_13,
+        bits.THIRTEEN_ORPHANS,
+        ids("kokushi"),
+        decided=False,
+    ),
+    _yakuman("suuankou", "Suuankou 四暗刻", _suuankou, bits.FOUR_CONCEALED),
     _yakuman(
         "suuankou_tanki",
         "Suuankou, pair wait 四暗刻単騎",
         lambda f: _suuankou(f) and f.role is WinRole.PAIR,
+        bits.FOUR_CONCEALED_PAIR_WAIT,
         ids("suuankou"),
     ),
-    _yakuman("daisangen", "Daisangen 大三元", lambda f: _dragon_pungs(f) == 3),
+    _yakuman("daisangen", "Daisangen 大三元", lambda f: _dragon_pungs(f) == 3, bits.BIG_DRAGONS),
     _yakuman(
         "shousuushii",
         "Shousuushii 小四喜",
         lambda f: _wind_pungs(f) == 3 and f.pair is not None and f.pair.tile in WINDS,
+        bits.LITTLE_WINDS,
     ),
-    _yakuman("daisuushii", "Daisuushii 大四喜", lambda f: _wind_pungs(f) == 4, ids("shousuushii")),
-    _yakuman("tsuuiisou", "Tsuuiisou 字一色", _all_tiles(lambda tile: tile >= Tile.EAST)),
+    _yakuman(
+        "daisuushii",
+        "Daisuushii 大四喜",
+        lambda f: _wind_pungs(f) == 4,
+        bits.BIG_WINDS,
+        ids("shousuushii"),
+    ),
+    _yakuman(
+        "tsuuiisou",
+        "Tsuuiisou 字一色",
+        _all_tiles(lambda tile: tile >= Tile.EAST),
+        bits.ALL_HONORS,
+    ),
     _yakuman(
         "chinroutou",
         "Chinroutou 清老頭",
         _all_tiles(lambda tile: tile < Tile.EAST and tile % 9 in (0, 8)),
+        bits.ALL_TERMINALS,
     ),
-    _yakuman("ryuuiisou", "Ryuuiisou 緑一色", _all_tiles(lambda tile: tile in GREEN_TILES)),
-    _yakuman("chuuren", "Chuuren poutou 九蓮宝燈", _chuuren),
     _yakuman(
-        "junsei_chuuren", "Junsei chuuren poutou 純正九蓮宝燈", _junsei_chuuren, ids("chuuren")
+        "ryuuiisou",
+        "Ryuuiisou 緑一色",
+        _all_tiles(lambda tile: tile in GREEN_TILES),
+        bits.ALL_GREEN,
     ),
-    _yakuman("suukantsu", "Suukantsu 四槓子", lambda f: len(f.kongs) == 4),
-    _yakuman("tenhou", "Tenhou 天和", _event(E.HEAVENLY)),
-    _yakuman("chiihou", "Chiihou 地和", _event(E.EARTHLY)),
+    _yakuman(
+        "chuuren",
+        "Chuuren poutou 九蓮宝燈",
+        _chuuren,
+        bits.CLOSED | bits.FULL_FLUSH | bits.NINE_GATES,
+    ),
+    _yakuman(
+        "junsei_chuuren",
+        "Junsei chuuren poutou 純正九蓮宝燈",
+        _junsei_chuuren,
+        bits.CLOSED | bits.FULL_FLUSH | bits.PURE_NINE_GATES,
+        ids("chuuren"),
+    ),
+    _yakuman("suukantsu", "Suukantsu 四槓子", lambda f: len(f.kongs) == 4, bits.FOUR_KONGS),
+    _yakuman("tenhou", "Tenhou 天和", _event(E.HEAVENLY), bits.HEAVENLY),
+    _yakuman("chiihou", "Chiihou 地和", _event(E.EARTHLY), bits.EARTHLY),
 )
 """The yakuman, each worth one (`DOUBLE_FORMS` two with option `double_yakuman`)."""
 
-RENHOU_YAKUMAN = _yakuman("renhou", "Renhou 人和", _event(E.RENHOU))
+RENHOU_YAKUMAN = _yakuman("renhou", "Renhou 人和", _event(E.RENHOU), bits.RENHOU)
 """Renhou as a yakuman (option `renhou: "yakuman"`)."""
 
 DOUBLE_FORMS = ids("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii")
@@ -296,8 +427,18 @@ def scored(patterns: Sequence[Pattern], facts: RiichiFacts) -> list[tuple[Patter
     for pattern in patterns:
         matches = pattern.predicate(cast(object, facts))  # type: ignore[arg-type]
         if matches:
-            value = sum(pattern.tai_of(match, {}) for match in matches)
-            found.append((pattern, len(matches), value))
+            found.append((pattern, len(matches), value_of(pattern, matches)))
+    return resolved(found)
+
+
+def value_of(pattern: Pattern, matches: Sequence[Match]) -> int:
+    """The han (or yakuman) of a pattern's matches."""
+    return sum(pattern.tai_of(match, {}) for match in matches)
+
+
+def resolved(found: list[tuple[Pattern, int, int]]) -> list[tuple[Pattern, int, int]]:
+    """The patterns that matched, in table order, less those a matching one replaces, and only
+    the yakuman when one matched."""
     replaced = {name for pattern, _, _ in found for name in pattern.replaces}
     found = [entry for entry in found if entry[0].id not in replaced]
     if any(pattern.limit for pattern, _, _ in found):
