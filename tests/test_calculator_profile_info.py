@@ -28,6 +28,7 @@ def test_riichi_offers_no_minimum_and_no_overrides() -> None:
         "renhou",
         "honba_value",
         "head_bump",
+        "suukantsu_liability",
         # the table's (`table_rule`: the create form offers them, the calculator does not)
         "length",
         "start_points",
@@ -43,7 +44,7 @@ def test_riichi_offers_no_minimum_and_no_overrides() -> None:
         "extension",
     ]
     table = [name for name, option in _riichi_options().items() if option.get("table_rule")]
-    assert table == list(_riichi_options())[11:]
+    assert table == list(_riichi_options())[12:]
 
 
 def test_the_other_profiles_still_offer_their_minimum() -> None:

@@ -8,8 +8,10 @@ Differences on purpose, adjusted here and listed in docs/rules-riichi.md: with
 them (`library_expectation`); a pair of the seat wind that is also the round wind earns 2 fu in
 the M-League preset and 4 in the library (`on_library_rules`: such a hand is compared as
 Companion scores it under the library's rule). The library's other switches are set to the
-table's (open tanyao, red fives, kiriage, kazoe, double yakuman, renhou). Liability and
-several winners are not built yet.
+table's (open tanyao, red fives, kiriage, kazoe, double yakuman, renhou). Liability (pao),
+several winners on one discard and head bump are Companion's alone (the library scores one hand
+for one winner): tests/test_riichi_profile.py and tests/test_riichi.py check them against
+payments worked out by hand.
 """
 
 from __future__ import annotations

@@ -409,3 +409,27 @@ def test_the_command_line_gives_a_riichi_hand_s_waits_with_its_red_five() -> Non
         refused.stderr
         == "companion: hand: red fives (0m 0p 0s) are not played (option red_fives)\n"
     )
+
+
+SUUKANTSU = {
+    "profile": "riichi",
+    "hand": "22m",
+    "melds": ["kong 1111p", "kong 2222s", "ckong 3333m", "kong 7777z"],
+    "win": "discard",
+    "discarder": "W",
+    "seat": "S",
+    "liable": "N",
+}
+"""Four kongs, won on West's discard; North gave the fourth kong."""
+
+
+def test_suukantsu_liability_is_an_option_of_its_own() -> None:
+    assert score_json(SUUKANTSU)["error"] == (
+        "liable: a seat pays for the hand only for a daisangen or a daisuushii"
+    )
+    result = score_json({**SUUKANTSU, "options": {"suukantsu_liability": True}})
+    # A yakuman of 32,000 on a discard: the liable seat pays half, the discarder the rest.
+    assert (result["call"], result["payments"]) == (
+        "32000",
+        {"E": 0, "S": 32000, "W": -16000, "N": -16000},
+    )

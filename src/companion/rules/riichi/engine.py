@@ -1,9 +1,8 @@
 """Scoring one riichi hand: its readings, each one's yaku, dora and fu, the reading that pays
 most, and its settlement.
 
-Reachable from Python (`score_riichi`) and the tests only: the profile is not registered with
-the calculator, the command line or the API until the rest of it is built (docs/rules-riichi.md
-says what is).
+The profile (`companion.rules.riichi.profile`) reads a request and calls `score_riichi` with
+its fields; the ledger's points game (`game.py`) scores a whole hand the same way.
 """
 
 from __future__ import annotations
@@ -28,9 +27,6 @@ from companion.shapes.blocks import BLOCK_OF, UNIT, block_keys, keys_with_melds
 from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
 
 E = RiichiEvent
-LIABLE_YAKUMAN = frozenset({"daisangen", "daisuushii"})
-"""The yakuman a seat pays for when its discard let them be completed (`liable`)."""
-
 STRUCTURE = Structure(sets=4, thirteen_orphans=True, seven_pairs=True)
 """Four sets and a pair, thirteen orphans, seven pairs of seven different kinds."""
 
@@ -517,11 +513,12 @@ def score_riichi_request(request: RiichiRequest) -> RiichiResult:
         if liable_seat is winner:
             raise NotAWinError("liable: the winner cannot be the seat that pays for the hand")
         liable_base = 8000 * sum(
-            score.yakuman for score in best.patterns if score.id in LIABLE_YAKUMAN
+            score.yakuman for score in best.patterns if score.id in request.options.liable_yakuman
         )
         if not liable_base:
             raise NotAWinError(
                 "liable: a seat pays for the hand only for a daisangen or a daisuushii"
+                + (" or a suukantsu" if request.options.suukantsu_liability else "")
             )
         liable_base = min(liable_base, value.base)
         paid = settle(
@@ -654,6 +651,9 @@ class RiichiWait:
     tile: str
     result: RiichiResult | None
     refusal: str | None = None
+    refusal_key: str | None = None
+    """The refusal's stable key, for saying it in another language (None: English only)."""
+    refusal_params: Mapping[str, Any] | None = None
 
 
 def riichi_waits(hand: str, *, melds: Sequence[str] = (), **fields: Any) -> tuple[RiichiWait, ...]:
@@ -668,7 +668,7 @@ def riichi_waits(hand: str, *, melds: Sequence[str] = (), **fields: Any) -> tupl
         try:
             result = score_riichi(hand + tile.mpsz, win_tile=tile.mpsz, melds=melds, **fields)
         except NotAWinError as refusal:
-            found.append(RiichiWait(tile.mpsz, None, refusal.message))
+            found.append(RiichiWait(tile.mpsz, None, refusal.message, refusal.key, refusal.params))
         else:
             found.append(RiichiWait(tile.mpsz, result))
     return tuple(found)

@@ -20,8 +20,8 @@ from fractions import Fraction
 from typing import Any
 
 from companion.errors import InvalidRequestError
-from companion.rules.riichi.engine import LIABLE_YAKUMAN, RiichiResult
-from companion.rules.riichi.options import RiichiOptions, read_options
+from companion.rules.riichi.engine import RiichiResult
+from companion.rules.riichi.options import LIABLE_YAKUMAN, RiichiOptions, read_options
 from companion.rules.riichi.points import LIMIT_BASE, RiichiValue, settle, value_of
 from companion.tiles import WINDS, Wind
 

@@ -29,6 +29,8 @@ CHOMBO_STYLES = ("mangan", "penalty")
 TIE_RULES = ("seat", "share")
 """Players level on points ranked by their starting seat (East first), or sharing their places'
 uma and oka equally."""
+LIABLE_YAKUMAN = frozenset({"daisangen", "daisuushii"})
+"""The yakuman a seat pays for when its discard let them be completed, at every table."""
 MAX_TABLE_POINTS = 1_000_000
 """The most a table may start with or return to (far beyond any real table)."""
 
@@ -71,6 +73,9 @@ class RiichiOptions(Options):
     """What one counter adds to a win (a third of it from each payer on a self-draw)."""
     head_bump: bool = False
     """Whether only the first winner in turn wins on a discard several could claim."""
+    suukantsu_liability: bool = False
+    """Whether the seat whose discard gave a suukantsu its fourth kong pays for it, as for a
+    daisangen or a daisuushii (no preset here plays it; some tables do)."""
     length: str = "hanchan"
     """`LENGTHS`: how many rounds the game has (it may run one round over with `extension`)."""
     start_points: int = 25_000
@@ -119,6 +124,11 @@ class RiichiOptions(Options):
             "extension",
         }
     )
+
+    @property
+    def liable_yakuman(self) -> frozenset[str]:
+        """The yakuman a seat pays for when its discard let them be completed (`liable`)."""
+        return LIABLE_YAKUMAN | {"suukantsu"} if self.suukantsu_liability else LIABLE_YAKUMAN
 
     @property
     def oka(self) -> int:

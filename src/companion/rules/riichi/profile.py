@@ -239,11 +239,10 @@ class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
         scores: dict[str, Any] = {}
         for wait in found:
             if wait.result is None:
-                scores[wait.tile] = {
-                    "valid": False,
-                    "profile": self.id,
-                    "error": wait.refusal,
-                }
+                scores[wait.tile] = {"valid": False, "profile": self.id, "error": wait.refusal}
+                if wait.refusal_key is not None:
+                    scores[wait.tile]["error_key"] = wait.refusal_key
+                    scores[wait.tile]["error_params"] = dict(wait.refusal_params or {})
             else:
                 with_tile = {**fields, "hand": hand + wait.tile, "win_tile": wait.tile}
                 scores[wait.tile] = self._result(wait.result, with_tile).to_json()
