@@ -455,10 +455,13 @@ def test_a_riichi_hand_without_a_yaku() -> None:
     _says("refusal.no_yaku", {}, result.error, "riichi")
 
 
-def test_a_table_of_a_profile_that_keeps_none() -> None:
+def test_a_table_of_a_profile_that_keeps_none(monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.ledger.errors import LedgerError
     from companion.ledger.state import new_setup
+    from companion.rules import get_profile
 
+    # Every profile keeps tables today: one that scores hands only is stood in by riichi.
+    monkeypatch.setattr(type(get_profile("riichi")), "keeps_tables", False)
     with pytest.raises(LedgerError) as refused:
         new_setup("riichi", ["Ann", "Ben", "Cy", "Di"])
     params = {"profile": "riichi", "profiles": "sg, sg-table, tw, hk"}

@@ -100,7 +100,7 @@ def export_json(table_id: str, created: datetime, replayed: Replay) -> dict[str,
                 "amount": amount_json(t.amount),
                 "text": transfer_text(players, t),
             }
-            for t in settle_up(state.totals)
+            for t in settle_up(state.settle_totals)
         ],
         "events": [event_json(players, entry) for entry in replayed.entries],
     }

@@ -382,7 +382,7 @@ def board_context(
     players = setup.players
     transfers = [
         (players[transfer.payer], players[transfer.payee], format_amount(transfer.amount))
-        for transfer in settle_up(state.totals)
+        for transfer in settle_up(state.settle_totals)
     ]
     return {
         "table_id": table_key(table_id),
