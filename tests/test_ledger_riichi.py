@@ -574,3 +574,39 @@ def test_a_riichi_game_over_the_api(tmp_path: Path) -> None:
         spec = client.get("/openapi.json").json()
         record = spec["paths"]["/api/tables/{table_id}/hands"]["post"]
         assert "a `riichi` chombo" in record["description"]
+
+
+def test_the_exports_carry_every_hands_points_the_sticks_and_the_final_results(
+    tmp_path: Path,
+) -> None:
+    from companion.ledger.repository import Ledger
+
+    with Ledger.open(f"sqlite:///{tmp_path / 'x.sqlite3'}") as ledger:
+        created = ledger.create_table(
+            "riichi", NAMES, options={"preset": "ema2016", "length": "tonpuusen"}
+        )
+        for entry in [ron(A, B, 3, 40, riichi=[A]), draw(A, C, riichi=[C]), tsumo(B, 5)]:
+            ledger.record(created.id, entry)
+        for _ in range(3):
+            ledger.record(created.id, draw())
+        data = ledger.export_json(created.id)
+        text = ledger.export_csv(created.id)
+    second = data["events"][1]
+    assert (second["hand_label"], second["deposits"], second["honba"]) == (
+        "East 1, 1 honba",
+        1_000,
+        2,
+    )
+    assert second["outcome"]["tenpai"] == [A, C] and second["outcome"]["riichi"] == [C]
+    assert second["amounts"] == {A: 1_500, B: -1_500, C: 500, D: -1_500}
+    assert data["events"][2]["points"] == {A: 35_000, B: 30_400, C: 28_300, D: 26_300}
+    assert [row["final"] for row in data["standings"]["results"]] == [20.0, 5.4, -6.7, -18.7]
+    rows = text.splitlines()
+    assert rows[0].endswith(
+        "hand_label,riichi,deposits,honba,Aki points,Bo points,Chen points,Dana points"
+    )
+    assert rows[2].endswith(',"East 1, 1 honba",Chen,1000,2,39200,20800,30500,28500')
+    assert rows[-1] == (
+        ',,result,,,,,,"Final results: 1. Aki 20.0, 2. Bo 5.4, 3. Chen -6.7, 4. Dana -18.7",'
+        ",,,,20.0,5.4,-6.7,-18.7,35000,30400,28300,26300,,,0,3,35000,30400,28300,26300"
+    )
