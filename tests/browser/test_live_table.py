@@ -519,6 +519,7 @@ def test_a_riichi_table_on_four_devices(browser: Any, live_server: str) -> None:
     delays = arrivals(writer, readers, 1, page.locator("#record-submit").click)
     taps += 1
     assert taps == 5 and len(delays) == 3
+    expect(page.locator("#confirmation")).to_contain_text("Ann 37,700")
     for device in [writer, *readers]:
         expect(device.page.locator("[data-hand-label]")).to_have_text("East 1, 1 honba")
         expect(device.page.locator("#scoreboard [data-player='0'] [data-total]")).to_contain_text(
@@ -565,6 +566,15 @@ def test_a_riichi_table_on_four_devices(browser: Any, live_server: str) -> None:
     expect(page.locator("#finished-notice")).to_be_visible()
     riichi_shot(readers[0], "rtable-end")
     riichi_shot(readers[1], "rtable-end")
+    expect(readers[1].page.locator("#settle .hint").first).to_have_text(
+        "The final results squared up, in thousands of points:"
+    )
+    # In 繁體中文: the hands and terms in the players' words.
+    readers[2].open(f"/t/{table_id}?lang=zh-Hant")
+    expect(readers[2].page.locator("#history [data-seq='2'] [data-text]")).to_have_text(
+        "荒牌流局：Ann、Cat 聽牌 · 立直：Cat"
+    )
+    riichi_shot(readers[2], "rtable-end-zh")
     for device in [writer, *readers]:
         assert (
             device.page.evaluate("document.documentElement.scrollWidth")
