@@ -835,6 +835,7 @@ def test_the_table_page(client: TestClient, table: tuple[str, str], lang: str) -
         "profile": "sg",
         "options": {},
         "players": PLAYERS,
+        "points_game": False,
     }
     assert data["api"]["hands"] == f"/api/tables/{table_id}/hands"
     [record_card] = page.find(id="record")

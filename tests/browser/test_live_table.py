@@ -572,7 +572,7 @@ def test_a_riichi_table_on_four_devices(browser: Any, live_server: str) -> None:
     # In 繁體中文: the hands and terms in the players' words.
     readers[2].open(f"/t/{table_id}?lang=zh-Hant")
     expect(readers[2].page.locator("#history [data-seq='2'] [data-text]")).to_have_text(
-        "荒牌流局：Ann、Cat 聽牌 · 立直：Cat"
+        "荒牌流局\uff1aAnn、Cat 聽牌 · 立直\uff1aCat"
     )
     riichi_shot(readers[2], "rtable-end-zh")
     for device in [writer, *readers]:

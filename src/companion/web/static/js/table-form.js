@@ -135,6 +135,8 @@ function buildGameEntry(kind) {
   const entry = { kind: "win", winner: playerName(winner), riichi };
   if (from === "self") entry.self_draw = true;
   else entry.from = playerName(from);
+  const liable = form.elements.liable?.value;
+  if (liable) entry.liable = playerName(liable);
   if ((checked("entry") ?? "tai") === "hand") {
     const hand = editor.toRequest();
     if (!hand.hand) return { error: t("table.need_hand"), field: "entry" };

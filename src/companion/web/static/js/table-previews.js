@@ -136,6 +136,15 @@ async function updatePreview() {
     dealer_streak: session.state.dealer_streak,
     options: table.options,
   };
+  if (table.points_game) {
+    // Riichi counts repeats as honba and has East deal: its request takes the table's honba
+    // and the sticks on the table (this hand's riichi included), never a dealer or streak.
+    delete request.dealer;
+    delete request.dealer_streak;
+    const declared = form.querySelectorAll('input[name="riichi"]:checked').length;
+    request.honba = session.state.honba ?? 0;
+    request.riichi_sticks = (session.state.deposits ?? 0) / 1000 + declared;
+  }
   if (from !== "self") request.discarder = seatOf(from);
   const liable = form.elements.liable?.value;
   if (liable) request.liable = seatOf(liable);
