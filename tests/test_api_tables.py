@@ -141,7 +141,7 @@ def test_the_documented_profiles_are_the_registrys(client: TestClient) -> None:
     assert json.dumps(profile) == json.dumps(
         {
             "type": "string",
-            "enum": ["sg", "sg-table", "tw", "hk"],
+            "enum": ["sg", "sg-table", "tw", "hk", "riichi"],
             "title": "Profile",
             "default": "sg",
         }
@@ -157,11 +157,18 @@ def test_the_documented_capabilities_are_the_profiles_declarations(client: TestC
     several = [p.id for p in table_profiles().values() if p.several_winners]
     pay_for_all = [p.id for p in table_profiles().values() if p.pay_for_all]
     instant = [p.id for p in table_profiles().values() if p.instant_payouts]
-    assert (several, pay_for_all, instant) == (["tw"], ["sg-table", "hk"], ["sg-table"])
-    assert fields["winners"]["description"] == (
-        '`tw`: several winners on one discard, `[{"name", "tai" | "hand"}]`'
+    assert (several, pay_for_all, instant) == (
+        ["tw", "riichi"],
+        ["sg-table", "hk", "riichi"],
+        ["sg-table"],
     )
-    assert fields["liable"]["description"] == "`sg-table`, `hk`: who pays for all"
+    assert fields["winners"]["description"] == (
+        '`tw`, `riichi`: several winners on one discard, `[{"name", "tai" | "hand"}]`'
+    )
+    assert fields["liable"]["description"] == "`sg-table`, `hk`, `riichi`: who pays for all"
+    assert fields["riichi"]["description"] == (
+        "`riichi`: who declared riichi in this hand (a stick each)"
+    )
     assert "; an `sg-table` instant payout: `{" in record["description"]
 
 
@@ -828,6 +835,7 @@ def test_the_table_page(client: TestClient, table: tuple[str, str], lang: str) -
         "profile": "sg",
         "options": {},
         "players": PLAYERS,
+        "points_game": False,
     }
     assert data["api"]["hands"] == f"/api/tables/{table_id}/hands"
     [record_card] = page.find(id="record")

@@ -459,9 +459,10 @@ def test_a_table_of_a_profile_that_keeps_none() -> None:
     from companion.ledger.errors import LedgerError
     from companion.ledger.state import new_setup
 
+    # mcr scores hands; its table (16 hands, table points) is not kept yet.
     with pytest.raises(LedgerError) as refused:
-        new_setup("riichi", ["Ann", "Ben", "Cy", "Di"])
-    params = {"profile": "riichi", "profiles": "sg, sg-table, tw, hk"}
+        new_setup("mcr", ["Ann", "Ben", "Cy", "Di"])
+    params = {"profile": "mcr", "profiles": "sg, sg-table, tw, hk, riichi"}
     assert (refused.value.key, refused.value.params) == ("refusal.no_tables", params)
     _says("refusal.no_tables", params, refused.value.message, "sg")
 

@@ -86,20 +86,21 @@ def documented(heading: str) -> list[str]:
 # The registry and what the adapters are told
 
 
-def test_riichi_is_registered_but_keeps_no_tables_yet() -> None:
+def test_riichi_is_registered_and_keeps_points_game_tables() -> None:
     assert list(profiles()) == ["sg", "sg-table", "tw", "hk", "riichi", "mcr"]
-    assert "riichi" not in table_profiles()
+    assert "riichi" in table_profiles()
     profile = get_profile("riichi")
-    assert (profile.unit, profile.several_winners, profile.reads_own_requests) == (
-        "han",
-        True,
-        True,
-    )
+    assert (
+        profile.unit,
+        profile.several_winners,
+        profile.reads_own_requests,
+        profile.points_game,
+    ) == ("han", True, True, True)
 
 
 def test_the_calculator_is_told_riichi_s_events_fields_and_options() -> None:
     [info] = [info for info in all_profiles() if info["id"] == "riichi"]
-    assert info["unit"] == "han" and info["tables"] is False
+    assert info["unit"] == "han" and info["tables"] is True
     assert info["events"] == [
         "riichi",
         "double_riichi",
@@ -382,17 +383,18 @@ def test_the_api_gives_a_riichi_hand_s_waits_and_what_each_scores(client: TestCl
     }
 
 
-def test_the_api_refuses_a_riichi_table_until_its_points_game_is_built(
-    client: TestClient,
-) -> None:
+def test_the_api_keeps_a_riichi_table(client: TestClient) -> None:
     response = client.post(
         "/api/tables", json={"profile": "riichi", "players": ["Ann", "Ben", "Cy", "Di"]}
     )
-    assert response.status_code == 422
-    assert response.json()["error"] == (
-        "the riichi profile scores hands but keeps no table yet: a table plays one of sg, "
-        "sg-table, tw, hk"
+    assert response.status_code == 201, response.text
+    standings = response.json()
+    assert (standings["hand_label"], standings["deposits"], standings["honba"]) == (
+        "East 1, 0 honba",
+        0,
+        0,
     )
+    assert [player["points"] for player in standings["players"]] == [25_000] * 4
 
 
 def test_the_command_line_gives_a_riichi_hand_s_waits_with_its_red_five() -> None:

@@ -472,3 +472,114 @@ def test_the_manifest_and_the_service_worker_are_served(live_server: str) -> Non
     worker = httpx.get(f"{live_server}/sw.js")
     assert worker.headers["content-type"].startswith("text/javascript")
     assert "__SHELL__" not in worker.text and '"/tables"' in worker.text
+
+
+NOTES_SHOTS = Path("/work/wt/_notes/shots")
+"""Where the riichi board's screenshots are kept for the closing note, when that folder is
+there (a developer's machine); the artifacts folder has them either way."""
+
+
+def riichi_shot(device: Device, label: str) -> None:
+    device.screenshot(label)
+    if NOTES_SHOTS.is_dir():
+        device.page.evaluate("window.scrollTo(0, 0)")
+        device.page.screenshot(path=str(NOTES_SHOTS / f"{label}-{device.name}.png"), full_page=True)
+
+
+def test_a_riichi_table_on_four_devices(browser: Any, live_server: str) -> None:
+    table_id, token = create(
+        live_server,
+        profile="riichi",
+        name="Riichi night",
+        options={"preset": "ema2016", "length": "tonpuusen"},
+    )
+    writer = Device(browser, live_server, "writer", PHONE)
+    readers = [
+        Device(browser, live_server, "phone", PHONE),
+        Device(browser, live_server, "desktop", DESKTOP),
+        Device(browser, live_server, "phone-2", PHONE),
+    ]
+    writer.open(f"/t/{table_id}?lang=en#token={token}")
+    for reader in readers:
+        reader.open(f"/t/{table_id}?lang=en")
+    for device in [writer, *readers]:
+        expect(device.page.locator("#live-status")).to_have_attribute("data-state", "live")
+        expect(device.page.locator("[data-hand-label]")).to_have_text("East 1, 0 honba")
+    page = writer.page
+
+    # A ron at a known han and fu: winner, discarder, han, fu, Record: five taps. Ann's riichi
+    # is the switch beside her name; the preview says what moves before Record.
+    page.locator("#record-form input[name='riichi'][value='0'] + .riichi-stick").click()
+    taps = tap(page, "winner", "0") + tap(page, "from", "1") + tap(page, "han", "3")
+    taps += tap(page, "fu", "40")
+    expect(page.locator("#pays-preview .game-moves")).to_have_text(
+        "Ann +7,700 from Ben, +1,000 deposit 供託"
+    )
+    riichi_shot(writer, "rtable-preview")
+    delays = arrivals(writer, readers, 1, page.locator("#record-submit").click)
+    taps += 1
+    assert taps == 5 and len(delays) == 3
+    expect(page.locator("#confirmation")).to_contain_text("Ann 37,700")
+    for device in [writer, *readers]:
+        expect(device.page.locator("[data-hand-label]")).to_have_text("East 1, 1 honba")
+        expect(device.page.locator("#scoreboard [data-player='0'] [data-total]")).to_contain_text(
+            "37,700"
+        )
+        expect(device.page.locator("#scoreboard [data-player='1'] [data-behind]")).to_have_text(
+            "-15,400"
+        )
+
+    # An exhaustive draw: Ann and Cat tenpai, Cat's riichi stick stays on the table.
+    tap(page, "kind", "draw")
+    page.locator("#record-form input[name='tenpai'][value='0'] + span").click()
+    page.locator("#record-form input[name='tenpai'][value='2'] + span").click()
+    page.locator("#record-form input[name='riichi'][value='2'] + .riichi-stick").click()
+    expect(page.locator("#pays-preview .game-moves")).to_contain_text(
+        "Cat puts a 1,000 riichi stick down"
+    )
+    arrivals(writer, readers, 2, page.locator("#record-submit").click)
+    for device in [writer, *readers]:
+        expect(device.page.locator("[data-sticks]")).to_have_attribute("data-sticks", "1")
+        expect(device.page.locator("[data-honba]")).to_have_attribute("data-honba", "2")
+    riichi_shot(readers[0], "rtable-mid")
+    riichi_shot(readers[1], "rtable-mid")
+
+    # The rest of the game from the API; the board shows the final results with uma.
+    headers = {"Authorization": f"Bearer {token}"}
+    for body in [
+        {"kind": "win", "winner": "Ben", "self_draw": True, "han": 5},
+        {"kind": "draw"},
+        {"kind": "draw"},
+        {"kind": "draw"},
+    ]:
+        response = httpx.post(
+            f"{live_server}/api/tables/{table_id}/hands", json=body, headers=headers
+        )
+        assert response.status_code == 201, response.text
+    for device in [writer, *readers]:
+        results = device.page.locator("[data-results] [data-final]")
+        expect(results).to_have_count(4)
+    assert [
+        readers[1].page.locator("[data-results] [data-final]").nth(i).get_attribute("data-final")
+        for i in range(4)
+    ] == ["+20.0", "+5.4", "-6.7", "-18.7"]
+    expect(page.locator("#finished-notice")).to_be_visible()
+    riichi_shot(readers[0], "rtable-end")
+    riichi_shot(readers[1], "rtable-end")
+    expect(readers[1].page.locator("#settle .hint").first).to_have_text(
+        "The final results squared up, in thousands of points:"
+    )
+    # In 繁體中文: the hands and terms in the players' words.
+    readers[2].open(f"/t/{table_id}?lang=zh-Hant")
+    expect(readers[2].page.locator("#history [data-seq='2'] [data-text]")).to_have_text(
+        "荒牌流局\uff1aAnn、Cat 聽牌 · 立直\uff1aCat"
+    )
+    riichi_shot(readers[2], "rtable-end-zh")
+    for device in [writer, *readers]:
+        assert (
+            device.page.evaluate("document.documentElement.scrollWidth")
+            <= device.page.viewport_size["width"]
+        )
+    writer.close()
+    for reader in readers:
+        reader.close()

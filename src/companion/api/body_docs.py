@@ -78,6 +78,8 @@ DOCUMENTED: tuple[type[BodyModel], ...] = (
     bodies.WinnerBody,
     bodies.DrawBody,
     bodies.PayoutBody,
+    bodies.ChomboBody,
+    bodies.StopBody,
     bodies.Recording,
     bodies.Correction,
 )

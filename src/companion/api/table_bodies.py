@@ -40,7 +40,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.errors import InvalidRequestError
 from companion.ledger.checks import KEY_LENGTH
-from companion.ledger.entries import DrawInput, Entry, PayoutInput, WinInput, WinnerInput
+from companion.ledger.entries import (
+    ChomboInput,
+    DrawInput,
+    Entry,
+    PayoutInput,
+    StopInput,
+    WinInput,
+    WinnerInput,
+)
 from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_TABLE_NAME
 from companion.rules import table_profiles
 from companion.rules.profile import AnyProfile
@@ -105,6 +113,13 @@ class CreateTable(BodyModel):
     )
 
 
+def _points_games() -> str:
+    return declared_by(lambda profile: profile.points_game)
+
+
+Names = Annotated[list[str], Shape("a list of names")]
+
+
 class WinnerBody(BodyModel):
     """Each of a win's `winners` (several on one discard)."""
 
@@ -115,17 +130,37 @@ class WinnerBody(BodyModel):
         None, description="the agreed tai (quick entry)", json_schema_extra={"minimum": 0}
     )
     hand: dict[str, Any] | None = Field(None, description="or the winning hand (as `hand`)")
+    han: int | None = Field(
+        None, description=f"{_points_games()}: or the hand's han (as `han`)", ge=1
+    )
+    fu: int | None = Field(None, description=f"{_points_games()}: with its fu (as `fu`)", ge=20)
+    yakuman: int | None = Field(
+        None, description=f"{_points_games()}: or its yakuman (as `yakuman`)", ge=1
+    )
+    limit: str | None = Field(None, description=f"{_points_games()}: or a limit (as `limit`)")
 
     def winner(self) -> WinnerInput:
-        return winner_input(self.name, self.tai, self.hand)
-
-
-def winner_input(name: str, tai: int | None, hand: dict[str, Any] | None) -> WinnerInput:
-    if (tai is None) == (hand is None):
-        raise InvalidRequestError(
-            f"give {name}'s agreed tai (tai) or the winning hand (hand), one of the two"
+        return winner_input(
+            self.name, self.tai, self.hand, (self.han, self.fu, self.yakuman, self.limit)
         )
-    return WinnerInput(name, tai=tai, hand=hand)
+
+
+Value = tuple[int | None, int | None, int | None, str | None]
+"""A points game's han, fu, yakuman and limit, as a body gives them."""
+NO_VALUE: Value = (None, None, None, None)
+
+
+def winner_input(
+    name: str, tai: int | None, hand: dict[str, Any] | None, value: Value = NO_VALUE
+) -> WinnerInput:
+    han, fu, yakuman, limit = value
+    given = value != NO_VALUE
+    if [tai is not None, hand is not None, given].count(True) != 1:
+        raise InvalidRequestError(
+            f"give {name}'s agreed tai (tai), the winning hand (hand), or in a points game the "
+            "hand's han and fu (han, fu; or yakuman, or limit), one of them"
+        )
+    return WinnerInput(name, tai=tai, hand=hand, han=han, fu=fu, yakuman=yakuman, limit=limit)
 
 
 class WinBody(BodyModel):
@@ -156,10 +191,35 @@ class WinBody(BodyModel):
     liable: str | None = Field(
         None, description=f"{declared_by(lambda profile: profile.pay_for_all)}: who pays for all"
     )
+    han: int | None = Field(
+        None,
+        description=f"{_points_games()}: the hand's han, in place of `tai` (with `fu`, which "
+        "may be left out from 5 han up)",
+        ge=1,
+    )
+    fu: int | None = Field(None, description=f"{_points_games()}: the hand's fu", ge=20)
+    yakuman: int | None = Field(
+        None, description=f"{_points_games()}: or the hand's yakuman count", ge=1
+    )
+    limit: str | None = Field(
+        None,
+        description=f"{_points_games()}: or a limit: mangan, haneman, baiman, sanbaiman, "
+        "kazoe_yakuman, yakuman",
+    )
+    riichi: Names = Field(
+        default_factory=list,
+        description=f"{_points_games()}: who declared riichi in this hand (a stick each)",
+    )
 
     def entry(self) -> WinInput:
+        value = (self.han, self.fu, self.yakuman, self.limit)
         if self.winners is not None:
-            if self.winner is not None or self.tai is not None or self.hand is not None:
+            if (
+                self.winner is not None
+                or self.tai is not None
+                or self.hand is not None
+                or value != NO_VALUE
+            ):
                 raise InvalidRequestError(
                     "give winner with tai or hand, or winners as a list, not both"
                 )
@@ -167,22 +227,61 @@ class WinBody(BodyModel):
         elif self.winner is None:
             raise InvalidRequestError(f"winner is required in {self.what}")
         else:
-            winners = [winner_input(self.winner, self.tai, self.hand)]
+            winners = [winner_input(self.winner, self.tai, self.hand, value)]
         if self.self_draw == (self.discarder is not None):
             raise InvalidRequestError(
                 'say how the hand was won: "from" (who discarded) or "self_draw": true, '
                 "one of the two"
             )
-        return WinInput(tuple(winners), self.discarder, self.liable)
+        return WinInput(tuple(winners), self.discarder, self.liable, tuple(self.riichi))
 
 
 class DrawBody(BodyModel):
-    """A drawn hand: nothing but its `kind`."""
+    """A drawn hand: its `kind`; in a points game who was tenpai and who declared riichi, or
+    the kind of an abortive draw."""
 
     kind: Literal["draw"] = Field(description="a drawn hand")
+    tenpai: Names = Field(
+        default_factory=list,
+        description=f"{_points_games()}: who was tenpai at the exhaustive draw",
+    )
+    riichi: Names = Field(
+        default_factory=list,
+        description=f"{_points_games()}: who declared riichi in this hand (a stick each)",
+    )
+    nagashi: Names = Field(
+        default_factory=list,
+        description=f"{_points_games()}: who is paid a nagashi mangan (where the table plays it)",
+    )
+    abortive: str | None = Field(
+        None,
+        description=f"{_points_games()}: an abortive draw (where the table plays them): "
+        "nine_terminals, four_winds, four_kongs, four_riichi, triple_ron",
+    )
 
     def entry(self) -> DrawInput:
-        return DrawInput()
+        return DrawInput(tuple(self.tenpai), tuple(self.riichi), tuple(self.nagashi), self.abortive)
+
+
+class ChomboBody(BodyModel):
+    """A points game's chombo: the hand is dealt again."""
+
+    kind: Literal["chombo"] = Field(description=f"{_points_games()}: a chombo (a foul)")
+    player: str = Field(description="who fouled")
+
+    def entry(self) -> ChomboInput:
+        return ChomboInput(self.player)
+
+
+class StopBody(BodyModel):
+    """A points game's end at all-last: the leading dealer stops."""
+
+    kind: Literal["stop"] = Field(
+        description=f"{_points_games()}: the leading dealer of the last hand stops the game"
+    )
+
+    def entry(self) -> StopInput:
+        return StopInput()
 
 
 class PayoutBody(BodyModel):
@@ -200,12 +299,10 @@ class PayoutBody(BodyModel):
         return PayoutInput(self.player, self.event, self.at_start)
 
 
-EntryBody = WinBody | DrawBody | PayoutBody
-ENTRY_BODIES: tuple[type[WinBody], type[DrawBody], type[PayoutBody]] = (
-    WinBody,
-    DrawBody,
-    PayoutBody,
-)
+EntryBody = WinBody | DrawBody | PayoutBody | ChomboBody | StopBody
+ENTRY_BODIES: tuple[
+    type[WinBody], type[DrawBody], type[PayoutBody], type[ChomboBody], type[StopBody]
+] = (WinBody, DrawBody, PayoutBody, ChomboBody, StopBody)
 """The kinds of entry a table records, each by its `kind`."""
 
 Key = Annotated[
@@ -390,9 +487,9 @@ def kind_of(model: type[BodyModel]) -> str:
     return str(kind)
 
 
-_KINDS: dict[str, type[WinBody] | type[DrawBody] | type[PayoutBody]] = {
-    kind_of(model): model for model in ENTRY_BODIES
-}
+_KINDS: dict[
+    str, type[WinBody] | type[DrawBody] | type[PayoutBody] | type[ChomboBody] | type[StopBody]
+] = {kind_of(model): model for model in ENTRY_BODIES}
 
 
 def read_entry(data: Any, extra: type[Model]) -> tuple[Entry, Model]:

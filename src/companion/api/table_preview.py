@@ -17,7 +17,7 @@ from companion.api.errors import refusal_fields
 from companion.api.scoring import read_json
 from companion.api.table_bodies import Recording, read_entry
 from companion.api.table_docs import RECORD_BODY, error_responses
-from companion.ledger.entries import Outcome, Payout, Win, outcome_text
+from companion.ledger.entries import GameHand, Outcome, Payout, Win, outcome_text
 from companion.ledger.replay import Replay, advance
 from companion.ledger.settle import settle_up
 from companion.ledger.state import add
@@ -50,9 +50,72 @@ def transfers_of(players: tuple[str, ...], outcome: Outcome) -> list[dict[str, A
     return found
 
 
+def game_moves(outcome: GameHand, replayed: Replay) -> dict[str, Any]:
+    """A points game's hand as the table says it before Record: each winner's gain and who
+    pays it ("Ann +7,700 from Ben, +1,000 deposit"), the riichi sticks put down, and every
+    player's points after."""
+    from companion.ledger.game_table import game_step
+    from companion.rules.riichi.game import RIICHI_STICK, points_text
+
+    players = replayed.setup.players
+    state = replayed.state
+    assert state.game is not None
+    step = game_step(replayed.setup, state, outcome)
+    riichi = [int(player) for player in outcome.game.get("riichi", ())]
+    stick = [RIICHI_STICK if player in riichi else 0 for player in range(len(players))]
+    deposit = state.game.deposits + RIICHI_STICK * len(riichi)
+    gains = []
+    discarder = outcome.game.get("discarder")
+    for place, winner in enumerate(step.winners):
+        taken = deposit if place == 0 else 0
+        amount = step.changes[winner] + stick[winner] - taken
+        payers = (
+            [players[int(discarder)]]
+            if discarder is not None
+            else [players[p] for p in range(len(players)) if p != winner]
+        )
+        gains.append(
+            {
+                "name": players[winner],
+                "amount": amount,
+                "amount_text": points_text(amount),
+                "from": payers,
+                "deposit": taken,
+                "deposit_text": points_text(taken),
+            }
+        )
+    return {
+        "gains": gains,
+        "sticks": [players[player] for player in riichi],
+        "moves": [
+            {"name": name, "amount": change, "amount_text": f"{change:+,}"}
+            for name, change in zip(players, step.changes, strict=True)
+            if change
+        ],
+        "points": dict(zip(players, step.after.points, strict=True)),
+        "hand_label": None if step.hand is None else step.hand.label,
+    }
+
+
 def preview_json(outcome: Outcome, replayed: Replay) -> dict[str, Any]:
     players = replayed.setup.players
     state = replayed.state
+    if isinstance(outcome, GameHand):
+        after = advance(state, outcome, replayed.setup)
+        return {
+            "hand": state.next_hand,
+            "text": outcome_text(players, outcome),
+            "transfers": [],
+            "amounts": {
+                name: amount_json(amount)
+                for name, amount in zip(players, outcome.payments, strict=True)
+            },
+            "totals": {
+                name: amount_json(total) for name, total in zip(players, after.totals, strict=True)
+            },
+            "next_dealer": players[after.dealer],
+            **game_moves(outcome, replayed),
+        }
     after = advance(state, outcome, replayed.setup)
     totals = add(state.totals, outcome.payments)
     return {

@@ -37,11 +37,13 @@ from companion.api.scoring import read_json
 from companion.api.security import bearer_token
 from companion.api.table_bodies import (
     DEFAULT_PROFILE,
+    ChomboBody,
     Correction,
     CreateTable,
     DrawBody,
     PayoutBody,
     Recording,
+    StopBody,
     WinBody,
     checked_object,
     declared_by,
@@ -100,7 +102,7 @@ def table_json(table_id: str, replayed: Replay) -> dict[str, Any]:
                 "amount_exact": str(t.amount),
                 "text": transfer_text(players, t),
             }
-            for t in settle_up(state.totals)
+            for t in settle_up(state.settle_totals)
         ],
         "links": links(table_key(table_id)),
     }
@@ -256,7 +258,9 @@ def export_table(request: Request, table_id: str, format: str = "json") -> Respo
     summary="Record a win, a drawn hand or an instant payout (needs the token)",
     description=f"A win: `{summary(WinBody)}`; a drawn hand: `{summary(DrawBody)}`; an "
     f"{declared_by(lambda profile: profile.instant_payouts)} instant payout: "
-    f"`{summary(PayoutBody)}`. Each takes {field_list(Recording)}. 201 with the event and the "
+    f"`{summary(PayoutBody)}`; a {declared_by(lambda profile: profile.points_game)} chombo: "
+    f"`{summary(ChomboBody)}`, the dealer's stop at all-last: `{summary(StopBody)}`. Each "
+    f"takes {field_list(Recording)}. 201 with the event and the "
     "table's new state; 200 when the key was already used for the same entry (nothing new is "
     "recorded).",
     status_code=201,

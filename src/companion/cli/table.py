@@ -26,10 +26,12 @@ from companion.cli.common import (
 )
 from companion.errors import InvalidRequestError
 from companion.ledger.entries import (
+    ChomboInput,
     Correction,
     DrawInput,
     Entry,
     PayoutInput,
+    StopInput,
     WinInput,
     WinnerInput,
     correction_text,
@@ -41,6 +43,7 @@ from companion.ledger.replay import HistoryEntry, Replay
 from companion.ledger.settle import transfer_text
 from companion.ledger.state import TableState
 from companion.rules import table_profiles
+from companion.rules.riichi.game import end_text, one_decimal, points_text
 from companion.settlement import format_amount, signed_amount
 
 if TYPE_CHECKING:
@@ -112,10 +115,30 @@ def register(commands: Any) -> None:
     win.set_defaults(handler=_win)
 
     draw = sub.add_parser(
-        "draw", parents=[common, keyed, expecting, as_json], help="record a drawn hand"
+        "draw",
+        parents=[common, keyed, expecting, as_json],
+        help="record a drawn hand (riichi: the tenpai players, the riichi declarations)",
     )
     draw.add_argument("table", metavar="ID")
+    _draw_arguments(draw)
     draw.set_defaults(handler=_draw)
+
+    chombo = sub.add_parser(
+        "chombo",
+        parents=[common, keyed, expecting, as_json],
+        help="riichi: record a chombo (a foul; the hand is dealt again)",
+    )
+    chombo.add_argument("table", metavar="ID")
+    chombo.add_argument("--player", required=True, metavar="NAME", help="who fouled")
+    chombo.set_defaults(handler=_chombo)
+
+    stop = sub.add_parser(
+        "stop",
+        parents=[common, keyed, expecting, as_json],
+        help="riichi: the leading dealer of the last hand stops the game",
+    )
+    stop.add_argument("table", metavar="ID")
+    stop.set_defaults(handler=_stop)
 
     payout = sub.add_parser(
         "payout",
@@ -159,6 +182,8 @@ def register(commands: Any) -> None:
     )
     _correction_arguments(amend)
     amend.add_argument("--draw", action="store_true", help="it was a drawn hand")
+    amend.add_argument("--chombo", metavar="NAME", help="riichi: it was NAME's chombo")
+    _draw_arguments(amend, riichi=False)
     _win_arguments(amend, required=False)
     _payout_arguments(amend, required=False)
     amend.set_defaults(handler=_amend)
@@ -198,7 +223,93 @@ def _win_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
         metavar="FILE",
         help="a scoring request as JSON (- for stdin); the table fills seats, round, dealer",
     )
-    parser.add_argument("--liable", metavar="NAME", help="sg-table, hk: who pays for all")
+    parser.add_argument(
+        "--liable", metavar="NAME", help="sg-table, hk: who pays for all; riichi: who is liable"
+    )
+    for flag, kind, help_text in (
+        ("--han", "han", "riichi: the hand's han (one per winner, with --fu)"),
+        ("--yakuman", "yakuman", "riichi: or the hand's yakuman count"),
+        ("--limit", "limit", "riichi: or a limit: mangan, haneman, baiman, sanbaiman, yakuman"),
+    ):
+        parser.add_argument(
+            flag,
+            dest="values",
+            action=_ValueAction,
+            kind=kind,
+            metavar="N" if kind != "limit" else "NAME",
+            help=help_text,
+        )
+    parser.add_argument(
+        "--fu",
+        dest="values",
+        action=_ValueAction,
+        kind="fu",
+        metavar="N",
+        help="riichi: the fu of the --han before it (may be left out from 5 han up)",
+    )
+    parser.add_argument(
+        "--riichi",
+        action="append",
+        metavar="A,B",
+        help="riichi: who declared riichi in this hand (a stick each); repeatable",
+    )
+
+
+class _ValueAction(argparse.Action):
+    """`--han`, `--fu`, `--yakuman`, `--limit` in the order typed: each but `--fu` starts a
+    winner's value, `--fu` completes the `--han` before it."""
+
+    def __init__(self, *args: Any, kind: str, **kwargs: Any) -> None:
+        self.kind = kind
+        super().__init__(*args, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        found: list[dict[str, Any]] = list(getattr(namespace, self.dest, None) or [])
+        if self.kind == "limit":
+            value: Any = str(values)
+        else:
+            try:
+                value = whole_number(str(values))
+            except argparse.ArgumentTypeError as error:
+                parser.error(f"argument {option_string}: {error}")
+        if self.kind == "fu":
+            if not found or "han" not in found[-1] or "fu" in found[-1]:
+                parser.error("--fu goes with the --han before it: --han 3 --fu 40")
+            found[-1]["fu"] = value
+        else:
+            found.append({self.kind: value})
+        setattr(namespace, self.dest, found)
+
+
+def _draw_arguments(parser: argparse.ArgumentParser, *, riichi: bool = True) -> None:
+    parser.add_argument(
+        "--tenpai",
+        action="append",
+        metavar="A,C",
+        help="riichi: who was tenpai at the exhaustive draw; repeatable",
+    )
+    parser.add_argument(
+        "--nagashi", action="append", metavar="NAME", help="riichi: paid a nagashi mangan"
+    )
+    parser.add_argument(
+        "--abortive",
+        metavar="KIND",
+        help="riichi: an abortive draw: nine_terminals, four_winds, four_kongs, four_riichi, "
+        "triple_ron",
+    )
+    if riichi:
+        parser.add_argument(
+            "--riichi",
+            action="append",
+            metavar="A,B",
+            help="riichi: who declared riichi in this hand (a stick each); repeatable",
+        )
 
 
 def _payout_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
@@ -282,12 +393,38 @@ def server_address(public: str | None) -> str:
     return f"http://{url_host(lan_address() or '127.0.0.1')}:{DEFAULT_PORT}"
 
 
+def _names(values: Sequence[str] | None) -> tuple[str, ...]:
+    """Names given as `A,B` and repeated options, in order."""
+    return tuple(
+        name.strip() for value in values or () for name in value.split(",") if name.strip()
+    )
+
+
 def _win_entry(args: argparse.Namespace) -> WinInput:
     names: list[str] = args.winner or []
     tais: list[int] = args.tai or []
     hands: list[str] = args.hand or []
+    values: list[dict[str, Any]] = getattr(args, "values", None) or []
+    riichi = _names(getattr(args, "riichi", None))
     if not args.self_draw and args.discarder is None:
         raise LedgerError("say how the hand was won: --from NAME (a discard) or --self-draw")
+    if values:
+        if tais or hands:
+            raise LedgerError(
+                "give either --han (--fu, --yakuman, --limit) or --hand or --tai for the "
+                "winners, not two of them"
+            )
+        if len(values) != len(names):
+            raise LedgerError(
+                f"give one --han (with --fu), --yakuman or --limit per winner, in the order "
+                f"of --winner: {len(names)} winner(s), {len(values)} value(s)"
+            )
+        return WinInput(
+            tuple(WinnerInput(n, **v) for n, v in zip(names, values, strict=True)),
+            args.discarder,
+            args.liable,
+            riichi,
+        )
     if tais and hands:
         raise LedgerError("give either --tai or --hand for the winners, not both")
     given = tais or hands
@@ -303,7 +440,7 @@ def _win_entry(args: argparse.Namespace) -> WinInput:
         winners = tuple(
             WinnerInput(n, hand=_read_hand(f)) for n, f in zip(names, hands, strict=True)
         )
-    return WinInput(winners, args.discarder, args.liable)
+    return WinInput(winners, args.discarder, args.liable, riichi)
 
 
 def _read_hand(source: str) -> dict[str, Any]:
@@ -327,10 +464,35 @@ def _win(args: argparse.Namespace) -> int:
     return _show_recorded(args, recorded)
 
 
+def _draw_entry(args: argparse.Namespace) -> DrawInput:
+    return DrawInput(
+        tenpai=_names(args.tenpai),
+        riichi=_names(getattr(args, "riichi", None)),
+        nagashi=_names(args.nagashi),
+        abortive=args.abortive,
+    )
+
+
 def _draw(args: argparse.Namespace) -> int:
     with _open(args) as ledger:
         recorded = ledger.record(
-            args.table, DrawInput(), key=args.key, expect_hand=args.expect_hand
+            args.table, _draw_entry(args), key=args.key, expect_hand=args.expect_hand
+        )
+    return _show_recorded(args, recorded)
+
+
+def _chombo(args: argparse.Namespace) -> int:
+    with _open(args) as ledger:
+        recorded = ledger.record(
+            args.table, ChomboInput(args.player), key=args.key, expect_hand=args.expect_hand
+        )
+    return _show_recorded(args, recorded)
+
+
+def _stop(args: argparse.Namespace) -> int:
+    with _open(args) as ledger:
+        recorded = ledger.record(
+            args.table, StopInput(), key=args.key, expect_hand=args.expect_hand
         )
     return _show_recorded(args, recorded)
 
@@ -352,14 +514,21 @@ def _void(args: argparse.Namespace) -> int:
 
 def _amend(args: argparse.Namespace) -> int:
     entry: Entry
-    kinds = [args.draw, bool(args.winner), bool(args.player or args.event)]
+    kinds = [args.draw, bool(args.winner), bool(args.player or args.event), bool(args.chombo)]
     if sum(kinds) != 1:
         raise LedgerError(
-            "give the corrected event: --draw, a win (--winner ...), or a payout "
-            "(--player ... --event ...)"
+            "give the corrected event: --draw, a win (--winner ...), a payout "
+            "(--player ... --event ...) or a chombo (--chombo NAME)"
         )
-    if args.draw:
-        entry = DrawInput()
+    if args.chombo:
+        entry = ChomboInput(args.chombo)
+    elif args.draw:
+        entry = DrawInput(
+            tenpai=_names(args.tenpai),
+            riichi=_names(args.riichi),
+            nagashi=_names(args.nagashi),
+            abortive=args.abortive,
+        )
     elif args.winner:
         entry = _win_entry(args)
     else:
@@ -479,9 +648,13 @@ def _history_line(players: Sequence[str], entry: HistoryEntry) -> str:
         text = f"[amended by #{entry.corrected_by}] {text}"
     state = entry.before
     context = f"{state.round.value} round, {players[state.dealer]} deals"
+    if state.game is not None and state.game.hand is not None:
+        context = state.game.hand.label
     line = f"{head} {where:<10} {context:<22} {text}"
+    if entry.refused:
+        line += f"\n{'':14}Counts nothing: {entry.refused}. Void or amend it."
     amounts = "  ".join(
-        f"{name} {signed_amount(amount)}"
+        f"{name} {signed_amount(amount) if state.game is None else f'{int(amount):+,}'}"
         for name, amount in zip(players, entry.amounts, strict=True)
         if amount
     )
@@ -495,6 +668,8 @@ def _history_line(players: Sequence[str], entry: HistoryEntry) -> str:
 def _standings_text(replayed: Replay) -> str:
     state: TableState = replayed.state
     players = replayed.setup.players
+    if state.game is not None:
+        return _game_text(state, players)
     lines = []
     width = max(len(name) for name in players)
     for index, name in enumerate(players):
@@ -515,3 +690,46 @@ def _standings_text(replayed: Replay) -> str:
             f"{players[state.dealer]} deals{streak}."
         )
     return f"Hands played: {state.hands}{planned}. {status}\n" + "\n".join(lines)
+
+
+def _game_text(state: TableState, players: Sequence[str]) -> str:
+    """A points game's standings: points with thousands separators, each player's difference
+    to first, the sticks and honba on the table, and at the end the final results."""
+    game = state.game
+    assert game is not None
+    width = max(len(name) for name in players)
+    lines = []
+    if game.finished:
+        lines.append(f"Game over: {end_text(game)}. Final results (uma and oka included):")
+        for standing in game.results:
+            lines.append(
+                f"  {standing.place}. {standing.name:<{width}}  {points_text(standing.points):>8}"
+                f"  {_signed_tenth(standing.result):>6}"
+            )
+        if game.deposits:
+            lines.append(f"Leftover deposits {game.deposits:,} to first place.")
+        return "\n".join(lines)
+    hand = game.hand
+    assert hand is not None
+    lines.append(
+        f"Next: {hand.label} ({players[game.dealer]} deals); on the table: "
+        f"{_sticks(game.deposits // 1000)}, {game.honba} honba."
+    )
+    top = max(game.points)
+    for index, name in enumerate(players):
+        dealer = "  (dealer)" if index == game.dealer else ""
+        behind = f"{game.points[index] - top:+,}" if game.points[index] != top else "first"
+        lines.append(
+            f"  {name:<{width}}  {game.seat_wind(index).value}  {game.points[index]:>8,}"
+            f"  {behind:>8}{dealer}"
+        )
+    return "\n".join(lines)
+
+
+def _sticks(count: int) -> str:
+    return "1 riichi stick" if count == 1 else f"{count} riichi sticks"
+
+
+def _signed_tenth(value: Any) -> str:
+    shown = one_decimal(value)
+    return shown if shown.startswith("-") else f"+{shown}"

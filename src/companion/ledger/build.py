@@ -10,12 +10,14 @@ from typing import Any
 from companion.context import WinContext, WinType
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.ledger.entries import (
+    ChomboInput,
     Draw,
     DrawInput,
     Entry,
     Outcome,
     Payout,
     PayoutInput,
+    StopInput,
     Win,
     WinInput,
     WinnerScore,
@@ -37,7 +39,20 @@ from companion.tiles import Wind
 def build_outcome(setup: TableSetup, state: TableState, entry: Entry) -> Outcome:
     """The outcome an entry records at a place whose state is `state`: scored by the engine or
     settled by the profile, refused (`CompanionError`) when it is not a payable entry."""
+    if setup.points_game:
+        from companion.ledger.game_table import build_game_hand
+
+        return build_game_hand(setup, state, entry)
+    if isinstance(entry, ChomboInput | StopInput):
+        raise LedgerError(
+            f"a {setup.profile} table has no {entry.kind}: only a points game (riichi) has"
+        )
     if isinstance(entry, DrawInput):
+        if entry != DrawInput():
+            raise LedgerError(
+                f"a {setup.profile} table's drawn hand has nothing to say: tenpai, riichi "
+                "and abortive draws are a points game's (riichi)"
+            )
         return Draw()
     if isinstance(entry, PayoutInput):
         return build_payout(setup, state, entry)
@@ -61,6 +76,11 @@ def build_win(setup: TableSetup, state: TableState, entry: WinInput) -> Win:
             raise LedgerError("several winners share one discard: name the discarder (--from)")
     if discarder is not None and discarder in winners:
         raise LedgerError(f"{setup.players[discarder]} cannot win on their own discard")
+    if entry.riichi or any(winner.value_given for winner in entry.winners):
+        raise LedgerError(
+            f"a {profile.id} table counts a hand in {profile.unit}: han, fu and riichi are a "
+            "points game's (riichi)"
+        )
     parts = []
     for player, winner in zip(winners, entry.winners, strict=True):
         context = WinContext(

@@ -160,11 +160,63 @@ class Payout:
         }
 
 
-Outcome = Win | Draw | Payout
+@dataclass(frozen=True)
+class GameHand:
+    """An outcome of a points game (riichi): a win, an exhaustive or abortive draw, a chombo
+    or the dealer's stop, stored as the game reads it (`game`: `outcome_json`, players by
+    their seat at the start). What it pays is worked out by replaying the game to its place,
+    so a correction earlier in the record changes it.
+
+    `requests`: each whole-hand winner's scoring request as it was scored (the game keeps
+    its han and fu, or its yakuman). `payments`: what it moved when it was built (each
+    player's points, riichi sticks and deposits included), for the preview."""
+
+    game: Mapping[str, Any]
+    requests: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    payments: Amounts = ZERO
+    label: str = ""
+    """The hand it was played in when it was built ("East 3, 2 honba")."""
+    calls: tuple[str, ...] = ()
+    """Each paid winner's call when it was built ("8000", "2000-4000")."""
+
+    @property
+    def game_kind(self) -> str:
+        return str(self.game.get("kind"))
+
+    @property
+    def kind(self) -> str:
+        """The stored event's kind: a win, or a drawn hand for every other outcome."""
+        return "win" if self.game_kind == "win" else "draw"
+
+    @property
+    def is_hand(self) -> bool:
+        """A stop ends the game and plays no hand."""
+        return self.game_kind != "stop"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "game": dict(self.game),
+            "requests": [[player, dict(request)] for player, request in self.requests],
+            "payments": amounts_text(self.payments),
+            "label": self.label,
+            "calls": list(self.calls),
+        }
+
+
+Outcome = Win | Draw | Payout | GameHand
 
 
 def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
     kind = data.get("kind")
+    if "game" in data:
+        return GameHand(
+            game=dict(data["game"]),
+            requests=tuple((int(player), dict(request)) for player, request in data["requests"]),
+            payments=parse_amounts(data["payments"]),
+            label=str(data.get("label", "")),
+            calls=tuple(str(call) for call in data.get("calls", ())),
+        )
     if kind == "win":
         scored = data.get("scored_with") or {}
         return Win(
@@ -229,6 +281,17 @@ class WinnerInput:
     name: str
     tai: int | None = None
     hand: Mapping[str, Any] | None = None
+    han: int | None = None
+    """A points game's winner (riichi): the hand's han, with `fu` (which may be left out from
+    5 han up); or its `yakuman` count; or a `limit` name (mangan...). In place of `tai`."""
+    fu: int | None = None
+    yakuman: int | None = None
+    limit: str | None = None
+
+    @property
+    def value_given(self) -> bool:
+        """Whether a points game's value (han, fu, yakuman or a limit) is given."""
+        return any(value is not None for value in (self.han, self.fu, self.yakuman, self.limit))
 
     def to_json(self) -> dict[str, Any]:
         return {**_fields_json(self), "name": _folded(self.name)}
@@ -240,6 +303,8 @@ class WinInput:
     discarder: str | None = None
     """The player who discarded the winning tile; None for a self-draw."""
     liable: str | None = None
+    riichi: tuple[str, ...] = ()
+    """A points game: the players who declared riichi in this hand (each puts a stick down)."""
     kind: ClassVar[str] = "win"
 
     def to_json(self) -> dict[str, Any]:
@@ -256,7 +321,36 @@ class WinInput:
 
 @dataclass(frozen=True)
 class DrawInput:
+    """A drawn hand. In a points game (riichi): an exhaustive draw with the players `tenpai`
+    (and those paid a `nagashi` mangan), or an `abortive` draw by its kind; the players who
+    declared `riichi` in it either way."""
+
+    tenpai: tuple[str, ...] = ()
+    riichi: tuple[str, ...] = ()
+    nagashi: tuple[str, ...] = ()
+    abortive: str | None = None
     kind: ClassVar[str] = "draw"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **_fields_json(self)}
+
+
+@dataclass(frozen=True)
+class ChomboInput:
+    """A points game: a player's chombo (foul); the hand is dealt again."""
+
+    player: str
+    kind: ClassVar[str] = "chombo"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player": _folded(self.player)}
+
+
+@dataclass(frozen=True)
+class StopInput:
+    """A points game: the leading dealer of the last hand stops the game."""
+
+    kind: ClassVar[str] = "stop"
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind}
@@ -278,15 +372,25 @@ class PayoutInput:
         }
 
 
-Entry = WinInput | DrawInput | PayoutInput
+Entry = WinInput | DrawInput | PayoutInput | ChomboInput | StopInput
 
 
 def _folded(name: str | None) -> str | None:
     return None if name is None else name.strip().casefold()
 
 
-def _fields_json(entry: WinInput | WinnerInput) -> dict[str, Any]:
-    return {field.name: getattr(entry, field.name) for field in fields(entry)}
+def _fields_json(entry: WinInput | WinnerInput | DrawInput) -> dict[str, Any]:
+    """Every field, names folded as the table compares them; a field at its default is left
+    out, so an entry's fingerprint stays what it was before fields were added."""
+    found: dict[str, Any] = {}
+    for field in fields(entry):
+        value = getattr(entry, field.name)
+        if value == field.default and field.name not in ("tai", "hand", "discarder", "liable"):
+            continue
+        if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
+            value = [_folded(item) for item in value]
+        found[field.name] = value
+    return found
 
 
 def fingerprint(operation: Mapping[str, Any]) -> str:
@@ -301,6 +405,8 @@ def fingerprint(operation: Mapping[str, Any]) -> str:
 
 def outcome_text(players: Sequence[str], outcome: Outcome) -> str:
     """One line for a person: "Ann wins 3 tai from Ben", "Drawn hand", ..."""
+    if isinstance(outcome, GameHand):
+        return game_text(players, outcome.game)
     if isinstance(outcome, Draw):
         return "Drawn hand"
     if isinstance(outcome, Payout):
@@ -319,6 +425,51 @@ def outcome_text(players: Sequence[str], outcome: Outcome) -> str:
     if outcome.liable is not None:
         text += f"; {players[outcome.liable]} pays for all"
     return text
+
+
+def winner_value_text(winner: Mapping[str, Any]) -> str:
+    """A points game's winner's value as players say it: "3 han 30 fu", "mangan", "yakuman"."""
+    yakuman = int(winner.get("yakuman") or 0)
+    if yakuman:
+        return "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
+    if winner.get("limit"):
+        return str(winner["limit"]).replace("_", " ")
+    fu = winner.get("fu")
+    return f"{winner.get('han', 0)} han" + (f" {fu} fu" if fu else "")
+
+
+def game_text(players: Sequence[str], game: Mapping[str, Any]) -> str:
+    """A points game's outcome in one line: "Bo wins 3 han 30 fu on Aki's discard",
+    "Exhaustive draw: Aki, Bo tenpai", "Chombo: Dana"."""
+    kind = game.get("kind")
+
+    def names(key: str) -> str:
+        return ", ".join(players[int(player)] for player in game.get(key, ()))
+
+    riichi = f"; riichi: {names('riichi')}" if game.get("riichi") else ""
+    if kind == "win":
+        parts = [
+            f"{players[int(winner['player'])]} wins {winner_value_text(winner)}"
+            + (
+                f" ({players[int(winner['liable'])]} liable)"
+                if winner.get("liable") is not None
+                else ""
+            )
+            for winner in game["winners"]
+        ]
+        text = " and ".join(parts)
+        discarder = game.get("discarder")
+        text += ", self-drawn" if discarder is None else f" on {players[int(discarder)]}'s discard"
+        return text + riichi
+    if kind == "exhaustive_draw":
+        tenpai = f"{names('tenpai')} tenpai" if game.get("tenpai") else "nobody tenpai"
+        nagashi = f"; nagashi mangan: {names('nagashi')}" if game.get("nagashi") else ""
+        return f"Exhaustive draw: {tenpai}{nagashi}{riichi}"
+    if kind == "abortive_draw":
+        return f"Abortive draw ({str(game.get('abortive', '')).replace('_', ' ')}){riichi}"
+    if kind == "chombo":
+        return f"Chombo: {players[int(game['player'])]}"
+    return "The dealer stops the game"
 
 
 def correction_text(

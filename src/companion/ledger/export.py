@@ -9,7 +9,16 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from companion.ledger.entries import Correction, Outcome, Payout, Win, correction_text, outcome_text
+from companion.ledger.entries import (
+    Correction,
+    GameHand,
+    Outcome,
+    Payout,
+    Win,
+    correction_text,
+    outcome_text,
+    winner_value_text,
+)
 from companion.ledger.replay import HistoryEntry, Replay
 from companion.ledger.settle import settle_up, transfer_text
 from companion.settlement import amount_json, format_amount
@@ -45,10 +54,60 @@ def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
     data["amounts"] = _by_name(players, entry.amounts)
     data["totals"] = _by_name(players, entry.after.totals)
     data["notes"] = list(entry.stale_warnings)
+    game = entry.after.game
+    if game is not None:
+        before = entry.before.game
+        assert before is not None
+        hand = before.hand
+        data.update(
+            hand_label=None if hand is None else hand.label,
+            points=dict(zip(players, game.points, strict=True)),
+            deposits=game.deposits,
+            honba=game.honba,
+            refused=entry.refused or None,
+        )
+    return data
+
+
+def game_outcome_json(players: Sequence[str], hand: GameHand) -> dict[str, Any]:
+    """A points game's outcome with names: who won what, who declared riichi, who was tenpai;
+    and what it moved when it was recorded (`recorded_payments`, in its `label`'s hand)."""
+    game = hand.game
+
+    def names(key: str) -> list[str]:
+        return [players[int(player)] for player in game.get(key, ())]
+
+    data: dict[str, Any] = {"kind": hand.game_kind, "riichi": names("riichi")}
+    if hand.game_kind == "win":
+        data["winners"] = [
+            {
+                "name": players[int(winner["player"])],
+                **{key: winner[key] for key in ("han", "fu", "yakuman", "limit") if key in winner},
+                "value": winner_value_text(winner),
+                "liable": None if winner.get("liable") is None else players[winner["liable"]],
+            }
+            for winner in game["winners"]
+        ]
+        discarder = game.get("discarder")
+        data["self_draw"] = discarder is None
+        data["discarder"] = None if discarder is None else players[int(discarder)]
+        data["calls"] = list(hand.calls)
+        data["requests"] = {players[player]: dict(request) for player, request in hand.requests}
+    elif hand.game_kind == "exhaustive_draw":
+        data["tenpai"] = names("tenpai")
+        data["nagashi"] = names("nagashi")
+    elif hand.game_kind == "abortive_draw":
+        data["abortive"] = game.get("abortive")
+    elif hand.game_kind == "chombo":
+        data["player"] = players[int(game["player"])]
+    data["label"] = hand.label
+    data["recorded_payments"] = _by_name(players, hand.payments)
     return data
 
 
 def outcome_json(players: Sequence[str], outcome: Outcome) -> dict[str, Any]:
+    if isinstance(outcome, GameHand):
+        return game_outcome_json(players, outcome)
     if isinstance(outcome, Win):
         return {
             "kind": outcome.kind,
@@ -100,7 +159,7 @@ def export_json(table_id: str, created: datetime, replayed: Replay) -> dict[str,
                 "amount": amount_json(t.amount),
                 "text": transfer_text(players, t),
             }
-            for t in settle_up(state.totals)
+            for t in settle_up(state.settle_totals)
         ],
         "events": [event_json(players, entry) for entry in replayed.entries],
     }
@@ -126,6 +185,12 @@ def export_csv(replayed: Replay) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     safe = spreadsheet_text
+    points_game = replayed.state.game is not None
+    game_columns = (
+        ["hand_label", "riichi", "deposits", "honba", *(safe(f"{name} points") for name in players)]
+        if points_game
+        else []
+    )
     writer.writerow(
         [
             "event",
@@ -143,6 +208,7 @@ def export_csv(replayed: Replay) -> str:
             "by",
             *(safe(name) for name in players),
             *(safe(f"{name} total") for name in players),
+            *game_columns,
         ]
     )
     for entry in replayed.entries:
@@ -154,6 +220,12 @@ def export_csv(replayed: Replay) -> str:
             text = outcome_text(players, entry.effective or body)
             corrects, reason, by = "", "", ""
         winners = entry.effective if isinstance(entry.effective, Win) else None
+        winner_names = ";".join(players[w.player] for w in winners.winners) if winners else ""
+        effective = entry.effective
+        if isinstance(effective, GameHand) and effective.game_kind == "win":
+            winner_names = ";".join(
+                players[int(winner["player"])] for winner in effective.game["winners"]
+            )
         writer.writerow(
             [
                 event.seq,
@@ -163,7 +235,7 @@ def export_csv(replayed: Replay) -> str:
                 "" if entry.hand is None else entry.hand,
                 entry.before.round.value,
                 safe(players[entry.before.dealer]),
-                safe(";".join(players[w.player] for w in winners.winners) if winners else ""),
+                safe(winner_names),
                 safe(text),
                 corrects,
                 "" if entry.corrected_by is None else entry.corrected_by,
@@ -171,6 +243,56 @@ def export_csv(replayed: Replay) -> str:
                 safe(by),
                 *(format_amount(amount) for amount in entry.amounts),
                 *(format_amount(total) for total in entry.after.totals),
+                *(_game_cells(players, entry) if points_game else []),
+            ]
+        )
+    game = replayed.state.game
+    if game is not None and game.finished:
+        # The final results, a row of their own: each player's result (uma and oka included)
+        # in the amount columns, the final points (leftover deposits included) in the totals.
+        results = {standing.player: standing for standing in game.results}
+        shown = ", ".join(f"{s.place}. {s.name} {s.shown}" for s in game.results)
+        writer.writerow(
+            [
+                "",
+                "",
+                "result",
+                "",
+                "",
+                "",
+                "",
+                "",
+                safe(f"Final results: {shown}"),
+                "",
+                "",
+                "",
+                "",
+                *(results[index].shown for index in range(len(players))),
+                *(format_amount(results[index].points) for index in range(len(players))),
+                "",
+                "",
+                game.deposits,
+                game.honba,
+                *(format_amount(results[index].points) for index in range(len(players))),
             ]
         )
     return out.getvalue()
+
+
+def _game_cells(players: Sequence[str], entry: HistoryEntry) -> list[Any]:
+    before, after = entry.before.game, entry.after.game
+    assert before is not None and after is not None
+    effective = entry.effective
+    riichi = (
+        ";".join(players[int(player)] for player in effective.game.get("riichi", ()))
+        if isinstance(effective, GameHand)
+        else ""
+    )
+    hand = before.hand
+    return [
+        "" if hand is None else hand.label,
+        spreadsheet_text(riichi),
+        after.deposits,
+        after.honba,
+        *after.points,
+    ]

@@ -17,6 +17,7 @@ from companion.ledger.entries import (
     Draw,
     Entry,
     Event,
+    GameHand,
     Outcome,
     Payout,
     Win,
@@ -30,7 +31,6 @@ from companion.ledger.errors import (
 )
 from companion.ledger.state import (
     MAX_CORRECTIONS,
-    ZERO,
     Amounts,
     TableSetup,
     TableState,
@@ -47,7 +47,12 @@ def advance(state: TableState, outcome: Outcome, setup: TableSetup) -> TableStat
     was, or one more where the table counts a draw as a dealer repeat) and on a win that
     includes the dealer (the streak grows); any other win passes the deal to the next player
     and resets the streak. Passing from the fourth player back to the first advances the
-    round wind. Instant payouts change only the totals."""
+    round wind. Instant payouts change only the totals. A points game's outcome moves the
+    game (`game_table`)."""
+    if isinstance(outcome, GameHand):
+        from companion.ledger.game_table import advance_game, game_step
+
+        return advance_game(state, game_step(setup, state, outcome), outcome.is_hand)
     totals = add(state.totals, outcome.payments)
     if isinstance(outcome, Payout):
         return replace(state, totals=totals)
@@ -82,9 +87,15 @@ class HistoryEntry:
     """How many corrections this outcome has had: a correction names the version it corrects
     (`expect`), so two people correcting one event at once cannot both win silently."""
 
+    refused: str = ""
+    """Why an outcome no longer counts: a correction earlier in the record made it impossible
+    at its place (a points game's riichi by a player now under 1,000 points, a hand after the
+    game's new end). It counts nothing until it is voided or amended."""
+
     @property
     def amounts(self) -> Amounts:
-        return ZERO if self.effective is None else self.effective.payments
+        """What this event moved: each player's total after it less before."""
+        return tuple(a - b for a, b in zip(self.after.totals, self.before.totals, strict=True))
 
 
 @dataclass(frozen=True)
@@ -146,9 +157,22 @@ def _history_entry(
     after = state
     stale_warnings: tuple[str, ...] = ()
     hand: int | None = None
+    refused = ""
     if effective is not None:
-        after = advance(state, effective, setup)
-        hand = after.hands if effective.is_hand else state.next_hand
+        try:
+            after = advance(state, effective, setup)
+        except CompanionError as error:
+            if not isinstance(effective, GameHand):
+                raise
+            refused = error.message
+            effective = None
+            status = "invalid"
+        if effective is None:
+            pass
+        elif effective.is_hand:
+            hand = after.hands
+        else:
+            hand = state.next_hand
         if isinstance(effective, Win):
             stale_warnings = _stale_warnings(setup, state, effective)
     return HistoryEntry(
@@ -160,6 +184,7 @@ def _history_entry(
         after,
         None if correction is None else correction.seq,
         stale_warnings,
+        refused=refused,
     )
 
 

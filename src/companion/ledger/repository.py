@@ -274,7 +274,7 @@ class Ledger(TableStore):
 
     def settle_up(self, table_id: str) -> list[Transfer]:
         """The fewest transfers that square the table now."""
-        return settle_up(self.replay(table_id).state.totals)
+        return settle_up(self.replay(table_id).state.settle_totals)
 
     def export_json(self, table_id: str) -> dict[str, Any]:
         with self._guard(), self._session() as session, session.begin():

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.ledger.errors import LedgerError, LimitError, UnknownPlayerError
 from companion.rules import get_profile, table_profiles
@@ -15,6 +15,9 @@ from companion.rules.base import Options
 from companion.rules.profile import AnyProfile
 from companion.settlement import amount_json
 from companion.tiles import WINDS, Wind
+
+if TYPE_CHECKING:
+    from companion.rules.riichi.game import GameSetup, GameState
 
 SEATS = 4
 
@@ -102,6 +105,19 @@ class TableSetup:
         `drawn_hand_repeats`), worked out once: replay asks at every draw."""
         return self.engine_options.draw_repeats_deal
 
+    @property
+    def points_game(self) -> bool:
+        """Whether the table plays a points game (`Profile.points_game`: riichi)."""
+        return self.engine_profile.points_game
+
+    @cached_property
+    def game(self) -> GameSetup:
+        """The points game's setup (`points_game` tables only): the players and the table's
+        options as the game reads them."""
+        from companion.rules.riichi.game import GameSetup
+
+        return GameSetup.create(self.players, self.options)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "profile": self.profile,
@@ -170,6 +186,11 @@ def new_setup(
         raise LimitError(f"the planned number of rounds can be at most {MAX_PLANNED_ROUNDS:,}")
     if planned_rounds is not None and planned_hands is not None:
         raise LedgerError("plan a table in hands or in rounds, not both")
+    if found.points_game and (planned_hands is not None or planned_rounds is not None):
+        raise LedgerError(
+            f"a {found.id} game plans no hands or rounds: its length says when it ends "
+            "(option length: hanchan or tonpuusen)"
+        )
     return TableSetup(found.id, names, options, planned_hands, table_name, planned_rounds)
 
 
@@ -191,10 +212,35 @@ class TableState:
     hands: int = 0
     """Hands played: wins and drawn hands (instant payouts are not hands)."""
     totals: Amounts = ZERO
+    """Each player's total: money won and lost, or in a points game the points won and lost
+    since the start (riichi sticks on the table included, so they sum to minus the
+    deposits)."""
+    game: GameState | None = None
+    """The points game after the record (`points_game` tables): points, deposits, honba,
+    the hand to play, its end."""
 
     @property
     def dealer(self) -> int:
         return self.passes % SEATS
+
+    @property
+    def honba(self) -> int:
+        return 0 if self.game is None else self.game.honba
+
+    @property
+    def settle_totals(self) -> Amounts:
+        """What settle-up squares: the totals, or in a points game each player's final result
+        (in thousands of points) once the game is over, and nothing before. A chombo's
+        penalty is taken off its player's result and paid to nobody, so settle-up leaves it
+        out: the results without it sum to zero."""
+        if self.game is None:
+            return self.totals
+        if not self.game.finished:
+            return ZERO
+        results = {
+            standing.player: standing.result + standing.penalty for standing in self.game.results
+        }
+        return tuple(results[player] for player in range(SEATS))
 
     @property
     def round(self) -> Wind:
@@ -216,6 +262,8 @@ class TableState:
 
     @property
     def finished(self) -> bool:
+        if self.game is not None:
+            return self.game.finished
         if self.planned_rounds is not None:
             return self.rounds_played >= self.planned_rounds
         return self.planned_hands is not None and self.hands >= self.planned_hands
@@ -223,6 +271,10 @@ class TableState:
     @property
     def finished_text(self) -> str:
         """Why no more hands are taken (for a refusal)."""
+        if self.game is not None:
+            from companion.rules.riichi.game import end_text
+
+            return f"the game is over ({end_text(self.game)}): no hand is played after it"
         if self.planned_rounds is not None:
             rounds = "round is" if self.planned_rounds == 1 else f"{self.planned_rounds} rounds are"
             return f"the table's {rounds} all played"
@@ -238,6 +290,17 @@ class TableState:
         return tuple(payments.get(self.seat_wind(player), Fraction(0)) for player in range(SEATS))
 
     def to_json(self) -> dict[str, Any]:
+        data = self._json()
+        if self.game is not None:
+            data.update(game_json(self.game))
+            for player, points in zip(data["players"], self.game.points, strict=True):
+                player["points"] = points
+            finals = game_finals(self.game)
+            for index, player in enumerate(data["players"]):
+                player["final"] = None if finals is None else finals[index]
+        return data
+
+    def _json(self) -> dict[str, Any]:
         return {
             "players": [
                 {
@@ -264,7 +327,58 @@ class TableState:
 
 
 def initial_state(setup: TableSetup) -> TableState:
+    if setup.points_game:
+        from companion.rules.riichi.game import start
+
+        return TableState(setup.players, game=start(setup.game))
     return TableState(setup.players, setup.planned_hands, setup.planned_rounds)
+
+
+def game_finals(game: GameState) -> list[float] | None:
+    """Each player's final result in seat order, a number with one decimal (23.1), once the
+    game is over; None before."""
+    if not game.finished:
+        return None
+    shown = {standing.player: float(standing.shown) for standing in game.results}
+    return [shown[player] for player in range(SEATS)]
+
+
+def game_json(game: GameState) -> dict[str, Any]:
+    """A points game's counters for the standings: the hand to play and its label, honba,
+    deposits, and at the end why it ended and the final standings, first place first."""
+    hand = game.hand
+    options = game.options
+    data: dict[str, Any] = {
+        "points_game": True,
+        "hand_label": None if hand is None else hand.label,
+        "hand_number": None if hand is None else hand.number,
+        "honba": game.honba,
+        "deposits": game.deposits,
+        "riichi_sticks": game.deposits // 1000,
+        "ended": None if game.ended is None else game.ended.value,
+        "start_points": options.start_points,
+        "return_points": options.return_points,
+        "uma": list(options.uma),
+        "oka": options.oka,
+        "length": options.length,
+    }
+    if game.finished:
+        data["results"] = [
+            {
+                "name": standing.name,
+                "place": standing.place,
+                "points": float(standing.points)
+                if standing.points.denominator != 1
+                else int(standing.points),
+                "uma": float(standing.uma),
+                "oka": float(standing.oka),
+                "penalty": float(standing.penalty),
+                "final": float(standing.shown),
+                "final_exact": str(standing.result),
+            }
+            for standing in game.results
+        ]
+    return data
 
 
 def table_key(table_id: str) -> str:

@@ -171,8 +171,12 @@ class Profile(Generic[OptionsT, ValueT]):
     """Whether a hand may hold flowers, seasons or animals at all (riichi's never do): a form
     offers none where it may not."""
     keeps_tables: ClassVar[bool] = True
-    """Whether the ledger keeps tables of the profile (riichi's points game is not built
-    yet: its hands are scored, not kept)."""
+    """Whether the ledger keeps tables of the profile (a profile may score hands without
+    keeping tables: the ledger then refuses its tables)."""
+    points_game: ClassVar[bool] = False
+    """Whether a table plays a points game (riichi): every player starts with points, riichi
+    sticks and honba sit on the table, and the game ends with final results (uma and oka).
+    Its hands are game outcomes (`rules/riichi/game.py`), not agreed tai settled in money."""
 
     def __init__(self) -> None:
         options = {option.name for option in dataclasses.fields(self.options_type)}

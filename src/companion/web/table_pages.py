@@ -127,6 +127,7 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
             "profile": setup.profile,
             "options": dict(setup.options),
             "players": list(setup.players),
+            "points_game": setup.points_game,
         },
         api={
             "score": "/api/score",

@@ -17,11 +17,20 @@ from typing import Any, TypeVar
 
 from companion.api.deps import table_key
 from companion.api.profiles import all_profiles
-from companion.ledger.entries import Correction, Draw, Outcome, Payout, Win, correction_text
+from companion.ledger.entries import (
+    Correction,
+    Draw,
+    GameHand,
+    Outcome,
+    Payout,
+    Win,
+    correction_text,
+)
 from companion.ledger.replay import HistoryEntry, Replay
 from companion.ledger.settle import settle_up
 from companion.ledger.state import TableState
 from companion.payouts import PayoutEvent
+from companion.rules.riichi.game import GameState, HandLabel, points_text
 from companion.settlement import format_amount, signed_amount
 from companion.tiles import Wind
 from companion.web import i18n
@@ -95,6 +104,11 @@ class PlayerView:
     total: str
     sign: str
     dealer: bool
+    behind: str = ""
+    """A points game: the difference to first place ("-15,400"); "" for first."""
+    final: str = ""
+    """A points game at its end: the final result with one decimal ("+23.1")."""
+    place: int = 0
 
 
 @dataclass(frozen=True)
@@ -165,8 +179,68 @@ def round_label(t: i18n.Translator, state: TableState) -> str:
     return t("table.round_lap_n", wind=wind, n=lap)
 
 
+def hand_label(t: i18n.Translator, label: HandLabel) -> str:
+    """ "East 3, 2 honba" in the page's language."""
+    return t("table.hand_label", wind=wind_name(t, label.round), n=label.number, honba=label.honba)
+
+
+def value_text(t: i18n.Translator, winner: dict[str, Any]) -> str:
+    """A points game's winner's value: "3 han 30 fu", "mangan", "yakuman"."""
+    yakuman = int(winner.get("yakuman") or 0)
+    if yakuman:
+        return t("table.value.yakuman", n=yakuman)
+    if winner.get("limit"):
+        return t.get(f"table.limit.{winner['limit']}", str(winner["limit"]))
+    if winner.get("fu"):
+        return t("table.value.han_fu", han=winner.get("han", 0), fu=winner["fu"])
+    return t("table.value.han", han=winner.get("han", 0))
+
+
+def game_text(t: i18n.Translator, players: tuple[str, ...], hand: GameHand) -> str:
+    """A points game's outcome in the page's language."""
+    game = hand.game
+
+    def names(key: str) -> str:
+        return t("table.ev.list_sep").join(players[int(player)] for player in game.get(key, ()))
+
+    kind = hand.game_kind
+    if kind == "win":
+        parts = []
+        discarder = game.get("discarder")
+        for winner in game["winners"]:
+            fields = {"winner": players[int(winner["player"])], "value": value_text(t, winner)}
+            if discarder is None:
+                parts.append(t("table.ev.game_win_self", **fields))
+            else:
+                parts.append(
+                    t("table.ev.game_win_from", discarder=players[int(discarder)], **fields)
+                )
+            if winner.get("liable") is not None:
+                parts[-1] += " " + t("table.ev.liable", name=players[int(winner["liable"])])
+        text = t("table.ev.and").join(parts)
+    elif kind == "exhaustive_draw":
+        text = (
+            t("table.ev.exhaustive", names=names("tenpai"))
+            if game.get("tenpai")
+            else t("table.ev.exhaustive_none")
+        )
+        if game.get("nagashi"):
+            text += " · " + t("table.ev.nagashi", names=names("nagashi"))
+    elif kind == "abortive_draw":
+        text = t("table.ev.abortive")
+    elif kind == "chombo":
+        return t("table.ev.chombo", name=players[int(game["player"])])
+    else:
+        return t("table.ev.stop")
+    if game.get("riichi"):
+        text += " · " + t("table.ev.riichi", names=names("riichi"))
+    return text
+
+
 def outcome_text(t: i18n.Translator, players: tuple[str, ...], outcome: Outcome) -> str:
     """One line for a person, in the page's language."""
+    if isinstance(outcome, GameHand):
+        return game_text(t, players, outcome)
     if isinstance(outcome, Draw):
         return t("table.ev.draw")
     if isinstance(outcome, Payout):
@@ -220,6 +294,30 @@ def _prefill(outcome: Outcome | None) -> dict[str, str]:
         }
     if isinstance(outcome, Draw):
         return {"kind": "draw"}
+    if isinstance(outcome, GameHand):
+        return _game_prefill(outcome)
+    return {"kind": "win"}
+
+
+def _game_prefill(hand: GameHand) -> dict[str, str]:
+    game = hand.game
+    riichi = ",".join(str(player) for player in game.get("riichi", ()))
+    if hand.game_kind == "win" and len(game["winners"]) == 1:
+        winner = game["winners"][0]
+        discarder = game.get("discarder")
+        return {
+            "kind": "win",
+            "winner": str(winner["player"]),
+            "from": "self" if discarder is None else str(discarder),
+            "han": "Y" if winner.get("yakuman") else str(winner.get("han", "")),
+            "fu": str(winner.get("fu", "")),
+            "riichi": riichi,
+        }
+    if hand.game_kind == "exhaustive_draw":
+        tenpai = ",".join(str(player) for player in game.get("tenpai", ()))
+        return {"kind": "draw", "tenpai": tenpai, "riichi": riichi}
+    if hand.game_kind == "chombo":
+        return {"kind": "chombo", "chombo-player": str(game["player"])}
     return {"kind": "win"}
 
 
@@ -295,20 +393,27 @@ def event_view(
     if entry.hand is not None:
         key = "table.ev.hand" if body.is_hand else "table.ev.in_hand"
         context_parts.append(t(key, n=entry.hand))
-    context_parts.append(
-        t("table.ev.context", round=wind_name(t, state.round), dealer=players[state.dealer])
-    )
+    if state.game is not None and state.game.hand is not None:
+        context_parts.append(hand_label(t, state.game.hand))
+    else:
+        context_parts.append(
+            t("table.ev.context", round=wind_name(t, state.round), dealer=players[state.dealer])
+        )
     badge = ""
     if entry.status == "voided":
         badge = t("table.ev.voided_by", n=entry.corrected_by)
     elif entry.status == "amended":
         badge = t("table.ev.amended_by", n=entry.corrected_by)
     shown = entry.effective if entry.status == "amended" and entry.effective else body
+    shown_amount = signed_amount if state.game is None else _signed_points
     amounts = tuple(
-        AmountView(name, signed_amount(amount), sign_class(amount))
+        AmountView(name, shown_amount(amount), sign_class(amount))
         for name, amount in zip(players, entry.amounts, strict=True)
         if amount
     )
+    warnings = _stale_warnings(t, players, entry)
+    if entry.refused:
+        warnings = (*warnings, t("table.ev.refused", why=entry.refused))
     return EventView(
         seq=seq,
         at=at,
@@ -320,7 +425,7 @@ def event_view(
         text=outcome_text(t, players, shown),
         amounts=amounts,
         badge=badge,
-        warnings=_stale_warnings(t, players, entry),
+        warnings=warnings,
         can_void=entry.status != "voided",
         can_amend=True,
         prefill=_prefill(entry.effective or body),
@@ -329,9 +434,61 @@ def event_view(
     )
 
 
+def _signed_points(amount: Fraction) -> str:
+    """+7,700, -1,500 ."""
+    text = points_text(abs(amount))
+    return f"+{text}" if amount > 0 else f"-{text}" if amount < 0 else text
+
+
+def _signed_tenth(value: Fraction) -> str:
+    from companion.rules.riichi.game import one_decimal
+
+    text = one_decimal(value)
+    return text if text.startswith("-") else f"+{text}"
+
+
+def game_players(t: i18n.Translator, replayed: Replay, game: GameState) -> list[PlayerView]:
+    """A points game's scoreboard: points with thousands separators, the difference to first,
+    and at the end each player's place and final result."""
+    state = replayed.state
+    top = max(game.points)
+    results = {standing.player: standing for standing in game.results} if game.finished else {}
+    views = []
+    for index, name in enumerate(replayed.setup.players):
+        points = game.points[index]
+        standing = results.get(index)
+        views.append(
+            PlayerView(
+                index,
+                name,
+                state.seat_wind(index).value,
+                SEAT_TILES[state.seat_wind(index).value],
+                points_text(points),
+                "minus" if points < 0 else "",
+                index == state.dealer and not game.finished,
+                behind="" if points == top else _signed_points(Fraction(points - top)),
+                final="" if standing is None else _signed_tenth(standing.result),
+                place=0 if standing is None else standing.place,
+            )
+        )
+    return views
+
+
 def _state_json(replayed: Replay) -> dict[str, Any]:
     state: TableState = replayed.state
+    game = state.game
+    extra: dict[str, Any] = {}
+    if game is not None:
+        hand = game.hand
+        extra = {
+            "points_game": True,
+            "points": list(game.points),
+            "deposits": game.deposits,
+            "honba": game.honba,
+            "hand_label": None if hand is None else hand.label,
+        }
     return {
+        **extra,
         "players": [
             {"name": name, "seat": state.seat_wind(index).value}
             for index, name in enumerate(replayed.setup.players)
@@ -382,12 +539,30 @@ def board_context(
     players = setup.players
     transfers = [
         (players[transfer.payer], players[transfer.payee], format_amount(transfer.amount))
-        for transfer in settle_up(state.totals)
+        for transfer in settle_up(state.settle_totals)
     ]
+    game = state.game
+    points_game: dict[str, Any] = {"points_game": game is not None}
+    if game is not None:
+        points_game.update(
+            game=game,
+            game_label=None if game.hand is None else hand_label(t, game.hand),
+            sticks=game.deposits // 1000,
+            sticks_points=points_text(game.deposits),
+            results=[
+                (standing, _signed_tenth(standing.result), points_text(standing.points))
+                for standing in game.results
+            ]
+            if game.finished
+            else [],
+        )
     return {
+        **points_game,
         "table_id": table_key(table_id),
         "profile_id": setup.profile,
-        "players": [
+        "players": game_players(t, replayed, game)
+        if game is not None
+        else [
             PlayerView(
                 index,
                 name,
@@ -418,14 +593,19 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
     setup = replayed.setup
     profile = setup.engine_profile
     options = setup.engine_options
-    cap, limits = profile.agreed_counts(options)
+    # A points game counts a hand in han and fu: no agreed tai.
+    cap, limits = (0, ()) if profile.points_game else profile.agreed_counts(options)
     low = max(0, options.min_tai)
-    if cap is None:
+    if profile.points_game:
+        tai_choices: list[int] = []
+    elif cap is None:
         tai_choices = list(range(low, low + UNCAPPED_TAI_BUTTONS))
     else:
         tai_choices = [*range(low, cap + 1), *sorted(limit for limit in limits if limit > cap)]
     info = next(item for item in all_profiles() if item["id"] == setup.profile)
     kinds = [("win", t("table.kind.win")), ("draw", t("table.kind.draw"))]
+    if profile.points_game:
+        kinds.append(("chombo", t("table.kind.chombo")))
     payouts = profile.instant_payouts
     if payouts:
         kinds.append(("payout", t("table.kind.payout")))
@@ -443,4 +623,7 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
         "table_discards": "table_discards" in info["fields"],
         "profile_events": [(event, t.get(f"event.{event}", event)) for event in info["events"]],
         "profile_info": info,
+        "han_pairs": [(str(han), str(han)) for han in range(1, 14)]
+        + [("Y", t("table.value.yakuman", n=1))],
+        "fu_pairs": [(str(fu), str(fu)) for fu in (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)],
     }

@@ -252,6 +252,16 @@ def one_decimal(number: Fraction) -> str:
     return f"{sign}{whole // 10}.{whole % 10}"
 
 
+def points_text(points: Fraction | int) -> str:
+    """Points with thousands separators: `31,300`; a share of leftover deposits keeps one
+    decimal (`30,333.3`)."""
+    exact = Fraction(points)
+    if exact.denominator == 1:
+        return f"{int(exact):,}"
+    whole, tenth = divmod(int(one_decimal(exact).replace(".", "")), 10)
+    return f"{whole:,}.{tenth}"
+
+
 @dataclass(frozen=True)
 class GameState:
     """The game after some outcomes: each player's points, the deposits on the table, the
@@ -392,6 +402,11 @@ _END_TEXT = {
     GameEnd.RETURN_REACHED: "a player reached the return points in the extension",
     GameEnd.EXTENSION_OVER: "the extension's round was played",
 }
+
+
+def end_text(state: GameState) -> str:
+    """Why the game ended, in a few words ("the last hand was played"); "" while it goes on."""
+    return "" if state.ended is None else _END_TEXT[state.ended]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -128,7 +128,7 @@ class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
     pay_for_all = True
     reads_own_requests: ClassVar[bool] = True
     bonus_tiles: ClassVar[bool] = False
-    keeps_tables: ClassVar[bool] = False
+    points_game: ClassVar[bool] = True
     event_names: ClassVar[tuple[str, ...]] = tuple(event.value for event in RiichiEvent)
     request_fields: ClassVar[tuple[str, ...]] = ("dora", "ura_dora", "honba", "riichi_sticks")
 

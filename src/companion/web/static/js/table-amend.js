@@ -57,6 +57,15 @@ export function startAmend(item) {
   }
   if (data.prefillLiable && form.elements.liable) form.elements.liable.value = data.prefillLiable;
   if (data.prefillPlayer !== undefined) setChecked("payout_player", data.prefillPlayer);
+  // A points game (riichi): the han and fu, who declared riichi, who was tenpai, the chombo.
+  if (data.prefillHan !== undefined) setChecked("han", data.prefillHan);
+  if (data.prefillFu) setChecked("fu", data.prefillFu);
+  if (data.prefillChomboPlayer !== undefined) setChecked("chombo_player", data.prefillChomboPlayer);
+  for (const name of ["riichi", "tenpai"]) {
+    const key = `prefill${name[0].toUpperCase()}${name.slice(1)}`;
+    const chosen = (data[key] ?? "").split(",").filter(Boolean);
+    for (const box of form.querySelectorAll(`input[name="${name}"]`)) box.checked = chosen.includes(box.value);
+  }
   if (data.prefillEvent && form.elements.payout_event) form.elements.payout_event.value = data.prefillEvent;
   const atStart = form.querySelector('input[name="at_start"]');
   if (atStart) atStart.checked = data.prefillAtStart === "true";

@@ -11,6 +11,7 @@ import {
   preview,
   recordTitle,
   session,
+  table,
   tableDiscards,
 } from "./table-context.js";
 import { checked, chosenDiscards, chosenTai, playerName, setChecked, validTai } from "./table-fields.js";
@@ -25,6 +26,15 @@ export function syncForm() {
   const kind = checked("kind") ?? "win";
   for (const panel of form.querySelectorAll("[data-kind-panel]")) {
     panel.hidden = panel.dataset.kindPanel !== kind;
+  }
+  const riichi = form.querySelector("[data-riichi-toggles]");
+  if (riichi) {
+    // A points game: riichi sticks go down in a win or a draw, never in a chombo's void hand;
+    // the fu is asked only below 5 han.
+    riichi.hidden = kind === "chombo";
+    const han = checked("han");
+    const fuField = form.querySelector('[data-field="fu"]');
+    if (fuField) fuField.hidden = han === "Y" || (han !== null && Number(han) >= 5);
   }
   const many = several();
   form.querySelector('[data-field="winner"]').hidden = many;
@@ -59,8 +69,13 @@ export function syncForm() {
 }
 
 /** The entry the form describes, or {error} naming what is missing. */
+function chosenPlayers(name) {
+  return [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((box) => playerName(box.value));
+}
+
 export function buildEntry() {
   const kind = checked("kind") ?? "win";
+  if (table.points_game) return buildGameEntry(kind);
   if (kind === "draw") return { entry: { kind: "draw" } };
   if (kind === "payout") {
     const player = checked("payout_player");
@@ -103,6 +118,48 @@ export function buildEntry() {
   return { entry };
 }
 
+/** A points game's entry (riichi): a win at a han and fu (or yakuman, or the whole hand), an
+ * exhaustive draw with the tenpai players, a chombo; the riichi declarations with either. */
+function buildGameEntry(kind) {
+  const riichi = chosenPlayers("riichi");
+  if (kind === "chombo") {
+    const player = checked("chombo_player");
+    if (player === null) return { error: t("table.need_player"), field: "chombo_player" };
+    return { entry: { kind: "chombo", player: playerName(player) } };
+  }
+  if (kind === "draw") return { entry: { kind: "draw", tenpai: chosenPlayers("tenpai"), riichi } };
+  const winner = checked("winner");
+  if (winner === null) return { error: t("table.need_winner"), field: "winner" };
+  const from = checked("from");
+  if (from === null) return { error: t("table.need_from"), field: "from" };
+  const entry = { kind: "win", winner: playerName(winner), riichi };
+  if (from === "self") entry.self_draw = true;
+  else entry.from = playerName(from);
+  const liable = form.elements.liable?.value;
+  if (liable) entry.liable = playerName(liable);
+  if ((checked("entry") ?? "tai") === "hand") {
+    const hand = editor.toRequest();
+    if (!hand.hand) return { error: t("table.need_hand"), field: "entry" };
+    const events = [...form.querySelectorAll('input[name="events"]:checked')].map((i) => i.value);
+    if (events.length) hand.events = events;
+    entry.hand = hand;
+    return { entry };
+  }
+  const han = checked("han");
+  if (han === null) return { error: t("table.need_han"), field: "han" };
+  if (han === "Y") {
+    entry.yakuman = 1;
+    return { entry };
+  }
+  entry.han = Number(han);
+  const fu = checked("fu");
+  if (entry.han < 5) {
+    if (fu === null) return { error: t("table.need_fu"), field: "fu" };
+    entry.fu = Number(fu);
+  }
+  return { entry };
+}
+
 /** A blank win with a new idempotency key: the next hand, entered from nothing. */
 export function startOver() {
   session.recordKey = newKey();
@@ -112,7 +169,9 @@ export function startOver() {
 }
 
 export function resetForm() {
-  for (const name of ["winner", "from", "tai", "payout_player"]) setChecked(name, "\u0000");
+  for (const name of ["winner", "from", "tai", "payout_player", "han", "fu", "chombo_player"]) {
+    setChecked(name, "\u0000");
+  }
   for (const input of form.querySelectorAll('input[name^="tai_"][type="radio"]')) {
     input.checked = false;
   }

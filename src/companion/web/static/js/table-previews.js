@@ -61,6 +61,10 @@ async function updatePays() {
       return;
     }
     setRefused(false);
+    if (data.gains) {
+      paysBody.replaceChildren(gameMoves(data));
+      return;
+    }
     if (!data.transfers.length) {
       paysBody.replaceChildren(el("p", "hint", t("table.pays_none")));
       return;
@@ -78,6 +82,27 @@ async function updatePays() {
   } catch (error) {
     if (error.name !== "AbortError") paysPreview.hidden = true;
   }
+}
+
+/** A points game's hand before Record: "Ann +7,700 from Ben, +1,000 deposit", the sticks put
+ * down, or each player's move at a draw. */
+function gameMoves(data) {
+  const list = el("ul", "game-moves");
+  const sep = t("table.ev.list_sep");
+  for (const gain of data.gains) {
+    let text = t("table.gains_from", { name: gain.name, amount: gain.amount_text, from: gain.from.join(sep) });
+    if (gain.deposit) text += `${sep}${t("table.gains_deposit", { amount: gain.deposit_text })}`;
+    list.append(el("li", "gain", text));
+  }
+  const winners = data.gains.map((gain) => gain.name);
+  for (const name of data.sticks.filter((who) => !winners.includes(who))) {
+    list.append(el("li", "stick", t("table.stick_down", { name })));
+  }
+  if (!data.gains.length) {
+    if (!data.moves.length) list.append(el("li", "hint", t("table.pays_none")));
+    for (const move of data.moves) list.append(el("li", "", `${move.name} ${move.amount_text}`));
+  }
+  return list;
 }
 
 // --- A full hand's preview --------------------------------------------------------------------
@@ -111,6 +136,15 @@ async function updatePreview() {
     dealer_streak: session.state.dealer_streak,
     options: table.options,
   };
+  if (table.points_game) {
+    // Riichi counts repeats as honba and has East deal: its request takes the table's honba
+    // and the sticks on the table (this hand's riichi included), never a dealer or streak.
+    delete request.dealer;
+    delete request.dealer_streak;
+    const declared = form.querySelectorAll('input[name="riichi"]:checked').length;
+    request.honba = session.state.honba ?? 0;
+    request.riichi_sticks = (session.state.deposits ?? 0) / 1000 + declared;
+  }
   if (from !== "self") request.discarder = seatOf(from);
   const liable = form.elements.liable?.value;
   if (liable) request.liable = seatOf(liable);

@@ -100,6 +100,12 @@ function showConfirmation(data) {
   const totals = document.getElementById("confirmation-totals");
   totals.replaceChildren(
     ...data.table.players.map((player) => {
+      if (player.points !== undefined) {
+        // A points game: each player's points, as the board shows them.
+        const item = el("li", player.points < 0 ? "minus" : "");
+        item.append(el("span", "name", `${player.name} `), el("strong", "", player.points.toLocaleString("en-US")));
+        return item;
+      }
       const total = Number(player.total);
       const item = el("li", total > 0 ? "plus" : total < 0 ? "minus" : "");
       item.append(el("span", "name", `${player.name} `), el("strong", "", total > 0 ? `+${player.total}` : String(player.total)));
