@@ -39,6 +39,7 @@ from companion.rules.riichi.game import (
     outcome_json,
     read_outcome,
 )
+from companion.rules.riichi.options import read_options
 from companion.rules.riichi.profile import read_request
 
 RIICHI_EVENTS = ("riichi", "double_riichi")
@@ -220,7 +221,7 @@ def _scored(
         raise LedgerError(
             f"{name}'s hand: {refusal.message}", key=refusal.key, params=refusal.params
         ) from None
-    winner = Winner.from_result(player, result, liable)
+    winner = Winner.from_result(player, result, liable, read_options(setup.options).liable_yakuman)
     data: dict[str, Any] = {"player": player}
     if winner.yakuman:
         data["yakuman"] = winner.yakuman

@@ -115,10 +115,18 @@ class Winner:
     liable_yakuman: int | None = None
 
     @classmethod
-    def from_result(cls, player: int, result: RiichiResult, liable: int | None = None) -> Winner:
+    def from_result(
+        cls,
+        player: int,
+        result: RiichiResult,
+        liable: int | None = None,
+        liable_yakuman: frozenset[str] = LIABLE_YAKUMAN,
+    ) -> Winner:
         """A winner whose hand `score_riichi` scored (under the table's options): its han, fu
-        and yakuman, and, with `liable`, the daisangen and daisuushii it holds."""
-        liable_count = sum(score.yakuman for score in result.patterns if score.id in LIABLE_YAKUMAN)
+        and yakuman, and, with `liable`, the yakuman of `liable_yakuman` it holds (the table's
+        `RiichiOptions.liable_yakuman`: the daisangen and daisuushii, and the suukantsu where
+        the table plays its liability)."""
+        liable_count = sum(score.yakuman for score in result.patterns if score.id in liable_yakuman)
         if result.yakuman:
             return cls(player, yakuman=result.yakuman, liable=liable, liable_yakuman=liable_count)
         return cls(player, han=result.han, fu=result.fu, liable=liable)
