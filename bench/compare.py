@@ -12,7 +12,13 @@ ids, tai and payments; `mahjong`'s yaku, han and cost; PyMahjongGB's fan list):
 * waits        -- 13-tile tenpai hands (a complete hand less one tile): our `waits` vs `mahjong`
                   `Shanten.calculate_shanten`, which only answers "tenpai or not";
 * tw scoring   -- 17-tile complete hands, five sets and a pair: our `tw` profile, alone;
-* hk, sg-table -- the 14-tile hands of sg scoring, scored by our `hk` and `sg-table` profiles.
+* hk, sg-table -- the 14-tile hands of sg scoring, scored by our `hk` and `sg-table` profiles;
+* mcr scoring  -- the differential test's MCR hands (tests/test_mcr_differential.py's
+                  `draw_hand`: every shape and fan, declared groups, kongs, discards and
+                  self-draws, events and flowers): our `mcr` engine from a hand read by
+                  `build_request` to the result (fan ids and counts, the total and payments)
+                  vs `pymahjonggb` `MahjongFanCalculator` on the same hands in its own packs
+                  and flags (its fan list).
 
 The headline figures (`*_per_s`) are the steady state of a long-running process that never sees
 the same hand twice: every timed round scores a fresh seeded set of hands that no earlier round
@@ -29,15 +35,18 @@ call, is shown beside it for reference. A hand a side does not accept as a win i
 reported (none are expected: every hand is a concealed self-drawn win).
 
     python bench/compare.py [--quick] [--json] [--hands N] [--rounds N] [--seed N] [--profile]
+                            [--only mcr]
 
 `--quick` times 1000 hands of each kind per round over 5 rounds (under 40 s on 2 busy cores); the
 default is 3000 hands over 7 rounds. `--json` prints only a JSON object: hands per second by side
 (`sg_score_per_s`, `mahjong_score_per_s`, `gb_score_per_s`, `waits_per_s`,
-`mahjong_shanten_per_s`, `tw_score_per_s`, `hk_score_per_s`, `sgtable_score_per_s`, and
-`..._cold_per_s`), the target ratios (`sg_vs_gb`, `sg_vs_mahjong`, `waits_vs_shanten`,
-`tw_cost_vs_sg`, `sgtable_cost_vs_sg`, `sg_cold_vs_mahjong`, `hk_cost_vs_sg`, each with
-`..._pass`) and the run's particulars. `--profile` adds cProfile's top functions of our sg
-scoring loop (on standard error with `--json`). A peer that is not installed
+`mahjong_shanten_per_s`, `tw_score_per_s`, `hk_score_per_s`, `sgtable_score_per_s`,
+`mcr_score_per_s`, `gb_mcr_score_per_s`, and `..._cold_per_s`), the target ratios
+(`sg_vs_gb`, `sg_vs_mahjong`, `waits_vs_shanten`, `tw_cost_vs_sg`, `sgtable_cost_vs_sg`,
+`sg_cold_vs_mahjong`, `hk_cost_vs_sg`, `mcr_vs_gb`, each with `..._pass`) and the run's
+particulars. `--profile` adds cProfile's top functions of our sg scoring loop (of our mcr
+scoring with `--only mcr`; on standard error with `--json`). `--only mcr` times the MCR sides
+alone: the other figures and ratios are null. A peer that is not installed
 (`pip install -e '.[bench]'`) is reported and skipped; its figures and ratios are null.
 """
 
@@ -247,6 +256,115 @@ def pymahjonggb_side() -> Side:
     return Side("gb", "pymahjonggb MahjongFanCalculator", run, prepare, note="C++, Chinese fans")
 
 
+# --- MCR ------------------------------------------------------------------------------------
+
+
+def mcr_drawn(count: int, seed: str) -> list[Any]:
+    """`count` hands drawn as the MCR differential test draws them (tests/test_mcr_differential.py,
+    imported from the tests folder: it needs `pytest` and PyMahjongGB), each in both formats."""
+    tests = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests")
+    if tests not in sys.path:
+        sys.path.insert(0, tests)
+    from test_mcr_differential import draw_hand
+
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        drawn = draw_hand(rng)
+        if drawn is not None:
+            found.append(drawn)
+    return found
+
+
+def mcr_jobs(count: int, seed: int, batches: int) -> tuple[list[Job], list[str]]:
+    """Our mcr engine and PyMahjongGB on the same drawn hands, each round a fresh set; or none,
+    with the reason, when the drawing's imports are missing."""
+    try:
+        rounds = [mcr_drawn(count, f"{seed}-mcr-{index}") for index in range(batches)]
+    except ImportError as missing:
+        return [], [f"mcr: {missing.name} is not installed: skipped (pip install -e '.[bench]')"]
+    from MahjongGB import MahjongFanCalculator
+
+    from companion.errors import CompanionError
+    from companion.rules.mcr.engine import build_request, score_built
+    from test_mcr_differential import library_tile
+
+    def prepare_ours(drawn: Any) -> Any:
+        fields = drawn.fields
+        try:
+            return build_request(
+                fields["hand"],
+                fields["win_tile"],
+                fields["win"],
+                fields["seat"],
+                fields["round"],
+                fields.get("discarder"),
+                fields["melds"],
+                fields.get("bonus", ""),
+                fields["events"],
+                fields.get("options"),
+            )
+        except CompanionError:
+            return None  # events the engine refuses: counted as no win
+
+    def ours(item: Any) -> bool:
+        if item is None:
+            return False
+        try:
+            result = score_built(*item)
+        except CompanionError:
+            return False
+        ids = [(score.id, score.count) for score in result.patterns]
+        return bool(ids) and result.fan >= 0 and len(result.payments) == 4
+
+    def prepare_gb(drawn: Any) -> tuple[object, ...]:
+        flags = drawn.flags
+        return (
+            tuple(drawn.packs),
+            tuple(library_tile(tile) for tile in drawn.concealed),
+            library_tile(drawn.winning),
+            flags["flowerCount"],
+            flags["isSelfDrawn"],
+            flags["is4thTile"],
+            flags["isAboutKong"],
+            flags["isWallLast"],
+            flags["seatWind"],
+            flags["prevalentWind"],
+        )
+
+    def gb(item: tuple[Any, ...]) -> bool:
+        try:
+            fans = MahjongFanCalculator(*item)
+        except TypeError:  # ERROR_NOT_WIN and the like: an answer all the same
+            return False
+        return bool([fan[1] for fan in fans])
+
+    ours_inputs = [[prepare_ours(drawn) for drawn in batch] for batch in rounds]
+    gb_inputs = [[prepare_gb(drawn) for drawn in batch] for batch in rounds]
+    note = "fan ids, counts, payments"
+    return [
+        Job("mcr_score_per_s", "mcr scoring", "companion mcr score_built", ours, ours_inputs, note),
+        Job(
+            "gb_mcr_score_per_s",
+            "mcr scoring",
+            "pymahjonggb MahjongFanCalculator",
+            gb,
+            gb_inputs,
+            "C++, its fan list",
+        ),
+    ], []
+
+
+def profile_mcr(count: int, seed: int, top: int = 15) -> str:
+    """cProfile of our mcr scoring over `count` hands no timed round used."""
+    jobs, skipped = mcr_jobs(count, seed + 1, 1)
+    if not jobs:
+        return "\n".join(skipped)
+    ours = jobs[0]
+    side = Side(ours.key, ours.engine, ours.run, lambda deal: deal)
+    return profile_loop(side, ours.inputs[0], top)
+
+
 # --- Timing -----------------------------------------------------------------------------------
 
 
@@ -390,6 +508,9 @@ TARGETS = (
         2.0,
         at_most=True,
     ),
+    Target(
+        "mcr_vs_gb", "mcr scoring / pymahjonggb fans", "mcr_score_per_s", "gb_mcr_score_per_s", 0.3
+    ),
 )
 
 
@@ -489,6 +610,46 @@ def waits_jobs(tenpai: list[list[tuple[int, ...]]]) -> list[Job]:
     return jobs
 
 
+def everything_but_mcr(seed: int, count: int, batches: int, peers: Sequence[Side]) -> list[Job]:
+    """The jobs of every kind but MCR's, on fresh seeded sets (`batches` of them)."""
+    four = round_deals(count, f"{seed}", batches)
+    five = round_deals(count, f"{seed}", batches, 5)
+    # The waits get hands of their own too: sg's scoring reads the waits of its hands.
+    tenpai = [
+        tenpai_of(deals, random.Random(f"{seed}-tenpai-{index}"))
+        for index, deals in enumerate(round_deals(count, f"{seed}-waits", batches))
+    ]
+
+    def inputs_of(side: Side, deals: list[list[Deal]]) -> list[list[Any]]:
+        return [[side.prepare(deal) for deal in batch] for batch in deals]
+
+    sg = companion_side("sg")
+    jobs = [side_job(sg, inputs_of(sg, four), "sg scoring", "sg_score_per_s")]
+    by_dict = companion_side("sg", parsed=False)
+    dict_deals = round_deals(count, f"{seed}-dict", batches)
+    jobs.append(
+        side_job(by_dict, inputs_of(by_dict, dict_deals), "sg scoring", "sg_score_dict_per_s")
+    )
+    jobs[1].clear = None  # the same engine as score_hand: warm figures only
+    # The peers score sg's hands: their caches are their own.
+    jobs += [
+        side_job(side, inputs_of(side, four), "sg scoring", f"{side.key}_score_per_s")
+        for side in peers
+    ]
+    jobs.extend(waits_jobs(tenpai))
+    tw = companion_side("tw")
+    jobs.append(side_job(tw, inputs_of(tw, five), "tw scoring", "tw_score_per_s"))
+    hk = companion_side("hk")
+    hk_deals = round_deals(count, f"{seed}-hk", batches)
+    jobs.append(side_job(hk, inputs_of(hk, hk_deals), "hk scoring", "hk_score_per_s"))
+    table = companion_side("sg-table")
+    table_deals = round_deals(count, f"{seed}-sg-table", batches)
+    jobs.append(
+        side_job(table, inputs_of(table, table_deals), "sg-table scoring", "sgtable_score_per_s")
+    )
+    return jobs
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     began = time.perf_counter()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
@@ -498,6 +659,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, help="timed rounds, median kept (default 7)")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--profile", action="store_true", help="cProfile our sg scoring loop")
+    parser.add_argument("--only", choices=["mcr"], help="time one profile's sides alone")
     args = parser.parse_args(argv)
     count = args.hands or (1000 if args.quick else 3000)
     rounds = args.rounds or (5 if args.quick else 7)
@@ -519,53 +681,36 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # One warm-up set, `rounds` warm and `rounds` cold: no hand is scored twice.
     batches = 2 * rounds + 1
-    four = round_deals(count, f"{args.seed}", batches)
-    five = round_deals(count, f"{args.seed}", batches, 5)
-    # The waits get hands of their own too: sg's scoring reads the waits of its hands.
-    tenpai = [
-        tenpai_of(deals, random.Random(f"{args.seed}-tenpai-{index}"))
-        for index, deals in enumerate(round_deals(count, f"{args.seed}-waits", batches))
-    ]
-
-    def inputs_of(side: Side, deals: list[list[Deal]]) -> list[list[Any]]:
-        return [[side.prepare(deal) for deal in batch] for batch in deals]
-
-    sg = companion_side("sg")
-    jobs = [side_job(sg, inputs_of(sg, four), "sg scoring", "sg_score_per_s")]
-    by_dict = companion_side("sg", parsed=False)
-    dict_deals = round_deals(count, f"{args.seed}-dict", batches)
-    jobs.append(
-        side_job(by_dict, inputs_of(by_dict, dict_deals), "sg scoring", "sg_score_dict_per_s")
-    )
-    jobs[1].clear = None  # the same engine as score_hand: warm figures only
-    # The peers score sg's hands: their caches are their own.
-    jobs += [
-        side_job(side, inputs_of(side, four), "sg scoring", f"{side.key}_score_per_s")
-        for side in peers
-    ]
-    jobs.extend(waits_jobs(tenpai))
-    tw = companion_side("tw")
-    jobs.append(side_job(tw, inputs_of(tw, five), "tw scoring", "tw_score_per_s"))
-    hk = companion_side("hk")
-    hk_deals = round_deals(count, f"{args.seed}-hk", batches)
-    jobs.append(side_job(hk, inputs_of(hk, hk_deals), "hk scoring", "hk_score_per_s"))
-    table = companion_side("sg-table")
-    table_deals = round_deals(count, f"{args.seed}-sg-table", batches)
-    jobs.append(
-        side_job(table, inputs_of(table, table_deals), "sg-table scoring", "sgtable_score_per_s")
-    )
+    jobs: list[Job] = [] if args.only else everything_but_mcr(args.seed, count, batches, peers)
+    if not any(side.key == "gb" for side in peers):
+        skipped.append("mcr: pymahjonggb is not installed: skipped")
+    else:
+        # No cold rounds: one warm-up set and one for each warm round.
+        found_jobs, why = mcr_jobs(count, args.seed, rounds + 1)
+        jobs.extend(found_jobs)
+        skipped.extend(why)
     # The prepared inputs of every round are millions of objects: keep the garbage collector's
     # full passes over them out of whichever side happens to be running.
     gc.collect()
     gc.freeze()
     figures = measure(jobs, rounds, count)
-    for key in ("mahjong_score_per_s", "gb_score_per_s", "mahjong_shanten_per_s"):
+    for key in (
+        "sg_score_per_s",
+        "mahjong_score_per_s",
+        "gb_score_per_s",
+        "mahjong_shanten_per_s",
+        "mcr_score_per_s",
+        "gb_mcr_score_per_s",
+    ):
         figures.per_second.setdefault(key, None)
     figures.per_second.setdefault("mahjong_score_cold_per_s", None)
 
     found = ratios(figures.per_second)
     profile_text = ""
-    if args.profile:
+    if args.profile and args.only == "mcr":
+        profile_text = profile_mcr(count, args.seed)
+    elif args.profile:
+        sg = companion_side("sg")
         extra = make_deals(count, 4, random.Random(f"{args.seed}-profile"))
         profile_text = profile_loop(sg, [sg.prepare(deal) for deal in extra])
     elapsed = time.perf_counter() - began
@@ -583,6 +728,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         data.update(
             all_pass=None if None in verdicts else all(verdicts),
             companion_entry="score_hand",
+            only=args.only,
             hands=count,
             hands_timed={
                 "complete_14": count,
@@ -590,6 +736,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "complete_17": count,
                 "complete_14_hk": count,
                 "complete_14_sgtable": count,
+                "mcr": count,
                 "rounds_warm": rounds,
                 "rounds_cold": rounds,
             },

@@ -8,7 +8,7 @@ fields.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.errors import InvalidRequestError, NotAWinError
@@ -152,14 +152,29 @@ class Scored(NamedTuple):
 
     def with_items(self) -> list[McrScore]:
         """The scores, each with the groups or tiles behind its counted matches."""
+        facts, counted = self.facts, self.counted
         return [
-            replace(score, items=BY_ID[score.id].earned_by(self.facts, self.counted[score.id]))
+            McrScore(
+                score.id,
+                score.name,
+                score.hans,
+                score.hant,
+                score.value,
+                score.count,
+                BY_ID[score.id].earned_by(facts, counted[score.id]),
+            )
             for score in self.patterns
         ]
 
 
 def _scored(table: Sequence[Fan], reading: McrReading, facts: McrFacts) -> Scored:
-    found = {fan.id: fan.predicate(facts) for fan in table}
+    # Only the fan that match are handed on: most of the 81 do not, and the principles then
+    # pass over fewer ids.
+    found: dict[str, list[Sets]] = {}
+    for fan in table:
+        matches = fan.predicate(facts)
+        if matches:
+            found[fan.id] = matches
     counted = apply_principles(ELEMENTS, found)
     patterns = [
         McrScore(fan.id, fan.english, fan.hans, fan.hant, fan.value, len(counted[fan.id]))
@@ -271,6 +286,12 @@ def score_mcr(
     built, context, payer = build_request(
         hand, win_tile, win, seat, round, discarder, melds, bonus, events, options
     )
+    return score_built(built, context, payer)
+
+
+def score_built(built: Hand, context: McrContext, payer: Wind | None) -> McrResult:
+    """Score a hand `build_request` has read (its fields already checked): the readings, the
+    one worth most, the flowers, the minimum and the settlement."""
     scored = scored_readings(built, context)
     if not scored:
         raise NotAWinError(
