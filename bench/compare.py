@@ -18,7 +18,13 @@ ids, tai and payments; `mahjong`'s yaku, han and cost; PyMahjongGB's fan list):
                   and ura dora indicators, red fives), under the tenhou preset: our riichi
                   scorer (`score_riichi_request`, yaku, han, fu and payments) vs `mahjong`
                   `HandCalculator.estimate_hand_value` with the `OptionalRules` that match the
-                  preset (yaku, han, fu and cost), on the same hands.
+                  preset (yaku, han, fu and cost), on the same hands;
+* mcr scoring  -- the differential test's MCR hands (tests/test_mcr_differential.py's
+                  `draw_hand`: every shape and fan, declared groups, kongs, discards and
+                  self-draws, events and flowers): our `mcr` engine from a hand read by
+                  `build_request` to the result (fan ids and counts, the total and payments)
+                  vs `pymahjonggb` `MahjongFanCalculator` on the same hands in its own packs
+                  and flags (its fan list). Warm rounds only.
 
 The headline figures (`*_per_s`) are the steady state of a long-running process that never sees
 the same hand twice: every timed round scores a fresh seeded set of hands that no earlier round
@@ -49,11 +55,12 @@ times those groups alone; the others' figures and ratios are null. `--json` prin
 object: hands per second by side (`sg_score_per_s`, `sg_score_dict_per_s`,
 `mahjong_score_per_s`, `gb_score_per_s`, `waits_per_s`, `mahjong_shanten_per_s`,
 `tw_score_per_s`, `hk_score_per_s`, `sgtable_score_per_s`, `riichi_score_per_s`,
-`riichi_score_text_per_s`, `mahjong_riichi_score_per_s`, and `..._cold_per_s`), the target
-ratios (`sg_vs_gb`, `sg_vs_mahjong`, `waits_vs_shanten`, `tw_cost_vs_sg`, `sgtable_cost_vs_sg`,
-`sg_cold_vs_mahjong`, `hk_cost_vs_sg`, `riichi_vs_mahjong`, each with `..._pass`) and the run's
+`riichi_score_text_per_s`, `mahjong_riichi_score_per_s`, `mcr_score_per_s`,
+`gb_mcr_score_per_s`, and `..._cold_per_s`), the target ratios (`sg_vs_gb`, `sg_vs_mahjong`,
+`waits_vs_shanten`, `tw_cost_vs_sg`, `sgtable_cost_vs_sg`, `sg_cold_vs_mahjong`,
+`hk_cost_vs_sg`, `riichi_vs_mahjong`, `mcr_vs_gb`, each with `..._pass`) and the run's
 particulars (`riichi_mix`: the shares of open, ron, riichi and red-five hands). `--profile`
-adds cProfile's top functions of our sg and riichi scoring loops (on standard error with
+adds cProfile's top functions of our sg, riichi and mcr scoring loops (on standard error with
 `--json`). A peer that is not installed (`pip install -e '.[bench]'`) is reported and
 skipped; its figures and ratios are null.
 """
@@ -563,6 +570,115 @@ def mahjong_riichi_side() -> Side:
     )
 
 
+# --- MCR ------------------------------------------------------------------------------------
+
+
+def mcr_drawn(count: int, seed: str) -> list[Any]:
+    """`count` hands drawn as the MCR differential test draws them (tests/test_mcr_differential.py,
+    imported from the tests folder: it needs `pytest` and PyMahjongGB), each in both formats."""
+    tests = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests")
+    if tests not in sys.path:
+        sys.path.insert(0, tests)
+    from test_mcr_differential import draw_hand
+
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        drawn = draw_hand(rng)
+        if drawn is not None:
+            found.append(drawn)
+    return found
+
+
+def mcr_jobs(count: int, seed: int, batches: int) -> tuple[list[Job], list[str]]:
+    """Our mcr engine and PyMahjongGB on the same drawn hands, each round a fresh set; or none,
+    with the reason, when the drawing's imports are missing."""
+    try:
+        rounds = [mcr_drawn(count, f"{seed}-mcr-{index}") for index in range(batches)]
+    except ImportError as missing:
+        return [], [f"mcr: {missing.name} is not installed: skipped (pip install -e '.[bench]')"]
+    from MahjongGB import MahjongFanCalculator
+
+    from companion.errors import CompanionError
+    from companion.rules.mcr.engine import build_request, score_built
+    from test_mcr_differential import library_tile
+
+    def prepare_ours(drawn: Any) -> Any:
+        fields = drawn.fields
+        try:
+            return build_request(
+                fields["hand"],
+                fields["win_tile"],
+                fields["win"],
+                fields["seat"],
+                fields["round"],
+                fields.get("discarder"),
+                fields["melds"],
+                fields.get("bonus", ""),
+                fields["events"],
+                fields.get("options"),
+            )
+        except CompanionError:
+            return None  # events the engine refuses: counted as no win
+
+    def ours(item: Any) -> bool:
+        if item is None:
+            return False
+        try:
+            result = score_built(*item)
+        except CompanionError:
+            return False
+        ids = [(score.id, score.count) for score in result.patterns]
+        return bool(ids) and result.fan >= 0 and len(result.payments) == 4
+
+    def prepare_gb(drawn: Any) -> tuple[object, ...]:
+        flags = drawn.flags
+        return (
+            tuple(drawn.packs),
+            tuple(library_tile(tile) for tile in drawn.concealed),
+            library_tile(drawn.winning),
+            flags["flowerCount"],
+            flags["isSelfDrawn"],
+            flags["is4thTile"],
+            flags["isAboutKong"],
+            flags["isWallLast"],
+            flags["seatWind"],
+            flags["prevalentWind"],
+        )
+
+    def gb(item: tuple[Any, ...]) -> bool:
+        try:
+            fans = MahjongFanCalculator(*item)
+        except TypeError:  # ERROR_NOT_WIN and the like: an answer all the same
+            return False
+        return bool([fan[1] for fan in fans])
+
+    ours_inputs = [[prepare_ours(drawn) for drawn in batch] for batch in rounds]
+    gb_inputs = [[prepare_gb(drawn) for drawn in batch] for batch in rounds]
+    note = "fan ids, counts, payments"
+    return [
+        Job("mcr_score_per_s", "mcr scoring", "companion mcr score_built", ours, ours_inputs, note),
+        Job(
+            "gb_mcr_score_per_s",
+            "mcr scoring",
+            "pymahjonggb MahjongFanCalculator",
+            gb,
+            gb_inputs,
+            "C++, its fan list",
+        ),
+    ], []
+
+
+def profile_mcr(count: int, seed: int, top: int = 15) -> str:
+    """cProfile of our mcr scoring over `count` hands no timed round used."""
+    jobs, skipped = mcr_jobs(count, seed + 1, 1)
+    if not jobs:
+        return "\n".join(skipped)
+    ours = jobs[0]
+    side = Side(ours.key, ours.engine, ours.run, lambda deal: deal)
+    return profile_loop(side, ours.inputs[0], top)
+
+
 # --- Timing -----------------------------------------------------------------------------------
 
 
@@ -713,6 +829,9 @@ TARGETS = (
         "mahjong_riichi_score_per_s",
         3.0,
     ),
+    Target(
+        "mcr_vs_gb", "mcr scoring / pymahjonggb fans", "mcr_score_per_s", "gb_mcr_score_per_s", 0.3
+    ),
 )
 
 
@@ -812,9 +931,9 @@ def waits_jobs(tenpai: list[list[tuple[int, ...]]]) -> list[Job]:
     return jobs
 
 
-GROUPS = ("sg", "waits", "tw", "hk", "sg-table", "riichi")
+GROUPS = ("sg", "waits", "tw", "hk", "sg-table", "riichi", "mcr")
 """What `--only` may name: sg scoring with its peers, the waits with `mahjong`'s shanten, `tw`,
-`hk` and `sg-table` scoring, riichi scoring with `mahjong`'s."""
+`hk` and `sg-table` scoring, riichi scoring with `mahjong`'s, mcr scoring with PyMahjongGB's."""
 KEYS = (
     "sg_score_per_s",
     "sg_score_cold_per_s",
@@ -836,6 +955,8 @@ KEYS = (
     "riichi_score_text_per_s",
     "mahjong_riichi_score_per_s",
     "mahjong_riichi_score_cold_per_s",
+    "mcr_score_per_s",
+    "gb_mcr_score_per_s",
 )
 """Every figure of the JSON (null when its side was not run or not installed)."""
 
@@ -954,6 +1075,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "mahjong_riichi_score_per_s",
                 )
             )
+    if "mcr" in only:
+        if "pymahjonggb" not in versions:
+            skipped.append("mcr: pymahjonggb is not installed: skipped")
+        else:
+            # No cold rounds: one warm-up set and one for each warm round.
+            mcr_found, why = mcr_jobs(count, args.seed, rounds + 1)
+            jobs.extend(mcr_found)
+            skipped.extend(why)
     # The prepared inputs of every round are millions of objects: keep the garbage collector's
     # full passes over them out of whichever side happens to be running.
     gc.collect()
@@ -972,6 +1101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "riichi" in only:
             extra_riichi = riichi_deals(count, f"{args.seed}-riichi-profile")
             profile_text += profile_loop(riichi, [riichi.prepare(deal) for deal in extra_riichi])
+        if "mcr" in only:
+            profile_text += profile_mcr(count, args.seed)
     elapsed = time.perf_counter() - began
     accepted = {job.key: job.accepted for job in jobs}
 
@@ -998,6 +1129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "complete_14_hk": count,
                 "complete_14_sgtable": count,
                 "riichi": count,
+                "mcr": count,
                 "rounds_warm": rounds,
                 "rounds_cold": rounds,
             },

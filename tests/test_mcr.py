@@ -760,6 +760,73 @@ def test_the_table_holds_the_rule_books_values() -> None:
         assert set(fan.excludes) | fan.absorbs <= set(BY_ID), fan.id
 
 
+EARNED_BY_CASES: list[tuple[str, dict[str, Any], dict[str, list[str]]]] = [
+    # A fan of sets names its sets; one of the whole hand every group; a wait its group.
+    (
+        "123m456m789m123p55p",
+        {"win": "discard", "discarder": "S"},
+        {
+            "pure_straight": ["123m", "456m", "789m"],
+            "all_chows": ["123m", "456m", "789m", "123p", "55p"],
+            "mixed_double_chow": ["123m", "123p"],
+            "single_wait": ["55p"],
+        },
+    ),
+    # The winning tile for a fan of the win; the chow for an edge wait.
+    (
+        "123m456m789p123s77z",
+        {"win_tile": "3m", "events": ["last_tile"]},
+        {
+            "last_tile_draw": ["3m"],
+            "edge_wait": ["123m"],
+            "mixed_straight": ["456m", "789p", "123s"],
+        },
+    ),
+    (
+        "123m456p789s11122z",
+        {"win_tile": "2m", "win": "discard", "discarder": "W"},
+        {"closed_wait": ["123m"]},
+    ),
+    # The kongs; the four copies of a tile hog.
+    (
+        "234m55p",
+        {"melds": ["kong 1111z", "ckong 7777z", "pung 999s"], "win_tile": "4m"},
+        {
+            "melded_and_concealed_kong": ["1111z", "7777z"],
+            "dragon_pung": ["7777z"],
+            "self_drawn": ["4m"],
+        },
+    ),
+    ("111122m33m456p789s", {"win_tile": "3m"}, {"tile_hog": ["1111m"]}),
+    # The pungs and the pair of little four winds; a knitted straight's nine tiles.
+    (
+        "123m11z",
+        {
+            "melds": ["pung 222z", "pung 333z", "pung 444z"],
+            "win": "discard",
+            "discarder": "S",
+            "win_tile": "1z",
+        },
+        {"little_four_winds": ["222z", "333z", "444z", "11z"]},
+    ),
+    ("147m258p369s11122z", {"win_tile": "9s"}, {"knitted_straight": ["147m258p369s"]}),
+    # Each flower.
+    (
+        "234m345m567p678s55s",
+        {"bonus": "1f3f", "options": {"flowers": True}},
+        {"flower_tiles": ["1f", "3f"]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "fields", "expected"), EARNED_BY_CASES)
+def test_each_fan_names_the_tiles_behind_it(
+    hand: str, fields: dict[str, Any], expected: dict[str, list[str]]
+) -> None:
+    earned = {score.id: list(score.items) for score in score_mcr(hand, **fields).patterns}
+    assert {name: earned.get(name) for name in expected} == expected
+
+
 def test_scores_carry_both_chinese_names() -> None:
     score = score_mcr("19m19p19s12345677z").patterns[0]
     assert score.to_json() == {
@@ -770,6 +837,7 @@ def test_scores_carry_both_chinese_names() -> None:
         "tai": 88,
         "value": 88,
         "count": 1,
+        "earned_by": ["19m19p19s123456z", "77z"],
     }
 
 
@@ -932,6 +1000,7 @@ def test_the_result_in_the_contracts_fields() -> None:
                 "tai": 8,
                 "value": 8,
                 "count": 1,
+                "earned_by": ["123m", "456p", "789s"],
             },
             {
                 "id": "all_types",
@@ -941,6 +1010,7 @@ def test_the_result_in_the_contracts_fields() -> None:
                 "tai": 6,
                 "value": 6,
                 "count": 1,
+                "earned_by": ["777z", "123m", "456p", "789s", "11z"],
             },
             {
                 "id": "dragon_pung",
@@ -950,6 +1020,7 @@ def test_the_result_in_the_contracts_fields() -> None:
                 "tai": 2,
                 "value": 2,
                 "count": 1,
+                "earned_by": ["777z"],
             },
             {
                 "id": "flower_tiles",
@@ -959,6 +1030,7 @@ def test_the_result_in_the_contracts_fields() -> None:
                 "tai": 1,
                 "value": 1,
                 "count": 1,
+                "earned_by": ["1f"],
             },
         ],
         "groups": ["777z", "123m", "456p", "789s", "11z"],

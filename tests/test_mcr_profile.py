@@ -47,6 +47,7 @@ STRAIGHT_RESULT: dict[str, Any] = {
             "tai": 16,
             "value": 16,
             "count": 1,
+            "earned_by": ["123m", "456m", "789m"],
         },
         {
             "id": "concealed_hand",
@@ -56,6 +57,7 @@ STRAIGHT_RESULT: dict[str, Any] = {
             "tai": 2,
             "value": 2,
             "count": 1,
+            "earned_by": ["123m", "456m", "789m", "123p", "55p"],
         },
         {
             "id": "all_chows",
@@ -65,6 +67,7 @@ STRAIGHT_RESULT: dict[str, Any] = {
             "tai": 2,
             "value": 2,
             "count": 1,
+            "earned_by": ["123m", "456m", "789m", "123p", "55p"],
         },
         {
             "id": "mixed_double_chow",
@@ -74,6 +77,7 @@ STRAIGHT_RESULT: dict[str, Any] = {
             "tai": 1,
             "value": 1,
             "count": 1,
+            "earned_by": ["123m", "123p"],
         },
         {
             "id": "one_voided_suit",
@@ -83,6 +87,7 @@ STRAIGHT_RESULT: dict[str, Any] = {
             "tai": 1,
             "value": 1,
             "count": 1,
+            "earned_by": ["123m", "456m", "789m", "123p", "55p"],
         },
         {
             "id": "single_wait",
@@ -92,6 +97,7 @@ STRAIGHT_RESULT: dict[str, Any] = {
             "tai": 1,
             "value": 1,
             "count": 1,
+            "earned_by": ["55p"],
         },
     ],
     "groups": ["123m", "456m", "789m", "123p", "55p"],
@@ -169,6 +175,7 @@ def test_flowers_count_only_with_the_option_and_never_toward_the_minimum() -> No
         "tai": 2,
         "value": 1,
         "count": 2,
+        "earned_by": ["1f", "2f"],
     }
 
 

@@ -73,13 +73,26 @@ def _identical_shared(chosen: Sequence[tuple[int, Sets]]) -> bool:
     return False
 
 
+_RANKS: dict[int, tuple[Sequence[Element], dict[str, int]]] = {}
+
+
+def _ranks(table: Sequence[Element]) -> dict[str, int]:
+    """Each element's place in its table, read once a table (a profile's table is judged for
+    every reading of every hand; the table is kept beside its ranks, so that its id stays
+    its own)."""
+    known = _RANKS.get(id(table))
+    if known is None or known[0] is not table:
+        known = (table, {element.id: rank for rank, element in enumerate(table)})
+        _RANKS[id(table)] = known
+    return known[1]
+
+
 def choose_combinations(
     table: Sequence[Element], found: Mapping[str, Sequence[Sets]]
 ) -> dict[str, list[Sets]]:
     """The combinations counted: of every allowed choice (account-once, non-separation,
     non-identical) the one worth most, then the one with more of the earlier elements."""
-    ranks = {element.id: rank for rank, element in enumerate(table)}
-    values = {element.id: element.value for element in table}
+    ranks = _ranks(table)
     candidates = [
         (ranks[name], sets)
         for name, matches in found.items()
@@ -93,7 +106,7 @@ def choose_combinations(
         for choice in combinations(candidates, size):
             if _identical_shared(choice) or not _acyclic([sets for _, sets in choice]):
                 continue
-            total = sum(values[table[rank].id] for rank, _ in choice)
+            total = sum(table[rank].value for rank, _ in choice)
             counts = [0] * len(table)
             for rank, _ in choice:
                 counts[rank] += 1
@@ -112,15 +125,19 @@ def apply_principles(
     """The matches that count, by id in table order, from every element's matches on one
     reading (`found`, by id)."""
     chosen = choose_combinations(table, found)
+    ranks = _ranks(table)
+    # Only the elements that matched, in table order: a table of 81 has a dozen on a reading,
+    # and every pass below would otherwise go over all of them.
+    matched = [table[rank] for rank in sorted(ranks[name] for name in found if name in ranks)]
     counted: dict[str, list[Sets]] = {}
-    for element in table:
+    for element in matched:
         if element.combination:
             matches = chosen.get(element.id, [])
         else:
             matches = list(found.get(element.id, ()))
         if matches and not element.fallback:
             counted[element.id] = matches
-    for element in table:
+    for element in matched:
         present = counted.get(element.id)
         if not present:
             continue
@@ -142,7 +159,7 @@ def apply_principles(
                     del counted[name]
     counted = {name: matches for name, matches in counted.items() if matches}
     if not counted:
-        for element in table:
+        for element in matched:
             if element.fallback and found.get(element.id):
                 counted[element.id] = list(found[element.id])
-    return {element.id: counted[element.id] for element in table if element.id in counted}
+    return {element.id: counted[element.id] for element in matched if element.id in counted}

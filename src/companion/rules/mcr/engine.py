@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld
 from companion.rules.mcr.facts import McrContext, McrEvent, McrFacts
 from companion.rules.mcr.fans import BY_ID, ELEMENTS, FANS, FLOWER, Fan
 from companion.rules.mcr.shapes import McrReading, McrShape, mcr_readings
-from companion.rules.principles import apply_principles
+from companion.rules.principles import Sets, apply_principles
 from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
 
 MINIMUM = 8
@@ -39,6 +39,8 @@ class McrScore:
     hant: str
     value: int
     count: int = 1
+    items: tuple[str, ...] = ()
+    """The groups or tiles that earned it, in MPSZ (`earned_by`)."""
 
     @property
     def fan(self) -> int:
@@ -53,6 +55,7 @@ class McrScore:
             "tai": self.fan,
             "value": self.value,
             "count": self.count,
+            "earned_by": list(self.items),
         }
 
 
@@ -138,25 +141,55 @@ def _check_events(events: frozenset[McrEvent], hand: Hand, by_discard: bool) -> 
         raise NotAWinError("; ".join(problems))
 
 
-def _scored(table: Sequence[Fan], facts: McrFacts) -> list[McrScore]:
-    found = {fan.id: fan.predicate(facts) for fan in table}
+class Scored(NamedTuple):
+    """One reading with its fan: the matches that count, by id, and their scores (without
+    their tiles: only the reading reported is given them, `with_items`)."""
+
+    reading: McrReading
+    facts: McrFacts
+    counted: dict[str, list[Sets]]
+    patterns: list[McrScore]
+
+    def with_items(self) -> list[McrScore]:
+        """The scores, each with the groups or tiles behind its counted matches."""
+        facts, counted = self.facts, self.counted
+        return [
+            McrScore(
+                score.id,
+                score.name,
+                score.hans,
+                score.hant,
+                score.value,
+                score.count,
+                BY_ID[score.id].earned_by(facts, counted[score.id]),
+            )
+            for score in self.patterns
+        ]
+
+
+def _scored(table: Sequence[Fan], reading: McrReading, facts: McrFacts) -> Scored:
+    # Only the fan that match are handed on: most of the 81 do not, and the principles then
+    # pass over fewer ids.
+    found: dict[str, list[Sets]] = {}
+    for fan in table:
+        matches = fan.predicate(facts)
+        if matches:
+            found[fan.id] = matches
     counted = apply_principles(ELEMENTS, found)
-    return [
+    patterns = [
         McrScore(fan.id, fan.english, fan.hans, fan.hant, fan.value, len(counted[fan.id]))
         for fan in table
         if fan.id in counted
     ]
+    return Scored(reading, facts, counted, patterns)
 
 
-def scored_readings(hand: Hand, context: McrContext) -> list[tuple[McrReading, list[McrScore]]]:
+def scored_readings(hand: Hand, context: McrContext) -> list[Scored]:
     """Every reading with its fan, in reading order (`mcr_readings`)."""
     waiting = hand.without_winning_tile()
     held = tuple(waiting.counts())
     return [
-        (
-            reading,
-            _scored(FANS, McrFacts(reading, context, waiting.concealed, len(hand.melds), held)),
-        )
+        _scored(FANS, reading, McrFacts(reading, context, waiting.concealed, len(hand.melds), held))
         for reading in mcr_readings(hand, context.by_discard)
     ]
 
@@ -164,10 +197,10 @@ def scored_readings(hand: Hand, context: McrContext) -> list[tuple[McrReading, l
 PREFERRED = frozenset(fan.id for fan in FANS if fan.preferred)
 
 
-def _worth(entry: tuple[McrReading, list[McrScore]]) -> tuple[int, bool, bool]:
+def _worth(entry: Scored) -> tuple[int, bool, bool]:
     """The fan, then, between readings worth the same: one with a preferred fan, then four
     sets and a pair over seven pairs; the first of equals is reported."""
-    reading, patterns = entry
+    reading, patterns = entry.reading, entry.patterns
     return (
         sum(score.fan for score in patterns),
         any(score.id in PREFERRED for score in patterns),
@@ -253,19 +286,27 @@ def score_mcr(
     built, context, payer = build_request(
         hand, win_tile, win, seat, round, discarder, melds, bonus, events, options
     )
+    return score_built(built, context, payer)
+
+
+def score_built(built: Hand, context: McrContext, payer: Wind | None) -> McrResult:
+    """Score a hand `build_request` has read (its fields already checked): the readings, the
+    one worth most, the flowers, the minimum and the settlement."""
     scored = scored_readings(built, context)
     if not scored:
         raise NotAWinError(
             "not a win: the tiles make no four sets and a pair, seven pairs, thirteen orphans, "
             "honors and knitted tiles, or knitted straight with a set and a pair"
         )
-    reading, patterns = max(scored, key=_worth)
+    best = max(scored, key=_worth)
+    reading, patterns = best.reading, best.with_items()
     fan = sum(score.fan for score in patterns)
     flowers = len(built.bonus)
     if flowers:
+        tiles = tuple(tile.mpsz for tile in sorted(built.bonus))
         patterns = [
             *patterns,
-            McrScore(FLOWER.id, FLOWER.english, FLOWER.hans, FLOWER.hant, 1, flowers),
+            McrScore(FLOWER.id, FLOWER.english, FLOWER.hans, FLOWER.hant, 1, flowers, tiles),
         ]
     meets = fan >= MINIMUM
     return McrResult(

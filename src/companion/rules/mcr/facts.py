@@ -188,12 +188,18 @@ class McrFacts:
         if reading.shape not in (McrShape.STANDARD, McrShape.KNITTED_STRAIGHT):
             return None
         winning = self.context.winning
+        if reading.shape is McrShape.KNITTED_STRAIGHT and self.melds:
+            return "single" if reading.pair == winning else None
+        # Where the winning tile sits first: the hand's waits, the costly part (a reading of
+        # the tiles for each kind), are read only when it sits in a wait's place, which the
+        # answer needs anyway (in the bench's hands, about half the readings skip them).
+        position = self._position(winning)
+        if position is None:
+            return None
         before = [0] * KINDS
         for tile in self.concealed_before:
             before[tile] += 1
         if reading.shape is McrShape.KNITTED_STRAIGHT:
-            if self.melds:
-                return "single" if reading.pair == winning else None
             # The knitted tiles are neither a chow nor the pair: only the rest may wait.
             rest = list(before)
             for tile in reading.knitted:
@@ -208,6 +214,11 @@ class McrFacts:
         # A kind whose four copies the hand holds is no wait.
         if len([tile for tile in waits if self.held_before[tile] < 4]) != 1:
             return None
+        return position
+
+    def _position(self, winning: Tile) -> str | None:
+        """Where the winning tile sits in this reading, were it the hand's one wait."""
+        reading = self.reading
         concealed = [group for group in reading.sets if not group.declared]
         # The 3 of 12 or the 7 of 89: a two-sided wait whose other side is gone is none.
         if any(

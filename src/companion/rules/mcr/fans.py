@@ -2,11 +2,15 @@
 it, and what it leaves out (docs/rules-mcr.md lists them).
 
 A fan's predicate returns its matches on one reading: each match the indices of the sets that
-earned it (an empty set for a fan of the whole hand). A fan formed by combining sets
-(`combination`) is given as the family of sets it combines (chows or pungs), how many, and a
-test over their lowest tiles in order; every such combination of the reading is a candidate,
-and `companion.rules.principles` chooses among them. `excludes` is the rule book's "not
-counted with"; `absorbs` the single-set fans its own sets do not also earn.
+earned it (an empty set for a fan of the whole hand). What the result shows as the tiles behind
+a counted fan (`earned`) is, unless the fan says otherwise, those sets, or every group for a fan
+of the whole hand; a fan of the win names the winning tile or the group it completed.
+
+A fan formed by combining sets (`combination`) is given as the family of sets it combines
+(chows or pungs), how many, and a test over their lowest tiles in order; every such
+combination of the reading is a candidate, and `companion.rules.principles` chooses among
+them. `excludes` is the rule book's "not counted with"; `absorbs` the single-set fans its own
+sets do not also earn.
 """
 
 from __future__ import annotations
@@ -29,10 +33,12 @@ from companion.rules.mcr.facts import (
 )
 from companion.rules.mcr.shapes import McrShape, SetKind
 from companion.rules.principles import Element, Sets
-from companion.tiles import TERMINALS_AND_HONORS, Tile
+from companion.tiles import TERMINALS_AND_HONORS, Tile, format_tiles
 
 Matches = list[Sets]
 Predicate = Callable[[McrFacts], Matches]
+Earned = Callable[[McrFacts, Sequence[Sets]], tuple[str, ...]]
+"""The groups or tiles (MPSZ) behind a fan's counted matches on a reading."""
 WHOLE: Sets = frozenset()
 _ONE: Matches = [WHOLE]
 _NONE: Matches = []
@@ -54,6 +60,22 @@ class Fan:
     fallback: bool = False
     preferred: bool = False
     """Between two readings worth the same, the one with this fan is reported."""
+    earned: Earned | None = None
+    """The tiles behind it where they are not its matches' sets (`earned_by`)."""
+
+    def earned_by(self, facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
+        """The groups or tiles behind the counted `matches`: their sets, every group for a
+        match of the whole hand, or what the fan's own `earned` names."""
+        if self.earned is not None:
+            return self.earned(facts, matches)
+        sets = facts.sets
+        found: list[str] = []
+        for match in matches:
+            if match:
+                found.extend(str(sets[index]) for index in sorted(match))
+            else:
+                found.extend(facts.reading.groups)
+        return tuple(found)
 
     @property
     def element(self) -> Element:
@@ -143,7 +165,15 @@ def _event(event: McrEvent, by_discard: bool | None) -> Predicate:
 
 
 def _concealed(count: int) -> Predicate:
-    return _whole(lambda f: f.shape in _SET_SHAPES and f.concealed_pungs == count)
+    """Exactly `count` concealed pungs or kongs: one match of those sets."""
+
+    def matches(facts: McrFacts) -> Matches:
+        if facts.shape not in _SET_SHAPES or facts.concealed_pungs != count:
+            return _NONE
+        sets = facts.sets
+        return [frozenset(i for i in facts.pungs if not sets[i].exposed)]
+
+    return matches
 
 
 def _kongs(count: int, exposed: bool | None) -> Predicate:
@@ -151,17 +181,26 @@ def _kongs(count: int, exposed: bool | None) -> Predicate:
     or four kongs). A higher kong fan leaves the lower ones out (`excludes`), so that one
     exposed and one concealed kong count both, as the rule book has them."""
 
-    def test(facts: McrFacts) -> bool:
-        kongs = [group for group in facts.kongs if exposed is None or group.exposed is exposed]
-        return len(kongs) >= count if exposed is not None else len(kongs) == count
+    def matches(facts: McrFacts) -> Matches:
+        if not facts.kongs:
+            return _NONE
+        kongs = [
+            index
+            for index, group in enumerate(facts.sets)
+            if group.kind is SetKind.KONG and (exposed is None or group.exposed is exposed)
+        ]
+        found = len(kongs) >= count if exposed is not None else len(kongs) == count
+        return [frozenset(kongs)] if found else _NONE
 
-    return _whole(test)
+    return matches
 
 
-def _melded_and_concealed_kong(facts: McrFacts) -> bool:
-    """Two kongs, one of them exposed."""
+def _melded_and_concealed_kong(facts: McrFacts) -> Matches:
+    """Two kongs, one of them exposed: one match of the two."""
     kongs = facts.kongs
-    return len(kongs) == 2 and sum(group.exposed for group in kongs) == 1
+    if len(kongs) != 2 or sum(group.exposed for group in kongs) != 1:
+        return _NONE
+    return [frozenset(i for i, group in enumerate(facts.sets) if group.kind is SetKind.KONG)]
 
 
 _SET_SHAPES = (McrShape.STANDARD, McrShape.KNITTED_STRAIGHT)
@@ -307,6 +346,57 @@ def _seat(facts: McrFacts, tile: Tile) -> bool:
     return tile == facts.context.seat.tile
 
 
+def _winning_tile(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
+    """A fan of the win: the winning tile."""
+    return (facts.context.winning.mpsz,)
+
+
+def _wait_group(position: str) -> Earned:
+    """The group the winning tile completed in its position: the chow, or the pair."""
+
+    def earned(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
+        winning = facts.context.winning
+        pair = facts.reading.pair
+        if position == "single" and pair is not None:
+            return (format_tiles((pair, pair)),)
+        for group in facts.sets:
+            if group.declared or group.kind is not SetKind.CHOW:
+                continue
+            low = rank(group.tile)
+            edge = (low == 1 and winning == group.tile + 2) or (low == 7 and winning == group.tile)
+            if (position == "edge" and edge) or (
+                position == "closed" and winning == group.tile + 1
+            ):
+                return (str(group),)
+        return _winning_tile(facts, matches)
+
+    return earned
+
+
+def _hog_tiles(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
+    """四归一: the four copies of each kind held four times outside a kong."""
+    kongs = {group.tile for group in facts.kongs}
+    hogs = [Tile(kind) for kind, count in enumerate(facts.counts) if count == 4]
+    return tuple(format_tiles((tile,) * 4) for tile in hogs if tile not in kongs)[: len(matches)]
+
+
+def _knitted_tiles(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
+    """组合龙: the nine knitted tiles (of honors and knitted tiles, the numbered ones)."""
+    return (format_tiles(tile for tile in facts.reading.knitted if tile < Tile.EAST),)
+
+
+def _pungs_and_pair(test: Callable[[int], bool]) -> Earned:
+    """小四喜 / 小三元: the pungs of those honors and the pair."""
+
+    def earned(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
+        pair = facts.reading.pair
+        assert pair is not None
+        found = [str(facts.sets[i]) for i in facts.pungs if test(facts.sets[i].tile)]
+        return (*found, format_tiles((pair, pair)))
+
+    return earned
+
+
 E = McrEvent
 PUNG_19 = "pung_of_terminals_or_honors"
 _ITS_PUNG_OF_AN_HONOR = frozenset({PUNG_19})
@@ -432,6 +522,7 @@ FANS: tuple[Fan, ...] = (
         "Little four winds",
         64,
         _whole(_little_winds),
+        earned=_pungs_and_pair(is_wind),
         excludes=_not_counted("big_three_winds", PUNG_19),
     ),
     Fan(
@@ -441,6 +532,7 @@ FANS: tuple[Fan, ...] = (
         "Little three dragons",
         64,
         _whole(_little_dragons),
+        earned=_pungs_and_pair(is_dragon),
         excludes=_not_counted("two_dragon_pungs", "dragon_pung"),
     ),
     Fan(
@@ -689,7 +781,15 @@ FANS: tuple[Fan, ...] = (
         _honors_and_knitted(greater=False),
         excludes=_not_counted("all_types", "concealed_hand", "fully_concealed_hand", "single_wait"),
     ),
-    Fan("knitted_straight", "组合龙", "組合龍", "Knitted straight", 12, _whole(_knitted_straight)),
+    Fan(
+        "knitted_straight",
+        "组合龙",
+        "組合龍",
+        "Knitted straight",
+        12,
+        _whole(_knitted_straight),
+        earned=_knitted_tiles,
+    ),
     Fan(
         "upper_four",
         "大于五",
@@ -763,6 +863,7 @@ FANS: tuple[Fan, ...] = (
         "Last tile draw",
         8,
         _event(E.LAST_TILE, by_discard=False),
+        earned=_winning_tile,
         excludes=_not_counted("self_drawn"),
     ),
     Fan(
@@ -772,6 +873,7 @@ FANS: tuple[Fan, ...] = (
         "Last tile claim",
         8,
         _event(E.LAST_TILE, by_discard=True),
+        earned=_winning_tile,
     ),
     Fan(
         "out_with_replacement_tile",
@@ -780,6 +882,7 @@ FANS: tuple[Fan, ...] = (
         "Out with replacement tile",
         8,
         _event(E.REPLACEMENT, by_discard=False),
+        earned=_winning_tile,
         excludes=_not_counted("self_drawn"),
     ),
     Fan(
@@ -789,6 +892,7 @@ FANS: tuple[Fan, ...] = (
         "Robbing the kong",
         8,
         _event(E.ROBBING_KONG, by_discard=True),
+        earned=_winning_tile,
         excludes=_not_counted("last_copy"),
     ),
     # 6
@@ -849,7 +953,7 @@ FANS: tuple[Fan, ...] = (
         "明暗槓",
         "A melded and a concealed kong",
         5,
-        _whole(_melded_and_concealed_kong),
+        _melded_and_concealed_kong,
         excludes=_not_counted("concealed_kong", "melded_kong"),
     ),
     # 4
@@ -872,7 +976,15 @@ FANS: tuple[Fan, ...] = (
         _kongs(2, True),
         excludes=_not_counted("melded_kong"),
     ),
-    Fan("last_copy", "和绝张", "和絕張", "Last tile", 4, _whole(lambda f: f.context.last_copy)),
+    Fan(
+        "last_copy",
+        "和绝张",
+        "和絕張",
+        "Last tile",
+        4,
+        _whole(lambda f: f.context.last_copy),
+        earned=_winning_tile,
+    ),
     # 2
     Fan("dragon_pung", "箭刻", "箭刻", "Dragon pung", 2, _per_pung(lambda f, t: is_dragon(t))),
     Fan(
@@ -903,7 +1015,7 @@ FANS: tuple[Fan, ...] = (
         _whole(_all_chows),
         excludes=_not_counted("no_honors"),
     ),
-    Fan("tile_hog", "四归一", "四歸一", "Tile hog", 2, _tile_hog),
+    Fan("tile_hog", "四归一", "四歸一", "Tile hog", 2, _tile_hog, earned=_hog_tiles),
     Fan(
         "double_pung",
         "双同刻",
@@ -986,10 +1098,42 @@ FANS: tuple[Fan, ...] = (
         1,
         _whole(lambda f: not any(is_honor(tile) for tile in f.kinds)),
     ),
-    Fan("edge_wait", "边张", "邊張", "Edge wait", 1, _wait("edge")),
-    Fan("closed_wait", "嵌张", "嵌張", "Closed wait", 1, _wait("closed")),
-    Fan("single_wait", "单钓将", "單釣將", "Single wait", 1, _wait("single")),
-    Fan("self_drawn", "自摸", "自摸", "Self-drawn", 1, _whole(lambda f: not f.context.by_discard)),
+    Fan(
+        "edge_wait",
+        "边张",
+        "邊張",
+        "Edge wait",
+        1,
+        _wait("edge"),
+        earned=_wait_group("edge"),
+    ),
+    Fan(
+        "closed_wait",
+        "嵌张",
+        "嵌張",
+        "Closed wait",
+        1,
+        _wait("closed"),
+        earned=_wait_group("closed"),
+    ),
+    Fan(
+        "single_wait",
+        "单钓将",
+        "單釣將",
+        "Single wait",
+        1,
+        _wait("single"),
+        earned=_wait_group("single"),
+    ),
+    Fan(
+        "self_drawn",
+        "自摸",
+        "自摸",
+        "Self-drawn",
+        1,
+        _whole(lambda f: not f.context.by_discard),
+        earned=_winning_tile,
+    ),
 )
 """The fan of a hand's tiles and win, highest first; flowers (`FLOWER`) are counted apart."""
 

@@ -194,7 +194,7 @@ def _result(found: McrResult, fields: Mapping[str, Any]) -> McrScoreResult:
         raw_tai=found.fan,
         meets_minimum=found.meets_minimum,
         patterns=tuple(
-            PatternScore(score.id, score.name, score.fan, score.count, ())
+            PatternScore(score.id, score.name, score.fan, score.count, score.items)
             for score in found.patterns
         ),
         payments={wind: Fraction(found.payments[wind]) for wind in Wind},

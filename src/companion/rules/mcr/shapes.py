@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from itertools import permutations
 
 from companion.hand import Hand, MeldKind
@@ -79,8 +80,9 @@ class McrReading:
     """The knitted straight's nine tiles, or the single tiles of honors and knitted tiles and
     of thirteen orphans."""
 
-    @property
+    @cached_property
     def groups(self) -> tuple[str, ...]:
+        """The groups' text (read by every fan of the whole hand that names its tiles)."""
         found = [str(group) for group in self.sets]
         if self.knitted:
             found.append(format_tiles(self.knitted))

@@ -269,7 +269,7 @@ function renderEvents(profile, saved) {
     ...profile.events.map((event) => {
       const box = checkField("events", event, eventLabel(profile, event), checked.has(event));
       box.dataset.event = event;
-      if (profile.id === "riichi") box.append(el("small", "check-why"));
+      if (profile.id in EVENT_PROBLEMS) box.append(el("small", "check-why"));
       return box;
     }),
   );
@@ -317,10 +317,35 @@ function riichiEventProblem(event, on, context) {
   }
 }
 
-/** Riichi's events that cannot go together, or with the hand and the win: disabled and unticked,
- * with the reason beside them. Of two that exclude each other the one ticked first stays. */
-function syncRiichiEvents(profile) {
-  if (profile.id !== "riichi") return;
+/** Why an MCR event cannot have happened with the rest of the page, or "" (the engine refuses
+ * the same, rules/mcr/engine.py's _check_events; what it refuses by the hand's tiles, such as a
+ * robbed kong's tile held, it still says itself). */
+function mcrEventProblem(event, on, context) {
+  const { discard, kong } = context;
+  const other = (name) => t("calc.why.not_with", { event: t(`event.${name}`) });
+  switch (event) {
+    case "replacement":
+      if (discard) return t("calc.why.self_draw_only");
+      return kong ? "" : t("calc.why.needs_kong");
+    case "robbing_kong":
+      if (!discard) return t("calc.why.discard_win_only");
+      return on.has("last_tile") ? other("last_tile") : "";
+    case "last_tile":
+      return on.has("robbing_kong") ? other("robbing_kong") : "";
+    default:
+      return "";
+  }
+}
+
+/** The profiles whose events the page settles before asking the engine. */
+const EVENT_PROBLEMS = { riichi: riichiEventProblem, mcr: mcrEventProblem };
+
+/** A profile's events that cannot go together, or with the hand and the win: disabled and
+ * unticked, with the reason beside them. Of two that exclude each other the one ticked first
+ * stays. */
+function syncEvents(profile) {
+  const problemOf = EVENT_PROBLEMS[profile.id];
+  if (!problemOf) return;
   const data = new FormData(form);
   const context = {
     discard: data.get("win") === "discard",
@@ -336,7 +361,7 @@ function syncRiichiEvents(profile) {
     let changed = false;
     for (const box of boxes) {
       const on = new Set(boxes.filter((other) => other.checked && other !== box).map((other) => other.value));
-      const problem = riichiEventProblem(box.value, on, context);
+      const problem = problemOf(box.value, on, context);
       if (problem && box.checked) {
         box.checked = false;
         changed = true;
@@ -405,12 +430,20 @@ function redFivesOn(profile) {
   return optionsBox.querySelector('[name="option:red_fives"]')?.checked === true;
 }
 
+/** Whether the hand may hold bonus tiles: a profile that has them, and, where they are an
+ * option (mcr's `flowers`), with it switched on. */
+function bonusOn(profile) {
+  if (profile.bonus_tiles === false) return false;
+  if (!profile.options.some((option) => option.name === "flowers")) return true;
+  return optionsBox.querySelector('[name="option:flowers"]')?.checked === true;
+}
+
 function syncEditor(profile) {
   editor.setProfile({
     sets: profile.sets,
     animals: profile.animals,
     redFives: redFivesOn(profile),
-    bonus: profile.bonus_tiles !== false,
+    bonus: bonusOn(profile),
   });
 }
 
@@ -441,7 +474,7 @@ function syncWinFields() {
     const next = SEATS[(SEATS.indexOf(seat) + 1) % 4];
     fromField.querySelector(`input[value="${next}"]`).checked = true;
   }
-  syncRiichiEvents(currentProfile());
+  syncEvents(currentProfile());
   renderIndicators();
   const checkedEvents = form.querySelectorAll('input[name="events"]:checked').length;
   eventsCount.textContent = checkedEvents ? `(${checkedEvents})` : "";
@@ -665,7 +698,8 @@ form.addEventListener("submit", (event) => event.preventDefault());
 optionsBox.addEventListener("change", (event) => {
   const profile = currentProfile();
   if (event.target.name === "option:preset") applyPreset(profile, event.target.value);
-  if (["option:preset", "option:red_fives"].includes(event.target.name)) syncEditor(profile);
+  const editorOptions = ["option:preset", "option:red_fives", "option:flowers"];
+  if (editorOptions.includes(event.target.name)) syncEditor(profile);
 });
 form.addEventListener("change", schedule);
 form.addEventListener("input", schedule);

@@ -199,6 +199,10 @@ export class HandEditor extends EventTarget {
     this.animals = animals;
     this.redFives = redFives;
     for (const row of this.root.querySelectorAll('[data-bonus-row="a"]')) row.hidden = !animals;
+    // The panel is named for what it offers: "Flowers and seasons" where there are no animals.
+    for (const title of this.root.querySelectorAll("[data-bonus-title]")) {
+      title.hidden = (title.dataset.bonusTitle === "animals") !== Boolean(animals);
+    }
     const panel = this.root.querySelector("[data-bonus-panel]");
     if (panel) panel.hidden = !bonus;
     if (this.redRow) this.redRow.hidden = !redFives;

@@ -75,6 +75,7 @@ export function miniGroup(text, winning = false) {
   const group = el("span", winning ? "mini-group winning" : "mini-group");
   group.setAttribute("role", "img");
   group.setAttribute("aria-label", tiles.map(tileName).join(", "));
+  group.dataset.group = text;
   for (const tile of tiles) group.append(tileSvg(tile));
   return group;
 }
