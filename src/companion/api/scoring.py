@@ -297,7 +297,7 @@ async def hand_waits(request: Request) -> Response:
     data = await read_json(request)
     if isinstance(data, Mapping) and own_reader(data.get("profile")) is not None:
         # A profile that reads its own requests (riichi) answers the whole of it.
-        return json_response(await run_in_threadpool(_own_waits, data))
+        return json_response(await run_in_threadpool(waits_json, data))
     if isinstance(data, Mapping):
         for name in _WAITS_REFUSED:
             if data.get(name) is not None:
@@ -319,22 +319,6 @@ async def hand_waits(request: Request) -> Response:
     return json_response(
         await run_in_threadpool(_waits_and_scores, parsed, profile, hand, structure)
     )
-
-
-def _own_waits(data: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The waits of a profile that reads its own requests; a refused wait answered as
-    /api/score answers it, with its `error_key` and `error_params`, so that a page says it in
-    its language (riichi's waits give the English alone)."""
-    answer = waits_json(data)
-    if answer is None:
-        return None
-    scores: dict[str, Any] = answer["scores"]
-    for tile, result in scores.items():
-        if result.get("valid") is False and "error_key" not in result:
-            keyed = score_json({**data, "hand": f"{data.get('hand')} {tile}", "win_tile": tile})
-            if keyed.get("error") == result.get("error"):
-                scores[tile] = keyed
-    return answer
 
 
 def _waits_and_scores(

@@ -327,6 +327,9 @@ class McrWait:
     tile: str
     result: McrResult | None
     refusal: str | None = None
+    refusal_key: str | None = None
+    """The refusal's stable key, for saying it in another language (None: English only)."""
+    refusal_params: Mapping[str, Any] | None = None
 
 
 def mcr_waits(hand: str, *, melds: Sequence[str] = (), **fields: Any) -> tuple[McrWait, ...]:
@@ -347,7 +350,7 @@ def mcr_waits(hand: str, *, melds: Sequence[str] = (), **fields: Any) -> tuple[M
         try:
             result = score_mcr(hand + tile.mpsz, win_tile=tile.mpsz, melds=melds, **fields)
         except NotAWinError as refusal:
-            found.append(McrWait(tile.mpsz, None, refusal.message))
+            found.append(McrWait(tile.mpsz, None, refusal.message, refusal.key, refusal.params))
         else:
             found.append(McrWait(tile.mpsz, result))
     return tuple(found)

@@ -172,6 +172,9 @@ class McrProfile(Profile[McrOptions, Count]):
         for wait in found:
             if wait.result is None:
                 scores[wait.tile] = {"valid": False, "profile": self.id, "error": wait.refusal}
+                if wait.refusal_key is not None:
+                    scores[wait.tile]["error_key"] = wait.refusal_key
+                    scores[wait.tile]["error_params"] = dict(wait.refusal_params or {})
             else:
                 with_tile = {**fields, "hand": hand + wait.tile, "win_tile": wait.tile}
                 scores[wait.tile] = _result(wait.result, with_tile).to_json()
