@@ -6,9 +6,9 @@ takes them; the tiles, the events and what cannot happen are the engine's to jud
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from companion.errors import InvalidRequestError
 from companion.tiles import Wind
@@ -101,3 +101,37 @@ class RequestShape:
             self.read_options(options)
             found["options"] = dict(options)
         return found
+
+
+class Wait(Protocol):
+    """A tile a hand one short waits on, as a profile's engine answers it: what the win scores
+    (`result`), or why it is none (`refusal`, with its key and parameters)."""
+
+    @property
+    def tile(self) -> str: ...
+    @property
+    def refusal(self) -> str | None: ...
+    @property
+    def refusal_key(self) -> str | None: ...
+    @property
+    def refusal_params(self) -> Mapping[str, Any] | None: ...
+
+
+def waits_answer(
+    profile: str,
+    found: Sequence[Wait],
+    result_json: Callable[[Wait], dict[str, Any]],
+) -> dict[str, Any]:
+    """The waits API's answer: each wait's result (`result_json` of a wait that scores), or its
+    refusal as a result with `valid` false, its key kept for the page's language."""
+    scores: dict[str, Any] = {}
+    for wait in found:
+        if wait.refusal is None:
+            scores[wait.tile] = result_json(wait)
+            continue
+        refused: dict[str, Any] = {"valid": False, "profile": profile, "error": wait.refusal}
+        if wait.refusal_key is not None:
+            refused["error_key"] = wait.refusal_key
+            refused["error_params"] = dict(wait.refusal_params or {})
+        scores[wait.tile] = refused
+    return {"profile": profile, "waits": [wait.tile for wait in found], "scores": scores}

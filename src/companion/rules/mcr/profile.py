@@ -27,7 +27,7 @@ from companion.rules.mcr.facts import McrEvent
 from companion.rules.mcr.fans import FANS, FLOWER
 from companion.rules.mcr.shapes import mcr_readings
 from companion.rules.options import Options
-from companion.rules.own_request import RequestShape
+from companion.rules.own_request import RequestShape, waits_answer
 from companion.rules.patterns import Pattern, PatternScore, Predicate
 from companion.rules.profile import Profile
 from companion.rules.value import Count
@@ -168,17 +168,12 @@ class McrProfile(Profile[McrOptions, Count]):
             found = mcr_waits(hand, **fields)
         except (NotAWinError, InvalidHandError, TileParseError) as refusal:
             raise InvalidRequestError(refusal.message) from refusal
-        scores: dict[str, Any] = {}
-        for wait in found:
-            if wait.result is None:
-                scores[wait.tile] = {"valid": False, "profile": self.id, "error": wait.refusal}
-                if wait.refusal_key is not None:
-                    scores[wait.tile]["error_key"] = wait.refusal_key
-                    scores[wait.tile]["error_params"] = dict(wait.refusal_params or {})
-            else:
-                with_tile = {**fields, "hand": hand + wait.tile, "win_tile": wait.tile}
-                scores[wait.tile] = _result(wait.result, with_tile).to_json()
-        return {"profile": self.id, "waits": [wait.tile for wait in found], "scores": scores}
+
+        def result_json(wait: Any) -> dict[str, Any]:
+            with_tile = {**fields, "hand": hand + wait.tile, "win_tile": wait.tile}
+            return _result(wait.result, with_tile).to_json()
+
+        return waits_answer(self.id, found, result_json)
 
 
 def _engine_fields(fields: dict[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from companion.errors import (
 )
 from companion.hand import Hand, Meld
 from companion.result import MultiResult, ScoreResult
-from companion.rules.own_request import RequestShape
+from companion.rules.own_request import RequestShape, waits_answer
 from companion.rules.patterns import PatternScore
 from companion.rules.profile import Profile
 from companion.rules.riichi import yaku as table
@@ -236,17 +236,12 @@ class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
             found = riichi_waits(hand, **fields)
         except (NotAWinError, InvalidHandError, TileParseError) as refusal:
             raise InvalidRequestError(refusal.message) from refusal
-        scores: dict[str, Any] = {}
-        for wait in found:
-            if wait.result is None:
-                scores[wait.tile] = {"valid": False, "profile": self.id, "error": wait.refusal}
-                if wait.refusal_key is not None:
-                    scores[wait.tile]["error_key"] = wait.refusal_key
-                    scores[wait.tile]["error_params"] = dict(wait.refusal_params or {})
-            else:
-                with_tile = {**fields, "hand": hand + wait.tile, "win_tile": wait.tile}
-                scores[wait.tile] = self._result(wait.result, with_tile).to_json()
-        return {"profile": self.id, "waits": [wait.tile for wait in found], "scores": scores}
+
+        def result_json(wait: Any) -> dict[str, Any]:
+            with_tile = {**fields, "hand": hand + wait.tile, "win_tile": wait.tile}
+            return self._result(wait.result, with_tile).to_json()
+
+        return waits_answer(self.id, found, result_json)
 
 
 _SHARED_SEVERAL = frozenset({"win", "discarder", "honba", "riichi_sticks", "options"})
