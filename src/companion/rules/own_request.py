@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from companion.errors import InvalidRequestError
+from companion.errors import InvalidRequestError, NotAWinError
 from companion.tiles import Wind
 
 TEXTS = ("hand", "win_tile", "win")
@@ -101,6 +101,24 @@ class RequestShape:
             self.read_options(options)
             found["options"] = dict(options)
         return found
+
+
+def read_win(win: str, seat: str, discarder: str | None) -> tuple[Wind, bool, Wind | None]:
+    """The winner, whether the win is on a discard, and who discarded: `InvalidRequestError`
+    for a `win` that is neither, or a discard win without its discarder; `NotAWinError` for a
+    winner on their own discard, or a self-draw with a discarder."""
+    if win not in ("self_draw", "discard"):
+        raise InvalidRequestError(f'win: "{win}" is neither "self_draw" nor "discard"')
+    winner = Wind.parse(seat)
+    by_discard = win == "discard"
+    payer = Wind.parse(discarder) if discarder else None
+    if by_discard and payer is None:
+        raise InvalidRequestError("discarder: a discard win needs the discarder's seat")
+    if payer is winner:
+        raise NotAWinError("discarder: the winner cannot win on their own discard")
+    if not by_discard and payer is not None:
+        raise NotAWinError("discarder: a self-drawn win has no discarder")
+    return winner, by_discard, payer
 
 
 class Wait(Protocol):

@@ -16,6 +16,7 @@ from companion.hand import Hand, Meld
 from companion.rules.mcr.facts import McrContext, McrEvent, McrFacts
 from companion.rules.mcr.fans import BY_ID, ELEMENTS, FANS, FLOWER, Fan
 from companion.rules.mcr.shapes import McrReading, McrShape, mcr_readings
+from companion.rules.own_request import read_win
 from companion.rules.principles import Sets, apply_principles
 from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
 
@@ -247,17 +248,7 @@ def build_request(
     declared = tuple(Meld.parse(text) for text in melds)
     winning = parse_tile(win_tile) if win_tile else None
     built = Hand.build(tiles, declared, flowers, winning_tile=winning, sets=4)
-    if win not in ("self_draw", "discard"):
-        raise InvalidRequestError(f'win: "{win}" is neither "self_draw" nor "discard"')
-    winner = Wind.parse(seat)
-    by_discard = win == "discard"
-    payer = Wind.parse(discarder) if discarder else None
-    if by_discard and payer is None:
-        raise InvalidRequestError("discarder: a discard win needs the discarder's seat")
-    if payer is winner:
-        raise NotAWinError("discarder: the winner cannot win on their own discard")
-    if not by_discard and payer is not None:
-        raise NotAWinError("discarder: a self-drawn win has no discarder")
+    winner, by_discard, payer = read_win(win, seat, discarder)
     found = _events(events)
     _check_events(found, built, by_discard)
     assert built.winning_tile is not None

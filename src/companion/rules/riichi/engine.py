@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld, MeldKind
+from companion.rules.own_request import read_win
 from companion.rules.patterns import Pattern
 from companion.rules.riichi import features, yaku
 from companion.rules.riichi.facts import RiichiContext, RiichiEvent, RiichiFacts
@@ -342,17 +343,7 @@ def read_riichi_request(
     declared = tuple(Meld.parse(found.text) for found in meld_reds)
     winning = parse_tile(read_red_fives(win_tile).text) if win_tile else None
     built = Hand.build(concealed, declared, winning_tile=winning, sets=4)
-    if win not in ("self_draw", "discard"):
-        raise InvalidRequestError(f'win: "{win}" is neither "self_draw" nor "discard"')
-    winner = Wind.parse(seat)
-    by_discard = win == "discard"
-    payer = Wind.parse(discarder) if discarder else None
-    if by_discard and payer is None:
-        raise InvalidRequestError("discarder: a discard win needs the discarder's seat")
-    if payer is winner:
-        raise NotAWinError("discarder: the winner cannot win on their own discard")
-    if not by_discard and payer is not None:
-        raise NotAWinError("discarder: a self-drawn win has no discarder")
+    winner, by_discard, payer = read_win(win, seat, discarder)
     for name, number in (("honba", honba), ("riichi_sticks", riichi_sticks)):
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= 1000:
             raise InvalidRequestError(f"{name} must be a whole number from 0 to 1000")
