@@ -323,6 +323,17 @@ class McrWait:
     refusal_params: Mapping[str, Any] | None = None
 
 
+def wait_kinds(waiting: Hand) -> tuple[Tile, ...]:
+    """The kinds that complete a hand one tile short into any MCR shape, in tile order; a kind
+    whose four copies the hand already holds is none."""
+    held = waiting.counts()
+    return tuple(
+        Tile(kind)
+        for kind in range(KINDS)
+        if held[kind] < 4 and mcr_readings(waiting.with_winning_tile(Tile(kind)), by_discard=False)
+    )
+
+
 def mcr_waits(hand: str, *, melds: Sequence[str] = (), **fields: Any) -> tuple[McrWait, ...]:
     """The waits of a hand one tile short (`hand` of 13 tiles less three a meld), each scored
     as `score_mcr` scores it with that winning tile and the other `fields`, in tile order.
@@ -330,14 +341,8 @@ def mcr_waits(hand: str, *, melds: Sequence[str] = (), **fields: Any) -> tuple[M
     tiles = parse_tiles(hand)
     declared = tuple(Meld.parse(text) for text in melds)
     waiting = Hand.build(tiles, declared, sets=4, complete=False)
-    held = waiting.counts()
     found: list[McrWait] = []
-    for kind in range(KINDS):
-        tile = Tile(kind)
-        if held[kind] >= 4:
-            continue
-        if not mcr_readings(waiting.with_winning_tile(tile), by_discard=False):
-            continue
+    for tile in wait_kinds(waiting):
         try:
             result = score_mcr(hand + tile.mpsz, win_tile=tile.mpsz, melds=melds, **fields)
         except NotAWinError as refusal:

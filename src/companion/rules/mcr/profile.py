@@ -22,17 +22,16 @@ from companion.errors import (
 )
 from companion.hand import Hand, Meld
 from companion.result import MultiResult, ScoreResult
-from companion.rules.mcr.engine import MINIMUM, McrResult, mcr_waits, score_mcr
+from companion.rules.mcr.engine import MINIMUM, McrResult, mcr_waits, score_mcr, wait_kinds
 from companion.rules.mcr.facts import McrEvent
 from companion.rules.mcr.fans import FANS, FLOWER
-from companion.rules.mcr.shapes import mcr_readings
 from companion.rules.options import Options
 from companion.rules.own_request import RequestShape, waits_answer
 from companion.rules.patterns import Pattern, PatternScore, Predicate
 from companion.rules.profile import Profile
 from companion.rules.value import Count
 from companion.shapes import Structure
-from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
+from companion.tiles import Tile, Wind, parse_tile, parse_tiles
 
 
 @dataclass(frozen=True)
@@ -222,13 +221,7 @@ def _waits_of(fields: Mapping[str, Any]) -> tuple[Tile, ...]:
     win_tile = fields.get("win_tile")
     tiles.remove(parse_tile(win_tile) if win_tile else tiles[-1])
     melds = tuple(Meld.parse(text) for text in fields.get("melds", ()))
-    waiting = Hand.build(tiles, melds, sets=4, complete=False)
-    held = waiting.counts()
-    return tuple(
-        Tile(kind)
-        for kind in range(KINDS)
-        if held[kind] < 4 and mcr_readings(waiting.with_winning_tile(Tile(kind)), by_discard=False)
-    )
+    return wait_kinds(Hand.build(tiles, melds, sets=4, complete=False))
 
 
 MCR = McrProfile()
