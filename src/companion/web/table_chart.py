@@ -53,7 +53,8 @@ def _nice_step(span: float, ticks: int = 4) -> float:
 
 
 def _tick_label(value: float) -> str:
-    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    # Thousands separators: a riichi table's axis runs in tens of thousands of points.
+    text = f"{value:,.4f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
@@ -84,6 +85,15 @@ def chart(t: i18n.Translator, replayed: Replay) -> Chart | None:
     step = _nice_step(high - low)
     low = math.floor(low / step) * step
     high = math.ceil(high / step) * step
+    tick_values = []
+    value = low
+    while value <= high + step / 2:
+        tick_values.append(value)
+        value += step
+    labels = [_tick_label(value) for value in tick_values]
+    # Room for the longest label ("-25,000" on a riichi table) at the phone's 14 px digits,
+    # which are about 8 px wide; the default margin fits the money tables' short amounts.
+    left = max(left, 8.0 * max(len(label) for label in labels) + 6.0)
 
     def y_of(value: float) -> float:
         return round(bottom - (value - low) / (high - low) * (bottom - top), 2)
@@ -106,11 +116,7 @@ def chart(t: i18n.Translator, replayed: Replay) -> Chart | None:
                 points[-1][1],
             )
         )
-    y_ticks = []
-    value = low
-    while value <= high + step / 2:
-        y_ticks.append((y_of(value), _tick_label(value)))
-        value += step
+    y_ticks = [(y_of(value), label) for value, label in zip(tick_values, labels, strict=True)]
     every = max(1, math.ceil(count / 8))
     x_ticks = [(x_of(0), "0")]
     for index, (hand, _) in enumerate(steps[1:], start=1):
