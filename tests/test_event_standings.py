@@ -310,3 +310,21 @@ def test_a_total_that_is_no_number_is_refused() -> None:
     with pytest.raises(StandingsError) as caught:
         table_result("1", 1, StandingRule.MONEY, data)
     assert caught.value.message == "a total is not a number: 'lots'"
+
+
+def test_the_ledger_s_own_standings_are_read() -> None:
+    from companion.ledger.state import TableState, initial_state, new_setup
+
+    state = TableState(("Ann", "Ben", "Cat", "Dan"), totals=(F(9, 2), F(-3, 2), F(-3), F(0)))
+    table = table_result("1", 1, StandingRule.MONEY, state.to_json())
+    assert [(p.name, p.primary) for p in table.players] == [
+        ("Ann", F(9, 2)),
+        ("Ben", F(-3, 2)),
+        ("Cat", F(-3)),
+        ("Dan", F(0)),
+    ]
+    # A riichi game not yet played counts everyone at 0, with their 25,000 points.
+    game = initial_state(new_setup("riichi", ["Eve", "Fay", "Gus", "Hal"])).to_json()
+    played = table_result("2", 1, StandingRule.FINALS, game)
+    assert played.finished is False
+    assert {(p.primary, p.secondary) for p in played.players} == {(F(0), F(25000))}
