@@ -177,6 +177,10 @@ class Profile(Generic[OptionsT, ValueT]):
     """Whether a table plays a points game (riichi): every player starts with points, riichi
     sticks and honba sit on the table, and the game ends with final results (uma and oka).
     Its hands are game outcomes (`rules/riichi/game.py`), not agreed tai settled in money."""
+    table_points: ClassVar[bool] = False
+    """Whether an event ranks a table by table points (MCR: 4, 2, 1 and 0 by place, shared on
+    ties) and then by the table's scores, rather than by money or final results
+    (`events/standings.py`)."""
 
     def __init__(self) -> None:
         options = {option.name for option in dataclasses.fields(self.options_type)}

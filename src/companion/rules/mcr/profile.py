@@ -137,6 +137,7 @@ class McrProfile(Profile[McrOptions, Count]):
     unit = "fan"
     reads_own_requests: ClassVar[bool] = True
     keeps_tables: ClassVar[bool] = False
+    table_points: ClassVar[bool] = True
 
     @property
     def event_names(self) -> tuple[str, ...]:

@@ -1,0 +1,290 @@
+"""An event's standings: the results of its tables, round by round, as one leaderboard
+(docs/events.md, *Standings*).
+
+Pure: the tables' standings as the ledger gives them (or as plain results), the organiser's
+penalties and corrections, and the players who withdrew give the leaderboard, the same every
+time. Which standing rule a table follows is declared by its profile's capabilities
+(`STANDING_RULES`), never asked of a profile by id. Amounts stay exact (Fractions) to the end."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from companion.errors import InvalidRequestError
+from companion.rules.profile import Profile
+from companion.settlement import amount_json
+
+_SUBSTITUTE = re.compile(r"Substitute \d+")
+"""The seating's placeholders (`seating.SUBSTITUTE`): each stands for a different person each
+time, so their results are nobody's and are left out of the leaderboard."""
+
+
+class StandingRule(Enum):
+    """What a table's result counts in the event."""
+
+    MONEY = "money"
+    """The net amount each player won or lost (the sum of their totals); no second key."""
+    FINALS = "finals"
+    """A points game: the final results (uma and oka included), then the points as a second
+    key. A table still playing counts its points against the start, in thousands."""
+    TABLE_POINTS = "table-points"
+    """Table points (4, 2, 1, 0 by place, shared on ties), then the table's scores."""
+
+
+STANDING_RULES: tuple[tuple[Callable[[Profile[Any, Any]], bool], StandingRule], ...] = (
+    (lambda profile: profile.table_points, StandingRule.TABLE_POINTS),
+    (lambda profile: profile.points_game, StandingRule.FINALS),
+)
+"""The capability that selects each rule, the first that holds; a profile declaring none
+of them is ranked by money."""
+
+
+def standing_rule(profile: Profile[Any, Any]) -> StandingRule:
+    """The rule by which an event counts a table of this profile."""
+    for declared, rule in STANDING_RULES:
+        if declared(profile):
+            return rule
+    return StandingRule.MONEY
+
+
+class StandingsError(InvalidRequestError):
+    """Results that do not make one leaderboard; the message says why."""
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's result at one table: what ranks them, and the second key (or None)."""
+
+    name: str
+    primary: Fraction
+    secondary: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One table of one round: its players' results, and whether its game is over."""
+
+    table_id: str
+    round: int
+    rule: StandingRule
+    players: tuple[PlayerResult, ...]
+    finished: bool = True
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """An organiser's penalty (a negative amount) or correction, with its reason and who
+    decided it."""
+
+    player: str
+    amount: Fraction
+    reason: str
+    by: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "amount": amount_json(self.amount),
+            "amount_exact": str(self.amount),
+            "reason": self.reason,
+            "by": self.by,
+        }
+
+
+def _exact(value: Any, what: str) -> Fraction:
+    """A JSON number or exact string ("3/2", "1.5") as a Fraction; floats through their
+    shortest text, so 23.1 is 231/10 and not the binary fraction."""
+    if isinstance(value, bool) or value is None:
+        raise StandingsError(f"{what} is not a number: {value!r}")
+    try:
+        return Fraction(str(value))
+    except ValueError:
+        raise StandingsError(f"{what} is not a number: {value!r}") from None
+
+
+def table_result(
+    table_id: str, round_number: int, rule: StandingRule, standings: Mapping[str, Any]
+) -> TableResult:
+    """A table's result from its standings JSON (the ledger's `TableState.to_json`, or an MCR
+    table's with `table_points` and `score` for each player)."""
+    finished = bool(standings.get("finished", False))
+    players = standings["players"]
+    results: list[PlayerResult] = []
+    if rule is StandingRule.MONEY:
+        for player in players:
+            total = player.get("total_exact", player.get("total"))
+            results.append(PlayerResult(player["name"], _exact(total, "a total")))
+    elif rule is StandingRule.FINALS:
+        # The exact finals sit in `results` (`final` per player is rounded for display).
+        finals = {
+            result["name"]: _exact(result["final_exact"], "a final result")
+            for result in standings.get("results") or ()
+        }
+        start = _exact(standings.get("start_points", 0), "the start points")
+        for player in players:
+            points = _exact(player["points"], "a player's points")
+            name = player["name"]
+            final = finals.get(name) if finished else None
+            # A game still playing counts as it stands: its points against the start, in
+            # thousands like a final result, with no uma or oka yet.
+            primary = (points - start) / 1000 if final is None else final
+            results.append(PlayerResult(name, primary, points))
+    else:
+        for player in players:
+            results.append(
+                PlayerResult(
+                    player["name"],
+                    _exact(player["table_points"], "table points"),
+                    _exact(player["score"], "a score"),
+                )
+            )
+    return TableResult(table_id, round_number, rule, tuple(results), finished)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One player of the leaderboard."""
+
+    name: str
+    total: Fraction
+    secondary: Fraction | None
+    rank: int
+    tied: bool
+    tables: int
+    penalties: tuple[Adjustment, ...]
+    withdrawn: bool
+    provisional: bool
+    """Whether a table of theirs is still playing: the total may change."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "rank": self.rank,
+            "tied": self.tied,
+            "total": amount_json(self.total),
+            "total_exact": str(self.total),
+            "secondary": None if self.secondary is None else amount_json(self.secondary),
+            "secondary_exact": None if self.secondary is None else str(self.secondary),
+            "tables": self.tables,
+            "penalties": [penalty.to_json() for penalty in self.penalties],
+            "withdrawn": self.withdrawn,
+            "provisional": self.provisional,
+        }
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The leaderboard, first place first, and the tables still playing."""
+
+    rule: StandingRule
+    rows: tuple[Row, ...]
+    unfinished: tuple[tuple[int, str], ...]
+    """(round, table id) of each table counted as it stands."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule.value,
+            "rows": [row.to_json() for row in self.rows],
+            "unfinished": [{"round": number, "table": table} for number, table in self.unfinished],
+        }
+
+
+@dataclass
+class _Tally:
+    name: str
+    total: Fraction
+    secondary: Fraction | None
+    tables: int = 0
+    provisional: bool = False
+
+
+def standings(
+    tables: Iterable[TableResult],
+    adjustments: Iterable[Adjustment] = (),
+    withdrawn: Iterable[str] = (),
+) -> Standings:
+    """The event's leaderboard: each player's results summed over the tables they played,
+    the organiser's adjustments added, ranked by total and then the second key. Players equal
+    on both share the best rank (1, 2, 2, 4). Names are matched as the seating tells them
+    apart: letter case aside."""
+    tallies: dict[str, _Tally] = {}
+    seen: set[tuple[int, str]] = set()
+    rules: set[StandingRule] = set()
+    unfinished: list[tuple[int, str]] = []
+    for table in tables:
+        rules.add(table.rule)
+        key = (table.round, table.table_id)
+        if key in seen:
+            raise StandingsError(f"table {table.table_id} of round {table.round} is given twice")
+        seen.add(key)
+        if not table.finished:
+            unfinished.append(key)
+        for player in table.players:
+            if _SUBSTITUTE.fullmatch(player.name):
+                continue
+            tally = tallies.get(player.name.casefold())
+            if tally is None:
+                tally = tallies[player.name.casefold()] = _Tally(
+                    player.name, Fraction(0), None if player.secondary is None else Fraction(0)
+                )
+            tally.total += player.primary
+            if tally.secondary is not None and player.secondary is not None:
+                tally.secondary += player.secondary
+            tally.tables += 1
+            tally.provisional = tally.provisional or not table.finished
+    if len(rules) > 1:
+        names = ", ".join(sorted(rule.value for rule in rules))
+        raise StandingsError(f"an event's tables are counted one way; these mix {names}")
+    penalties: dict[str, list[Adjustment]] = {}
+    for adjustment in adjustments:
+        tally = tallies.get(adjustment.player.casefold())
+        if tally is None:
+            raise StandingsError(f"{adjustment.player} played no table of the event")
+        if not adjustment.reason.strip():
+            raise StandingsError(f"a penalty or correction of {adjustment.player} needs a reason")
+        tally.total += adjustment.amount
+        penalties.setdefault(adjustment.player.casefold(), []).append(adjustment)
+    gone: set[str] = set()
+    for name in withdrawn:
+        if name.casefold() not in tallies:
+            raise StandingsError(f"{name} withdrew but played no table of the event")
+        gone.add(name.casefold())
+
+    def order(tally: _Tally) -> tuple[Fraction, Fraction]:
+        return (tally.total, tally.secondary if tally.secondary is not None else Fraction(0))
+
+    # Equal players are listed by name, so the order never depends on the tables' order.
+    ranked = sorted(
+        tallies.values(),
+        key=lambda tally: (-order(tally)[0], -order(tally)[1], tally.name.casefold()),
+    )
+    rows: list[Row] = []
+    for index, tally in enumerate(ranked):
+        rank = index + 1
+        if index and order(ranked[index - 1]) == order(tally):
+            rank = rows[-1].rank
+        tied = any(
+            order(other) == order(tally)
+            for other in ranked[max(0, index - 1) : index + 2]
+            if other is not tally
+        )
+        rows.append(
+            Row(
+                tally.name,
+                tally.total,
+                tally.secondary,
+                rank,
+                tied,
+                tally.tables,
+                tuple(penalties.get(tally.name.casefold(), ())),
+                tally.name.casefold() in gone,
+                tally.provisional,
+            )
+        )
+    rule = rules.pop() if rules else StandingRule.MONEY
+    return Standings(rule, tuple(rows), tuple(unfinished))
