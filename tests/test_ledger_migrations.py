@@ -35,7 +35,12 @@ from sqlalchemy.engine import Engine, make_url
 from companion.ledger import db
 from companion.ledger.models import VERSION_TABLE, Base
 
-LEDGER_TABLES = {"ledger_tables", "ledger_players", "ledger_events"}
+LEDGER_TABLES = {
+    "ledger_tables",
+    "ledger_players",
+    "ledger_events",
+    *(f"event_{name}" for name in ("records", "entries", "rounds", "tables", "timers", "audit")),
+}
 SCRIPTS = ScriptDirectory(str(db.MIGRATIONS))
 REVISIONS = [script.revision for script in reversed(list(SCRIPTS.walk_revisions()))]
 """Every migration, oldest first."""
@@ -43,7 +48,7 @@ CREATED = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
 
 def test_the_migrations_are_one_line_of_revisions() -> None:
-    assert REVISIONS == ["0001", "0002", "0003"]
+    assert REVISIONS == ["0001", "0002", "0003", "0004"]
     assert SCRIPTS.get_heads() == [REVISIONS[-1]] == [db.head_revision()]
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     CheckConstraint,
     DateTime,
     ForeignKey,
@@ -103,4 +104,125 @@ class EventRow(Base):
     idempotency_key: Mapped[str | None] = mapped_column(String(200))
     fingerprint: Mapped[str | None] = mapped_column(String(64))
     """SHA-256 of what the write asked for, to refuse a key reused for something else."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# ---------------------------------------------------------------------------------------------
+# Events (migration 0004): several tables over several rounds, one leaderboard (docs/events.md)
+
+AUDIT_KINDS = ("create", "join", "withdraw", "adjust", "seat", "timer")
+"""What the organiser's record of an event holds, one row per action."""
+
+
+class EventRecordRow(Base):
+    """An event: what its seating and its tables follow. Only its token's hash is kept."""
+
+    __tablename__ = "event_records"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    profile: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    table_hands: Mapped[int | None] = mapped_column(Integer)
+    """Each table's planned hands (money profiles), or None."""
+    table_rounds: Mapped[int | None] = mapped_column(Integer)
+    """Each table's planned rounds of the deal, or None."""
+    rounds: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    first_round: Mapped[str] = mapped_column(String(16))
+    later_rounds: Mapped[str] = mapped_column(String(16))
+    leftover: Mapped[str | None] = mapped_column(String(16))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class EventEntryRow(Base):
+    """A player of an event, in the order entered; late entries come after the first field."""
+
+    __tablename__ = "event_entries"
+    __table_args__ = (UniqueConstraint("event_id", "name"),)
+
+    event_id: Mapped[str] = mapped_column(
+        ForeignKey("event_records.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    joins: Mapped[int] = mapped_column(Integer)
+    withdraws_after: Mapped[int | None] = mapped_column(Integer)
+
+
+class EventRoundRow(Base):
+    """A seated round: who sat out, the substitutes it needed, and its figures."""
+
+    __tablename__ = "event_rounds"
+
+    event_id: Mapped[str] = mapped_column(
+        ForeignKey("event_records.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    byes: Mapped[list[str]] = mapped_column(JSON)
+    substitutes: Mapped[list[str]] = mapped_column(JSON)
+    repeats: Mapped[int] = mapped_column(Integer)
+    seat_repeats: Mapped[int] = mapped_column(Integer)
+    seated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class EventTableRow(Base):
+    """A table of a seated round: the ledger table it plays at, its players East first."""
+
+    __tablename__ = "event_tables"
+    __table_args__ = (UniqueConstraint("table_id", name="uq_event_tables_table_id"),)
+
+    event_id: Mapped[str] = mapped_column(
+        ForeignKey("event_records.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("ledger_tables.id", ondelete="CASCADE"))
+    players: Mapped[list[str]] = mapped_column(JSON)
+    write_token: Mapped[str] = mapped_column(String(64))
+    """The table's write token, for the organiser's write links: given out only with the
+    event's token (the event's own token is kept only as a hash)."""
+
+
+class EventTimerRow(Base):
+    """A round's timer as started; a later start of the same round replaces it."""
+
+    __tablename__ = "event_timers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[str] = mapped_column(
+        ForeignKey("event_records.id", ondelete="CASCADE"), index=True
+    )
+    round: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    minutes: Mapped[int] = mapped_column(Integer)
+
+
+class EventAuditRow(Base):
+    """The organiser's record of an event, append-only: every action with who and when. The
+    adjustments to the standings are replayed from it."""
+
+    __tablename__ = "event_audit"
+    __table_args__ = (
+        UniqueConstraint("event_id", "seq"),
+        CheckConstraint(
+            "kind IN (" + ", ".join(f"'{kind}'" for kind in AUDIT_KINDS) + ")", name="kind"
+        ),
+        CheckConstraint("seq >= 1", name="seq"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[str] = mapped_column(
+        ForeignKey("event_records.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    player: Mapped[str | None] = mapped_column(String(64))
+    round: Mapped[int | None] = mapped_column(Integer)
+    amount: Mapped[str | None] = mapped_column(String(64))
+    """An adjustment's amount as an exact fraction ("-10", "5/2")."""
+    reason: Mapped[str | None] = mapped_column(Text)
+    by_name: Mapped[str] = mapped_column(String(200), default="")
+    details: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

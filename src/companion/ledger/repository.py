@@ -55,6 +55,11 @@ class NewTable:
     setup: TableSetup
 
 
+def new_id() -> str:
+    """A fresh random id in the tables' style (8 letters and digits, none easily confused)."""
+    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(_ID_LENGTH))
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -101,7 +106,7 @@ class Ledger(TableStore):
         setup = new_setup(profile, players, options, hands, name, rounds)
         token = secrets.token_urlsafe(24)
         for _ in range(WRITE_ATTEMPTS):
-            table_id = "".join(secrets.choice(_ID_ALPHABET) for _ in range(_ID_LENGTH))
+            table_id = new_id()
             try:
                 with self._guard(), self._session() as session, session.begin():
                     session.add(
