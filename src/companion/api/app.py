@@ -25,17 +25,19 @@ from companion.api import docs, live, scoring, table_preview, tables
 from companion.api.errors import install_error_handlers
 from companion.api.limits import RateLimiter, RateLimits
 from companion.api.security import MAX_BODY, SecurityMiddleware
-from companion.web import pages, table_pages, table_share
+from companion.web import event_pages, pages, table_pages, table_share
 from companion.web.templating import STATIC_DIR
 
 ROUTERS: list[APIRouter] = [
     scoring.router,
     tables.router,
     live.router,
+    live.event_router,
     table_preview.router,
     pages.router,
     table_pages.router,
     table_share.router,
+    event_pages.router,
     docs.router,
 ]
 """Every area's routers, in the order they are matched."""

@@ -34,6 +34,14 @@ What one client may hold (each tested in tests/test_api_live.py):
   stream (its connection is dropped); the client resumes from its `Last-Event-ID`;
 - **thread time**: a stream's reads and message writing run on `STREAM_THREADS` threads of
   their own, so a crowd of streams opening queues behind itself, never in front of page reads.
+
+An event's leaderboard follows the same notices: `GET /api/events/{id}/stream` sends one
+message each time any of the event's tables records, or the organiser acts (a notice for
+`event:<id>`). Its `id` is the event's *version*: the organiser's last action's number plus
+every table's last event number, which only grows; a client that reconnects after version v
+is told at once if the event has moved on. The hub learns which tables an event has when it
+reads the event; a notice for a table it does not know (a round seated since) is looked up once
+(`EventBook.event_of_table`), and a table of no event is remembered as such.
 """
 
 from __future__ import annotations
@@ -48,8 +56,10 @@ import random
 import re
 import threading
 import weakref
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -69,6 +79,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger("companion.api")
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
+event_router = APIRouter(prefix="/api/events", tags=["events"])
 
 HEARTBEAT = 15.0
 """Seconds between two keep-alive comments on an idle stream."""
@@ -98,6 +109,12 @@ REFUSED_RETRY = 10
 MAX_SEQ_DIGITS = 18
 """Digits of an event number (`Last-Event-ID`, `after`): more than any table can hold."""
 
+EVENT_NOTICE = "event:"
+"""A notice for `event:<id>` says the organiser changed event <id> (a round seated, a timer,
+a penalty): what its tables' notices do not say."""
+KNOWN_TABLES = 4096
+"""Tables remembered as belonging to no event (so a notice for them is not looked up again)."""
+
 _SEQ = re.compile(f"[0-9]{{1,{MAX_SEQ_DIGITS}}}")
 _HUBS: weakref.WeakSet[LiveTables] = weakref.WeakSet()
 _HUBS_LOCK = threading.Lock()
@@ -109,6 +126,37 @@ class _Watcher:
 
     table: str
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass(eq=False)
+class _EventWatcher:
+    """One open stream of an event's leaderboard."""
+
+    event: str
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass(frozen=True)
+class EventState:
+    """What the event's streams need of it: its version and its tables."""
+
+    version: int
+    tables: frozenset[str]
+
+
+def read_event_state(ledger: Ledger, event_id: str) -> EventState:
+    """The event's version (the organiser's last action's number plus each table's last event
+    number: it only grows, and every change moves it) and its tables. A refusal (no such event)
+    raises as the ledger's own error."""
+    from companion.ledger.event_book import EventBook
+
+    book = EventBook(ledger)
+    view = book.event(event_id)
+    tables = frozenset(table.table for seated in view.seated for table in seated.tables)
+    audit = book.audit(event_id)
+    version = max((entry.seq for entry in audit), default=0)
+    version += sum(_last_seq(ledger.replay(table)) for table in tables)
+    return EventState(version, tables)
 
 
 @dataclass(frozen=True, eq=False)
@@ -210,6 +258,14 @@ class LiveTables:
         self.stale: set[str] = set()
         self.messages: dict[str, _Messages] = {}
         self.writing: dict[str, tuple[Replay, asyncio.Task[_Messages]]] = {}
+        self.event_watchers: dict[str, set[_EventWatcher]] = {}
+        self.events: dict[str, EventState] = {}
+        self.event_of: dict[str, str] = {}
+        """The tables of the events someone watches: table id -> event id."""
+        self.no_event: OrderedDict[str, None] = OrderedDict()
+        self.event_fetching: dict[str, asyncio.Task[None]] = {}
+        self.event_stale: set[str] = set()
+        self.looking_up: set[str] = set()
         self.closed = False
         self.heartbeat = HEARTBEAT
         self.lifetime = _setting(LIFETIME_ENV, LIFETIME)
@@ -240,8 +296,12 @@ class LiveTables:
     def _refresh_all(self) -> None:
         for table_id in list(self.watchers):
             self._noticed(table_id, None)
+        for event_id in list(self.event_watchers):
+            self._event_changed(event_id)
 
     def _noticed(self, table_id: str, seq: int | None) -> None:
+        if self.event_watchers:
+            self._event_notice(table_id)
         if table_id not in self.watchers:
             return  # nobody here watches it
         known = self.latest.get(table_id)
@@ -313,6 +373,113 @@ class LiveTables:
             self.messages[table_id] = written
         return written
 
+    # -- events ------------------------------------------------------------------------------
+
+    def _event_notice(self, key: str) -> None:
+        """A notice while someone watches an event: which event it concerns, if any."""
+        if key.startswith(EVENT_NOTICE):
+            self._event_changed(key[len(EVENT_NOTICE) :])
+            return
+        event_id = self.event_of.get(key)
+        if event_id is not None:
+            self._event_changed(event_id)
+        elif key not in self.no_event and key not in self.looking_up:
+            # A table seated since the event was read, or a table of no event: asked once.
+            self.looking_up.add(key)
+            self.loop.create_task(self._look_up(key))
+
+    async def _look_up(self, table_id: str) -> None:
+        from companion.ledger.event_book import EventBook
+
+        try:
+            event_id = await self.in_thread(lambda: EventBook(self.ledger).event_of_table(table_id))
+        except Exception:
+            logger.warning("could not tell which event table %s belongs to", table_id)
+            return
+        finally:
+            self.looking_up.discard(table_id)
+        if event_id is None:
+            self.no_event[table_id] = None
+            while len(self.no_event) > KNOWN_TABLES:
+                self.no_event.popitem(last=False)
+        elif event_id in self.event_watchers:
+            self.event_of[table_id] = event_id
+            self._event_changed(event_id)
+
+    def _event_changed(self, event_id: str) -> None:
+        if event_id not in self.event_watchers:
+            return
+        if event_id in self.event_fetching:
+            self.event_stale.add(event_id)
+            return
+        self.event_fetching[event_id] = self.loop.create_task(self._fetch_event(event_id))
+
+    async def _fetch_event(self, event_id: str) -> None:
+        try:
+            while True:
+                self.event_stale.discard(event_id)
+                try:
+                    state = await self.read_event(event_id)
+                except Exception:
+                    logger.warning("could not read event %s for its streams", event_id)
+                    return
+                self.publish_event(event_id, state)
+                if event_id not in self.event_stale:
+                    return
+        finally:
+            self.event_fetching.pop(event_id, None)
+
+    async def read_event(self, event_id: str) -> EventState:
+        state: EventState = await self.in_thread(read_event_state, self.ledger, event_id)
+        return state
+
+    def publish_event(self, event_id: str, state: EventState) -> None:
+        if event_id not in self.event_watchers:
+            return
+        known = self.events.get(event_id)
+        if known is not None and known.version > state.version:
+            return
+        self.events[event_id] = state
+        for table_id in state.tables:
+            self.event_of[table_id] = event_id
+            self.no_event.pop(table_id, None)
+        for watcher in self.event_watchers.get(event_id, ()):
+            watcher.wake.set()
+
+    def register_event(self, event_id: str) -> _EventWatcher:
+        watcher = _EventWatcher(event_id)
+        self.event_watchers.setdefault(event_id, set()).add(watcher)
+        return watcher
+
+    def unregister_event(self, watcher: _EventWatcher) -> None:
+        found = self.event_watchers.get(watcher.event)
+        if found is None or watcher not in found:
+            return
+        found.discard(watcher)
+        if not found:
+            del self.event_watchers[watcher.event]
+            state = self.events.pop(watcher.event, None)
+            for table_id in () if state is None else state.tables:
+                self.event_of.pop(table_id, None)
+
+    async def watch_event(self, watcher: _EventWatcher, sent: int) -> AsyncIterator[bytes]:
+        """An event's stream: a message with the new version each time the event moves on,
+        with heartbeats, until the client leaves, the lifetime is over or the server stops."""
+        event_id = watcher.event
+        yield f"retry: {RETRY_MS}\n: event {event_id} from version {sent}\n\n".encode()
+        async for woken in self._wakes(watcher.wake):
+            if not woken:
+                yield b": heartbeat\n\n"
+                continue
+            state = self.events.get(event_id)
+            if state is None or state.version <= sent:
+                continue
+            sent = state.version
+            data = json.dumps({"version": sent})
+            yield f"id: {sent}\nevent: event\ndata: {data}\n\n".encode()
+        if not self.closed:
+            yield _reconnect(sent)
+
     # -- streams -----------------------------------------------------------------------------
 
     def register(self, table_id: str) -> _Watcher:
@@ -338,22 +505,10 @@ class LiveTables:
         the server stops."""
         table_id = watcher.table
         yield f"retry: {RETRY_MS}\n: {table_id} from event {sent}\n\n".encode()
-        ends = self.loop.time() + self.lifetime * random.uniform(0.9, 1.0)
-        watcher.wake.set()
-        while not self.closed:
-            left = ends - self.loop.time()
-            if left <= 0:
-                yield f"event: reconnect\ndata: {json.dumps({'after': sent})}\n\n".encode()
-                return
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(watcher.wake.wait(), timeout=min(self.heartbeat, left))
-            if self.closed:
-                break
-            if not watcher.wake.is_set():
-                if ends - self.loop.time() > 0:
-                    yield b": heartbeat\n\n"
+        async for woken in self._wakes(watcher.wake):
+            if not woken:
+                yield b": heartbeat\n\n"
                 continue
-            watcher.wake.clear()
             latest = self.latest.get(table_id)
             if latest is None or _last_seq(latest) <= sent:
                 continue
@@ -361,6 +516,29 @@ class LiveTables:
             for piece, last in written.pieces_after(sent):
                 yield piece
                 sent = last
+        if not self.closed:
+            yield _reconnect(sent)
+
+    async def _wakes(self, wake: asyncio.Event) -> AsyncIterator[bool]:
+        """A stream's pace: True each time `wake` is set (once at once, for what the stream
+        opened behind), False when a heartbeat is due; it ends when the server stops or the
+        stream's lifetime (less up to a tenth) is over."""
+        ends = self.loop.time() + self.lifetime * random.uniform(0.9, 1.0)
+        wake.set()
+        while not self.closed:
+            left = ends - self.loop.time()
+            if left <= 0:
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), timeout=min(self.heartbeat, left))
+            if self.closed:
+                return
+            if not wake.is_set():
+                if ends - self.loop.time() > 0:
+                    yield False
+                continue
+            wake.clear()
+            yield True
 
     def close(self) -> None:
         """End every stream (the server is stopping) and the listener."""
@@ -375,6 +553,14 @@ class LiveTables:
         for watchers in self.watchers.values():
             for watcher in watchers:
                 watcher.wake.set()
+        for followers in self.event_watchers.values():
+            for follower in followers:
+                follower.wake.set()
+
+
+def _reconnect(sent: int) -> bytes:
+    """The message that ends a stream at the end of its lifetime: open it again after `sent`."""
+    return f"event: reconnect\ndata: {json.dumps({'after': sent})}\n\n".encode()
 
 
 def _last_seq(replayed: Replay) -> int:
@@ -599,40 +785,51 @@ def _after(request: Request, after: int | None) -> tuple[int | None, str]:
 )
 async def stream_table(request: Request, table_id: str, after: int | None = None) -> Any:
     start, said_by = _after(request, after)
+
+    async def follow(hub: LiveTables) -> tuple[Callable[[], None], AsyncIterator[bytes]]:
+        key = table_key(table_id)
+        watcher = hub.register(key)  # before the read: a write after it wakes this stream
+        try:
+            replayed = await hub.read(key)  # 404 for an unknown table, before the stream opens
+            last = _last_seq(replayed)
+            if start is not None and start > last:
+                raise TableRequestError(
+                    f"{said_by} {start} is beyond this table's last event ({last}): "
+                    "load the table again and follow it from there",
+                    409,
+                )
+            hub.publish(key, replayed)
+        except BaseException:
+            hub.unregister(watcher)
+            raise
+        return partial(hub.unregister, watcher), hub.watch(
+            watcher, last if start is None else start
+        )
+
+    return await _stream(request, follow)
+
+
+async def _stream(
+    request: Request,
+    follow: Callable[[LiveTables], Awaitable[tuple[Callable[[], None], AsyncIterator[bytes]]]],
+) -> EventStream:
+    """A stream counted against the limits: `follow` registers it with the hub (refusing it
+    before it opens, e.g. 404) and answers how to unregister it and its text."""
     slots = stream_slots(request)
     address = client_address(request)
     slots.take(address)
-    watcher: _Watcher | None = None
-    hub: LiveTables | None = None
     try:
         hub = await live_tables(request, _stream_threads(request))
-        key = table_key(table_id)
-        watcher = hub.register(key)  # before the read: a write after it wakes this stream
-        replayed = await hub.read(key)  # 404 for an unknown table, before the stream opens
-        last = _last_seq(replayed)
-        if start is not None and start > last:
-            raise TableRequestError(
-                f"{said_by} {start} is beyond this table's last event ({last}): "
-                "load the table again and follow it from there",
-                409,
-            )
-        hub.publish(key, replayed)
+        unregister, text = await follow(hub)
     except BaseException:
-        if hub is not None and watcher is not None:
-            hub.unregister(watcher)
         slots.give_back(address)
         raise
-    opened = hub
 
     def release() -> None:
-        opened.unregister(watcher)
+        unregister()
         slots.give_back(address)
 
-    return EventStream(
-        hub.watch(watcher, last if start is None else start),
-        stall=hub.stall,
-        release=_once(release),
-    )
+    return EventStream(text, stall=hub.stall, release=_once(release))
 
 
 def _once(function: Callable[[], None]) -> Callable[[], None]:
@@ -645,3 +842,40 @@ def _once(function: Callable[[], None]) -> Callable[[], None]:
             function()
 
     return run
+
+
+@event_router.get(
+    "/{event_id}/stream",
+    summary="The event's leaderboard as it changes (Server-Sent Events)",
+    description="`text/event-stream`: one message each time any of the event's tables records "
+    "(a hand, a void, an amendment) or the organiser acts (a round seated, a timer started, a "
+    'penalty, a withdrawal): `id: <version>` and `data: {"version": <version>}`. Read the '
+    "leaderboard again on each message. Reconnecting with `Last-Event-ID` (or opening with "
+    "`?after=<version>`) sends a message at once if the event has moved on since. Heartbeats, "
+    "lifetime and limits as a table's stream. Needs only the event's id.",
+    response_class=StreamingResponse,
+    responses={
+        200: {"content": {"text/event-stream": {}}, "description": "the stream"},
+        404: {"description": "no event with this id"},
+        422: {"description": "`Last-Event-ID` or `after` is not a version number"},
+        429: {"description": "too many open streams from this address (`Retry-After`)"},
+        503: {"description": "the server holds as many streams as it takes (`Retry-After`)"},
+    },
+)
+async def stream_event(request: Request, event_id: str, after: int | None = None) -> Any:
+    start, _ = _after(request, after)
+
+    async def follow(hub: LiveTables) -> tuple[Callable[[], None], AsyncIterator[bytes]]:
+        key = table_key(event_id)
+        watcher = hub.register_event(key)  # before the read: a change after it wakes the stream
+        try:
+            state = await hub.read_event(key)  # 404 for an unknown event, before the stream opens
+            hub.publish_event(key, state)
+        except BaseException:
+            hub.unregister_event(watcher)
+            raise
+        return partial(hub.unregister_event, watcher), hub.watch_event(
+            watcher, state.version if start is None else start
+        )
+
+    return await _stream(request, follow)

@@ -33,6 +33,7 @@ from companion.api.security import read_form
 from companion.errors import CompanionError
 from companion.ledger.state import MAX_PLANNED_HANDS, MAX_PLANNED_ROUNDS
 from companion.web import i18n
+from companion.web.event_pages import table_timer
 from companion.web.pages import editor_context, script_data
 from companion.web.table_forms import (
     FormError,
@@ -155,6 +156,7 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
         **board_context(lang, table_id, replayed, before),
         **record_context(lang, replayed),
         **editor_context(lang),
+        **table_timer(request, table_id),
     )
 
 

@@ -9,12 +9,14 @@ export class LiveTable {
   /**
    * @param {string} url the stream's URL
    * @param {{after: number, onEvent: (event: object) => void, onState: (state: string) => void,
-   *   refetch: () => Promise<number|null>}} options `after`: the last event this page shows;
-   *   `refetch` brings the page up to date and answers the last event it now shows (null when
-   *   it could not).
+   *   refetch: () => Promise<number|null>, kind?: string}} options `after`: the last event this
+   *   page shows; `refetch` brings the page up to date and answers the last event it now shows
+   *   (null when it could not); `kind`: the messages' event name (`table`, or `event` for an
+   *   event's leaderboard, whose ids are its versions).
    */
-  constructor(url, { after, onEvent, onState, refetch }) {
+  constructor(url, { after, onEvent, onState, refetch, kind = "table" }) {
     this.url = url;
+    this.kind = kind;
     this.after = after;
     this.onEvent = onEvent;
     this.onState = onState;
@@ -39,7 +41,7 @@ export class LiveTable {
       this.failures = 0;
       this.onState("live");
     });
-    source.addEventListener("table", (message) => {
+    source.addEventListener(this.kind, (message) => {
       const seq = Number(message.lastEventId);
       if (!Number.isInteger(seq) || seq <= this.after) return; // seen already
       this.after = seq;

@@ -1,0 +1,189 @@
+"""An event's pages: the public leaderboard and the organiser's page (docs/web.md, *Events*).
+
+- `GET /e/{id}`: the leaderboard, rendered on the server (a spectator needs no script): the
+  round and its progress, the round timer, the standings, this round's tables. `?view=projector`
+  is the same page in large type for a screen on the wall (no header, no footer).
+- `GET /e/{id}/board`: the leaderboard's regions as an HTML fragment; the page's script swaps
+  it in on each message of the event's live stream (`GET /api/events/{id}/stream`).
+- `GET /e/{id}/organiser`: the organiser's page. Like a table's write link, the event's token
+  travels in the URL fragment (`/e/{id}/organiser#token=...`), which browsers never send; the
+  page's script keeps it in localStorage and sends it as `Authorization: Bearer`.
+- `GET /e/{id}/organiser/panel`: the organiser's part (seating with the tables' write links,
+  the actions, the organiser's record), only with the event's token: 401 without one, 403 with
+  a wrong one. The page's script fetches it with the token; the actions go to the JSON API
+  (`/api/events/...`), which checks the token whatever the page shows.
+- `GET /e/{id}/timer/{round}`: the round timer's line, for the table pages of the event.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse
+
+from companion.api.deps import open_ledger, refusals
+from companion.api.live import read_event_state
+from companion.api.security import bearer_token
+from companion.ledger.state import table_key
+from companion.web import i18n
+from companion.web.event_views import audit_lines, event_context, round_of, timer_view
+from companion.web.pages import script_data
+from companion.web.table_share import share_reach
+from companion.web.templating import page_context, render, request_language, templates
+
+if TYPE_CHECKING:
+    from companion.ledger.event_book import EventBook
+
+router = APIRouter(include_in_schema=False)
+
+PROJECTOR = "projector"
+"""`?view=projector`: the leaderboard in large type, for a screen on the wall."""
+
+
+def event_book(request: Request) -> EventBook:
+    from companion.ledger.event_book import EventBook
+
+    return EventBook(open_ledger(request))
+
+
+def leaderboard_context(request: Request, event_id: str) -> dict[str, Any]:
+    """The event, its standings and its version (for the live stream), as the pages show them."""
+    lang = request_language(request)
+    book = event_book(request)
+    with refusals():
+        event = book.event(event_id).to_json()
+        standings = book.standings(event_id).to_json()
+        state = read_event_state(book.ledger, event_id)
+    t = i18n.Translator(lang)
+    context = event_context(t, event, standings, datetime.now(UTC))
+    context["board_state"] = {"version": state.version}
+    context["event"] = event
+    return context
+
+
+@router.get("/e/{event_id}", response_class=HTMLResponse)
+def leaderboard_page(request: Request, event_id: str, view: str | None = None) -> HTMLResponse:
+    lang = request_language(request)
+    context = leaderboard_context(request, event_id)
+    key = context["event_id"]
+    page_data = script_data(
+        lang,
+        event={"id": key, "name": context["event_name"]},
+        api={"board": f"/e/{key}/board", "stream": f"/api/events/{key}/stream"},
+    )
+    return render(
+        request,
+        "event.html",
+        page_data=page_data,
+        projector=view == PROJECTOR,
+        **context,
+    )
+
+
+@router.get("/e/{event_id}/board", response_class=HTMLResponse)
+def leaderboard_board(request: Request, event_id: str) -> HTMLResponse:
+    context = {**page_context(request), **leaderboard_context(request, event_id)}
+    html = templates.get_template("event_board.html").render(context)
+    return HTMLResponse(html, headers={"cache-control": "no-store"})
+
+
+@router.get("/e/{event_id}/timer/{round_number}", response_class=HTMLResponse)
+def round_timer(request: Request, event_id: str, round_number: int) -> HTMLResponse:
+    """The timer line of one round (the table pages swap it in when the event changes)."""
+    context = {**page_context(request), **timer_context(request, event_id, round_number)}
+    html = templates.get_template("components/event_timer.html").render(context)
+    return HTMLResponse(html, headers={"cache-control": "no-store"})
+
+
+def timer_context(request: Request, event_id: str, round_number: int) -> dict[str, Any]:
+    t = i18n.Translator(request_language(request))
+    with refusals():
+        event = event_book(request).event(event_id).to_json()
+    seated = round_of(event, round_number)
+    timer = None if seated is None else timer_view(t, round_number, seated.get("timer"), now())
+    key = table_key(event_id)
+    return {
+        "timer_event": key,
+        "timer_round": round_number,
+        "timer": timer,
+        "timer_round_text": t("evpage.round_n", n=round_number),
+        "timer_url": f"/e/{key}/timer/{round_number}",
+        "event_url": f"/e/{key}",
+    }
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def table_timer(request: Request, table_id: str) -> dict[str, Any]:
+    """For a table's page: the round timer of the event the table was seated by (its round),
+    or nothing for a table of its own."""
+    book = event_book(request)
+    with refusals():
+        event_id = book.event_of_table(table_id)
+        if event_id is None:
+            return {}
+        event = book.event(event_id).to_json()
+    for seated in event.get("seated", ()):
+        for table in seated.get("tables", ()):
+            if table["table"] == table_key(table_id):
+                context = timer_context(request, event_id, int(seated["round"]))
+                context["timer_stream"] = f"/api/events/{context['timer_event']}/stream"
+                context["timer_event_name"] = event.get("name", "")
+                return context
+    return {}
+
+
+# ---------------------------------------------------------------------------------------------
+# The organiser
+
+
+@router.get("/e/{event_id}/organiser", response_class=HTMLResponse)
+def organiser_page(request: Request, event_id: str) -> HTMLResponse:
+    lang = request_language(request)
+    context = leaderboard_context(request, event_id)
+    key = context["event_id"]
+    reach = share_reach(request)
+    page_data = script_data(
+        lang,
+        event={"id": key, "name": context["event_name"]},
+        shareBase=reach.base,
+        api={
+            "panel": f"/e/{key}/organiser/panel",
+            "board": f"/e/{key}/board",
+            "stream": f"/api/events/{key}/stream",
+            "event": f"/api/events/{key}",
+        },
+    )
+    return render(request, "event_organiser.html", page_data=page_data, share=reach, **context)
+
+
+@router.get("/e/{event_id}/organiser/panel", response_class=HTMLResponse)
+def organiser_panel(request: Request, event_id: str) -> HTMLResponse:
+    """The organiser's part of the page, only for the event's token."""
+    token = bearer_token(request)
+    if token is None:
+        raise HTTPException(
+            status_code=401,
+            detail="this needs the event's token: send Authorization: Bearer <token>",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+    book = event_book(request)
+    with refusals():
+        if not book.verify_token(event_id, token):
+            raise HTTPException(status_code=403, detail="the token does not match this event")
+        write_tokens = book.write_tokens(event_id, token)
+        audit = [entry.to_json() for entry in book.audit(event_id)]
+    context = {**page_context(request), **leaderboard_context(request, event_id)}
+    t = i18n.Translator(request_language(request))
+    context["write_tokens"] = write_tokens
+    context["audit"] = audit_lines(t, audit)
+    context["players"] = [
+        player for player in context["event"].get("players", ()) if not player.get("withdrawn")
+    ]
+    context["share_base"] = share_reach(request).base
+    html = templates.get_template("event_panel.html").render(context)
+    return HTMLResponse(html, headers={"cache-control": "no-store"})

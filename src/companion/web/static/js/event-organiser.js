@@ -1,0 +1,182 @@
+// An event's organiser page (/e/{id}/organiser). The event's token comes as a table's write link
+// does: in the link's fragment (`#token=...`), which browsers never send to a server. Here it is
+// kept in this device's localStorage, taken out of the address bar, and sent as
+// `Authorization: Bearer` to fetch the organiser's part of the page (seating with the tables'
+// write links, the actions, the record) and with every action to the JSON API, which checks it
+// whatever the page shows.
+import { followEvent, refreshBoard } from "./event-board.js";
+import { startTimers } from "./event-timer.js";
+import { pageData, t } from "./i18n.js";
+import { copyText, qrSvg } from "./share.js";
+
+const KEY = "companion.events";
+const event = pageData.event;
+const panel = document.getElementById("organiser-panel");
+const accessNotice = document.getElementById("access-notice");
+let token = "";
+
+function stored() {
+  try {
+    const data = JSON.parse(localStorage.getItem(KEY) ?? "{}");
+    return data && typeof data === "object" && !Array.isArray(data) ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+function remember(value) {
+  const events = stored();
+  events[event.id] = { token: value, name: event.name, seen: Date.now() };
+  try {
+    localStorage.setItem(KEY, JSON.stringify(events));
+    return true;
+  } catch {
+    return false; // storage is off (private browsing): the token lives in the page only
+  }
+}
+
+function headers(json = false) {
+  const found = { Accept: json ? "application/json" : "text/html", Authorization: `Bearer ${token}` };
+  if (json) found["Content-Type"] = "application/json";
+  return found;
+}
+
+/** The organiser's part, fetched with the token: "ok", "refused" or "unknown" (no answer). */
+async function loadPanel(candidate = token) {
+  let response;
+  try {
+    response = await fetch(pageData.api.panel, {
+      headers: { Accept: "text/html", Authorization: `Bearer ${candidate}` },
+      cache: "no-store",
+    });
+  } catch {
+    return "unknown";
+  }
+  if (response.status === 401 || response.status === 403) return "refused";
+  if (!response.ok) return "unknown";
+  const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+  const body = fresh.getElementById("organiser-body");
+  if (!body) return "unknown";
+  const status = document.getElementById("action-status")?.textContent ?? "";
+  const open = [...panel.querySelectorAll("details[open]")].map((node) => node.dataset.writeLink ?? node.querySelector("summary")?.textContent);
+  panel.replaceChildren(document.importNode(body, true));
+  const line = document.getElementById("action-status");
+  if (line) line.textContent = status;
+  for (const details of panel.querySelectorAll("details")) {
+    const name = details.dataset.writeLink ?? details.querySelector("summary")?.textContent;
+    if (open.includes(name)) details.open = true;
+  }
+  drawQrCodes();
+  startTimers(panel);
+  return "ok";
+}
+
+function drawQrCodes() {
+  for (const details of panel.querySelectorAll("details[data-write-link]")) {
+    const box = details.querySelector("[data-qr]");
+    if (details.open && !box.firstChild) box.append(qrSvg(details.dataset.writeLink, box.dataset.label));
+  }
+}
+
+async function takeToken() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const fromLink = params.get("token");
+  const kept = stored()[event.id]?.token ?? "";
+  for (const candidate of [fromLink, kept]) {
+    if (!candidate) continue;
+    const verdict = await loadPanel(candidate);
+    if (verdict === "refused") {
+      accessNotice.textContent = t("evpage.token_refused");
+      accessNotice.hidden = false;
+      continue;
+    }
+    token = candidate;
+    if (verdict === "ok") {
+      accessNotice.hidden = true;
+      // Kept: the address bar shows the page without the token. Not kept: the fragment stays.
+      if (candidate === fromLink && remember(candidate)) {
+        history.replaceState(null, "", location.pathname + location.search);
+      }
+    }
+    break;
+  }
+  if (fromLink && !token) history.replaceState(null, "", location.pathname + location.search);
+  document.body.dataset.access = token ? "organiser" : "read";
+  for (const node of document.querySelectorAll("[data-reader-only]")) node.hidden = Boolean(token);
+}
+
+/** What each action sends to the JSON API. */
+function request(form) {
+  const data = Object.fromEntries(new FormData(form));
+  const round = Number(form.dataset.round);
+  switch (form.dataset.action) {
+    case "seat":
+      return { url: `${pageData.api.event}/rounds`, body: { round } };
+    case "timer":
+      return { url: `${pageData.api.event}/rounds/${round}/timer`, body: { minutes: Number(data.minutes) } };
+    case "adjust":
+      return {
+        url: `${pageData.api.event}/adjustments`,
+        body: { player: data.player, amount: data.amount.trim(), reason: data.reason, by: data.by },
+      };
+    default:
+      return {
+        url: `${pageData.api.event}/withdrawals`,
+        body: { player: data.player, after: Number(data.after), by: data.by },
+      };
+  }
+}
+
+async function act(form) {
+  const status = document.getElementById("action-status");
+  const { url, body } = request(form);
+  const button = form.querySelector("button[type=submit]");
+  button.disabled = true;
+  let response;
+  let answer = {};
+  try {
+    response = await fetch(url, { method: "POST", headers: headers(true), body: JSON.stringify(body) });
+    answer = await response.json().catch(() => ({}));
+  } catch {
+    status.textContent = t("result.network");
+    button.disabled = false;
+    return;
+  }
+  button.disabled = false;
+  if (!response.ok) {
+    status.textContent = t("evpage.action_refused", { why: answer.error ?? response.status });
+    return;
+  }
+  status.textContent = t(`evpage.done.${form.dataset.action}`, { player: body.player ?? "", n: body.round ?? "" });
+  await Promise.all([loadPanel(), refreshBoard()]);
+}
+
+panel.addEventListener("submit", (submitted) => {
+  const form = submitted.target.closest("form[data-action]");
+  if (!form) return;
+  submitted.preventDefault();
+  if (form.dataset.action === "withdraw" && !window.confirm(t("evpage.withdraw_confirm", { player: form.player.value }))) return;
+  act(form);
+});
+panel.addEventListener("toggle", drawQrCodes, true);
+panel.addEventListener("click", async (clicked) => {
+  if (clicked.target.closest("#print-seating")) {
+    window.print();
+    return;
+  }
+  const copy = clicked.target.closest("[data-copy-link]");
+  if (copy) {
+    const input = copy.parentElement.querySelector("input");
+    const verdict = await copyText(input.value, input);
+    document.getElementById("action-status").textContent = t(verdict === "copied" ? "table.copied" : "table.copy_manual");
+  }
+});
+
+await takeToken();
+startTimers();
+followEvent(async () => {
+  const shown = await refreshBoard();
+  if (token) await loadPanel();
+  return shown;
+});
+document.body.dataset.ready = "true";
