@@ -1,0 +1,335 @@
+# ruff: noqa: RUF001  (the Chinese messages are written with full-width punctuation, on purpose)
+"""An event's pages: the leaderboard (`/e/{id}`, its board fragment, the projector view), the
+organiser's page and its token-only panel, the round timer (its own line, and on the event's
+table pages); and the words they are built from (`event_views`), on hand-made JSON."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from companion.api import create_app
+from companion.ledger.event_book import EventBook
+from companion.ledger.repository import Ledger
+from companion.web import event_views, i18n
+
+EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+NOW = datetime(2026, 12, 2, 19, 0, tzinfo=UTC)
+EN = i18n.Translator("en")
+
+
+# ---------------------------------------------------------------------------------------------
+# The words, from hand-made JSON
+
+
+def row(name: str, rank: int, total: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "rank": rank,
+        "tied": False,
+        "total": float(Fraction(total)),
+        "total_exact": total,
+        "secondary": None,
+        "secondary_exact": None,
+        "tables": 1,
+        "penalties": [],
+        "withdrawn": False,
+        "provisional": False,
+        **extra,
+    }
+
+
+def test_shared_ranks_read_as_ties_and_money_is_signed() -> None:
+    standings = {
+        "rule": "money",
+        "rows": [
+            row("Ann", 1, "14"),
+            row("Ben", 2, "3", tied=True),
+            row("Cat", 2, "3", tied=True),
+            row("Dan", 4, "-20", provisional=True, withdrawn=True),
+        ],
+        "unfinished": [],
+    }
+    rows = event_views.row_views(EN, standings)
+    assert [(r.rank, r.name, r.total, r.sign) for r in rows] == [
+        ("1", "Ann", "+14", "plus"),
+        ("=2", "Ben", "+3", "plus"),
+        ("=2", "Cat", "+3", "plus"),
+        ("4", "Dan", "-20", "minus"),
+    ]
+    assert (rows[3].provisional, rows[3].withdrawn, rows[0].provisional) == (True, True, False)
+
+
+def test_a_penalty_is_worded_with_its_reason_and_who_decided() -> None:
+    penalty = {"player": "Ann", "amount": -10, "amount_exact": "-10", "reason": "late", "by": "Mia"}
+    standings = {"rule": "money", "rows": [row("Ann", 1, "4", penalties=[penalty])]}
+    [ann] = event_views.row_views(EN, standings)
+    assert ann.penalties == ("-10: late (Mia)",)
+    zh = event_views.row_views(i18n.Translator("zh-Hant"), standings)[0]
+    assert zh.penalties == ("-10：late（Mia）",)
+
+
+def test_riichi_finals_have_one_decimal_and_points_as_the_second_key() -> None:
+    standings = {
+        "rule": "finals",
+        "rows": [
+            row("Ann", 1, "463/10", secondary=61300, secondary_exact="61300"),
+            row("Ben", 2, "0", secondary=30000, secondary_exact="30000"),
+            row("Cat", 3, "-123/10", secondary=17700, secondary_exact="17700"),
+        ],
+    }
+    rows = event_views.row_views(EN, standings)
+    assert [(r.total, r.secondary) for r in rows] == [
+        ("+46.3", "61,300"),
+        ("0.0", "30,000"),
+        ("-12.3", "17,700"),
+    ]
+
+
+def test_mcr_table_points_keep_shared_places_exact_and_scores_signed() -> None:
+    standings = {
+        "rule": "table-points",
+        "rows": [
+            row("Ann", 1, "7", secondary=52, secondary_exact="52"),
+            row("Ben", 2, "3/2", secondary=-8, secondary_exact="-8"),
+        ],
+    }
+    rows = event_views.row_views(EN, standings)
+    assert [(r.total, r.secondary, r.sign) for r in rows] == [("7", "+52", ""), ("1.5", "-8", "")]
+
+
+def test_the_timer_counts_down_and_then_says_times_up() -> None:
+    ends = NOW + timedelta(minutes=41, seconds=12)
+    timer = {"started_at": "", "minutes": 60, "ends_at": ends.isoformat()}
+    view = event_views.timer_view(EN, 2, timer, NOW)
+    assert view is not None
+    assert (view.text, view.left_ms, view.done) == ("41:12 left", 2_472_000, False)
+    # A part of a second left still reads as a second: the countdown shows 0:00 only at the end.
+    almost = event_views.timer_view(EN, 2, timer, ends - timedelta(milliseconds=300))
+    assert almost is not None and almost.text == "0:01 left"
+    over = event_views.timer_view(EN, 2, timer, ends + timedelta(seconds=5))
+    assert over is not None and (over.text, over.left_ms, over.done) == ("Time's up", 0, True)
+    assert event_views.timer_view(EN, 2, None, NOW) is None
+    assert event_views.clock_text(3900) == "1:05:00"
+    zh = event_views.timer_view(i18n.Translator("zh-Hans"), 2, timer, NOW)
+    assert zh is not None and zh.text == "剩余 41:12"
+
+
+def test_the_rounds_progress_and_seating_in_seat_order() -> None:
+    event = {
+        "id": "abcd2345",
+        "name": "Club night",
+        "profile": "sg",
+        "rounds": 3,
+        "current_round": 2,
+        "progress": {"round": 2, "finished": 1, "tables": 2},
+        "seated": [
+            {
+                "round": 2,
+                "tables": [
+                    {
+                        "number": 1,
+                        "table": "t1",
+                        "players": EIGHT[:4],
+                        "finished": True,
+                        "hands": 8,
+                    },
+                    {
+                        "number": 2,
+                        "table": "t2",
+                        "players": EIGHT[4:],
+                        "finished": False,
+                        "hands": 3,
+                    },
+                ],
+                "byes": ["Kim"],
+                "repeats": 1,
+                "seat_repeats": 0,
+                "timer": None,
+            }
+        ],
+    }
+    context = event_views.event_context(EN, event, {"rule": "money", "rows": []}, NOW)
+    assert (context["round_text"], context["progress_text"]) == (
+        "Round 2 of 3",
+        "1 of 2 tables finished",
+    )
+    this_round = context["this_round"]
+    assert [seat.seat + ":" + seat.name for seat in this_round.tables[1].seats] == [
+        "E:Eve",
+        "S:Fay",
+        "W:Gus",
+        "N:Hal",
+    ]
+    assert [table.status for table in this_round.tables] == [
+        "finished · 8 hands",
+        "playing · 3 hands",
+    ]
+    assert this_round.byes == "Sitting out: Kim"
+    assert (context["next_round"], context["all_rounds_seated"]) == (3, False)
+    before = event_views.event_context(
+        i18n.Translator("zh-Hant"), {**event, "current_round": None, "seated": []}, {}, NOW
+    )
+    assert (before["round_text"], before["progress_text"]) == ("尚未排座（共 3 輪）", "")
+
+
+# ---------------------------------------------------------------------------------------------
+# The pages, on a real ledger
+
+
+@dataclass
+class Night:
+    client: TestClient
+    ledger: Ledger
+    event: str
+    token: str
+    tables: list[str]
+
+    @property
+    def book(self) -> EventBook:
+        return EventBook(self.ledger)
+
+    def record(self, table: str, winner: str, discarder: str, tai: int) -> None:
+        token = self.book.write_tokens(self.event, self.token)[table]
+        response = self.client.post(
+            f"/api/tables/{table}/hands",
+            json={"kind": "win", "winner": winner, "from": discarder, "tai": tai},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert response.status_code == 201, response.text
+
+
+@pytest.fixture
+def night(tmp_path: Any) -> Iterator[Night]:
+    """Club night: 8 players listed, 3 rounds, round 1 seated (Ann Ben Cat Dan at table 1)."""
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    with Ledger.open(url) as ledger, TestClient(create_app(url)) as client:
+        book = EventBook(ledger)
+        created = book.create_event(
+            "Club night", "sg", {"min_tai": 1}, EIGHT, 3, seed=7, first_round="listed", hands=4
+        )
+        seated = book.seat_round(created.id, 1, by="Mia")
+        yield Night(client, ledger, created.id, created.token, [t.table for t in seated.tables])
+
+
+def cells(html: str, name: str) -> list[str]:
+    """Each standings row's `data-<name>` cell text, in order."""
+    return [text.strip() for text in re.findall(rf"data-{name}>([^<]*)<", html)]
+
+
+def test_the_leaderboard_shows_totals_ties_and_this_rounds_tables(night: Night) -> None:
+    night.record(night.tables[0], "Ann", "Ben", 2)
+    night.record(night.tables[1], "Eve", "Fay", 2)
+    night.book.adjust(night.event, "Cat", -1, "late for round 1", by="Mia")
+    page = night.client.get(f"/e/{night.event}?lang=en")
+    assert page.status_code == 200
+    html = page.text
+    assert "<title>Club night · Companion</title>" in html
+    assert "Round 1 of 3" in html and "0 of 2 tables finished" in html
+    assert cells(html, "name") == ["Ann", "Eve", "Dan", "Gus", "Hal", "Cat", "Ben", "Fay"]
+    assert cells(html, "rank") == ["=1", "=1", "=3", "=3", "=3", "6", "=7", "=7"]
+    assert cells(html, "total") == ["+8", "+8", "-2", "-2", "-2", "-3", "-4", "-4"]
+    assert "-1: late for round 1 (Mia)" in html
+    assert html.count("data-provisional ") == 8
+    for table in night.tables:
+        assert f'href="/t/{table}"' in html
+    assert "no timer yet" in html
+    # Nothing secret: no write token, no organiser's part.
+    for token in [night.token, *night.book.write_tokens(night.event, night.token).values()]:
+        assert token not in html
+    assert 'id="organiser-body"' not in html
+    assert 'class="event-page"' in html
+
+    projector = night.client.get(f"/e/{night.event}?view=projector&lang=en").text
+    assert 'class="event-page projector"' in projector
+    assert f'href="/e/{night.event}">Normal view</a>' in projector
+
+
+def test_the_board_fragment_carries_the_regions_and_the_events_version(night: Night) -> None:
+    night.record(night.tables[0], "Ann", "Ben", 2)
+    board = night.client.get(f"/e/{night.event}/board?lang=en")
+    assert board.status_code == 200
+    assert board.headers["cache-control"] == "no-store"
+    regions = re.findall(r'<section class="card [^"]*" id="([\w-]+)" data-region', board.text)
+    assert regions == ["event-status", "standings", "round-tables"]
+    # The organiser's 2 actions (create, seat round 1) and table 1's one hand.
+    assert '<script type="application/json" id="event-state">{"version": 3}</script>' in board.text
+
+
+def test_the_leaderboard_in_chinese(night: Night) -> None:
+    night.record(night.tables[0], "Ann", "Ben", 2)
+    html = night.client.get(f"/e/{night.event}?lang=zh-Hans").text
+    assert "第 1 轮（共 3 轮）" in html and "2 桌中 0 桌已完成" in html
+    assert ">排行榜</h2>" in html and ">总分</th>" in html
+
+
+def test_an_unknown_event_is_a_404_page(night: Night) -> None:
+    for path in (
+        "/e/nosuchev",
+        "/e/nosuchev/board",
+        "/e/nosuchev/organiser",
+        "/e/nosuchev/timer/1",
+    ):
+        response = night.client.get(path)
+        assert response.status_code == 404, path
+        assert "text/html" in response.headers["content-type"]
+
+
+def test_the_organiser_page_holds_no_secret_and_its_panel_needs_the_token(night: Night) -> None:
+    page = night.client.get(f"/e/{night.event}/organiser?lang=en")
+    assert page.status_code == 200
+    assert "This page needs the organiser&#39;s link." in page.text
+    assert 'id="organiser-body"' not in page.text
+    write_tokens = night.book.write_tokens(night.event, night.token)
+    for token in [night.token, *write_tokens.values()]:
+        assert token not in page.text
+
+    panel_url = f"/e/{night.event}/organiser/panel?lang=en"
+    missing = night.client.get(panel_url)
+    assert (missing.status_code, missing.headers["www-authenticate"]) == (401, "Bearer")
+    wrong = night.client.get(panel_url, headers={"Authorization": "Bearer not-the-token"})
+    assert wrong.status_code == 403
+    panel = night.client.get(panel_url, headers={"Authorization": f"Bearer {night.token}"})
+    assert panel.status_code == 200
+    assert panel.headers["cache-control"] == "no-store"
+    html = panel.text
+    for table, token in write_tokens.items():
+        assert f'data-write-link="http://testserver/t/{table}#token={token}"' in html
+    assert ">Seat round 2</button>" in html
+    assert "Round 1 timer (minutes)" in html
+    # Seat order: East, South, West, North.
+    table_one = html[html.index(f'data-table="{night.tables[0]}"') :]
+    assert re.findall(r'<span class="seat-name">(\w+)</span>', table_one)[:4] == EIGHT[:4]
+    # The organiser's record, newest first.
+    assert re.findall(r'class="audit-text">([^<]*)<', html) == ["Round 1 seated", "Event created"]
+    assert "by Mia" in html
+
+
+def test_the_timer_on_the_leaderboard_and_on_the_events_table_pages(night: Night) -> None:
+    table_page = night.client.get(f"/t/{night.tables[0]}?lang=en").text
+    assert '<div class="table-timer" id="table-timer"' in table_page
+    assert 'Round 1</span> · <span class="timer-left">no timer yet</span>' in table_page
+    assert "js/event-table.js" in table_page
+
+    night.book.start_timer(night.event, 1, 45, by="Mia")
+    for path in (f"/e/{night.event}?lang=en", f"/t/{night.tables[1]}?lang=en"):
+        html = night.client.get(path).text
+        found = re.search(r'data-left-ms="(\d+)"', html)
+        assert found is not None and 44 * 60_000 < int(found.group(1)) <= 45 * 60_000, path
+        assert re.search(r"Round 1</span> · <strong [^>]*>4[45]:\d\d left</strong>", html), path
+    line = night.client.get(f"/e/{night.event}/timer/1?lang=zh-Hant")
+    assert line.status_code == 200
+    assert re.search(r"第 1 輪</span> · <strong [^>]*>剩餘 4[45]:\d\d</strong>", line.text)
+
+
+def test_a_table_of_its_own_has_no_timer_line(night: Night) -> None:
+    created = night.client.post("/api/tables", json={"players": ["Ann", "Ben", "Cat", "Dan"]})
+    html = night.client.get(f"/t/{created.json()['id']}?lang=en").text
+    assert "table-timer" not in html and "event-table.js" not in html

@@ -1,0 +1,75 @@
+"""`GET /api/events/{id}/stream`: an event's leaderboard follows its tables' notices, from a
+real server (uvicorn in a thread) on SQLite: a hand at one of its tables, a hand at a table of a
+round seated after the stream opened, and an organiser's action (a notice for `event:<id>`)
+each send the event's new version; a table of no event sends nothing; resuming after a version
+is told at once when the event has moved on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from companion.api.live import EVENT_NOTICE
+from companion.ledger.event_book import EventBook
+from companion.ledger.repository import Ledger
+from test_api_live import Stream, serving
+
+EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+def win(base: str, table: str, token: str, winner: str, discarder: str) -> None:
+    response = httpx.post(
+        f"{base}/api/tables/{table}/hands",
+        json={"kind": "win", "winner": winner, "from": discarder, "tai": 2},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status_code == 201, response.text
+
+
+def test_the_events_stream_follows_its_tables_and_the_organiser(tmp_path: Any) -> None:
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    with Ledger.open(url) as ledger, serving(url) as server:
+        book = EventBook(ledger)
+        created = book.create_event("Club night", "sg", {}, EIGHT, 3, first_round="listed")
+        one, two = (table.table for table in book.seat_round(created.id, 1).tables)
+        tokens = book.write_tokens(created.id, created.token)
+        base = server.base
+        stream = Stream(f"{base}/api/events/{created.id}/stream")
+        assert stream.status == 200 and stream.content_type.startswith("text/event-stream")
+
+        # Version 2: the organiser created the event and seated round 1; no hand yet.
+        win(base, one, tokens[one], "Ann", "Ben")
+        message = stream.next()
+        assert (message.id, message.event, message.data) == ("3", "event", {"version": 3})
+        win(base, two, tokens[two], "Eve", "Fay")
+        assert stream.next().data == {"version": 4}
+
+        # A table of no event moves nothing here.
+        own = httpx.post(f"{base}/api/tables", json={"players": EIGHT[:4]}).json()
+        win(base, own["id"], own["token"], "Ann", "Ben")
+        assert stream.nothing_more()
+
+        # An organiser's action is announced as `event:<id>` (round 2 seated: version 5), and a
+        # table of a round seated after the stream opened is looked up on its first hand.
+        book.seat_round(created.id, 2)
+        server.app.state.live_tables.notice(f"{EVENT_NOTICE}{created.id}", 3)
+        assert stream.next().data == {"version": 5}
+        tokens = book.write_tokens(created.id, created.token)
+        three = book.event(created.id).seated[1].tables[0]
+        win(base, three.table, tokens[three.table], three.players[0], three.players[1])
+        assert stream.next().data == {"version": 6}
+
+        # Resuming after version 4 is told at once that the event is at version 6.
+        resumed = Stream(f"{base}/api/events/{created.id}/stream", headers={"Last-Event-ID": "4"})
+        assert resumed.next().data == {"version": 6}
+        assert resumed.nothing_more()
+
+
+def test_an_unknown_events_stream_is_a_404(tmp_path: Any) -> None:
+    with serving(f"sqlite:///{tmp_path / 'ledger.sqlite3'}") as server:
+        response = httpx.get(f"{server.base}/api/events/nosuchev/stream")
+        assert response.status_code == 404
+        assert "error" in response.json()
+        bad = httpx.get(f"{server.base}/api/events/nosuchev/stream?after=-1")
+        assert bad.status_code == 422
