@@ -394,6 +394,7 @@ def test_late_entries_withdrawals_timers_and_the_record(sqlite_ledger: Ledger) -
     }
     assert data["seated"][0]["timer"] is None
     assert data["seated"][1]["timer"] == {
+        "round": 2,
         "started_at": timer.started_at.isoformat(),
         "minutes": 45,
         "ends_at": timer.ends_at.isoformat(),
@@ -442,17 +443,31 @@ def test_late_entries_withdrawals_timers_and_the_record(sqlite_ledger: Ledger) -
     assert [entry.seq for entry in book.audit(created.id)] == [1, 2, 3, 4, 5, 6, 7, 8]
 
 
-def test_an_uneven_change_is_refused_with_the_seatings_message(sqlite_ledger: Ledger) -> None:
+def test_an_uneven_field_is_shown_and_refused_when_its_round_is_seated(
+    sqlite_ledger: Ledger,
+) -> None:
     book = EventBook(sqlite_ledger)
-    created = book.create_event("Even", "sg", None, EIGHT, 3, seed=2)
+    created = book.create_event("Swap", "sg", None, EIGHT, 3, seed=2)
+    book.seat_round(created.id, 1)
+    # A swap is a withdrawal and a late entry: the field in between is uneven.
+    book.withdraw(created.id, "Ann", 1)
+    uneven = "in round 2, 7 players make 1 tables and 3 over: add 1 substitute or give 3 byes"
+    assert book.event(created.id).to_json()["problem"] == {
+        "error": uneven,
+        "error_key": "seating.uneven",
+        "error_params": {"players": 7, "tables": 1, "over": 3, "substitutes": 1, "round": 2},
+    }
     with pytest.raises(UnevenFieldError) as refused:
-        book.withdraw(created.id, "Ann", 1)
-    assert str(refused.value) == (
-        "in round 2, 7 players make 1 tables and 3 over: add 1 substitute or give 3 byes"
-    )
-    with pytest.raises(UnevenFieldError):
-        book.add_player(created.id, "Ivy", 2)
-    assert [entry.kind for entry in book.audit(created.id)] == ["create"]
+        book.seat_round(created.id, 2)
+    assert str(refused.value) == uneven
+    assert [entry.kind for entry in book.audit(created.id)] == ["create", "seat", "withdraw"]
+    book.add_player(created.id, "Ivy", 2)
+    assert book.event(created.id).problem is None
+    seated = book.seat_round(created.id, 2)
+    assert "Ivy" in {name for table in seated.tables for name in table.players}
+    # The seating's other checks still refuse a change.
+    with pytest.raises(SeatingError, match=r"^Zed joins in round 4, but the event has rounds"):
+        book.add_player(created.id, "Zed", 4)
 
 
 def test_the_organiser_holds_the_tables_write_tokens(sqlite_ledger: Ledger) -> None:

@@ -2,7 +2,7 @@
 
 Every refusal is a one-line message on standard error and exit status 2, never a traceback.
 Each command lives in a module of its own that registers its subcommand (`score`, `waits`,
-`payout`, `table`, `serve`); what they share is in `common`.
+`payout`, `table`, `event`, `serve`); what they share is in `common`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn, cast
 
-from companion.cli import payout, score, serve, table, waits
+from companion.cli import event, payout, score, serve, table, waits
 from companion.cli.common import one_line
 from companion.errors import CompanionError
 
@@ -44,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.register(commands)
     payout.register(commands)
     table.register(commands)
+    event.register(commands)
     serve.register(commands)
     return parser
 

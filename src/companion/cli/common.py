@@ -81,3 +81,35 @@ def print_json(data: object) -> int:
     """Print one JSON value on a line (names stay as written) and succeed."""
     print(json.dumps(data, ensure_ascii=False))
     return 0
+
+
+def write_output(text: str, output: str | None) -> int:
+    """An export to the file `output`, or to standard output without one; succeed."""
+    if output:
+        try:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as error:
+            raise InvalidRequestError(f"cannot write {output}: {error.strerror}") from None
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def database_parent() -> argparse.ArgumentParser:
+    """`--db URL`, for the commands that store things (a parent parser)."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="database: a SQLite path, sqlite:///PATH or postgresql+psycopg://... "
+        "(default: $COMPANION_DATABASE_URL, then a file in your data directory)",
+    )
+    return parser
+
+
+def json_parent() -> argparse.ArgumentParser:
+    """`--json` (a parent parser)."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    return parser

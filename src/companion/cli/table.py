@@ -12,17 +12,19 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from companion.cli.common import (
     DEFAULT_PORT,
     PUBLIC_URL_ENV,
+    database_parent,
+    json_parent,
     parse_option,
     print_json,
     read_input,
     whole_number,
+    write_output,
 )
 from companion.errors import InvalidRequestError
 from companion.ledger.entries import (
@@ -60,13 +62,7 @@ def register(commands: Any) -> None:
         "every hand recorded, the dealer, winds, streak and totals worked out from the record.",
     )
     sub = table.add_subparsers(dest="table_command", required=True, metavar="COMMAND")
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--db",
-        metavar="URL",
-        help="database: a SQLite path, sqlite:///PATH or postgresql+psycopg://... "
-        "(default: $COMPANION_DATABASE_URL, then a file in your data directory)",
-    )
+    common = database_parent()
     keyed = argparse.ArgumentParser(add_help=False)
     keyed.add_argument(
         "--key",
@@ -81,8 +77,7 @@ def register(commands: Any) -> None:
         metavar="N",
         help="refuse unless N is the hand being played (another writer may have recorded it)",
     )
-    as_json = argparse.ArgumentParser(add_help=False)
-    as_json.add_argument("--json", action="store_true", help="print JSON")
+    as_json = json_parent()
 
     new = sub.add_parser("new", parents=[common, as_json], help="start a table; prints its id")
     new.add_argument("--profile", default="sg", help=f"one of {', '.join(table_profiles())}")
@@ -595,14 +590,7 @@ def _export(args: argparse.Namespace) -> int:
             text = ledger.export_csv(args.table)
         else:
             text = json.dumps(ledger.export_json(args.table), ensure_ascii=False, indent=2) + "\n"
-    if args.output:
-        try:
-            Path(args.output).write_text(text, encoding="utf-8")
-        except OSError as error:
-            raise LedgerError(f"cannot write {args.output}: {error.strerror}") from None
-    else:
-        sys.stdout.write(text)
-    return 0
+    return write_output(text, args.output)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import io
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from fractions import Fraction
@@ -39,8 +39,10 @@ from companion.events.seating import (
     LaterRounds,
     Leftover,
     Round,
+    SeatingError,
     SeatingPlan,
     Table,
+    UnevenFieldError,
     seat_round,
 )
 from companion.events.standings import (
@@ -153,6 +155,7 @@ class EventPlayer:
 
 @dataclass(frozen=True)
 class RoundTimer:
+    round: int
     started_at: datetime
     minutes: int
 
@@ -162,6 +165,7 @@ class RoundTimer:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "round": self.round,
             "started_at": self.started_at.isoformat(),
             "minutes": self.minutes,
             "ends_at": self.ends_at.isoformat(),
@@ -233,6 +237,9 @@ class EventView:
     created_at: datetime
     players: tuple[EventPlayer, ...]
     seated: tuple[SeatedRound, ...]
+    problem: SeatingError | None = None
+    """Why a round still to seat cannot be seated as the field stands (after a withdrawal or
+    a late entry made it uneven), or None."""
 
     @property
     def current_round(self) -> int | None:
@@ -265,7 +272,18 @@ class EventView:
             "seated": [round_.to_json() for round_ in self.seated],
             "current_round": self.current_round,
             "progress": self.progress,
+            "problem": None if self.problem is None else problem_json(self.problem),
         }
+
+
+def problem_json(problem: SeatingError) -> dict[str, Any]:
+    """A refusal as the API words one: the English, and its key and parameters when it has
+    them (for a page in another language)."""
+    return {
+        "error": problem.message,
+        "error_key": problem.key,
+        "error_params": dict(problem.params),
+    }
 
 
 @dataclass(frozen=True)
@@ -317,6 +335,14 @@ class _Snapshot:
             LATER_ROUNDS[record.later_rounds],
             None if record.leftover is None else Leftover(record.leftover),
         )
+
+    def problem(self) -> SeatingError | None:
+        """The seating's refusal of the field as it stands, or None."""
+        try:
+            self.plan()
+        except SeatingError as refused:
+            return refused
+        return None
 
     def seated(self) -> list[Round]:
         """The rounds seated so far, as the seating reads them."""
@@ -612,7 +638,7 @@ class EventBook:
         record = snapshot.record
         timers: dict[int, RoundTimer] = {}
         for timer in snapshot.timers:  # in the order started: a restart replaces the one before
-            timers[timer.round] = RoundTimer(aware(timer.started_at), timer.minutes)
+            timers[timer.round] = RoundTimer(timer.round, aware(timer.started_at), timer.minutes)
         seated = []
         for row in snapshot.rounds:
             tables = []
@@ -658,6 +684,7 @@ class EventBook:
                 for entry in snapshot.entries
             ),
             tuple(seated),
+            snapshot.problem(),
         )
 
     def event_of_table(self, table_id: str) -> str | None:
@@ -673,8 +700,13 @@ class EventBook:
         """Each seated table's write token by table id, for the organiser only."""
         if not self.verify_token(event_id, token):
             raise EventAccessError("the token does not match this event", key="event.token")
-        snapshot = self._read(event_id)
-        return {table.table_id: table.write_token for table in snapshot.tables}
+        return self.table_tokens(event_id)
+
+    def table_tokens(self, event_id: str) -> dict[str, str]:
+        """Each seated table's write token by table id, unchecked: for whoever holds the
+        database itself (the command line on a local ledger), as table writes need no token
+        there."""
+        return {table.table_id: table.write_token for table in self._read(event_id).tables}
 
     # -- rounds --------------------------------------------------------------------------------
 
@@ -768,7 +800,7 @@ class EventBook:
             return {"round": round_number, "details": {"minutes": minutes}}
 
         self._write(event_id, "timer", act, by)
-        return RoundTimer(started, minutes)
+        return RoundTimer(round_number, started, minutes)
 
     # -- players -------------------------------------------------------------------------------
 
@@ -788,8 +820,7 @@ class EventBook:
                 )
             if len(snapshot.entries) >= MAX_EVENT_PLAYERS:
                 raise LimitError(f"an event can have at most {MAX_EVENT_PLAYERS} players")
-            # The seating's own checks (names, rounds, an uneven field) on the new plan.
-            snapshot.plan([*_entries(snapshot.entries), Entry(name, joins)])
+            _check_change(snapshot, [*_entries(snapshot.entries), Entry(name, joins)])
             position = max((entry.position for entry in snapshot.entries), default=-1) + 1
             session.add(
                 EventEntryRow(
@@ -839,7 +870,7 @@ class EventBook:
                 replace(item, withdraws_after=after_round) if item.name == entry.name else item
                 for item in _entries(snapshot.entries)
             ]
-            snapshot.plan(changed)  # the seating's checks: an uneven field, a round too few
+            _check_change(snapshot, changed)
             entry.withdraws_after = after_round
             found.append(EventPlayer(entry.name, entry.joins, after_round))
             return {"player": entry.name, "round": after_round}
@@ -970,6 +1001,15 @@ def standings_csv(board: Standings) -> str:
             ]
         )
     return out.getvalue()
+
+
+def _check_change(snapshot: _Snapshot, entries: Sequence[Entry]) -> None:
+    """The seating's checks of a changed field (names, rounds, a round too few), all but an
+    uneven field: a swap is a withdrawal and a late entry, one after the other, and the field
+    between the two is uneven. The event then says so (`EventView.problem`), and seating the
+    round is refused with the seating's message until the field is whole again."""
+    with suppress(UnevenFieldError):
+        snapshot.plan(entries)
 
 
 def _check_next(snapshot: _Snapshot, round_number: int) -> None:

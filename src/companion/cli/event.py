@@ -1,0 +1,422 @@
+"""`companion event ...`: run an event (several tables over several rounds) from the command
+line: make it, seat each round (its tables are ordinary ledger tables), follow the standings,
+and record the organiser's penalties, withdrawals, late entries and round timers.
+
+Every command takes `--db URL` like `companion table`. Organiser commands on a local database
+need no token, as table writes need none there; the organiser's link (printed by `event new`)
+is what the web pages ask for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from urllib.parse import quote
+
+from companion.cli.common import (
+    PUBLIC_URL_ENV,
+    database_parent,
+    json_parent,
+    parse_option,
+    print_json,
+    read_input,
+    whole_number,
+    write_output,
+)
+from companion.cli.table import server_address
+from companion.rules import table_profiles
+from companion.settlement import format_amount, signed_amount
+
+if TYPE_CHECKING:
+    from companion.events.standings import Standings
+    from companion.ledger.event_book import EventBook, EventView, SeatedRound
+
+WINDS = ("East", "South", "West", "North")
+S = TypeVar("S", bound="_Shown")
+
+
+def register(commands: Any) -> None:
+    """Add the `event` command group to the subparsers of `companion`."""
+    event = commands.add_parser(
+        "event",
+        help="run an event: several tables over several rounds, one leaderboard",
+        description="An event seats its players at tables of four, round by round (nobody meets "
+        "twice while that can be avoided), each table an ordinary ledger table, and ranks "
+        "everyone across the tables.",
+    )
+    sub = event.add_subparsers(dest="event_command", required=True, metavar="COMMAND")
+    common, as_json = database_parent(), json_parent()
+    by = argparse.ArgumentParser(add_help=False)
+    by.add_argument("--by", default="", metavar="NAME", help="who decides (kept in the record)")
+
+    new = sub.add_parser("new", parents=[common, as_json, by], help="make an event; prints its id")
+    new.add_argument("--name", required=True, help="what the event is called")
+    new.add_argument("--profile", default="sg", help=f"one of {', '.join(table_profiles())}")
+    new.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a profile option; repeatable"
+    )
+    new.add_argument(
+        "--players-file",
+        required=True,
+        metavar="FILE",
+        help="the players, one name a line (- for stdin); blank lines are skipped",
+    )
+    new.add_argument("--rounds", required=True, type=whole_number, metavar="N")
+    new.add_argument("--seed", type=whole_number, metavar="N", help="the seating's seed")
+    new.add_argument(
+        "--first-round",
+        choices=("random", "listed"),
+        default="random",
+        help="round 1 drawn at random, or as listed: the first four at table 1, East first",
+    )
+    new.add_argument(
+        "--later-rounds",
+        choices=("no-repeats", "by-standing"),
+        default="no-repeats",
+        help="later rounds: nobody meets twice, or neighbours in the standing (Swiss)",
+    )
+    new.add_argument(
+        "--leftover",
+        choices=("byes", "substitutes"),
+        help="players over a multiple of four: they sit out (byes), or substitutes fill in",
+    )
+    new.add_argument(
+        "--hands", type=whole_number, metavar="N", help="each table's planned number of hands"
+    )
+    new.add_argument(
+        "--table-rounds",
+        type=whole_number,
+        metavar="N",
+        help="each table's planned rounds of the deal (instead of --hands)",
+    )
+    _public_url(new)
+    new.set_defaults(handler=_new)
+
+    seat = sub.add_parser(
+        "seat",
+        parents=[common, as_json, by],
+        help="seat a round: its tables, each a ledger table, players East first",
+    )
+    seat.add_argument("event", metavar="ID")
+    seat.add_argument("--round", required=True, type=whole_number, metavar="R")
+    _public_url(seat)
+    seat.set_defaults(handler=_seat)
+
+    standings = sub.add_parser(
+        "standings", parents=[common, as_json], help="the leaderboard across the tables"
+    )
+    standings.add_argument("event", metavar="ID")
+    standings.set_defaults(handler=_standings)
+
+    show = sub.add_parser(
+        "show", parents=[common, as_json], help="the event: players, rounds, tables, timers"
+    )
+    show.add_argument("event", metavar="ID")
+    show.set_defaults(handler=_show)
+
+    penalty = sub.add_parser(
+        "penalty",
+        parents=[common, as_json, by],
+        help="a penalty (negative) or correction of a player's total, with a reason",
+    )
+    penalty.add_argument("event", metavar="ID")
+    penalty.add_argument("--player", required=True, metavar="NAME")
+    penalty.add_argument(
+        "--amount",
+        required=True,
+        metavar="N",
+        help="added to the total: -10 for a penalty of 10; 2.5 and 5/2 are read exactly",
+    )
+    penalty.add_argument("--reason", required=True, help="why (kept in the record and shown)")
+    penalty.set_defaults(handler=_penalty)
+
+    withdraw = sub.add_parser(
+        "withdraw",
+        parents=[common, as_json, by],
+        help="a player leaves after a round (kept on the leaderboard with what they played)",
+    )
+    withdraw.add_argument("event", metavar="ID")
+    withdraw.add_argument("--player", required=True, metavar="NAME")
+    withdraw.add_argument("--after-round", required=True, type=whole_number, metavar="R")
+    withdraw.set_defaults(handler=_withdraw)
+
+    join = sub.add_parser(
+        "join", parents=[common, as_json, by], help="a late entry, from a round not seated yet"
+    )
+    join.add_argument("event", metavar="ID")
+    join.add_argument("--player", required=True, metavar="NAME")
+    join.add_argument("--round", required=True, type=whole_number, metavar="R")
+    join.set_defaults(handler=_join)
+
+    timer = sub.add_parser(
+        "timer",
+        parents=[common, as_json, by],
+        help="start a round's timer (every table page of the round shows it)",
+    )
+    timer.add_argument("event", metavar="ID")
+    timer.add_argument("--round", required=True, type=whole_number, metavar="R")
+    timer.add_argument("--minutes", required=True, type=whole_number, metavar="M")
+    timer.set_defaults(handler=_timer)
+
+    export = sub.add_parser(
+        "export",
+        parents=[common],
+        help="the standings as CSV, or the whole event (every table's record) as JSON",
+    )
+    export.add_argument("event", metavar="ID")
+    export.add_argument("--format", choices=("csv", "json"), default="json")
+    export.add_argument("--output", "-o", metavar="FILE", help="write to FILE, not stdout")
+    export.set_defaults(handler=_export)
+
+
+def _public_url(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the server's address as the phones open it, for the printed links "
+        f"(default: {PUBLIC_URL_ENV}, else this machine's network address)",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Handlers
+
+
+def _server(args: argparse.Namespace) -> str:
+    return server_address(args.public_url or os.environ.get(PUBLIC_URL_ENV) or None)
+
+
+@contextmanager
+def _book(args: argparse.Namespace) -> Iterator[EventBook]:
+    # Imported here: SQLAlchemy and Alembic load only for the commands that store things.
+    from companion.ledger.event_book import EventBook
+    from companion.ledger.repository import Ledger
+
+    with Ledger.open(args.db) as ledger:
+        yield EventBook(ledger)
+
+
+def read_players(source: str) -> list[str]:
+    """One name a line; blank lines and the spaces around a name are left out."""
+    return [line.strip() for line in read_input(source).splitlines() if line.strip()]
+
+
+def _new(args: argparse.Namespace) -> int:
+    options = dict(parse_option(text) for text in args.option or ())
+    players = read_players(args.players_file)
+    server = _server(args)
+    with _book(args) as book:
+        created = book.create_event(
+            args.name,
+            args.profile,
+            options,
+            players,
+            args.rounds,
+            seed=args.seed,
+            first_round=args.first_round,
+            later_rounds=args.later_rounds,
+            leftover=args.leftover,
+            hands=args.hands,
+            table_rounds=args.table_rounds,
+            by=args.by,
+        )
+        view = book.event(created.id)
+    read = f"{server}/e/{created.id}"
+    organise = f"{read}#token={quote(created.token, safe='')}"
+    if args.json:
+        return print_json(
+            {"id": created.id, "token": created.token, "organiser_link": organise}
+            | {"read_link": read, "event": view.to_json()}
+        )
+    print(created.id)
+    print(
+        f"Event {created.id} ({view.profile}): {view.name}, {len(view.players)} players, "
+        f"{_count(view.rounds, 'round')}; seat round 1 with: companion event seat "
+        f"{created.id} --round 1\n"
+        "Organiser's link (shown once: it holds the organiser's token):\n"
+        f"  {organise}\n"
+        f"Leaderboard, for everyone:\n  {read}",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _seat(args: argparse.Namespace) -> int:
+    server = _server(args)
+    with _book(args) as book:
+        seated = book.seat_round(args.event, args.round, by=args.by)
+        tokens = book.table_tokens(args.event)
+    links = {
+        table.table: f"{server}/t/{table.table}#token={quote(tokens[table.table], safe='')}"
+        for table in seated.tables
+    }
+    if args.json:
+        return print_json(seated.to_json() | {"write_links": links})
+    print(_round_text(seated))
+    print(
+        "Write links, one per table (each holds its table's write token):\n"
+        + "\n".join(f"  Table {table.number}: {links[table.table]}" for table in seated.tables),
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    with _book(args) as book:
+        view = book.event(args.event)
+        board = book.standings(args.event)
+    if args.json:
+        return print_json({"id": view.id, "name": view.name} | board.to_json())
+    print(standings_text(view, board))
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    with _book(args) as book:
+        view = book.event(args.event)
+    if args.json:
+        return print_json(view.to_json())
+    print(_event_text(view))
+    return 0
+
+
+class _Shown(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def _answer(
+    args: argparse.Namespace, act: Callable[[EventBook], S], text: Callable[[S], str]
+) -> int:
+    """Carry out an organiser's action and print what it recorded: as JSON, or as `text`."""
+    with _book(args) as book:
+        done = act(book)
+    if args.json:
+        return print_json(done.to_json())
+    print(text(done))
+    return 0
+
+
+def _penalty(args: argparse.Namespace) -> int:
+    return _answer(
+        args,
+        lambda book: book.adjust(args.event, args.player, args.amount, args.reason, by=args.by),
+        lambda entry: (
+            f"{entry.player}: {signed_amount(entry.amount or Fraction(0))} ({entry.reason})"
+        ),
+    )
+
+
+def _withdraw(args: argparse.Namespace) -> int:
+    return _answer(
+        args,
+        lambda book: book.withdraw(args.event, args.player, args.after_round, by=args.by),
+        lambda player: f"{player.name} withdraws after round {player.withdraws_after}.",
+    )
+
+
+def _join(args: argparse.Namespace) -> int:
+    return _answer(
+        args,
+        lambda book: book.add_player(args.event, args.player, args.round, by=args.by),
+        lambda player: f"{player.name} joins in round {player.joins}.",
+    )
+
+
+def _timer(args: argparse.Namespace) -> int:
+    return _answer(
+        args,
+        lambda book: book.start_timer(args.event, args.round, args.minutes, by=args.by),
+        lambda timer: (
+            f"Round {timer.round}: {_count(timer.minutes, 'minute')}, ends at "
+            f"{timer.ends_at.strftime('%H:%M UTC')}."
+        ),
+    )
+
+
+def _export(args: argparse.Namespace) -> int:
+    with _book(args) as book:
+        if args.format == "csv":
+            text = book.export_csv(args.event)
+        else:
+            text = json.dumps(book.export_json(args.event), ensure_ascii=False, indent=2) + "\n"
+    return write_output(text, args.output)
+
+
+# ---------------------------------------------------------------------------------------------
+# Output
+
+
+def _count(number: int, one: str) -> str:
+    return f"{number} {one if number == 1 else one + 's'}"
+
+
+def _round_text(seated: SeatedRound) -> str:
+    lines = [
+        f"Round {seated.number}: {_count(len(seated.tables), 'table')}, "
+        f"{_count(seated.repeats, 'repeat')}, {_count(seated.seat_repeats, 'seat repeat')}"
+    ]
+    for table in seated.tables:
+        seats = ", ".join(f"{wind} {name}" for wind, name in zip(WINDS, table.players, strict=True))
+        state = "finished" if table.finished else _count(table.hands, "hand")
+        lines.append(f"  Table {table.number} ({table.table}, {state}): {seats}")
+    if seated.byes:
+        lines.append(f"  Byes: {', '.join(seated.byes)}")
+    if seated.timer is not None:
+        ends = seated.timer.ends_at.strftime("%H:%M UTC")
+        lines.append(f"  Timer: {_count(seated.timer.minutes, 'minute')}, ends at {ends}")
+    return "\n".join(lines)
+
+
+def _event_text(view: EventView) -> str:
+    players = ", ".join(
+        player.name
+        + (f" (from round {player.joins})" if player.joins > 1 else "")
+        + (f" (withdrew after round {player.withdraws_after})" if player.withdrawn else "")
+        for player in view.players
+    )
+    lines = [
+        f"{view.name} ({view.id}, {view.profile}): {_count(view.rounds, 'round')}, "
+        f"seed {view.seed}, round 1 {view.first_round}, later rounds {view.later_rounds}"
+        + (f", {view.leftover}" if view.leftover else ""),
+        f"Players ({len(view.players)}): {players}",
+    ]
+    progress = view.progress
+    if progress is None:
+        lines.append("No round seated yet.")
+    else:
+        lines.append(
+            f"Round {progress['round']}: {progress['finished']} of "
+            f"{_count(progress['tables'], 'table')} finished"
+        )
+    lines.extend(_round_text(seated) for seated in view.seated)
+    return "\n".join(lines)
+
+
+def standings_text(view: EventView, board: Standings) -> str:
+    """The leaderboard as lines: rank (with = on a tie), name, total, tables, marks."""
+    if not board.rows:
+        return f"{view.name}: no table seated yet."
+    width = max(len(row.name) for row in board.rows)
+    lines = [f"{view.name} ({board.rule.value})"]
+    for row in board.rows:
+        rank = f"{row.rank}{'=' if row.tied else ''}"
+        marks = [_count(row.tables, "table")]
+        if row.provisional:
+            marks.append("playing")
+        if row.withdrawn:
+            marks.append("withdrew")
+        marks.extend(
+            f"{signed_amount(penalty.amount)} {penalty.reason}" for penalty in row.penalties
+        )
+        second = "" if row.secondary is None else f"  ({format_amount(row.secondary)})"
+        lines.append(
+            f"{rank:>4} {row.name:<{width}}  {signed_amount(row.total):>8}{second}"
+            f"  {'; '.join(marks)}"
+        )
+    return "\n".join(lines)
