@@ -169,8 +169,8 @@ def test_the_rounds_progress_and_seating_in_seat_order() -> None:
         "N:Hal",
     ]
     assert [table.status for table in this_round.tables] == [
-        "finished · 8 hands",
-        "playing · 3 hands",
+        "finished · hands: 8",
+        "playing · hands: 3",
     ]
     assert this_round.byes == "Sitting out: Kim"
     assert (context["next_round"], context["all_rounds_seated"]) == (3, False)

@@ -67,8 +67,18 @@ async function loadPanel(candidate = token) {
     if (open.includes(name)) details.open = true;
   }
   drawQrCodes();
+  localTimes();
   startTimers(panel);
   return "ok";
+}
+
+/** The record's times in the reader's time zone (the server writes them in UTC). */
+function localTimes() {
+  const clock = new Intl.DateTimeFormat(pageData.lang, { hour: "2-digit", minute: "2-digit" });
+  for (const node of panel.querySelectorAll("time[datetime]")) {
+    const when = new Date(node.getAttribute("datetime"));
+    if (!Number.isNaN(when.getTime())) node.textContent = clock.format(when);
+  }
 }
 
 function drawQrCodes() {
