@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import companion
-from companion.api import docs, live, scoring, table_preview, tables
+from companion.api import docs, events, live, scoring, table_preview, tables
 from companion.api.errors import install_error_handlers
 from companion.api.limits import RateLimiter, RateLimits
 from companion.api.security import MAX_BODY, SecurityMiddleware
@@ -31,6 +31,7 @@ from companion.web.templating import STATIC_DIR
 ROUTERS: list[APIRouter] = [
     scoring.router,
     tables.router,
+    events.router,
     live.router,
     live.event_router,
     table_preview.router,
