@@ -1,8 +1,8 @@
 """`GET /api/events/{id}/stream`: an event's leaderboard follows its tables' notices, from a
 real server (uvicorn in a thread) on SQLite: a hand at one of its tables, a hand at a table of a
-round seated after the stream opened, and an organiser's action (a notice for `event:<id>`)
-each send the event's new version; a table of no event sends nothing; resuming after a version
-is told at once when the event has moved on."""
+round seated after the stream opened, and an organiser's action through the API (announced as
+`event:<id>`) each send the event's new version; a table of no event sends nothing; resuming
+after a version is told at once when the event has moved on."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Any
 
 import httpx
 
-from companion.api.live import EVENT_NOTICE
 from companion.ledger.event_book import EventBook
 from companion.ledger.repository import Ledger
 from test_api_live import Stream, serving
@@ -50,19 +49,30 @@ def test_the_events_stream_follows_its_tables_and_the_organiser(tmp_path: Any) -
         win(base, own["id"], own["token"], "Ann", "Ben")
         assert stream.nothing_more()
 
-        # An organiser's action is announced as `event:<id>` (round 2 seated: version 5), and a
-        # table of a round seated after the stream opened is looked up on its first hand.
-        book.seat_round(created.id, 2)
-        server.app.state.live_tables.notice(f"{EVENT_NOTICE}{created.id}", 3)
+        # An organiser's action through the API is announced as `event:<id>` (round 2 seated:
+        # version 5), and a table of a round seated after the stream opened is looked up on its
+        # first hand.
+        organiser = {"Authorization": f"Bearer {created.token}"}
+        seated = httpx.post(
+            f"{base}/api/events/{created.id}/rounds", json={"round": 2}, headers=organiser
+        )
+        assert seated.status_code == 201, seated.text
         assert stream.next().data == {"version": 5}
         tokens = book.write_tokens(created.id, created.token)
         three = book.event(created.id).seated[1].tables[0]
         win(base, three.table, tokens[three.table], three.players[0], three.players[1])
         assert stream.next().data == {"version": 6}
+        timer = httpx.post(
+            f"{base}/api/events/{created.id}/timers",
+            json={"round": 2, "minutes": 40},
+            headers=organiser,
+        )
+        assert timer.status_code == 201, timer.text
+        assert stream.next().data == {"version": 7}
 
-        # Resuming after version 4 is told at once that the event is at version 6.
+        # Resuming after version 4 is told at once that the event is at version 7.
         resumed = Stream(f"{base}/api/events/{created.id}/stream", headers={"Last-Event-ID": "4"})
-        assert resumed.next().data == {"version": 6}
+        assert resumed.next().data == {"version": 7}
         assert resumed.nothing_more()
 
 

@@ -193,11 +193,37 @@ def test_the_organisers_link_and_the_timer_on_a_table_page(browser: Any, club_ni
 
     # A table page of the event: the round's timer, counting down.
     phone.open(f"/t/{table}?lang=en")
-    expect(phone.page.locator("#table-timer [data-timer-text]")).to_have_text(
-        re.compile(r"4[45]:\d\d left")
-    )
+    timer = phone.page.locator("#table-timer [data-timer-text]")
+    expect(timer).to_have_text(re.compile(r"4[45]:\d\d left"))
     expect(phone.page.locator("#table-timer a")).to_have_text("Club night · Leaderboard")
     phone.fits()
+
+    # The organiser restarts the round's timer: the table page shows it without a reload.
+    desktop.page.locator("#timer-minutes").fill("30")
+    desktop.page.locator("#timer-start").click()
+    expect(desktop.page.locator("#action-status")).to_have_text("Timer started for round 1.")
+    expect(timer).to_have_text(re.compile(r"(30:00|29:\d\d) left"), timeout=HANG)
     phone.screenshot("event-table-timer")
+
+    # A penalty with its reason, then round 2 seated: the organiser's page follows both.
+    desktop.page.locator("summary", has_text="Penalty or correction").click()
+    desktop.page.locator("#adjust-player").select_option("Ben")
+    desktop.page.locator("#adjust-amount").fill("-2")
+    desktop.page.locator("#adjust-reason").fill("phone at the table")
+    desktop.page.locator("#adjust-by").fill("Mia")
+    desktop.page.locator("form[data-action='adjust'] button[type=submit]").click()
+    expect(desktop.page.locator("#action-status")).to_have_text("Recorded for Ben.")
+    ben = desktop.page.locator("#standings tr[data-player='Ben']")
+    expect(ben.locator("[data-total]")).to_have_text("-6")
+    expect(ben.locator("[data-penalty]")).to_have_text(["-2: phone at the table (Mia)"])
+    desktop.page.locator("#seat-next").click()
+    expect(desktop.page.locator("#action-status")).to_have_text("Round 2 seated.")
+    expect(desktop.page.locator("[data-round-text]")).to_have_text("Round 2 of 3")
+    expect(desktop.page.locator("#seat-next")).to_have_text("Seat round 3")
+    expect(desktop.page.locator(".seating-round")).to_have_count(2)
+    expect(desktop.page.locator(".audit-text").first).to_have_text("Round 2 seated")
+    desktop.screenshot("event-organiser-round-2")
+    desktop.page.emulate_media(media="print")
+    desktop.screenshot("event-organiser-print")
     for device in (phone, desktop):
         device.close()

@@ -109,9 +109,6 @@ REFUSED_RETRY = 10
 MAX_SEQ_DIGITS = 18
 """Digits of an event number (`Last-Event-ID`, `after`): more than any table can hold."""
 
-EVENT_NOTICE = "event:"
-"""A notice for `event:<id>` says the organiser changed event <id> (a round seated, a timer,
-a penalty): what its tables' notices do not say."""
 KNOWN_TABLES = 4096
 """Tables remembered as belonging to no event (so a notice for them is not looked up again)."""
 
@@ -376,7 +373,10 @@ class LiveTables:
     # -- events ------------------------------------------------------------------------------
 
     def _event_notice(self, key: str) -> None:
-        """A notice while someone watches an event: which event it concerns, if any."""
+        """A notice while someone watches an event: which event it concerns, if any (an
+        organiser's action is announced as `event:<id>`, `event_book.event_notice`)."""
+        from companion.ledger.event_book import EVENT_NOTICE
+
         if key.startswith(EVENT_NOTICE):
             self._event_changed(key[len(EVENT_NOTICE) :])
             return

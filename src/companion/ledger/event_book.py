@@ -88,6 +88,16 @@ MAX_SEED = 2**63 - 1
 _PLACEHOLDERS = ("East", "South", "West", "North")
 """Names a table's setup is checked with before the event has seated anyone."""
 
+EVENT_NOTICE = "event:"
+"""The write notices (`Ledger.add_listener`, PostgreSQL's NOTIFY) name a table by its id, and an
+event's organiser action by `event:<id>`: the event's live pages follow both."""
+
+
+def event_notice(event_id: str) -> str:
+    """What an organiser's action at event `event_id` is announced as."""
+    return f"{EVENT_NOTICE}{event_id}"
+
+
 FIRST_ROUNDS = {mode.value: mode for mode in FirstRound}
 LATER_ROUNDS = {"no-repeats": LaterRounds.NO_REPEATS, "by-standing": LaterRounds.STANDING}
 LEFTOVERS = {mode.value: mode for mode in Leftover}
@@ -534,7 +544,13 @@ class EventBook:
                     audit = _audit_row(session, snapshot.record.id, kind, by, fields)
                     session.add(audit)
                     session.flush()
-                    return _audit_entry(audit)
+                    # The event's live pages hear of it as of a table's write: on PostgreSQL
+                    # with the transaction, and by this process's listeners once committed.
+                    notice = event_notice(snapshot.record.id)
+                    self.ledger._notify(session, notice, audit.seq)
+                    entry = _audit_entry(audit)
+                self.ledger._announce(notice, entry.seq)
+                return entry
             except IntegrityError:
                 if attempt == WRITE_ATTEMPTS - 1:
                     raise EventError("the event is busy: try again") from None

@@ -4,9 +4,10 @@
 // `Authorization: Bearer` to fetch the organiser's part of the page (seating with the tables'
 // write links, the actions, the record) and with every action to the JSON API, which checks it
 // whatever the page shows.
-import { followEvent, refreshBoard } from "./event-board.js";
+import { followEvent, refreshBoard, version } from "./event-board.js";
 import { startTimers } from "./event-timer.js";
 import { pageData, t } from "./i18n.js";
+import { refusalText } from "./result-view.js";
 import { copyText, qrSvg } from "./share.js";
 
 const KEY = "companion.events";
@@ -14,6 +15,8 @@ const event = pageData.event;
 const panel = document.getElementById("organiser-panel");
 const accessNotice = document.getElementById("access-notice");
 let token = "";
+let panelVersion = -1; // the event's version the organiser's part shows
+let loading = null; // the organiser's part being fetched, if it is
 
 function stored() {
   try {
@@ -57,6 +60,7 @@ async function loadPanel(candidate = token) {
   const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
   const body = fresh.getElementById("organiser-body");
   if (!body) return "unknown";
+  panelVersion = Number(body.dataset.version);
   const status = document.getElementById("action-status")?.textContent ?? "";
   const open = [...panel.querySelectorAll("details[open]")].map((node) => node.dataset.writeLink ?? node.querySelector("summary")?.textContent);
   panel.replaceChildren(document.importNode(body, true));
@@ -70,6 +74,16 @@ async function loadPanel(candidate = token) {
   localTimes();
   startTimers(panel);
   return "ok";
+}
+
+/** The organiser's part brought up to the event's version: one fetch at a time, and none when
+ * it shows that version already (a button is not swapped from under a finger for nothing). */
+async function refreshPanel() {
+  while (loading) await loading;
+  if (!token || panelVersion >= version()) return;
+  loading = loadPanel();
+  await loading;
+  loading = null;
 }
 
 /** The record's times in the reader's time zone (the server writes them in UTC). */
@@ -115,30 +129,36 @@ async function takeToken() {
   for (const node of document.querySelectorAll("[data-reader-only]")) node.hidden = Boolean(token);
 }
 
-/** What each action sends to the JSON API. */
+/** What each action sends to the JSON API (/api/events/{id}/...). */
 function request(form) {
   const data = Object.fromEntries(new FormData(form));
   const round = Number(form.dataset.round);
+  const by = data.by ?? "";
   switch (form.dataset.action) {
     case "seat":
       return { url: `${pageData.api.event}/rounds`, body: { round } };
     case "timer":
-      return { url: `${pageData.api.event}/rounds/${round}/timer`, body: { minutes: Number(data.minutes) } };
+      return { url: `${pageData.api.event}/timers`, body: { round, minutes: Number(data.minutes) } };
     case "adjust":
       return {
-        url: `${pageData.api.event}/adjustments`,
-        body: { player: data.player, amount: data.amount.trim(), reason: data.reason, by: data.by },
+        url: `${pageData.api.event}/penalties`,
+        body: { player: data.player, amount: data.amount.trim(), reason: data.reason, by },
       };
     default:
       return {
         url: `${pageData.api.event}/withdrawals`,
-        body: { player: data.player, after: Number(data.after), by: data.by },
+        body: { player: data.player, after_round: Number(data.after), by },
       };
   }
 }
 
+/** A line under the actions' heading (looked up each time: the organiser's part is swapped). */
+function say(text) {
+  const line = document.getElementById("action-status");
+  if (line) line.textContent = text;
+}
+
 async function act(form) {
-  const status = document.getElementById("action-status");
   const { url, body } = request(form);
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
@@ -148,17 +168,18 @@ async function act(form) {
     response = await fetch(url, { method: "POST", headers: headers(true), body: JSON.stringify(body) });
     answer = await response.json().catch(() => ({}));
   } catch {
-    status.textContent = t("result.network");
+    say(t("result.network"));
     button.disabled = false;
     return;
   }
   button.disabled = false;
   if (!response.ok) {
-    status.textContent = t("evpage.action_refused", { why: answer.error ?? response.status });
+    say(t("evpage.action_refused", { why: refusalText(answer) || response.status }));
     return;
   }
-  status.textContent = t(`evpage.done.${form.dataset.action}`, { player: body.player ?? "", n: body.round ?? "" });
-  await Promise.all([loadPanel(), refreshBoard()]);
+  await refreshBoard();
+  await refreshPanel();
+  say(t(`evpage.done.${form.dataset.action}`, { player: body.player ?? "", n: body.round ?? "" }));
 }
 
 panel.addEventListener("submit", (submitted) => {
@@ -178,7 +199,7 @@ panel.addEventListener("click", async (clicked) => {
   if (copy) {
     const input = copy.parentElement.querySelector("input");
     const verdict = await copyText(input.value, input);
-    document.getElementById("action-status").textContent = t(verdict === "copied" ? "table.copied" : "table.copy_manual");
+    say(t(verdict === "copied" ? "table.copied" : "table.copy_manual"));
   }
 });
 
@@ -186,7 +207,7 @@ await takeToken();
 startTimers();
 followEvent(async () => {
   const shown = await refreshBoard();
-  if (token) await loadPanel();
+  await refreshPanel();
   return shown;
 });
 document.body.dataset.ready = "true";
