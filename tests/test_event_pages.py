@@ -275,6 +275,7 @@ def test_an_unknown_event_is_a_404_page(night: Night) -> None:
         "/e/nosuchev",
         "/e/nosuchev/board",
         "/e/nosuchev/organiser",
+        "/e/nosuchev/organiser/panel",
         "/e/nosuchev/timer/1",
     ):
         response = night.client.get(path)

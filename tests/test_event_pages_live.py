@@ -83,3 +83,38 @@ def test_an_unknown_events_stream_is_a_404(tmp_path: Any) -> None:
         assert "error" in response.json()
         bad = httpx.get(f"{server.base}/api/events/nosuchev/stream?after=-1")
         assert bad.status_code == 422
+
+
+def test_two_servers_on_one_postgres_database(ledger_postgres_url: str) -> None:
+    """A hand and an organiser's action through one server reach an event's stream held by
+    another (two processes, as NOTIFY carries them: `event:<id>:<seq>` for the organiser)."""
+    with serving(ledger_postgres_url) as first, serving(ledger_postgres_url) as second:
+        created = httpx.post(
+            f"{first.base}/api/events",
+            json={"name": "League", "players": EIGHT, "rounds": 2, "first_round": "listed"},
+        )
+        assert created.status_code == 201, created.text
+        event_id, token = created.json()["id"], created.json()["token"]
+        organiser = {"Authorization": f"Bearer {token}"}
+        seated = httpx.post(
+            f"{first.base}/api/events/{event_id}/rounds", json={"round": 1}, headers=organiser
+        )
+        assert seated.status_code == 201, seated.text
+        stream = Stream(f"{second.base}/api/events/{event_id}/stream")
+        hub = second.app.state.live_tables
+        assert hub.listener is not None and hub.listener.listening.wait(5)
+
+        tokens = httpx.get(f"{first.base}/api/events/{event_id}/tokens", headers=organiser)
+        assert tokens.status_code == 200, tokens.text
+        table = seated.json()["tables"][0]
+        write_token = tokens.json()["tables"][0]["token"]
+        win(first.base, table["table"], write_token, "Ann", "Ben")
+        assert stream.next().data == {"version": 3}
+        timer = httpx.post(
+            f"{first.base}/api/events/{event_id}/timers",
+            json={"round": 1, "minutes": 30},
+            headers=organiser,
+        )
+        assert timer.status_code == 201, timer.text
+        assert stream.next().data == {"version": 4}
+        assert stream.nothing_more()

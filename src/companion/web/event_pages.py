@@ -163,7 +163,9 @@ def organiser_page(request: Request, event_id: str) -> HTMLResponse:
 
 @router.get("/e/{event_id}/organiser/panel", response_class=HTMLResponse)
 def organiser_panel(request: Request, event_id: str) -> HTMLResponse:
-    """The organiser's part of the page, only for the event's token."""
+    """The organiser's part of the page, only for the event's token: as the JSON API checks
+    it, an unknown event is a 404 for everyone, then no token a 401, a wrong one a 403."""
+    context = {**page_context(request), **leaderboard_context(request, event_id)}
     token = bearer_token(request)
     if token is None:
         raise HTTPException(
@@ -175,9 +177,8 @@ def organiser_panel(request: Request, event_id: str) -> HTMLResponse:
     with refusals():
         if not book.verify_token(event_id, token):
             raise HTTPException(status_code=403, detail="the token does not match this event")
-        write_tokens = book.write_tokens(event_id, token)
+        write_tokens = book.table_tokens(event_id)
         audit = [entry.to_json() for entry in book.audit(event_id)]
-    context = {**page_context(request), **leaderboard_context(request, event_id)}
     t = i18n.Translator(request_language(request))
     context["write_tokens"] = write_tokens
     context["audit"] = audit_lines(t, audit)
