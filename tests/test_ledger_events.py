@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import threading
 from collections.abc import Iterator
 from datetime import timedelta
 from fractions import Fraction
@@ -550,3 +551,28 @@ def test_a_long_event_name_is_shortened_in_its_tables_names() -> None:
     long = table_name("A" * 60, 12, 25)
     assert len(long) == 60
     assert long == "A" * 37 + "… · round 12 · table 25"
+
+
+def test_two_organisers_seating_the_same_round_seat_it_once(ledger: Ledger) -> None:
+    book = EventBook(ledger)
+    created = book.create_event("Race", "sg", None, SIXTEEN, 2, seed=4)
+    outcomes: list[str] = []
+    start = threading.Barrier(2)
+
+    def seat() -> None:
+        start.wait(timeout=30)
+        try:
+            book.seat_round(created.id, 1)
+            outcomes.append("seated")
+        except RoundOrderError as refused:
+            outcomes.append(str(refused))
+
+    threads = [threading.Thread(target=seat) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(outcomes) == ["round 1 is already seated", "seated"]
+    view = book.event(created.id)
+    assert [len(round_.tables) for round_ in view.seated] == [4]
+    assert [entry.kind for entry in book.audit(created.id)] == ["create", "seat"]
