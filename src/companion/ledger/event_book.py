@@ -324,6 +324,8 @@ class _Snapshot:
     rounds: tuple[EventRoundRow, ...]
     tables: tuple[EventTableRow, ...]
     timers: tuple[EventTimerRow, ...]
+    adjustments: tuple[EventAuditRow, ...]
+    """The organiser's penalties and corrections, in the record's order."""
 
     def plan(self, entries: Sequence[Entry] | None = None) -> SeatingPlan:
         record = self.record
@@ -509,6 +511,13 @@ class EventBook:
             rows(EventRoundRow, EventRoundRow.round),
             rows(EventTableRow, EventTableRow.round, EventTableRow.number),
             rows(EventTimerRow, EventTimerRow.id),
+            tuple(
+                session.scalars(
+                    select(EventAuditRow)
+                    .where(EventAuditRow.event_id == record.id, EventAuditRow.kind == "adjust")
+                    .order_by(EventAuditRow.seq)
+                )
+            ),
         )
 
     def _read(self, event_id: str) -> _Snapshot:
@@ -924,20 +933,10 @@ class EventBook:
             (table.round, table.table_id, self.ledger.standings(table.table_id))
             for table in snapshot.tables
         ]
-        with self._guard(), self._session() as session, session.begin():
-            adjustments = [
-                Adjustment(
-                    row.player or "", Fraction(row.amount or 0), row.reason or "", row.by_name
-                )
-                for row in session.scalars(
-                    select(EventAuditRow)
-                    .where(
-                        EventAuditRow.event_id == snapshot.record.id,
-                        EventAuditRow.kind == "adjust",
-                    )
-                    .order_by(EventAuditRow.seq)
-                )
-            ]
+        adjustments = [
+            Adjustment(row.player or "", Fraction(row.amount or 0), row.reason or "", row.by_name)
+            for row in snapshot.adjustments
+        ]
         withdrawn = [
             entry.name
             for entry in snapshot.entries
