@@ -28,6 +28,7 @@ from companion.ledger.event_book import (
     UnknownEntrantError,
     UnknownEventRecordError,
     event_standings,
+    noticed_event,
     standing_order,
     table_name,
 )
@@ -576,3 +577,20 @@ def test_two_organisers_seating_the_same_round_seat_it_once(ledger: Ledger) -> N
     view = book.event(created.id)
     assert [len(round_.tables) for round_ in view.seated] == [4]
     assert [entry.kind for entry in book.audit(created.id)] == ["create", "seat"]
+
+
+def test_the_ledgers_listeners_hear_of_the_organisers_writes(ledger: Ledger) -> None:
+    book = EventBook(ledger)
+    heard: list[tuple[str, int]] = []
+    ledger.add_listener(lambda name, seq: heard.append((name, seq)))
+    created = book.create_event("News", "sg", None, EIGHT, 1, first_round="listed", hands=1)
+    first = book.seat_round(created.id, 1)
+    discard_win(ledger, first.tables[0].table, "Cat", "Ann", 2)
+    book.adjust(created.id, "Ann", -1, "late")
+    assert heard == [
+        (f"event:{created.id}", 2),
+        (first.tables[0].table, 1),
+        (f"event:{created.id}", 3),
+    ]
+    assert [noticed_event(name) for name, _ in heard] == [created.id, None, created.id]
+    assert book.event_of_table(heard[1][0]) == created.id

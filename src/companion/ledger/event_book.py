@@ -276,6 +276,22 @@ class EventView:
         }
 
 
+EVENT_NOTICE = "event:"
+"""How the news of an organiser's write names its event among the tables' (`event_notice`)."""
+
+
+def event_notice(event_id: str) -> str:
+    """What the ledger's listeners hear (`Ledger.add_listener`: `(name, seq)`) when the
+    organiser writes to an event: `event:<id>` with the record's new number, beside the tables'
+    ids. No table id holds a colon, so a listener for tables never mistakes one for a table."""
+    return EVENT_NOTICE + event_id
+
+
+def noticed_event(name: str) -> str | None:
+    """The event a notice names, or None for a table's."""
+    return name.removeprefix(EVENT_NOTICE) if name.startswith(EVENT_NOTICE) else None
+
+
 def problem_json(problem: SeatingError) -> dict[str, Any]:
     """A refusal as the API words one: the English, and its key and parameters when it has
     them (for a page in another language)."""
@@ -543,7 +559,11 @@ class EventBook:
                     audit = _audit_row(session, snapshot.record.id, kind, by, fields)
                     session.add(audit)
                     session.flush()
-                    return _audit_entry(audit)
+                    # The ledger's own news of writes carries the event's too (see
+                    # `event_notice`): on PostgreSQL inside this transaction, to every process.
+                    self.ledger._notify(session, event_notice(snapshot.record.id), audit.seq)
+                self.ledger._announce(event_notice(snapshot.record.id), audit.seq)
+                return _audit_entry(audit)
             except IntegrityError:
                 if attempt == WRITE_ATTEMPTS - 1:
                     raise EventError("the event is busy: try again") from None
