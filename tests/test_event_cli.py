@@ -219,3 +219,25 @@ def test_refusals_are_one_line_with_exit_status_2(
     assert (
         ok(capsys, "event", "standings", event, "--db", url) == "Club night: no table seated yet.\n"
     )
+
+
+def test_players_typed_in_and_an_uneven_field_said_by_show(
+    capsys: pytest.CaptureFixture[str], url: str
+) -> None:
+    event = ok(
+        capsys,
+        *("event", "new", "--name", "Typed", "--players", "Ann, Ben,Cat,Dan,,Eve,Fay,Gus,Hal"),
+        *("--rounds", "2", "--first-round", "listed", "--db", url),
+    ).strip()
+    ok(capsys, "event", "seat", event, "--round", "1", "--db", url)
+    ok(capsys, "event", "withdraw", event, "--player", "Ann", "--after-round", "1", "--db", url)
+    shown = ok(capsys, "event", "show", event, "--db", url).splitlines()
+    assert shown[1:3] == [
+        "Players (8): Ann (withdrew after round 1), Ben, Cat, Dan, Eve, Fay, Gus, Hal",
+        "The next round cannot be seated: in round 2, 7 players make 1 tables and 3 over: add "
+        "1 substitute or give 3 byes",
+    ]
+    assert run(capsys, "event", "seat", event, "--round", "2", "--db", url)[2] == (
+        "companion: in round 2, 7 players make 1 tables and 3 over: add 1 substitute or give "
+        "3 byes\n"
+    )

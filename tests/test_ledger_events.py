@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import threading
 from collections.abc import Iterator
 from datetime import timedelta
 from fractions import Fraction
@@ -27,6 +28,7 @@ from companion.ledger.event_book import (
     UnknownEntrantError,
     UnknownEventRecordError,
     event_standings,
+    noticed_event,
     standing_order,
     table_name,
 )
@@ -550,3 +552,45 @@ def test_a_long_event_name_is_shortened_in_its_tables_names() -> None:
     long = table_name("A" * 60, 12, 25)
     assert len(long) == 60
     assert long == "A" * 37 + "… · round 12 · table 25"
+
+
+def test_two_organisers_seating_the_same_round_seat_it_once(ledger: Ledger) -> None:
+    book = EventBook(ledger)
+    created = book.create_event("Race", "sg", None, SIXTEEN, 2, seed=4)
+    outcomes: list[str] = []
+    start = threading.Barrier(2)
+
+    def seat() -> None:
+        start.wait(timeout=30)
+        try:
+            book.seat_round(created.id, 1)
+            outcomes.append("seated")
+        except RoundOrderError as refused:
+            outcomes.append(str(refused))
+
+    threads = [threading.Thread(target=seat) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(outcomes) == ["round 1 is already seated", "seated"]
+    view = book.event(created.id)
+    assert [len(round_.tables) for round_ in view.seated] == [4]
+    assert [entry.kind for entry in book.audit(created.id)] == ["create", "seat"]
+
+
+def test_the_ledgers_listeners_hear_of_the_organisers_writes(ledger: Ledger) -> None:
+    book = EventBook(ledger)
+    heard: list[tuple[str, int]] = []
+    ledger.add_listener(lambda name, seq: heard.append((name, seq)))
+    created = book.create_event("News", "sg", None, EIGHT, 1, first_round="listed", hands=1)
+    first = book.seat_round(created.id, 1)
+    discard_win(ledger, first.tables[0].table, "Cat", "Ann", 2)
+    book.adjust(created.id, "Ann", -1, "late")
+    assert heard == [
+        (f"event:{created.id}", 2),
+        (first.tables[0].table, 1),
+        (f"event:{created.id}", 3),
+    ]
+    assert [noticed_event(name) for name, _ in heard] == [created.id, None, created.id]
+    assert book.event_of_table(heard[1][0]) == created.id

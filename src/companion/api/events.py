@@ -20,8 +20,9 @@ docs/events.md (tests/test_event_api.py holds them to the models).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol
 from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException, Request
@@ -219,6 +220,24 @@ async def _organiser(request: Request, event_id: str) -> EventBook:
 
 async def _read(request: Request, model: type[Model]) -> Model:
     return read_body(model, await read_json(request))
+
+
+class _Shown(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
+async def _organise(
+    request: Request,
+    event_id: str,
+    model: type[Model],
+    act: Callable[[EventBook, Model], _Shown],
+) -> JSONResponse:
+    """An organiser's write: the token checked, then the body read by `model`; 201 with what
+    `act` recorded."""
+    book = await _organiser(request, event_id)
+    body = await _read(request, model)
+    done = await call(act, book, body)
+    return JSONResponse(done.to_json(), status_code=201)
 
 
 def _event_json(book: EventBook, event_id: str) -> dict[str, Any]:
@@ -425,10 +444,12 @@ async def seat_round(request: Request, event_id: str) -> JSONResponse:
     ),
 )
 async def add_penalty(request: Request, event_id: str) -> JSONResponse:
-    book = await _organiser(request, event_id)
-    body = await _read(request, PenaltyBody)
-    entry = await call(book.adjust, event_id, body.player, body.amount, body.reason, body.by)
-    return JSONResponse(entry.to_json(), status_code=201)
+    return await _organise(
+        request,
+        event_id,
+        PenaltyBody,
+        lambda book, body: book.adjust(event_id, body.player, body.amount, body.reason, body.by),
+    )
 
 
 @router.post(
@@ -440,10 +461,12 @@ async def add_penalty(request: Request, event_id: str) -> JSONResponse:
     openapi_extra=_body(WithdrawBody, {"player": "Ann", "after_round": 2, "by": "Mia"}),
 )
 async def withdraw(request: Request, event_id: str) -> JSONResponse:
-    book = await _organiser(request, event_id)
-    body = await _read(request, WithdrawBody)
-    player = await call(book.withdraw, event_id, body.player, body.after_round, by=body.by)
-    return JSONResponse(player.to_json(), status_code=201)
+    return await _organise(
+        request,
+        event_id,
+        WithdrawBody,
+        lambda book, body: book.withdraw(event_id, body.player, body.after_round, by=body.by),
+    )
 
 
 @router.post(
@@ -455,10 +478,12 @@ async def withdraw(request: Request, event_id: str) -> JSONResponse:
     openapi_extra=_body(JoinBody, {"name": "Ivy", "joins": 2, "by": "Mia"}),
 )
 async def add_player(request: Request, event_id: str) -> JSONResponse:
-    book = await _organiser(request, event_id)
-    body = await _read(request, JoinBody)
-    player = await call(book.add_player, event_id, body.name, body.joins, by=body.by)
-    return JSONResponse(player.to_json(), status_code=201)
+    return await _organise(
+        request,
+        event_id,
+        JoinBody,
+        lambda book, body: book.add_player(event_id, body.name, body.joins, by=body.by),
+    )
 
 
 @router.post(
@@ -470,10 +495,12 @@ async def add_player(request: Request, event_id: str) -> JSONResponse:
     openapi_extra=_body(TimerBody, {"round": 1, "minutes": 60, "by": "Mia"}),
 )
 async def start_timer(request: Request, event_id: str) -> JSONResponse:
-    book = await _organiser(request, event_id)
-    body = await _read(request, TimerBody)
-    timer = await call(book.start_timer, event_id, body.round, body.minutes, by=body.by)
-    return JSONResponse(timer.to_json(), status_code=201)
+    return await _organise(
+        request,
+        event_id,
+        TimerBody,
+        lambda book, body: book.start_timer(event_id, body.round, body.minutes, by=body.by),
+    )
 
 
 if __name__ == "__main__":

@@ -375,10 +375,11 @@ class LiveTables:
     def _event_notice(self, key: str) -> None:
         """A notice while someone watches an event: which event it concerns, if any (an
         organiser's action is announced as `event:<id>`, `event_book.event_notice`)."""
-        from companion.ledger.event_book import EVENT_NOTICE
+        from companion.ledger.event_book import noticed_event
 
-        if key.startswith(EVENT_NOTICE):
-            self._event_changed(key[len(EVENT_NOTICE) :])
+        organised = noticed_event(key)
+        if organised is not None:
+            self._event_changed(organised)
             return
         event_id = self.event_of.get(key)
         if event_id is not None:

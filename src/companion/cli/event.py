@@ -61,11 +61,14 @@ def register(commands: Any) -> None:
     new.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a profile option; repeatable"
     )
-    new.add_argument(
+    players = new.add_mutually_exclusive_group(required=True)
+    players.add_argument(
         "--players-file",
-        required=True,
         metavar="FILE",
         help="the players, one name a line (- for stdin); blank lines are skipped",
+    )
+    players.add_argument(
+        "--players", metavar="A,B,C,...", help="or the players typed in, separated by commas"
     )
     new.add_argument("--rounds", required=True, type=whole_number, metavar="N")
     new.add_argument("--seed", type=whole_number, metavar="N", help="the seating's seed")
@@ -209,7 +212,10 @@ def read_players(source: str) -> list[str]:
 
 def _new(args: argparse.Namespace) -> int:
     options = dict(parse_option(text) for text in args.option or ())
-    players = read_players(args.players_file)
+    if args.players_file is not None:
+        players = read_players(args.players_file)
+    else:
+        players = [name.strip() for name in args.players.split(",") if name.strip()]
     server = _server(args)
     with _book(args) as book:
         created = book.create_event(
@@ -386,6 +392,8 @@ def _event_text(view: EventView) -> str:
         + (f", {view.leftover}" if view.leftover else ""),
         f"Players ({len(view.players)}): {players}",
     ]
+    if view.problem is not None:
+        lines.append(f"The next round cannot be seated: {view.problem.message}")
     progress = view.progress
     if progress is None:
         lines.append("No round seated yet.")

@@ -88,16 +88,6 @@ MAX_SEED = 2**63 - 1
 _PLACEHOLDERS = ("East", "South", "West", "North")
 """Names a table's setup is checked with before the event has seated anyone."""
 
-EVENT_NOTICE = "event:"
-"""The write notices (`Ledger.add_listener`, PostgreSQL's NOTIFY) name a table by its id, and an
-event's organiser action by `event:<id>`: the event's live pages follow both."""
-
-
-def event_notice(event_id: str) -> str:
-    """What an organiser's action at event `event_id` is announced as."""
-    return f"{EVENT_NOTICE}{event_id}"
-
-
 FIRST_ROUNDS = {mode.value: mode for mode in FirstRound}
 LATER_ROUNDS = {"no-repeats": LaterRounds.NO_REPEATS, "by-standing": LaterRounds.STANDING}
 LEFTOVERS = {mode.value: mode for mode in Leftover}
@@ -286,6 +276,22 @@ class EventView:
         }
 
 
+EVENT_NOTICE = "event:"
+"""How the news of an organiser's write names its event among the tables' (`event_notice`)."""
+
+
+def event_notice(event_id: str) -> str:
+    """What the ledger's listeners hear (`Ledger.add_listener`: `(name, seq)`) when the
+    organiser writes to an event: `event:<id>` with the record's new number, beside the tables'
+    ids. No table id holds a colon, so a listener for tables never mistakes one for a table."""
+    return EVENT_NOTICE + event_id
+
+
+def noticed_event(name: str) -> str | None:
+    """The event a notice names, or None for a table's."""
+    return name.removeprefix(EVENT_NOTICE) if name.startswith(EVENT_NOTICE) else None
+
+
 def problem_json(problem: SeatingError) -> dict[str, Any]:
     """A refusal as the API words one: the English, and its key and parameters when it has
     them (for a page in another language)."""
@@ -334,6 +340,8 @@ class _Snapshot:
     rounds: tuple[EventRoundRow, ...]
     tables: tuple[EventTableRow, ...]
     timers: tuple[EventTimerRow, ...]
+    adjustments: tuple[EventAuditRow, ...]
+    """The organiser's penalties and corrections, in the record's order."""
 
     def plan(self, entries: Sequence[Entry] | None = None) -> SeatingPlan:
         record = self.record
@@ -519,6 +527,13 @@ class EventBook:
             rows(EventRoundRow, EventRoundRow.round),
             rows(EventTableRow, EventTableRow.round, EventTableRow.number),
             rows(EventTimerRow, EventTimerRow.id),
+            tuple(
+                session.scalars(
+                    select(EventAuditRow)
+                    .where(EventAuditRow.event_id == record.id, EventAuditRow.kind == "adjust")
+                    .order_by(EventAuditRow.seq)
+                )
+            ),
         )
 
     def _read(self, event_id: str) -> _Snapshot:
@@ -544,13 +559,11 @@ class EventBook:
                     audit = _audit_row(session, snapshot.record.id, kind, by, fields)
                     session.add(audit)
                     session.flush()
-                    # The event's live pages hear of it as of a table's write: on PostgreSQL
-                    # with the transaction, and by this process's listeners once committed.
-                    notice = event_notice(snapshot.record.id)
-                    self.ledger._notify(session, notice, audit.seq)
-                    entry = _audit_entry(audit)
-                self.ledger._announce(notice, entry.seq)
-                return entry
+                    # The ledger's own news of writes carries the event's too (see
+                    # `event_notice`): on PostgreSQL inside this transaction, to every process.
+                    self.ledger._notify(session, event_notice(snapshot.record.id), audit.seq)
+                self.ledger._announce(event_notice(snapshot.record.id), audit.seq)
+                return _audit_entry(audit)
             except IntegrityError:
                 if attempt == WRITE_ATTEMPTS - 1:
                     raise EventError("the event is busy: try again") from None
@@ -940,20 +953,10 @@ class EventBook:
             (table.round, table.table_id, self.ledger.standings(table.table_id))
             for table in snapshot.tables
         ]
-        with self._guard(), self._session() as session, session.begin():
-            adjustments = [
-                Adjustment(
-                    row.player or "", Fraction(row.amount or 0), row.reason or "", row.by_name
-                )
-                for row in session.scalars(
-                    select(EventAuditRow)
-                    .where(
-                        EventAuditRow.event_id == snapshot.record.id,
-                        EventAuditRow.kind == "adjust",
-                    )
-                    .order_by(EventAuditRow.seq)
-                )
-            ]
+        adjustments = [
+            Adjustment(row.player or "", Fraction(row.amount or 0), row.reason or "", row.by_name)
+            for row in snapshot.adjustments
+        ]
         withdrawn = [
             entry.name
             for entry in snapshot.entries
