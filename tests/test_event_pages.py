@@ -334,3 +334,24 @@ def test_a_table_of_its_own_has_no_timer_line(night: Night) -> None:
     created = night.client.post("/api/tables", json={"players": ["Ann", "Ben", "Cat", "Dan"]})
     html = night.client.get(f"/t/{created.json()['id']}?lang=en").text
     assert "table-timer" not in html and "event-table.js" not in html
+
+
+def test_the_board_is_worked_out_once_per_version(night: Night, monkeypatch: Any) -> None:
+    """Every page following the event asks for its board on the same message: the standings
+    are worked out once for each version of the event."""
+    worked: list[str] = []
+    original = EventBook.standings
+
+    def counted(self: EventBook, event_id: str) -> Any:
+        worked.append(event_id)
+        return original(self, event_id)
+
+    monkeypatch.setattr(EventBook, "standings", counted)
+    for _ in range(3):
+        assert night.client.get(f"/e/{night.event}/board").status_code == 200
+    assert worked == [night.event]
+    night.record(night.tables[0], "Ann", "Ben", 2)
+    for _ in range(3):
+        board = night.client.get(f"/e/{night.event}/board?lang=en").text
+        assert cells(board, "total")[0] == "+8"
+    assert worked == [night.event, night.event]

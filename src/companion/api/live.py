@@ -148,8 +148,9 @@ def read_event_state(ledger: Ledger, event_id: str) -> EventState:
     from companion.ledger.event_book import EventBook
 
     book = EventBook(ledger)
-    view = book.event(event_id)
-    tables = frozenset(table.table for seated in view.seated for table in seated.tables)
+    # The tables' ids from the event's rows alone (their tokens are not used): no table's
+    # standings are worked out here.
+    tables = frozenset(book.table_tokens(event_id))
     audit = book.audit(event_id)
     version = max((entry.seq for entry in audit), default=0)
     version += sum(_last_seq(ledger.replay(table)) for table in tables)

@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -48,17 +50,47 @@ def event_book(request: Request) -> EventBook:
     return EventBook(open_ledger(request))
 
 
+class EventReads:
+    """The event's JSON and its standings' by (event, version): every page following an event
+    asks for its board on the same message, and one of them works it out. Read after the
+    version, so what is kept is at least that version; bounded, least recently used out."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, str, int], tuple[dict[str, Any], dict[str, Any]]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+
+    def get(self, book: EventBook, event_id: str) -> tuple[int, dict[str, Any], dict[str, Any]]:
+        version = read_event_state(book.ledger, event_id).version
+        # The database too: two ledgers (tests, a second server in one process) may share ids.
+        key = (str(book.ledger.engine.url), table_key(event_id), version)
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                return (version, *found)
+        read = (book.event(event_id).to_json(), book.standings(event_id).to_json())
+        with self._lock:
+            self._items[key] = read
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return (version, *read)
+
+
+READS = EventReads()
+
+
 def leaderboard_context(request: Request, event_id: str) -> dict[str, Any]:
     """The event, its standings and its version (for the live stream), as the pages show them."""
     lang = request_language(request)
     book = event_book(request)
     with refusals():
-        event = book.event(event_id).to_json()
-        standings = book.standings(event_id).to_json()
-        state = read_event_state(book.ledger, event_id)
+        version, event, standings = READS.get(book, event_id)
     t = i18n.Translator(lang)
     context = event_context(t, event, standings, datetime.now(UTC))
-    context["board_state"] = {"version": state.version}
+    context["board_state"] = {"version": version}
     context["event"] = event
     return context
 
