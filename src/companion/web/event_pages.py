@@ -130,12 +130,19 @@ def round_timer(request: Request, event_id: str, round_number: int) -> HTMLRespo
 
 
 def timer_context(request: Request, event_id: str, round_number: int) -> dict[str, Any]:
-    t = i18n.Translator(request_language(request))
     with refusals():
         event = event_book(request).event(event_id).to_json()
+    return round_timer_context(request, event, round_number)
+
+
+def round_timer_context(
+    request: Request, event: dict[str, Any], round_number: int
+) -> dict[str, Any]:
+    """What the timer line of round `round_number` of `event` (its JSON) needs."""
+    t = i18n.Translator(request_language(request))
     seated = round_of(event, round_number)
     timer = None if seated is None else timer_view(t, round_number, seated.get("timer"), now())
-    key = table_key(event_id)
+    key = table_key(str(event["id"]))
     return {
         "timer_event": key,
         "timer_round": round_number,
@@ -162,7 +169,7 @@ def table_timer(request: Request, table_id: str) -> dict[str, Any]:
     for seated in event.get("seated", ()):
         for table in seated.get("tables", ()):
             if table["table"] == table_key(table_id):
-                context = timer_context(request, event_id, int(seated["round"]))
+                context = round_timer_context(request, event, int(seated["round"]))
                 context["timer_stream"] = f"/api/events/{context['timer_event']}/stream"
                 context["timer_event_name"] = event.get("name", "")
                 return context
