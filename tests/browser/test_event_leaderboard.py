@@ -102,9 +102,10 @@ class Device:
         width = self.page.evaluate("document.documentElement.scrollWidth")
         assert width <= self.page.viewport_size["width"], f"{self.name} scrolls sideways"
 
-    def close(self) -> None:
+    def close(self, allowed: tuple[str, ...] = ()) -> None:
         self.context.close()
-        assert not self.errors, f"{self.name} logged errors: {self.errors}"
+        left = [error for error in self.errors if not any(text in error for text in allowed)]
+        assert not left, f"{self.name} logged errors: {left}"
 
 
 def totals(page: Any) -> dict[str, str]:
@@ -222,8 +223,19 @@ def test_the_organisers_link_and_the_timer_on_a_table_page(browser: Any, club_ni
     expect(desktop.page.locator("#seat-next")).to_have_text("Seat round 3")
     expect(desktop.page.locator(".seating-round")).to_have_count(2)
     expect(desktop.page.locator(".audit-text").first).to_have_text("Round 2 seated")
+    # Hal withdraws after round 2: still on the leaderboard, marked. Round 3 then has 7
+    # players and no byes or substitutes: seating it is refused, and the page says why.
+    desktop.page.on("dialog", lambda dialog: dialog.accept())
+    desktop.page.locator("summary", has_text="Withdraw a player").click()
+    desktop.page.locator("#withdraw-player").select_option("Hal")
+    desktop.page.locator("form[data-action='withdraw'] button[type=submit]").click()
+    expect(desktop.page.locator("#action-status")).to_have_text("Hal withdrawn.")
+    hal = desktop.page.locator("#standings tr[data-player='Hal']")
+    expect(hal.locator("[data-withdrawn]")).to_have_text("withdrawn")
+    desktop.page.locator("#seat-next").click()
+    expect(desktop.page.locator("#action-status")).to_have_text(re.compile(r"^Not done: .*7"))
     desktop.screenshot("event-organiser-round-2")
     desktop.page.emulate_media(media="print")
     desktop.screenshot("event-organiser-print")
-    for device in (phone, desktop):
-        device.close()
+    phone.close()
+    desktop.close(allowed=("status of 422",))  # the refused round 3, said on the page

@@ -221,7 +221,7 @@ def round_view(t: i18n.Translator, seated: Mapping[str, Any], now: datetime) -> 
         number=number,
         title=t("evpage.round_n", n=number),
         tables=tables,
-        byes=t("evpage.byes", names=", ".join(byes)) if byes else "",
+        byes=t("evpage.byes", names=t("table.ev.list_sep").join(byes)) if byes else "",
         figures=figures,
         timer=timer_view(t, number, seated.get("timer"), now),
         progress=progress_text(t, finished, len(tables)),
