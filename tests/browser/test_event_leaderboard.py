@@ -206,17 +206,27 @@ def test_the_organisers_link_and_the_timer_on_a_table_page(browser: Any, club_ni
     expect(timer).to_have_text(re.compile(r"(30:00|29:\d\d) left"), timeout=HANG)
     phone.screenshot("event-table-timer")
 
-    # A penalty with its reason, then round 2 seated: the organiser's page follows both.
+    # A penalty with its reason, then round 2 seated: the organiser's page follows both. A hand
+    # recorded at a table while the penalty is half written updates the page and keeps it.
     desktop.page.locator("summary", has_text="Penalty or correction").click()
     desktop.page.locator("#adjust-player").select_option("Ben")
     desktop.page.locator("#adjust-amount").fill("-2")
     desktop.page.locator("#adjust-reason").fill("phone at the table")
+    club_night.win(2, "Gus", "Fay", 1)
+    gus = desktop.page.locator("#standings tr[data-player='Gus'] [data-total]")
+    expect(gus).to_have_text("+2", timeout=HANG)
+    expect(
+        desktop.page.locator(".seating-table").nth(1).locator("[data-table-status]")
+    ).to_have_text("playing · hands: 2")
+    expect(desktop.page.locator("#adjust-reason")).to_have_value("phone at the table")
+    expect(desktop.page.locator("#adjust-player")).to_have_value("Ben")
     desktop.page.locator("#adjust-by").fill("Mia")
     desktop.page.locator("form[data-action='adjust'] button[type=submit]").click()
     expect(desktop.page.locator("#action-status")).to_have_text("Recorded for Ben.")
     ben = desktop.page.locator("#standings tr[data-player='Ben']")
     expect(ben.locator("[data-total]")).to_have_text("-6")
     expect(ben.locator("[data-penalty]")).to_have_text(["-2: phone at the table (Mia)"])
+    expect(desktop.page.locator("#adjust-reason")).to_have_value("")
     desktop.page.locator("#seat-next").click()
     expect(desktop.page.locator("#action-status")).to_have_text("Round 2 seated.")
     expect(desktop.page.locator("[data-round-text]")).to_have_text("Round 2 of 3")

@@ -20,10 +20,12 @@ export async function refreshBoard() {
   }
   if (!response.ok) return false;
   const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+  const scrolled = window.scrollY;
   for (const region of fresh.querySelectorAll("[data-region]")) {
     const current = document.getElementById(region.id);
     if (current) current.replaceWith(document.importNode(region, true));
   }
+  window.scrollTo(window.scrollX, scrolled); // the reader stays where they were
   const data = fresh.getElementById("event-state");
   if (data) Object.assign(state, JSON.parse(data.textContent));
   startTimers();

@@ -44,8 +44,35 @@ function headers(json = false) {
   return found;
 }
 
-/** The organiser's part, fetched with the token: "ok", "refused" or "unknown" (no answer). */
-async function loadPanel(candidate = token) {
+/** What the organiser has typed or chosen in the actions' forms, by field id: the fields they
+ * changed only (an untouched one takes the fresh page's value, e.g. the round now current). */
+function typedValues() {
+  const values = new Map();
+  for (const field of panel.querySelectorAll("form[data-action] input[id], form[data-action] select[id]")) {
+    const initial = field.tagName === "SELECT"
+      ? ([...field.options].find((option) => option.defaultSelected) ?? field.options[0])?.value
+      : field.defaultValue;
+    if (field.value !== initial) values.set(field.id, field.value);
+  }
+  return values;
+}
+
+/** Put typed values back into the fresh forms (a choice no longer offered is dropped). */
+function restoreValues(values) {
+  for (const [id, value] of values) {
+    const field = document.getElementById(id);
+    if (!field || !panel.contains(field)) continue;
+    if (field.tagName === "SELECT" && ![...field.options].some((option) => option.value === value)) continue;
+    field.value = value;
+  }
+}
+
+/**
+ * The organiser's part, fetched with the token: "ok", "refused" or "unknown" (no answer).
+ * `keep`: what the organiser was typing stays (a hand at a table must not wipe a half-written
+ * penalty); after their own action the forms start afresh.
+ */
+async function loadPanel(candidate = token, { keep = true } = {}) {
   let response;
   try {
     response = await fetch(pageData.api.panel, {
@@ -62,6 +89,8 @@ async function loadPanel(candidate = token) {
   if (!body) return "unknown";
   panelVersion = Number(body.dataset.version);
   const status = document.getElementById("action-status")?.textContent ?? "";
+  const typed = keep ? typedValues() : new Map();
+  const focused = panel.contains(document.activeElement) ? document.activeElement.id : "";
   const open = [...panel.querySelectorAll("details[open]")].map((node) => node.dataset.writeLink ?? node.querySelector("summary")?.textContent);
   panel.replaceChildren(document.importNode(body, true));
   const line = document.getElementById("action-status");
@@ -70,6 +99,8 @@ async function loadPanel(candidate = token) {
     const name = details.dataset.writeLink ?? details.querySelector("summary")?.textContent;
     if (open.includes(name)) details.open = true;
   }
+  restoreValues(typed);
+  if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
   drawQrCodes();
   localTimes();
   startTimers(panel);
@@ -78,10 +109,10 @@ async function loadPanel(candidate = token) {
 
 /** The organiser's part brought up to the event's version: one fetch at a time, and none when
  * it shows that version already (a button is not swapped from under a finger for nothing). */
-async function refreshPanel() {
+async function refreshPanel({ keep = true } = {}) {
   while (loading) await loading;
   if (!token || panelVersion >= version()) return;
-  loading = loadPanel();
+  loading = loadPanel(token, { keep });
   await loading;
   loading = null;
 }
@@ -178,7 +209,9 @@ async function act(form) {
     return;
   }
   await refreshBoard();
-  await refreshPanel();
+  await refreshPanel({ keep: false });
+  // Done: its form starts afresh (a live update may have kept what was typed in it).
+  panel.querySelector(`form[data-action="${form.dataset.action}"]`)?.reset();
   say(t(`evpage.done.${form.dataset.action}`, { player: body.player ?? "", n: body.round ?? "" }));
 }
 
