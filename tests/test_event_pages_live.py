@@ -40,9 +40,13 @@ def test_the_events_stream_follows_its_tables_and_the_organiser(tmp_path: Any) -
         # Version 2: the organiser created the event and seated round 1; no hand yet.
         win(base, one, tokens[one], "Ann", "Ben")
         message = stream.next()
-        assert (message.id, message.event, message.data) == ("3", "event", {"version": 3})
+        assert (message.id, message.event, message.data) == (
+            "3",
+            "event",
+            {"version": 3, "actions": 2},
+        )
         win(base, two, tokens[two], "Eve", "Fay")
-        assert stream.next().data == {"version": 4}
+        assert stream.next().data == {"version": 4, "actions": 2}
 
         # A table of no event moves nothing here.
         own = httpx.post(f"{base}/api/tables", json={"players": EIGHT[:4]}).json()
@@ -57,22 +61,22 @@ def test_the_events_stream_follows_its_tables_and_the_organiser(tmp_path: Any) -
             f"{base}/api/events/{created.id}/rounds", json={"round": 2}, headers=organiser
         )
         assert seated.status_code == 201, seated.text
-        assert stream.next().data == {"version": 5}
+        assert stream.next().data == {"version": 5, "actions": 3}
         tokens = book.write_tokens(created.id, created.token)
         three = book.event(created.id).seated[1].tables[0]
         win(base, three.table, tokens[three.table], three.players[0], three.players[1])
-        assert stream.next().data == {"version": 6}
+        assert stream.next().data == {"version": 6, "actions": 3}
         timer = httpx.post(
             f"{base}/api/events/{created.id}/timers",
             json={"round": 2, "minutes": 40},
             headers=organiser,
         )
         assert timer.status_code == 201, timer.text
-        assert stream.next().data == {"version": 7}
+        assert stream.next().data == {"version": 7, "actions": 4}
 
         # Resuming after version 4 is told at once that the event is at version 7.
         resumed = Stream(f"{base}/api/events/{created.id}/stream", headers={"Last-Event-ID": "4"})
-        assert resumed.next().data == {"version": 7}
+        assert resumed.next().data == {"version": 7, "actions": 4}
         assert resumed.nothing_more()
 
 
@@ -109,12 +113,12 @@ def test_two_servers_on_one_postgres_database(ledger_postgres_url: str) -> None:
         table = seated.json()["tables"][0]
         write_token = tokens.json()["tables"][0]["token"]
         win(first.base, table["table"], write_token, "Ann", "Ben")
-        assert stream.next().data == {"version": 3}
+        assert stream.next().data == {"version": 3, "actions": 2}
         timer = httpx.post(
             f"{first.base}/api/events/{event_id}/timers",
             json={"round": 1, "minutes": 30},
             headers=organiser,
         )
         assert timer.status_code == 201, timer.text
-        assert stream.next().data == {"version": 4}
+        assert stream.next().data == {"version": 4, "actions": 3}
         assert stream.nothing_more()

@@ -139,6 +139,9 @@ class EventState:
 
     version: int
     tables: frozenset[str]
+    actions: int = 0
+    """The organiser's last action's number: what changed when it changes is the event itself
+    (a round, a timer, a penalty), not only a table's hands."""
 
 
 def read_event_state(ledger: Ledger, event_id: str) -> EventState:
@@ -152,9 +155,9 @@ def read_event_state(ledger: Ledger, event_id: str) -> EventState:
     # standings are worked out here.
     tables = frozenset(book.table_tokens(event_id))
     audit = book.audit(event_id)
-    version = max((entry.seq for entry in audit), default=0)
-    version += sum(_last_seq(ledger.replay(table)) for table in tables)
-    return EventState(version, tables)
+    actions = max((entry.seq for entry in audit), default=0)
+    version = actions + sum(_last_seq(ledger.replay(table)) for table in tables)
+    return EventState(version, tables, actions)
 
 
 @dataclass(frozen=True, eq=False)
@@ -477,7 +480,7 @@ class LiveTables:
             if state is None or state.version <= sent:
                 continue
             sent = state.version
-            data = json.dumps({"version": sent})
+            data = json.dumps({"version": sent, "actions": state.actions})
             yield f"id: {sent}\nevent: event\ndata: {data}\n\n".encode()
         if not self.closed:
             yield _reconnect(sent)
@@ -851,10 +854,12 @@ def _once(function: Callable[[], None]) -> Callable[[], None]:
     summary="The event's leaderboard as it changes (Server-Sent Events)",
     description="`text/event-stream`: one message each time any of the event's tables records "
     "(a hand, a void, an amendment) or the organiser acts (a round seated, a timer started, a "
-    'penalty, a withdrawal): `id: <version>` and `data: {"version": <version>}`. Read the '
-    "leaderboard again on each message. Reconnecting with `Last-Event-ID` (or opening with "
-    "`?after=<version>`) sends a message at once if the event has moved on since. Heartbeats, "
-    "lifetime and limits as a table's stream. Needs only the event's id.",
+    'penalty, a withdrawal): `id: <version>` and `data: {"version": <version>, "actions": '
+    "<n>}`, `actions` being the organiser's last action's number (it moves only when the "
+    "organiser acts). Read the leaderboard again on each message. Reconnecting with "
+    "`Last-Event-ID` (or opening with `?after=<version>`) sends a message at once if the event "
+    "has moved on since. Heartbeats, lifetime and limits as a table's stream. Needs only the "
+    "event's id.",
     response_class=StreamingResponse,
     responses={
         200: {"content": {"text/event-stream": {}}, "description": "the stream"},

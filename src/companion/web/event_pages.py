@@ -131,7 +131,7 @@ def round_timer(request: Request, event_id: str, round_number: int) -> HTMLRespo
 
 def timer_context(request: Request, event_id: str, round_number: int) -> dict[str, Any]:
     with refusals():
-        event = event_book(request).event(event_id).to_json()
+        _, event, _ = READS.get(event_book(request), event_id)
     return round_timer_context(request, event, round_number)
 
 
@@ -165,7 +165,7 @@ def table_timer(request: Request, table_id: str) -> dict[str, Any]:
         event_id = book.event_of_table(table_id)
         if event_id is None:
             return {}
-        event = book.event(event_id).to_json()
+        _, event, _ = READS.get(book, event_id)
     for seated in event.get("seated", ()):
         for table in seated.get("tables", ()):
             if table["table"] == table_key(table_id):

@@ -1,5 +1,7 @@
 // A table page of an event: the round timer line, counted down here and kept current by the
-// event's live stream (a timer started or restarted by the organiser shows at once).
+// event's live stream (a timer started or restarted by the organiser shows at once). Only the
+// organiser's actions move a timer: a message that says the organiser's last action is the one
+// this line already follows (a hand at some table) fetches nothing.
 import { LiveTable } from "./live.js";
 import { startTimers } from "./event-timer.js";
 
@@ -22,11 +24,16 @@ async function refreshTimer() {
 
 if (box) {
   startTimers(box);
+  let actions = null; // the organiser's last action the line follows (not known yet)
   // From version 0: the first message comes at once and brings the line up to date.
   const live = new LiveTable(box.dataset.stream, {
     kind: "event",
     after: 0,
-    onEvent: refreshTimer,
+    onEvent: (data) => {
+      if (data.actions === actions) return;
+      actions = data.actions;
+      refreshTimer();
+    },
     onState: () => {},
     refetch: refreshTimer,
   });
