@@ -10,16 +10,22 @@ export function version() {
   return Number(state.version) || 0;
 }
 
-/** Swap in the leaderboard's regions; false when the server could not be reached. */
-export async function refreshBoard() {
+/** A fragment of a page from the server, parsed; null when it could not be had. */
+export async function fetchFragment(url, headers = {}) {
   let response;
   try {
-    response = await fetch(pageData.api.board, { headers: { Accept: "text/html" }, cache: "no-store" });
+    response = await fetch(url, { headers: { Accept: "text/html", ...headers }, cache: "no-store" });
   } catch {
-    return false;
+    return null;
   }
-  if (!response.ok) return false;
-  const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+  if (!response.ok) return null;
+  return new DOMParser().parseFromString(await response.text(), "text/html");
+}
+
+/** Swap in the leaderboard's regions; false when the server could not be reached. */
+export async function refreshBoard() {
+  const fresh = await fetchFragment(pageData.api.board);
+  if (!fresh) return false;
   const scrolled = window.scrollY;
   for (const region of fresh.querySelectorAll("[data-region]")) {
     const current = document.getElementById(region.id);

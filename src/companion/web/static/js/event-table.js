@@ -2,21 +2,15 @@
 // event's live stream (a timer started or restarted by the organiser shows at once). Only the
 // organiser's actions move a timer: a message that says the organiser's last action is the one
 // this line already follows (a hand at some table) fetches nothing.
-import { LiveTable } from "./live.js";
+import { fetchFragment } from "./event-board.js";
 import { startTimers } from "./event-timer.js";
+import { LiveTable } from "./live.js";
 
 const box = document.getElementById("table-timer");
 
 async function refreshTimer() {
-  let response;
-  try {
-    response = await fetch(box.dataset.timerUrl, { headers: { Accept: "text/html" }, cache: "no-store" });
-  } catch {
-    return null;
-  }
-  if (!response.ok) return null;
-  const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
-  const line = fresh.body.firstElementChild;
+  const fresh = await fetchFragment(box.dataset.timerUrl);
+  const line = fresh?.body.firstElementChild;
   if (line) box.querySelector("[data-timer-slot]").replaceChildren(document.importNode(line, true));
   startTimers(box);
   return null; // the stream sends the event's version again after a reconnect: one more read
