@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 
+from companion.api import live
 from companion.ledger.event_book import EventBook
 from companion.ledger.repository import Ledger
 from test_api_live import Stream, serving
@@ -122,3 +123,25 @@ def test_two_servers_on_one_postgres_database(ledger_postgres_url: str) -> None:
         assert timer.status_code == 201, timer.text
         assert stream.next().data == {"version": 4, "actions": 3}
         assert stream.nothing_more()
+
+
+def test_event_streams_count_with_the_tables_streams_and_are_released(tmp_path: Any) -> None:
+    """An event's stream takes a slot as a table's does (a table page of an event holds both);
+    a refused or an unknown event's stream gives its slot back."""
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    slots = live.StreamSlots(per_address=2, total=1000)
+    with Ledger.open(url) as ledger, serving(url, stream_slots=slots) as server:
+        book = EventBook(ledger)
+        created = book.create_event("Club night", "sg", {}, EIGHT, 2, first_round="listed")
+        table = book.seat_round(created.id, 1).tables[0].table
+        missing = httpx.get(f"{server.base}/api/events/nosuchev/stream")
+        assert missing.status_code == 404
+        assert slots.open == 0, "the unknown event's stream gave its slot back"
+        held = [
+            Stream(f"{server.base}/api/tables/{table}/stream"),
+            Stream(f"{server.base}/api/events/{created.id}/stream"),
+        ]
+        assert [stream.status for stream in held] == [200, 200]
+        refused = httpx.get(f"{server.base}/api/events/{created.id}/stream")
+        assert (refused.status_code, refused.headers["retry-after"]) == (429, "10")
+        assert slots.open == 2
