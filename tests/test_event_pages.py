@@ -180,6 +180,49 @@ def test_the_rounds_progress_and_seating_in_seat_order() -> None:
     assert (before["round_text"], before["progress_text"]) == ("尚未排座（共 3 輪）", "")
 
 
+def test_the_organisers_record_reads_newest_first_with_exact_amounts() -> None:
+    audit = [
+        {"seq": 1, "kind": "create", "at": "2026-12-02T18:00:00+00:00", "by": "", "details": {}},
+        {"seq": 2, "kind": "seat", "at": "2026-12-02T18:01:00+00:00", "by": "Mia", "round": 1},
+        {
+            "seq": 3,
+            "kind": "timer",
+            "at": "2026-12-02T18:02:00+00:00",
+            "by": "Mia",
+            "round": 1,
+            "details": {"minutes": 45},
+        },
+        {
+            "seq": 4,
+            "kind": "adjust",
+            "at": "2026-12-02T18:30:00+00:00",
+            "by": "Mia",
+            "player": "Cat",
+            "amount": -2.5,
+            "amount_exact": "-5/2",
+            "reason": "late",
+        },
+        {
+            "seq": 5,
+            "kind": "withdraw",
+            "at": "2026-12-02T19:00:00+00:00",
+            "by": "",
+            "player": "Dan",
+            "round": 2,
+        },
+    ]
+    lines = event_views.audit_lines(EN, audit)
+    assert [(line["seq"], line["text"], line["by"]) for line in lines] == [
+        ("5", "Dan withdraws after round 2", ""),
+        ("4", "Cat -2.5: late", "Mia"),
+        ("3", "Round 1 timer started: 45 minutes", "Mia"),
+        ("2", "Round 1 seated", "Mia"),
+        ("1", "Event created", ""),
+    ]
+    zh = event_views.audit_lines(i18n.Translator("zh-Hans"), audit)
+    assert zh[2]["text"] == "第 1 轮开始计时：45 分钟"
+
+
 # ---------------------------------------------------------------------------------------------
 # The pages, on a real ledger
 

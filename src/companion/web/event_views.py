@@ -284,7 +284,7 @@ def audit_lines(t: i18n.Translator, audit: Sequence[Mapping[str, Any]]) -> list[
     lines = []
     for entry in reversed(audit):
         kind = str(entry.get("kind", ""))
-        amount = entry.get("amount")
+        amount = entry.get("amount_exact", entry.get("amount"))
         fields = {
             "player": entry.get("player") or "",
             "round": entry.get("round") or "",
