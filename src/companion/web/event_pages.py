@@ -52,8 +52,10 @@ def event_book(request: Request) -> EventBook:
 
 class EventReads:
     """The event's JSON and its standings' by (event, version): every page following an event
-    asks for its board on the same message, and one of them works it out. Read after the
-    version, so what is kept is at least that version; bounded, least recently used out."""
+    asks for its board on the same message, and after the first has worked it out the others
+    read it from here (pages asking at the very same moment may each work it out). Read after
+    the version, so what is kept is at least that version; bounded, least recently used out;
+    read-only once kept (the pages only read it)."""
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
