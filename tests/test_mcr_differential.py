@@ -25,8 +25,10 @@ from typing import Any
 import pytest
 from MahjongGB import MahjongFanCalculator
 
+from companion.hand import Hand
 from companion.rules.mcr import FANS, FLOWER, McrResult, score_mcr
-from companion.rules.mcr.facts import basic_waits
+from companion.rules.mcr.engine import build_request
+from companion.rules.mcr.facts import McrContext, basic_waits
 from companion.rules.mcr.shapes import KNITTED
 from companion.tiles import TERMINALS_AND_HONORS, Tile, Wind
 
@@ -267,6 +269,23 @@ def draw_hand(rng: random.Random) -> Drawn | None:
         "flowerCount": len(fields.get("bonus", "")) // 2,
     }
     return Drawn(fields, rest, winning, packs, flags)
+
+
+def built_request(fields: dict[str, Any]) -> tuple[Hand, McrContext, Wind | None]:
+    """A drawn hand's fields read as the engine reads a request (`build_request`), for the
+    bench and the tests that score a built hand."""
+    return build_request(
+        fields["hand"],
+        fields["win_tile"],
+        fields["win"],
+        fields["seat"],
+        fields["round"],
+        fields.get("discarder"),
+        fields["melds"],
+        fields.get("bonus", ""),
+        fields["events"],
+        fields.get("options"),
+    )
 
 
 def _meld_tiles(melds: list[str]) -> list[list[int]]:

@@ -15,6 +15,7 @@ from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld
 from companion.rules.mcr.facts import McrContext, McrEvent, McrFacts
 from companion.rules.mcr.fans import BY_ID, ELEMENTS, FANS, FLOWER, Fan
+from companion.rules.mcr.features import hand_bits, reading_bits
 from companion.rules.mcr.shapes import McrReading, McrShape, mcr_readings
 from companion.rules.own_request import read_win
 from companion.rules.principles import Sets, apply_principles
@@ -168,29 +169,63 @@ class Scored(NamedTuple):
         ]
 
 
-def _scored(table: Sequence[Fan], reading: McrReading, facts: McrFacts) -> Scored:
+WHOLE_HAND: list[Sets] = [frozenset()]
+_PLANS: dict[int, tuple[tuple[str, ...], tuple[Fan, ...]]] = {}
+
+
+def _plan(bits: int) -> tuple[tuple[str, ...], tuple[Fan, ...]]:
+    """The fan a reading with these feature bits earns from its bits alone, and those whose
+    predicates it runs, read once a set of bits (a few hundred in a thousand hands): of the 81,
+    a reading runs a dozen predicates or fewer."""
+    plan = _PLANS.get(bits)
+    if plan is None:
+        possible = [fan for fan in FANS if fan.needs & bits == fan.needs]
+        plan = (
+            tuple(fan.id for fan in possible if fan.decided),
+            tuple(fan for fan in possible if not fan.decided),
+        )
+        _PLANS[bits] = plan
+    return plan
+
+
+def _scored(reading: McrReading, facts: McrFacts, bits: int | None) -> Scored:
+    """The reading's fan: by its feature bits (`_plan`), or, with no bits, by running every
+    fan's predicate (what the bits are held to: tests/test_mcr_features.py)."""
     # Only the fan that match are handed on: most of the 81 do not, and the principles then
     # pass over fewer ids.
-    found: dict[str, list[Sets]] = {}
-    for fan in table:
-        matches = fan.predicate(facts)
-        if matches:
-            found[fan.id] = matches
+    found: dict[str, list[Sets]]
+    if bits is None:
+        found = {fan.id: matches for fan in FANS if (matches := fan.predicate(facts))}
+    else:
+        decided, run = _plan(bits)
+        found = dict.fromkeys(decided, WHOLE_HAND)
+        for fan in run:
+            matches = fan.predicate(facts)
+            if matches:
+                found[fan.id] = matches
     counted = apply_principles(ELEMENTS, found)
-    patterns = [
-        McrScore(fan.id, fan.english, fan.hans, fan.hant, fan.value, len(counted[fan.id]))
-        for fan in table
-        if fan.id in counted
-    ]
+    patterns = []
+    for name, matches in counted.items():
+        fan = BY_ID[name]
+        patterns.append(McrScore(name, fan.english, fan.hans, fan.hant, fan.value, len(matches)))
     return Scored(reading, facts, counted, patterns)
 
 
-def scored_readings(hand: Hand, context: McrContext) -> list[Scored]:
-    """Every reading with its fan, in reading order (`mcr_readings`)."""
+def scored_readings(
+    hand: Hand, context: McrContext, *, by_predicates: bool = False
+) -> list[Scored]:
+    """Every reading with its fan, in reading order (`mcr_readings`); `by_predicates` runs
+    every fan's predicate rather than reading the feature bits first (for the tests)."""
     waiting = hand.without_winning_tile()
     held = tuple(waiting.counts())
+    melds = len(hand.melds)
+    shared = hand_bits(hand.counts(), context, melds)
     return [
-        _scored(FANS, reading, McrFacts(reading, context, waiting.concealed, len(hand.melds), held))
+        _scored(
+            reading,
+            McrFacts(reading, context, waiting.concealed, melds, held),
+            None if by_predicates else shared | reading_bits(reading),
+        )
         for reading in mcr_readings(hand, context.by_discard)
     ]
 

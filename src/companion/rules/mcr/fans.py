@@ -31,6 +31,7 @@ from companion.rules.mcr.facts import (
     rank,
     suit,
 )
+from companion.rules.mcr.features import McrFeature as F
 from companion.rules.mcr.shapes import McrShape, SetKind
 from companion.rules.principles import Element, Sets
 from companion.tiles import TERMINALS_AND_HONORS, Tile, format_tiles
@@ -62,6 +63,10 @@ class Fan:
     """Between two readings worth the same, the one with this fan is reported."""
     earned: Earned | None = None
     """The tiles behind it where they are not its matches' sets (`earned_by`)."""
+    needs: int = 0
+    """The feature bits (`McrFeature`) a reading must have for the fan to match."""
+    decided: bool = False
+    """The bits are also enough: the fan is one match of the whole hand wherever they are."""
 
     def earned_by(self, facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
         """The groups or tiles behind the counted `matches`: their sets, every group for a
@@ -419,6 +424,7 @@ FANS: tuple[Fan, ...] = (
             PUNG_19,
             "little_four_winds",
         ),
+        needs=F.WIND_PUNGS_4,
     ),
     Fan(
         "big_three_dragons",
@@ -429,6 +435,7 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 3, lambda t: t == [31, 32, 33]),
         combination=True,
         excludes=_not_counted("two_dragon_pungs", "dragon_pung"),
+        needs=F.DRAGON_PUNGS_3,
     ),
     Fan(
         "all_green",
@@ -438,6 +445,8 @@ FANS: tuple[Fan, ...] = (
         88,
         _all_tiles(lambda tile: tile in GREEN),
         excludes=_not_counted("half_flush", "one_voided_suit"),
+        needs=F.GREEN_ONLY | F.TILE_SHAPE,
+        decided=True,
     ),
     Fan(
         "nine_gates",
@@ -454,6 +463,7 @@ FANS: tuple[Fan, ...] = (
             "no_honors": None,
             PUNG_19: 1,
         },
+        needs=F.NO_MELDS | F.ONE_SUIT | F.NO_HONORS,
     ),
     Fan(
         "four_kongs",
@@ -471,6 +481,7 @@ FANS: tuple[Fan, ...] = (
             "all_pungs",
             "single_wait",
         ),
+        needs=F.KONGS_4,
     ),
     Fan(
         "seven_shifted_pairs",
@@ -488,6 +499,7 @@ FANS: tuple[Fan, ...] = (
             "no_honors",
             "single_wait",
         ),
+        needs=F.SEVEN_PAIRS | F.ONE_SUIT | F.NO_HONORS,
     ),
     Fan(
         "thirteen_orphans",
@@ -497,6 +509,8 @@ FANS: tuple[Fan, ...] = (
         88,
         _whole(lambda f: f.shape is McrShape.THIRTEEN_ORPHANS),
         excludes=_not_counted("all_types", "concealed_hand", "fully_concealed_hand", "single_wait"),
+        needs=F.THIRTEEN_ORPHANS,
+        decided=True,
     ),
     # 64
     Fan(
@@ -514,6 +528,8 @@ FANS: tuple[Fan, ...] = (
             "no_honors",
             "double_pung",
         ),
+        needs=F.TERMINALS_ONLY | F.TILE_SHAPE,
+        decided=True,
     ),
     Fan(
         "little_four_winds",
@@ -524,6 +540,7 @@ FANS: tuple[Fan, ...] = (
         _whole(_little_winds),
         earned=_pungs_and_pair(is_wind),
         excludes=_not_counted("big_three_winds", PUNG_19),
+        needs=F.STANDARD | F.WIND_PUNGS_3,
     ),
     Fan(
         "little_three_dragons",
@@ -534,6 +551,7 @@ FANS: tuple[Fan, ...] = (
         _whole(_little_dragons),
         earned=_pungs_and_pair(is_dragon),
         excludes=_not_counted("two_dragon_pungs", "dragon_pung"),
+        needs=F.STANDARD | F.DRAGON_PUNGS_2,
     ),
     Fan(
         "all_honors",
@@ -545,6 +563,8 @@ FANS: tuple[Fan, ...] = (
         excludes=_not_counted(
             "all_terminals_and_honors", "all_pungs", "outside_hand", PUNG_19, "one_voided_suit"
         ),
+        needs=F.HONORS_ONLY | F.TILE_SHAPE,
+        decided=True,
     ),
     Fan(
         "four_concealed_pungs",
@@ -554,6 +574,7 @@ FANS: tuple[Fan, ...] = (
         64,
         _concealed(4),
         excludes=_not_counted("all_pungs", "concealed_hand", "fully_concealed_hand"),
+        needs=F.CONCEALED_PUNGS_4,
     ),
     Fan(
         "pure_terminal_chows",
@@ -571,6 +592,7 @@ FANS: tuple[Fan, ...] = (
             "one_voided_suit",
             "no_honors",
         ),
+        needs=F.STANDARD | F.CHOWS_4 | F.ONE_SUIT | F.FIVE,
     ),
     # 48
     Fan(
@@ -582,6 +604,7 @@ FANS: tuple[Fan, ...] = (
         _combination("chows", 4, lambda t: _same_suit(t) and _steps(t, 0)),
         combination=True,
         excludes=_not_counted("pure_triple_chow", "pure_double_chow", "tile_hog"),
+        needs=F.CHOWS_4,
     ),
     Fan(
         "four_pure_shifted_pungs",
@@ -592,6 +615,7 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 4, lambda t: _same_suit(t) and _steps(t, 1)),
         combination=True,
         excludes=_not_counted("pure_shifted_pungs", "all_pungs"),
+        needs=F.PUNGS_4,
     ),
     # 32
     Fan(
@@ -603,6 +627,7 @@ FANS: tuple[Fan, ...] = (
         _combination("chows", 4, _shifted),
         combination=True,
         excludes=_not_counted("pure_shifted_chows", "two_terminal_chows", "short_straight"),
+        needs=F.CHOWS_4,
     ),
     Fan(
         "three_kongs",
@@ -614,6 +639,7 @@ FANS: tuple[Fan, ...] = (
         excludes=_not_counted(
             "two_concealed_kongs", "two_melded_kongs", "concealed_kong", "melded_kong"
         ),
+        needs=F.KONGS_3,
     ),
     Fan(
         "all_terminals_and_honors",
@@ -623,6 +649,8 @@ FANS: tuple[Fan, ...] = (
         32,
         _all_tiles(lambda tile: is_terminal(tile) or is_honor(tile)),
         excludes=_not_counted("all_pungs", "outside_hand", PUNG_19),
+        needs=F.TERMINALS_HONORS_ONLY | F.TILE_SHAPE,
+        decided=True,
     ),
     # 24
     Fan(
@@ -633,6 +661,8 @@ FANS: tuple[Fan, ...] = (
         24,
         _whole(lambda f: f.shape is McrShape.SEVEN_PAIRS),
         excludes=_not_counted("concealed_hand", "fully_concealed_hand", "single_wait"),
+        needs=F.SEVEN_PAIRS,
+        decided=True,
     ),
     Fan(
         "greater_honors_and_knitted_tiles",
@@ -648,6 +678,7 @@ FANS: tuple[Fan, ...] = (
             "fully_concealed_hand",
             "single_wait",
         ),
+        needs=F.HONORS_AND_KNITTED | F.WINDS | F.DRAGONS,
     ),
     Fan(
         "all_even_pungs",
@@ -657,6 +688,7 @@ FANS: tuple[Fan, ...] = (
         24,
         _every_group(_even_pung),
         excludes=_not_counted("all_pungs", "all_simples", "no_honors"),
+        needs=F.STANDARD | F.PUNGS_4 | F.NO_HONORS,
     ),
     Fan(
         "full_flush",
@@ -666,6 +698,8 @@ FANS: tuple[Fan, ...] = (
         24,
         _flush(honors=False),
         excludes=_not_counted("one_voided_suit", "no_honors"),
+        needs=F.ONE_SUIT | F.NO_HONORS,
+        decided=True,
     ),
     Fan(
         "pure_triple_chow",
@@ -677,6 +711,7 @@ FANS: tuple[Fan, ...] = (
         combination=True,
         excludes=_not_counted("pure_shifted_pungs", "pure_double_chow"),
         preferred=True,
+        needs=F.CHOWS_3,
     ),
     Fan(
         "pure_shifted_pungs",
@@ -687,6 +722,7 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 3, lambda t: _same_suit(t) and _steps(t, 1)),
         combination=True,
         excludes=_not_counted("pure_triple_chow"),
+        needs=F.PUNGS_3,
     ),
     Fan(
         "upper_tiles",
@@ -696,6 +732,8 @@ FANS: tuple[Fan, ...] = (
         24,
         _ranks_within(7, 9),
         excludes=_not_counted("upper_four", "no_honors"),
+        needs=F.UPPER_TILES,
+        decided=True,
     ),
     Fan(
         "middle_tiles",
@@ -705,6 +743,8 @@ FANS: tuple[Fan, ...] = (
         24,
         _ranks_within(4, 6),
         excludes=_not_counted("all_simples", "no_honors"),
+        needs=F.MIDDLE_TILES,
+        decided=True,
     ),
     Fan(
         "lower_tiles",
@@ -714,6 +754,8 @@ FANS: tuple[Fan, ...] = (
         24,
         _ranks_within(1, 3),
         excludes=_not_counted("lower_four", "no_honors"),
+        needs=F.LOWER_TILES,
+        decided=True,
     ),
     # 16
     Fan(
@@ -724,6 +766,7 @@ FANS: tuple[Fan, ...] = (
         16,
         _combination("chows", 3, lambda t: _same_suit(t) and _steps(t, 3)),
         combination=True,
+        needs=F.CHOWS_3,
     ),
     Fan(
         "three_suited_terminal_chows",
@@ -733,6 +776,7 @@ FANS: tuple[Fan, ...] = (
         16,
         _terminal_chows(three_suits=True),
         excludes=_not_counted("all_chows", "no_honors", "mixed_double_chow", "two_terminal_chows"),
+        needs=F.STANDARD | F.CHOWS_4 | F.THREE_SUITS | F.FIVE,
     ),
     Fan(
         "pure_shifted_chows",
@@ -742,6 +786,7 @@ FANS: tuple[Fan, ...] = (
         16,
         _combination("chows", 3, _shifted),
         combination=True,
+        needs=F.CHOWS_3,
     ),
     Fan(
         "all_fives",
@@ -751,6 +796,7 @@ FANS: tuple[Fan, ...] = (
         16,
         _every_group(_with_five),
         excludes=_not_counted("all_simples", "no_honors"),
+        needs=F.STANDARD | F.FIVE | F.NO_HONORS,
     ),
     Fan(
         "triple_pung",
@@ -761,6 +807,7 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 3, lambda t: _three_suits(t) and len(set(_ranks(t))) == 1),
         combination=True,
         preferred=True,
+        needs=F.PUNGS_3 | F.THREE_SUITS,
     ),
     Fan(
         "three_concealed_pungs",
@@ -770,6 +817,7 @@ FANS: tuple[Fan, ...] = (
         16,
         _concealed(3),
         excludes=_not_counted("two_concealed_pungs"),
+        needs=F.CONCEALED_PUNGS_3,
     ),
     # 12
     Fan(
@@ -780,6 +828,8 @@ FANS: tuple[Fan, ...] = (
         12,
         _honors_and_knitted(greater=False),
         excludes=_not_counted("all_types", "concealed_hand", "fully_concealed_hand", "single_wait"),
+        needs=F.HONORS_AND_KNITTED,
+        decided=True,
     ),
     Fan(
         "knitted_straight",
@@ -789,6 +839,7 @@ FANS: tuple[Fan, ...] = (
         12,
         _whole(_knitted_straight),
         earned=_knitted_tiles,
+        needs=F.KNITTED,
     ),
     Fan(
         "upper_four",
@@ -798,6 +849,8 @@ FANS: tuple[Fan, ...] = (
         12,
         _ranks_within(6, 9),
         excludes=_not_counted("no_honors"),
+        needs=F.UPPER_FOUR,
+        decided=True,
     ),
     Fan(
         "lower_four",
@@ -807,6 +860,8 @@ FANS: tuple[Fan, ...] = (
         12,
         _ranks_within(1, 4),
         excludes=_not_counted("no_honors"),
+        needs=F.LOWER_FOUR,
+        decided=True,
     ),
     Fan(
         "big_three_winds",
@@ -817,6 +872,7 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 3, lambda t: all(is_wind(tile) for tile in t)),
         combination=True,
         absorbs=_ITS_PUNG_OF_AN_HONOR,
+        needs=F.WIND_PUNGS_3,
     ),
     # 8
     Fan(
@@ -827,6 +883,7 @@ FANS: tuple[Fan, ...] = (
         8,
         _combination("chows", 3, lambda t: _three_suits(t) and _ranks(t) == [1, 4, 7]),
         combination=True,
+        needs=F.CHOWS_3 | F.THREE_SUITS,
     ),
     Fan(
         "reversible_tiles",
@@ -836,6 +893,8 @@ FANS: tuple[Fan, ...] = (
         8,
         _all_tiles(lambda tile: tile in REVERSIBLE),
         excludes=_not_counted("one_voided_suit"),
+        needs=F.REVERSIBLE_ONLY | F.TILE_SHAPE,
+        decided=True,
     ),
     Fan(
         "mixed_triple_chow",
@@ -845,6 +904,7 @@ FANS: tuple[Fan, ...] = (
         8,
         _combination("chows", 3, lambda t: _three_suits(t) and len(set(_ranks(t))) == 1),
         combination=True,
+        needs=F.CHOWS_3 | F.THREE_SUITS,
     ),
     Fan(
         "mixed_shifted_pungs",
@@ -854,8 +914,19 @@ FANS: tuple[Fan, ...] = (
         8,
         _combination("pungs", 3, lambda t: _three_suits(t) and _steps(_ranks(t), 1)),
         combination=True,
+        needs=F.PUNGS_3 | F.THREE_SUITS,
     ),
-    Fan("chicken_hand", "无番和", "無番和", "Chicken hand", 8, lambda facts: _ONE, fallback=True),
+    Fan(
+        "chicken_hand",
+        "无番和",
+        "無番和",
+        "Chicken hand",
+        8,
+        lambda facts: _ONE,
+        fallback=True,
+        needs=0,
+        decided=True,
+    ),
     Fan(
         "last_tile_draw",
         "妙手回春",
@@ -865,6 +936,8 @@ FANS: tuple[Fan, ...] = (
         _event(E.LAST_TILE, by_discard=False),
         earned=_winning_tile,
         excludes=_not_counted("self_drawn"),
+        needs=F.LAST_TILE | F.SELF_DRAWN,
+        decided=True,
     ),
     Fan(
         "last_tile_claim",
@@ -874,6 +947,8 @@ FANS: tuple[Fan, ...] = (
         8,
         _event(E.LAST_TILE, by_discard=True),
         earned=_winning_tile,
+        needs=F.LAST_TILE | F.BY_DISCARD,
+        decided=True,
     ),
     Fan(
         "out_with_replacement_tile",
@@ -884,6 +959,8 @@ FANS: tuple[Fan, ...] = (
         _event(E.REPLACEMENT, by_discard=False),
         earned=_winning_tile,
         excludes=_not_counted("self_drawn"),
+        needs=F.REPLACEMENT | F.SELF_DRAWN,
+        decided=True,
     ),
     Fan(
         "robbing_the_kong",
@@ -894,9 +971,20 @@ FANS: tuple[Fan, ...] = (
         _event(E.ROBBING_KONG, by_discard=True),
         earned=_winning_tile,
         excludes=_not_counted("last_copy"),
+        needs=F.ROBBING_KONG | F.BY_DISCARD,
+        decided=True,
     ),
     # 6
-    Fan("all_pungs", "碰碰和", "碰碰和", "All pungs", 6, _whole(_all_pungs)),
+    Fan(
+        "all_pungs",
+        "碰碰和",
+        "碰碰和",
+        "All pungs",
+        6,
+        _whole(_all_pungs),
+        needs=F.STANDARD | F.PUNGS_4,
+        decided=True,
+    ),
     Fan(
         "half_flush",
         "混一色",
@@ -905,6 +993,8 @@ FANS: tuple[Fan, ...] = (
         6,
         _flush(honors=True),
         excludes=_not_counted("one_voided_suit"),
+        needs=F.ONE_SUIT | F.HONORS,
+        decided=True,
     ),
     Fan(
         "mixed_shifted_chows",
@@ -914,8 +1004,18 @@ FANS: tuple[Fan, ...] = (
         6,
         _combination("chows", 3, lambda t: _three_suits(t) and _steps(_ranks(t), 1)),
         combination=True,
+        needs=F.CHOWS_3 | F.THREE_SUITS,
     ),
-    Fan("all_types", "五门齐", "五門齊", "All types", 6, _whole(_all_types)),
+    Fan(
+        "all_types",
+        "五门齐",
+        "五門齊",
+        "All types",
+        6,
+        _whole(_all_types),
+        needs=F.THREE_SUITS | F.WINDS | F.DRAGONS,
+        decided=True,
+    ),
     Fan(
         "melded_hand",
         "全求人",
@@ -924,6 +1024,8 @@ FANS: tuple[Fan, ...] = (
         6,
         _whole(_melded_hand),
         excludes=_not_counted("single_wait"),
+        needs=F.STANDARD | F.EXPOSED_MELDS_4 | F.BY_DISCARD,
+        decided=True,
     ),
     Fan(
         "two_concealed_kongs",
@@ -933,6 +1035,7 @@ FANS: tuple[Fan, ...] = (
         6,
         _kongs(2, False),
         excludes=_not_counted("concealed_kong", "two_concealed_pungs"),
+        needs=F.KONGS_2,
     ),
     Fan(
         "two_dragon_pungs",
@@ -943,6 +1046,7 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 2, lambda t: all(is_dragon(tile) for tile in t)),
         combination=True,
         excludes=_not_counted("dragon_pung"),
+        needs=F.DRAGON_PUNGS_2,
     ),
     # 5: not one of the rule book's 81, whose account-once would make it a concealed kong (2)
     # and a melded kong (1); the current calculator (and PyMahjongGB) count the pair as one fan
@@ -955,9 +1059,18 @@ FANS: tuple[Fan, ...] = (
         5,
         _melded_and_concealed_kong,
         excludes=_not_counted("concealed_kong", "melded_kong"),
+        needs=F.KONGS_2,
     ),
     # 4
-    Fan("outside_hand", "全带幺", "全帶么", "Outside hand", 4, _every_group(_outside)),
+    Fan(
+        "outside_hand",
+        "全带幺",
+        "全帶么",
+        "Outside hand",
+        4,
+        _every_group(_outside),
+        needs=F.STANDARD | F.TERMINAL_OR_HONOR,
+    ),
     Fan(
         "fully_concealed_hand",
         "不求人",
@@ -966,6 +1079,8 @@ FANS: tuple[Fan, ...] = (
         4,
         _no_melds(by_discard=False),
         excludes=_not_counted("self_drawn"),
+        needs=F.SETS | F.NO_EXPOSED_MELDS | F.SELF_DRAWN,
+        decided=True,
     ),
     Fan(
         "two_melded_kongs",
@@ -975,6 +1090,7 @@ FANS: tuple[Fan, ...] = (
         4,
         _kongs(2, True),
         excludes=_not_counted("melded_kong"),
+        needs=F.KONGS_2,
     ),
     Fan(
         "last_copy",
@@ -984,9 +1100,19 @@ FANS: tuple[Fan, ...] = (
         4,
         _whole(lambda f: f.context.last_copy),
         earned=_winning_tile,
+        needs=F.LAST_COPY,
+        decided=True,
     ),
     # 2
-    Fan("dragon_pung", "箭刻", "箭刻", "Dragon pung", 2, _per_pung(lambda f, t: is_dragon(t))),
+    Fan(
+        "dragon_pung",
+        "箭刻",
+        "箭刻",
+        "Dragon pung",
+        2,
+        _per_pung(lambda f, t: is_dragon(t)),
+        needs=F.DRAGON_PUNG,
+    ),
     Fan(
         "prevalent_wind",
         "圈风刻",
@@ -995,6 +1121,7 @@ FANS: tuple[Fan, ...] = (
         2,
         _per_pung(_prevalent),
         absorbs=_ITS_PUNG_OF_AN_HONOR,
+        needs=F.WIND_PUNG,
     ),
     Fan(
         "seat_wind",
@@ -1004,8 +1131,18 @@ FANS: tuple[Fan, ...] = (
         2,
         _per_pung(_seat),
         absorbs=_ITS_PUNG_OF_AN_HONOR,
+        needs=F.WIND_PUNG,
     ),
-    Fan("concealed_hand", "门前清", "門前清", "Concealed hand", 2, _no_melds(by_discard=True)),
+    Fan(
+        "concealed_hand",
+        "门前清",
+        "門前清",
+        "Concealed hand",
+        2,
+        _no_melds(by_discard=True),
+        needs=F.SETS | F.NO_EXPOSED_MELDS | F.BY_DISCARD,
+        decided=True,
+    ),
     Fan(
         "all_chows",
         "平和",
@@ -1014,8 +1151,9 @@ FANS: tuple[Fan, ...] = (
         2,
         _whole(_all_chows),
         excludes=_not_counted("no_honors"),
+        needs=F.SETS | F.NO_PUNGS,
     ),
-    Fan("tile_hog", "四归一", "四歸一", "Tile hog", 2, _tile_hog, earned=_hog_tiles),
+    Fan("tile_hog", "四归一", "四歸一", "Tile hog", 2, _tile_hog, earned=_hog_tiles, needs=F.HOG),
     Fan(
         "double_pung",
         "双同刻",
@@ -1024,9 +1162,18 @@ FANS: tuple[Fan, ...] = (
         2,
         _combination("pungs", 2, lambda t: t[1] < Tile.EAST and rank(t[0]) == rank(t[1])),
         combination=True,
+        needs=F.PUNGS_2,
     ),
-    Fan("two_concealed_pungs", "双暗刻", "雙暗刻", "Two concealed pungs", 2, _concealed(2)),
-    Fan("concealed_kong", "暗杠", "暗槓", "Concealed kong", 2, _kongs(1, False)),
+    Fan(
+        "two_concealed_pungs",
+        "双暗刻",
+        "雙暗刻",
+        "Two concealed pungs",
+        2,
+        _concealed(2),
+        needs=F.CONCEALED_PUNGS_2,
+    ),
+    Fan("concealed_kong", "暗杠", "暗槓", "Concealed kong", 2, _kongs(1, False), needs=F.KONG),
     Fan(
         "all_simples",
         "断幺",
@@ -1035,6 +1182,8 @@ FANS: tuple[Fan, ...] = (
         2,
         _all_tiles(lambda tile: not is_terminal(tile) and not is_honor(tile)),
         excludes=_not_counted("no_honors"),
+        needs=F.SIMPLES_ONLY | F.TILE_SHAPE,
+        decided=True,
     ),
     # 1
     Fan(
@@ -1045,6 +1194,7 @@ FANS: tuple[Fan, ...] = (
         1,
         _combination("chows", 2, lambda t: _same_suit(t) and t[0] == t[1]),
         combination=True,
+        needs=F.CHOWS_2,
     ),
     Fan(
         "mixed_double_chow",
@@ -1054,6 +1204,7 @@ FANS: tuple[Fan, ...] = (
         1,
         _combination("chows", 2, lambda t: suit(t[0]) != suit(t[1]) and rank(t[0]) == rank(t[1])),
         combination=True,
+        needs=F.CHOWS_2,
     ),
     Fan(
         "short_straight",
@@ -1063,6 +1214,7 @@ FANS: tuple[Fan, ...] = (
         1,
         _combination("chows", 2, lambda t: _same_suit(t) and t[1] - t[0] == 3),
         combination=True,
+        needs=F.CHOWS_2,
     ),
     Fan(
         "two_terminal_chows",
@@ -1072,6 +1224,7 @@ FANS: tuple[Fan, ...] = (
         1,
         _combination("chows", 2, lambda t: _same_suit(t) and _ranks(t) == [1, 7]),
         combination=True,
+        needs=F.CHOWS_2,
     ),
     Fan(
         PUNG_19,
@@ -1080,8 +1233,9 @@ FANS: tuple[Fan, ...] = (
         "Pung of terminals or honors",
         1,
         _per_pung(lambda f, t: is_terminal(t) or is_wind(t)),
+        needs=F.PUNG | F.TERMINAL_OR_HONOR,
     ),
-    Fan("melded_kong", "明杠", "明槓", "Melded kong", 1, _kongs(1, True)),
+    Fan("melded_kong", "明杠", "明槓", "Melded kong", 1, _kongs(1, True), needs=F.KONG),
     Fan(
         "one_voided_suit",
         "缺一门",
@@ -1089,6 +1243,8 @@ FANS: tuple[Fan, ...] = (
         "One voided suit",
         1,
         _whole(lambda f: len(f.suits) == 2),
+        needs=F.TWO_SUITS,
+        decided=True,
     ),
     Fan(
         "no_honors",
@@ -1097,6 +1253,8 @@ FANS: tuple[Fan, ...] = (
         "No honors",
         1,
         _whole(lambda f: not any(is_honor(tile) for tile in f.kinds)),
+        needs=F.NO_HONORS,
+        decided=True,
     ),
     Fan(
         "edge_wait",
@@ -1106,6 +1264,7 @@ FANS: tuple[Fan, ...] = (
         1,
         _wait("edge"),
         earned=_wait_group("edge"),
+        needs=F.SETS,
     ),
     Fan(
         "closed_wait",
@@ -1115,6 +1274,7 @@ FANS: tuple[Fan, ...] = (
         1,
         _wait("closed"),
         earned=_wait_group("closed"),
+        needs=F.SETS,
     ),
     Fan(
         "single_wait",
@@ -1124,6 +1284,7 @@ FANS: tuple[Fan, ...] = (
         1,
         _wait("single"),
         earned=_wait_group("single"),
+        needs=F.SETS,
     ),
     Fan(
         "self_drawn",
@@ -1133,6 +1294,8 @@ FANS: tuple[Fan, ...] = (
         1,
         _whole(lambda f: not f.context.by_discard),
         earned=_winning_tile,
+        needs=F.SELF_DRAWN,
+        decided=True,
     ),
 )
 """The fan of a hand's tiles and win, highest first; flowers (`FLOWER`) are counted apart."""
