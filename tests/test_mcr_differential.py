@@ -28,8 +28,8 @@ from MahjongGB import MahjongFanCalculator
 from companion.hand import Hand
 from companion.rules.mcr import FANS, FLOWER, McrResult, score_mcr
 from companion.rules.mcr.engine import build_request
-from companion.rules.mcr.facts import McrContext, basic_waits
-from companion.rules.mcr.shapes import KNITTED
+from companion.rules.mcr.facts import McrContext
+from companion.rules.mcr.shapes import KNITTED, complete_as_shape
 from companion.tiles import TERMINALS_AND_HONORS, Tile, Wind
 
 HANDS_IN_CHECK = 400
@@ -324,6 +324,18 @@ def library_expectation(fan: Counter[str]) -> Counter[str]:
 WAIT_FAN = ("edge_wait", "closed_wait", "single_wait")
 
 
+def shape_waits(counts: list[int], sets: int) -> list[int]:
+    """The kinds that complete `sets` sets and a pair, copies not limited (the library's waits
+    of the shape: a fifth copy counts)."""
+    found = []
+    for kind in range(34):
+        counts[kind] += 1
+        if complete_as_shape(counts, sets):
+            found.append(kind)
+        counts[kind] -= 1
+    return found
+
+
 def dead_wait(drawn: Drawn) -> bool:
     """Whether the hand's shape also waited on a kind it held all four of: the library counts
     that kind as a wait, so that the hand had two and earns no wait fan; the rule book (and
@@ -333,7 +345,7 @@ def dead_wait(drawn: Drawn) -> bool:
         kind = next(kind for kind in range(34) if library_tile(kind) == tile)
         held.update([kind - 1, kind, kind + 1] if pack_type == "CHI" else [kind] * 4)
     counts = [drawn.concealed.count(kind) for kind in range(34)]
-    waits = set(basic_waits(counts, 4 - len(drawn.packs)))
+    waits = set(shape_waits(counts, 4 - len(drawn.packs)))
     if not drawn.packs and sum(count % 2 for count in counts) == 1:
         waits |= {kind for kind in range(34) if counts[kind] % 2}
     return any(held[kind] >= 4 for kind in waits)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property, lru_cache
+from functools import cached_property
 from itertools import combinations
 
-from companion.rules.mcr.shapes import McrReading, McrSet, McrShape, SetKind, sets_and_pair
+from companion.rules.mcr.shapes import McrReading, McrSet, McrShape, SetKind
+from companion.shapes.blocks import BLOCK_OF, UNIT, block_keys
+from companion.shapes.groups import Structure
+from companion.shapes.wait import waits_of_keys
 from companion.tiles import KINDS, Tile, Wind
 
 GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
@@ -19,6 +23,8 @@ REVERSIBLE = frozenset(
     }
 )
 """推不倒: the tiles that look the same upside down."""
+SETS_AND_A_PAIR = Structure(sets=4)
+"""The shape whose waits the wait fan read (the number of sets is the tiles' own)."""
 
 
 class McrEvent(Enum):
@@ -64,27 +70,6 @@ def is_dragon(tile: int) -> bool:
 
 def is_wind(tile: int) -> bool:
     return Tile.EAST <= tile <= Tile.NORTH
-
-
-def basic_waits(counts: list[int], sets: int) -> frozenset[int]:
-    """The kinds that complete `sets` sets and a pair, copies not limited (the shape's waits)."""
-    return _waits(tuple(counts), sets)
-
-
-@lru_cache(maxsize=4096)
-def _waits(held: tuple[int, ...], sets: int) -> frozenset[int]:
-    counts = list(held)
-    found = set()
-    for tile in range(KINDS):
-        # Only a kind held, or beside one held in its suit, can complete the tiles.
-        near = range(max(tile - 2, tile // 9 * 9), min(tile + 3, tile // 9 * 9 + 9))
-        if not (counts[tile] or (tile < Tile.EAST and any(counts[other] for other in near))):
-            continue
-        counts[tile] += 1
-        if next(sets_and_pair(counts, sets), None) is not None:
-            found.add(tile)
-        counts[tile] -= 1
-    return frozenset(found)
 
 
 @dataclass(frozen=True)
@@ -152,6 +137,19 @@ class McrFacts:
             self._combinations[key] = found
         return found
 
+    def family_key(self, family: str) -> tuple[int, ...]:
+        """The family's sets (`chows` or `pungs`) as their places and lowest tiles: all that
+        its combinations depend on."""
+        return self._chow_key if family == "chows" else self._pung_key
+
+    @cached_property
+    def _chow_key(self) -> tuple[int, ...]:
+        return tuple(index * KINDS + self.sets[index].tile for index in self.chows)
+
+    @cached_property
+    def _pung_key(self) -> tuple[int, ...]:
+        return tuple(index * KINDS + self.sets[index].tile for index in self.pungs)
+
     @cached_property
     def _combinations(self) -> dict[tuple[str, int], list[tuple[frozenset[int], list[int]]]]:
         return {}
@@ -196,21 +194,25 @@ class McrFacts:
         position = self._position(winning)
         if position is None:
             return None
-        before = [0] * KINDS
-        for tile in self.concealed_before:
-            before[tile] += 1
+        # The waits of four sets and a pair from the shared per-suit tables (`waits_of_keys`,
+        # memoised by each suit's tiles): a reading of the tiles for each kind near one held
+        # cost a fifth of a hand here, and a memo of whole hands missed on every fresh one.
+        keys = block_keys(self.concealed_before)
         if reading.shape is McrShape.KNITTED_STRAIGHT:
             # The knitted tiles are neither a chow nor the pair: only the rest may wait.
-            rest = list(before)
             for tile in reading.knitted:
-                if rest[tile] == 0:
+                block, unit = BLOCK_OF[tile], UNIT[tile]
+                if not keys[block] // unit & 7:
                     return None
-                rest[tile] -= 1
-            waits = basic_waits(rest, 1)
+                keys[block] -= unit
+            waits: Collection[int] = waits_of_keys(keys, (), SETS_AND_A_PAIR)
         else:
-            waits = basic_waits(before, 4 - self.melds)
-            if not self.melds and sum(count % 2 for count in before) == 1:
-                waits = waits | {tile for tile in range(KINDS) if before[tile] % 2}
+            waits = waits_of_keys(keys, (), SETS_AND_A_PAIR)
+            if not self.melds:
+                odd = [kind for kind in range(KINDS) if keys[BLOCK_OF[kind]] // UNIT[kind] & 1]
+                if len(odd) == 1:
+                    # Seven pairs (four alike are two) waits on the single tile too.
+                    waits = {*waits, *odd}
         # A kind whose four copies the hand holds is no wait.
         if len([tile for tile in waits if self.held_before[tile] < 4]) != 1:
             return None

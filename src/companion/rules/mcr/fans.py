@@ -32,8 +32,9 @@ from companion.rules.mcr.facts import (
     suit,
 )
 from companion.rules.mcr.features import McrFeature as F
-from companion.rules.mcr.shapes import McrShape, SetKind
+from companion.rules.mcr.shapes import PAIR_TEXT, McrShape, SetKind
 from companion.rules.principles import Element, Sets
+from companion.shapes.blocks import remember
 from companion.tiles import TERMINALS_AND_HONORS, Tile, format_tiles
 
 Matches = list[Sets]
@@ -100,9 +101,17 @@ def _not_counted(*names: str) -> dict[str, int | None]:
 def _combination(family: str, size: int, test: Callable[[Sequence[int]], bool]) -> Predicate:
     """Every `size` sets of the family (`chows` or `pungs`) whose lowest tiles, in order,
     pass `test`."""
+    # The matches depend on the family's sets alone (their places and lowest tiles), which
+    # far fewer readings differ in than in their hands: each fan keeps its matches by them.
+    memo: dict[tuple[int, ...], Matches] = {}
 
     def matches(facts: McrFacts) -> Matches:
-        return [chosen for chosen, tiles in facts.combinations(family, size) if test(tiles)]
+        key = facts.family_key(family)
+        found = memo.get(key)
+        if found is None:
+            found = [chosen for chosen, tiles in facts.combinations(family, size) if test(tiles)]
+            remember(memo, key, found)
+        return found
 
     return matches
 
@@ -363,7 +372,7 @@ def _wait_group(position: str) -> Earned:
         winning = facts.context.winning
         pair = facts.reading.pair
         if position == "single" and pair is not None:
-            return (format_tiles((pair, pair)),)
+            return (PAIR_TEXT[pair],)
         for group in facts.sets:
             if group.declared or group.kind is not SetKind.CHOW:
                 continue
@@ -397,7 +406,7 @@ def _pungs_and_pair(test: Callable[[int], bool]) -> Earned:
         pair = facts.reading.pair
         assert pair is not None
         found = [str(facts.sets[i]) for i in facts.pungs if test(facts.sets[i].tile)]
-        return (*found, format_tiles((pair, pair)))
+        return (*found, PAIR_TEXT[pair])
 
     return earned
 
