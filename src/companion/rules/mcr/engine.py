@@ -72,6 +72,11 @@ class McrResult:
     flowers: int
     meets_minimum: bool
     payments: dict[Wind, int]
+    winning_group: str
+    """The group of `groups` that the winning tile completed."""
+    wait: str
+    """The winning tile's role in it: "pair", "pung", "two_sided", "closed", "edge", or
+    "single" for a tile of the knitted tiles or of thirteen orphans' singles."""
     unit: str = "fan"
     valid: bool = True
 
@@ -92,6 +97,8 @@ class McrResult:
             "groups": list(self.groups),
             "payments": {seat.value: amount for seat, amount in self.payments.items()},
             "notes": [],
+            "winning_group": self.winning_group,
+            "wait": self.wait,
         }
 
 
@@ -342,6 +349,8 @@ def score_built(built: Hand, context: McrContext, payer: Wind | None) -> McrResu
         flowers=flowers,
         meets_minimum=meets,
         payments=settle(fan + flowers, context.seat, payer, meets),
+        winning_group=best.facts.winning_place[0],
+        wait=best.facts.winning_place[1],
     )
 
 

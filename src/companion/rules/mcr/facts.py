@@ -8,11 +8,11 @@ from enum import Enum
 from functools import cached_property
 from itertools import combinations
 
-from companion.rules.mcr.shapes import McrReading, McrSet, McrShape, SetKind
+from companion.rules.mcr.shapes import PAIR_TEXT, McrReading, McrSet, McrShape, SetKind
 from companion.shapes.blocks import BLOCK_OF, UNIT, block_keys
 from companion.shapes.groups import Structure
 from companion.shapes.wait import waits_of_keys
-from companion.tiles import KINDS, Tile, Wind
+from companion.tiles import KINDS, Tile, Wind, format_tiles
 
 GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
 REVERSIBLE = frozenset(
@@ -237,3 +237,37 @@ class McrFacts:
         if reading.pair == winning:
             return "single"
         return None
+
+    @cached_property
+    def winning_place(self) -> tuple[str, str]:
+        """The group of this reading that the winning tile completed (as `groups` writes it)
+        and the tile's role there (the contract's `wait`): the group a wait fan names when the
+        hand waited on that kind alone; else a chow holding it, a pung of it (on a discard the
+        one the discard exposed), the pair; else the knitted tiles or the singles, "single"."""
+        reading, winning = self.reading, self.context.winning
+        position = self.wait_position
+        if reading.shape is McrShape.SEVEN_PAIRS or position == "single":
+            return PAIR_TEXT[winning], "pair"
+        concealed = [group for group in reading.sets if not group.declared]
+        for group in concealed:
+            if group.kind is SetKind.CHOW:
+                role = _chow_role(group.tile, winning)
+                if role is not None and (position is None or role == position):
+                    return str(group), role
+        for group in concealed:
+            if group.is_pung and group.tile == winning:
+                return str(group), "pung"
+        if reading.pair == winning:
+            return PAIR_TEXT[winning], "pair"
+        return format_tiles(reading.knitted), "single"
+
+
+def _chow_role(low: Tile, winning: Tile) -> str | None:
+    """The winning tile's role in the chow from `low` (None when the chow lacks it)."""
+    if not low <= winning <= low + 2:
+        return None
+    if winning == low + 1:
+        return "closed"
+    if (rank(low) == 1 and winning == low + 2) or (rank(low) == 7 and winning == low):
+        return "edge"
+    return "two_sided"

@@ -365,26 +365,10 @@ def _winning_tile(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
     return (facts.context.winning.mpsz,)
 
 
-def _wait_group(position: str) -> Earned:
-    """The group the winning tile completed in its position: the chow, or the pair."""
-
-    def earned(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
-        winning = facts.context.winning
-        pair = facts.reading.pair
-        if position == "single" and pair is not None:
-            return (PAIR_TEXT[pair],)
-        for group in facts.sets:
-            if group.declared or group.kind is not SetKind.CHOW:
-                continue
-            low = rank(group.tile)
-            edge = (low == 1 and winning == group.tile + 2) or (low == 7 and winning == group.tile)
-            if (position == "edge" and edge) or (
-                position == "closed" and winning == group.tile + 1
-            ):
-                return (str(group),)
-        return _winning_tile(facts, matches)
-
-    return earned
+def _wait_group(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
+    """A wait fan: the group the winning tile completed in its position (the chow, or the
+    pair)."""
+    return (facts.winning_place[0],)
 
 
 def _hog_tiles(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
@@ -1272,7 +1256,7 @@ FANS: tuple[Fan, ...] = (
         "Edge wait",
         1,
         _wait("edge"),
-        earned=_wait_group("edge"),
+        earned=_wait_group,
         needs=F.SETS,
     ),
     Fan(
@@ -1282,7 +1266,7 @@ FANS: tuple[Fan, ...] = (
         "Closed wait",
         1,
         _wait("closed"),
-        earned=_wait_group("closed"),
+        earned=_wait_group,
         needs=F.SETS,
     ),
     Fan(
@@ -1292,7 +1276,7 @@ FANS: tuple[Fan, ...] = (
         "Single wait",
         1,
         _wait("single"),
-        earned=_wait_group("single"),
+        earned=_wait_group,
         needs=F.SETS,
     ),
     Fan(
