@@ -1155,11 +1155,13 @@ def test_a_wait_refused_says_why() -> None:
     waits = mcr_waits(
         "123m456p789s1z", melds=["pung 777z"], events=["robbing_kong"], win="discard", discarder="N"
     )
-    assert [(wait.tile, wait.refusal) for wait in waits] == [
+    assert [(wait.tile, wait.refusal, wait.refusal_key, wait.refusal_params) for wait in waits] == [
         (
             "1z",
-            "events: robbing_kong (抢杠和): the robbed East is the fourth copy, so the "
+            "events: robbing_kong (抢杠和): the robbed East (1z) is the fourth copy, so the "
             "winner holds no other",
+            "refusal.mcr_robbing_kong_copies",
+            {"tile": "1z"},
         ),
     ]
 
@@ -1193,7 +1195,7 @@ def test_a_wait_refused_says_why() -> None:
         (
             {"events": ["robbing_kong"], "win_tile": "1z", "win": "discard", "discarder": "N"},
             NotAWinError,
-            "events: robbing_kong (抢杠和): the robbed East is the fourth copy, so the winner "
+            "events: robbing_kong (抢杠和): the robbed East (1z) is the fourth copy, so the winner "
             "holds no other",
         ),
         (
@@ -1204,7 +1206,7 @@ def test_a_wait_refused_says_why() -> None:
         (
             {"events": ["last_copy"], "win_tile": "1z"},
             NotAWinError,
-            "events: last_copy (和绝张), but the hand holds another East",
+            "events: last_copy (和绝张), but the hand holds another East (1z)",
         ),
         (
             {"events": ["heavenly"]},

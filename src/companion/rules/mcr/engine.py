@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from companion.errors import InvalidRequestError, NotAWinError
+from companion.errors import InvalidRequestError, NotAWinError, Problem
 from companion.hand import Hand, Meld
 from companion.rules.mcr.facts import McrContext, McrEvent, McrFacts
 from companion.rules.mcr.fans import BY_ID, ELEMENTS, FANS, FLOWER, Fan
@@ -125,29 +125,65 @@ def _events(names: Sequence[str]) -> frozenset[McrEvent]:
 
 
 def _check_events(events: frozenset[McrEvent], hand: Hand, by_discard: bool) -> None:
-    """Refuse what cannot have happened, naming the fields at fault."""
+    """Refuse what cannot have happened, naming the fields at fault (one refusal with its key,
+    several together without one, as `InvalidHandError` has them)."""
     winning = hand.winning_tile
     assert winning is not None
     others = hand.counts()[winning] - 1
     concealed_others = hand.concealed_counts()[winning] - 1
-    problems: list[str] = []
+    tile = {"tile": winning.mpsz}
+    named = f"{winning.english} ({winning.mpsz})"
+    problems: list[Problem] = []
     if E.REPLACEMENT in events and by_discard:
-        problems.append('events: replacement (杠上开花) is a self-draw; win must be "self_draw"')
+        problems.append(
+            Problem(
+                'events: replacement (杠上开花) is a self-draw; win must be "self_draw"',
+                "refusal.mcr_replacement_discard",
+            )
+        )
     if E.REPLACEMENT in events and not any(meld.kind.is_kong for meld in hand.melds):
-        problems.append("events: replacement (杠上开花) without a kong in melds")
+        problems.append(
+            Problem(
+                "events: replacement (杠上开花) without a kong in melds",
+                "refusal.mcr_replacement_no_kong",
+            )
+        )
     if E.ROBBING_KONG in events and not by_discard:
-        problems.append('events: robbing_kong (抢杠和) on a self-draw; win must be "discard"')
+        problems.append(
+            Problem(
+                'events: robbing_kong (抢杠和) on a self-draw; win must be "discard"',
+                "refusal.mcr_robbing_kong_self_draw",
+            )
+        )
     if E.ROBBING_KONG in events and others:
         problems.append(
-            f"events: robbing_kong (抢杠和): the robbed {winning.english} is the fourth copy, "
-            "so the winner holds no other"
+            Problem(
+                f"events: robbing_kong (抢杠和): the robbed {named} is the fourth copy, so the "
+                "winner holds no other",
+                "refusal.mcr_robbing_kong_copies",
+                tile,
+            )
         )
     if E.ROBBING_KONG in events and E.LAST_TILE in events:
-        problems.append("events: robbing_kong with last_tile: no kong is declared on the last tile")
+        problems.append(
+            Problem(
+                "events: robbing_kong with last_tile: no kong is declared on the last tile",
+                "refusal.mcr_robbing_kong_last_tile",
+            )
+        )
     if E.LAST_COPY in events and concealed_others:
-        problems.append(f"events: last_copy (和绝张), but the hand holds another {winning.english}")
+        problems.append(
+            Problem(
+                f"events: last_copy (和绝张), but the hand holds another {named}",
+                "refusal.mcr_last_copy_held",
+                tile,
+            )
+        )
+    if len(problems) == 1:
+        (only,) = problems
+        raise NotAWinError(only.text, key=only.key, params=only.params)
     if problems:
-        raise NotAWinError("; ".join(problems))
+        raise NotAWinError("; ".join(problem.text for problem in problems))
 
 
 class Scored(NamedTuple):
@@ -329,7 +365,8 @@ def score_built(built: Hand, context: McrContext, payer: Wind | None) -> McrResu
     if not scored:
         raise NotAWinError(
             "not a win: the tiles make no four sets and a pair, seven pairs, thirteen orphans, "
-            "honors and knitted tiles, or knitted straight with a set and a pair"
+            "honors and knitted tiles, or knitted straight with a set and a pair",
+            key="refusal.mcr_not_a_win",
         )
     best = max(scored, key=_worth)
     reading, patterns = best.reading, best.with_items()
