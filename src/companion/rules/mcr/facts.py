@@ -6,7 +6,6 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
-from itertools import combinations
 
 from companion.rules.mcr.shapes import PAIR_TEXT, McrReading, McrSet, McrShape, SetKind
 from companion.shapes.blocks import BLOCK_OF, UNIT, block_keys
@@ -123,36 +122,18 @@ class McrFacts:
     def suits(self) -> frozenset[int]:
         return frozenset(suit(tile) for tile in self.kinds if not is_honor(tile))
 
-    def combinations(self, family: str, size: int) -> list[tuple[frozenset[int], list[int]]]:
-        """Every `size` sets of the family (`chows` or `pungs`): their indices, and their
-        lowest tiles in order (read once for every fan that combines them)."""
-        key = (family, size)
-        found = self._combinations.get(key)
-        if found is None:
-            members = self.chows if family == "chows" else self.pungs
-            found = [
-                (frozenset(chosen), sorted(int(self.sets[index].tile) for index in chosen))
-                for chosen in combinations(members, size)
-            ]
-            self._combinations[key] = found
-        return found
-
-    def family_key(self, family: str) -> tuple[int, ...]:
-        """The family's sets (`chows` or `pungs`) as their places and lowest tiles: all that
-        its combinations depend on."""
-        return self._chow_key if family == "chows" else self._pung_key
+    def family(self, family: str) -> tuple[list[int], tuple[int, ...]]:
+        """The family's sets (`chows` or `pungs`): their indices, and their lowest tiles in the
+        same order (all that the fan combining them read)."""
+        return self._chow_family if family == "chows" else self._pung_family
 
     @cached_property
-    def _chow_key(self) -> tuple[int, ...]:
-        return tuple(index * KINDS + self.sets[index].tile for index in self.chows)
+    def _chow_family(self) -> tuple[list[int], tuple[int, ...]]:
+        return self.chows, tuple([self.sets[index].tile for index in self.chows])
 
     @cached_property
-    def _pung_key(self) -> tuple[int, ...]:
-        return tuple(index * KINDS + self.sets[index].tile for index in self.pungs)
-
-    @cached_property
-    def _combinations(self) -> dict[tuple[str, int], list[tuple[frozenset[int], list[int]]]]:
-        return {}
+    def _pung_family(self) -> tuple[list[int], tuple[int, ...]]:
+        return self.pungs, tuple([self.sets[index].tile for index in self.pungs])
 
     @cached_property
     def chows(self) -> list[int]:

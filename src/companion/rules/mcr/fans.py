@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import combinations, pairwise
 
 from companion.rules.mcr.facts import (
     GREEN,
@@ -101,17 +101,24 @@ def _not_counted(*names: str) -> dict[str, int | None]:
 def _combination(family: str, size: int, test: Callable[[Sequence[int]], bool]) -> Predicate:
     """Every `size` sets of the family (`chows` or `pungs`) whose lowest tiles, in order,
     pass `test`."""
-    # The matches depend on the family's sets alone (their places and lowest tiles), which
-    # far fewer readings differ in than in their hands: each fan keeps its matches by them.
-    memo: dict[tuple[int, ...], Matches] = {}
+    # The matches depend on the family's lowest tiles alone, which far fewer readings differ
+    # in than in their hands: each fan keeps, by those tiles, the places of the sets that match
+    # (most often none), and only a match is turned into the reading's set indices.
+    memo: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
     def matches(facts: McrFacts) -> Matches:
-        key = facts.family_key(family)
-        found = memo.get(key)
+        members, tiles = facts.family(family)
+        found = memo.get(tiles)
         if found is None:
-            found = [chosen for chosen, tiles in facts.combinations(family, size) if test(tiles)]
-            remember(memo, key, found)
-        return found
+            found = tuple(
+                places
+                for places in combinations(range(len(tiles)), size)
+                if test(sorted([tiles[place] for place in places]))
+            )
+            remember(memo, tiles, found)
+        if not found:
+            return _NONE
+        return [frozenset([members[place] for place in places]) for places in found]
 
     return matches
 
@@ -123,7 +130,7 @@ def _per_pung(test: Callable[[McrFacts, Tile], bool]) -> Predicate:
     return matches
 
 
-# The combination fan's tests get their sets' lowest tiles in order (`McrFacts.combinations`):
+# The combination fan's tests get their sets' lowest tiles in order (`_combination`):
 # the highest tells whether an honor is among them, and the first and last whether they share
 # a suit (a tenth of a hand went to these two, written over every tile).
 
