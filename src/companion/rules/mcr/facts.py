@@ -190,7 +190,8 @@ class McrFacts:
         else:
             waits = waits_of_keys(keys, (), SETS_AND_A_PAIR)
             if not self.melds:
-                odd = [kind for kind in range(KINDS) if keys[BLOCK_OF[kind]] // UNIT[kind] & 1]
+                # With no declared group, the counts held before are the concealed ones.
+                odd = [kind for kind, count in enumerate(self.held_before) if count & 1]
                 if len(odd) == 1:
                     # Seven pairs (four alike are two) waits on the single tile too.
                     waits = {*waits, *odd}
