@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.rules.mcr.facts import GREEN, REVERSIBLE, McrContext, McrEvent
-from companion.rules.mcr.shapes import McrReading, McrShape, SetKind
+from companion.rules.mcr.facts import EAST, GREEN, REVERSIBLE, WHITE, McrContext, McrEvent
+from companion.rules.mcr.shapes import CHOW, KONG, McrReading, McrShape
 from companion.tiles import KINDS, Tile
 
 
@@ -204,16 +204,16 @@ def reading_bits(reading: McrReading) -> int:
         if group.declared and group.exposed:
             exposed += 1
         kind = group.kind
-        if kind is SetKind.CHOW:
+        if kind is CHOW:
             chows += 1
             continue
         pungs += 1
         tile = group.tile
-        if tile >= Tile.WHITE:
+        if tile >= WHITE:
             dragons += 1
-        elif tile >= Tile.EAST:
+        elif tile >= EAST:
             winds += 1
-        if kind is SetKind.KONG:
+        if kind is KONG:
             kongs += 1
         if not group.exposed:
             concealed += 1

@@ -21,6 +21,9 @@ from companion.shapes.groups import TILES
 from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile, format_tiles
 
 HONORS = tuple(range(Tile.EAST, Tile.RED + 1))
+_EAST = int(Tile.EAST)
+"""The first honor as a plain number, for the reading's inner loop (an enum member read from
+its class costs more than the comparison)."""
 KNITTED: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         suit * 9 + rank
@@ -50,6 +53,11 @@ class SetKind(Enum):
     KONG = "kong"
 
 
+CHOW, PUNG, KONG = SetKind.CHOW, SetKind.PUNG, SetKind.KONG
+"""The kinds as plain names: a member read from its enum class costs eight times the `is` it
+serves, and every reading's facts and bits test each set's kind."""
+
+
 @dataclass(frozen=True)
 class McrSet:
     kind: SetKind
@@ -62,13 +70,13 @@ class McrSet:
 
     @property
     def is_pung(self) -> bool:
-        return self.kind is not SetKind.CHOW
+        return self.kind is not CHOW
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        if self.kind is SetKind.CHOW:
+        if self.kind is CHOW:
             return (self.tile, TILES[self.tile + 1], TILES[self.tile + 2])
-        return (self.tile,) * (4 if self.kind is SetKind.KONG else 3)
+        return (self.tile,) * (4 if self.kind is KONG else 3)
 
     def __str__(self) -> str:
         # Every result names its groups: each kind of set on each tile is written once.
@@ -108,13 +116,7 @@ class McrReading:
 def _declared(hand: Hand) -> list[McrSet]:
     found = []
     for meld in hand.melds:
-        kind = (
-            SetKind.CHOW
-            if meld.kind is MeldKind.CHOW
-            else SetKind.KONG
-            if meld.kind.is_kong
-            else SetKind.PUNG
-        )
+        kind = CHOW if meld.kind is MeldKind.CHOW else KONG if meld.kind.is_kong else PUNG
         exposed = meld.kind is not MeldKind.CONCEALED_KONG
         found.append(McrSet(kind, meld.first, True, exposed))
     return found
@@ -145,7 +147,7 @@ def sets_and_pair(
                 yield from walk((tile, 0))
                 chosen.pop()
                 counts[tile] += 3
-            if tile < Tile.EAST and tile % 9 < 7 and counts[tile + 1] and counts[tile + 2]:
+            if tile < _EAST and tile % 9 < 7 and counts[tile + 1] and counts[tile + 2]:
                 for step in range(3):
                     counts[tile + step] -= 1
                 chosen.append((tile, 1))
@@ -170,10 +172,10 @@ def _concealed_sets(
     sets = []
     for tile, kind in found:
         if kind == 1:
-            sets.append(McrSet(SetKind.CHOW, TILES[tile], False, False))
+            sets.append(McrSet(CHOW, TILES[tile], False, False))
         else:
             exposed = by_discard and tile == winning and not in_chow
-            sets.append(McrSet(SetKind.PUNG, TILES[tile], False, exposed))
+            sets.append(McrSet(PUNG, TILES[tile], False, exposed))
     return tuple(sets)
 
 
