@@ -138,17 +138,22 @@ class McrFacts:
         return frozenset(suit(tile) for tile in self.kinds if not is_honor(tile))
 
     def family(self, family: str) -> tuple[list[int], tuple[int, ...]]:
-        """The family's sets (`chows` or `pungs`): their indices, and their lowest tiles in the
-        same order (all that the fan combining them read)."""
+        """The family's sets (`chows` or `pungs`) in the order of their lowest tiles: their
+        indices, and those tiles (all that the fan combining them read)."""
         return self._chow_family if family == "chows" else self._pung_family
 
     @cached_property
     def _chow_family(self) -> tuple[list[int], tuple[int, ...]]:
-        return self.chows, tuple([self.sets[index].tile for index in self.chows])
+        return self._in_tile_order(self.chows)
 
     @cached_property
     def _pung_family(self) -> tuple[list[int], tuple[int, ...]]:
-        return self.pungs, tuple([self.sets[index].tile for index in self.pungs])
+        return self._in_tile_order(self.pungs)
+
+    def _in_tile_order(self, members: list[int]) -> tuple[list[int], tuple[int, ...]]:
+        sets = self.sets
+        ordered = sorted(members, key=lambda index: sets[index].tile)
+        return ordered, tuple([sets[index].tile for index in ordered])
 
     @cached_property
     def chows(self) -> list[int]:

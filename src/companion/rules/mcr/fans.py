@@ -102,9 +102,10 @@ def _not_counted(*names: str) -> dict[str, int | None]:
 def _combination(family: str, size: int, test: Callable[[Sequence[int]], bool]) -> Predicate:
     """Every `size` sets of the family (`chows` or `pungs`) whose lowest tiles, in order,
     pass `test`."""
-    # The matches depend on the family's lowest tiles alone, which far fewer readings differ
-    # in than in their hands: each fan keeps, by those tiles, the places of the sets that match
-    # (most often none), and only a match is turned into the reading's set indices.
+    # The matches depend on the family's lowest tiles alone, in order, which far fewer
+    # readings differ in than in their hands: each fan keeps, by those tiles, the places of the
+    # sets that match (most often none), and only a match is turned into the reading's set
+    # indices. (Their order does not matter: the principles sort them.)
     memo: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
     def matches(facts: McrFacts) -> Matches:
@@ -114,7 +115,7 @@ def _combination(family: str, size: int, test: Callable[[Sequence[int]], bool]) 
             found = tuple(
                 places
                 for places in combinations(range(len(tiles)), size)
-                if test(sorted([tiles[place] for place in places]))
+                if test([tiles[place] for place in places])
             )
             remember(memo, tiles, found)
         if not found:
