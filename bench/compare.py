@@ -600,24 +600,12 @@ def mcr_jobs(count: int, seed: int, batches: int) -> tuple[list[Job], list[str]]
     from MahjongGB import MahjongFanCalculator
 
     from companion.errors import CompanionError
-    from companion.rules.mcr.engine import build_request, score_built
-    from test_mcr_differential import library_tile
+    from companion.rules.mcr.engine import score_built
+    from test_mcr_differential import built_request, library_tile
 
     def prepare_ours(drawn: Any) -> Any:
-        fields = drawn.fields
         try:
-            return build_request(
-                fields["hand"],
-                fields["win_tile"],
-                fields["win"],
-                fields["seat"],
-                fields["round"],
-                fields.get("discarder"),
-                fields["melds"],
-                fields.get("bonus", ""),
-                fields["events"],
-                fields.get("options"),
-            )
+            return built_request(drawn.fields)
         except CompanionError:
             return None  # events the engine refuses: counted as no win
 

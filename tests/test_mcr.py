@@ -1036,7 +1036,39 @@ def test_the_result_in_the_contracts_fields() -> None:
         "groups": ["777z", "123m", "456p", "789s", "11z"],
         "payments": {"E": 41, "S": -8, "W": -8, "N": -25},
         "notes": [],
+        "winning_group": "456p",
+        "wait": "two_sided",
     }
+
+
+@pytest.mark.parametrize(
+    ("hand", "win_tile", "win", "winning_group", "wait"),
+    [
+        # The group a wait fan names, when the hand waited on that kind alone.
+        ("123m456m789m123p55p", "5p", "discard", "55p", "pair"),
+        ("123m456m789m123p55s", "2p", "discard", "123p", "closed"),
+        ("123m456m789m123p55s", "3p", "self_draw", "123p", "edge"),
+        # Else a chow holding the tile, a pung of it, the pair.
+        ("123m456m789m234p55s", "4p", "discard", "234p", "two_sided"),
+        ("123m456m789m555p11s", "5p", "discard", "555p", "pung"),
+        ("123m456m789m555p11s", "5p", "self_draw", "555p", "pung"),
+        ("1133557799m11p22s", "2s", "self_draw", "22s", "pair"),
+        ("147m258p369s555z11z", "5z", "discard", "555z", "pung"),
+        ("147m258p369s555z11z", "1z", "discard", "11z", "pair"),
+        # A knitted tile, or a single of thirteen orphans: the knitted or single tiles.
+        ("147m258p369s555z11z", "4m", "self_draw", "147m258p369s", "single"),
+        ("147m258p3s1234567z", "3s", "self_draw", "147m258p3s1234567z", "single"),
+        ("19m19p19s1234567z1m", "7z", "self_draw", "9m19p19s1234567z", "single"),
+        ("19m19p19s1234567z1m", "1m", "self_draw", "11m", "pair"),
+    ],
+)
+def test_the_winning_group_and_the_tiles_role_in_it(
+    hand: str, win_tile: str, win: str, winning_group: str, wait: str
+) -> None:
+    discarder = {"discarder": "N"} if win == "discard" else {}
+    result = score_mcr(hand, win_tile=win_tile, win=win, **discarder).to_json()
+    assert (result["winning_group"], result["wait"]) == (winning_group, wait)
+    assert winning_group in result["groups"]
 
 
 def test_self_draw_pays_eight_and_the_fan_from_each() -> None:
@@ -1123,11 +1155,13 @@ def test_a_wait_refused_says_why() -> None:
     waits = mcr_waits(
         "123m456p789s1z", melds=["pung 777z"], events=["robbing_kong"], win="discard", discarder="N"
     )
-    assert [(wait.tile, wait.refusal) for wait in waits] == [
+    assert [(wait.tile, wait.refusal, wait.refusal_key, wait.refusal_params) for wait in waits] == [
         (
             "1z",
-            "events: robbing_kong (抢杠和): the robbed East is the fourth copy, so the "
+            "events: robbing_kong (抢杠和): the robbed East (1z) is the fourth copy, so the "
             "winner holds no other",
+            "refusal.mcr_robbing_kong_copies",
+            {"tile": "1z"},
         ),
     ]
 
@@ -1161,7 +1195,7 @@ def test_a_wait_refused_says_why() -> None:
         (
             {"events": ["robbing_kong"], "win_tile": "1z", "win": "discard", "discarder": "N"},
             NotAWinError,
-            "events: robbing_kong (抢杠和): the robbed East is the fourth copy, so the winner "
+            "events: robbing_kong (抢杠和): the robbed East (1z) is the fourth copy, so the winner "
             "holds no other",
         ),
         (
@@ -1172,7 +1206,7 @@ def test_a_wait_refused_says_why() -> None:
         (
             {"events": ["last_copy"], "win_tile": "1z"},
             NotAWinError,
-            "events: last_copy (和绝张), but the hand holds another East",
+            "events: last_copy (和绝张), but the hand holds another East (1z)",
         ),
         (
             {"events": ["heavenly"]},

@@ -25,9 +25,11 @@ from typing import Any
 import pytest
 from MahjongGB import MahjongFanCalculator
 
+from companion.hand import Hand
 from companion.rules.mcr import FANS, FLOWER, McrResult, score_mcr
-from companion.rules.mcr.facts import basic_waits
-from companion.rules.mcr.shapes import KNITTED
+from companion.rules.mcr.engine import build_request
+from companion.rules.mcr.facts import McrContext
+from companion.rules.mcr.shapes import KNITTED, complete_as_shape
 from companion.tiles import TERMINALS_AND_HONORS, Tile, Wind
 
 HANDS_IN_CHECK = 400
@@ -269,6 +271,23 @@ def draw_hand(rng: random.Random) -> Drawn | None:
     return Drawn(fields, rest, winning, packs, flags)
 
 
+def built_request(fields: dict[str, Any]) -> tuple[Hand, McrContext, Wind | None]:
+    """A drawn hand's fields read as the engine reads a request (`build_request`), for the
+    bench and the tests that score a built hand."""
+    return build_request(
+        fields["hand"],
+        fields["win_tile"],
+        fields["win"],
+        fields["seat"],
+        fields["round"],
+        fields.get("discarder"),
+        fields["melds"],
+        fields.get("bonus", ""),
+        fields["events"],
+        fields.get("options"),
+    )
+
+
 def _meld_tiles(melds: list[str]) -> list[list[int]]:
     from companion.hand import Meld
 
@@ -305,6 +324,18 @@ def library_expectation(fan: Counter[str]) -> Counter[str]:
 WAIT_FAN = ("edge_wait", "closed_wait", "single_wait")
 
 
+def shape_waits(counts: list[int], sets: int) -> list[int]:
+    """The kinds that complete `sets` sets and a pair, copies not limited (the library's waits
+    of the shape: a fifth copy counts)."""
+    found = []
+    for kind in range(34):
+        counts[kind] += 1
+        if complete_as_shape(counts, sets):
+            found.append(kind)
+        counts[kind] -= 1
+    return found
+
+
 def dead_wait(drawn: Drawn) -> bool:
     """Whether the hand's shape also waited on a kind it held all four of: the library counts
     that kind as a wait, so that the hand had two and earns no wait fan; the rule book (and
@@ -314,7 +345,7 @@ def dead_wait(drawn: Drawn) -> bool:
         kind = next(kind for kind in range(34) if library_tile(kind) == tile)
         held.update([kind - 1, kind, kind + 1] if pack_type == "CHI" else [kind] * 4)
     counts = [drawn.concealed.count(kind) for kind in range(34)]
-    waits = set(basic_waits(counts, 4 - len(drawn.packs)))
+    waits = set(shape_waits(counts, 4 - len(drawn.packs)))
     if not drawn.packs and sum(count % 2 for count in counts) == 1:
         waits |= {kind for kind in range(34) if counts[kind] % 2}
     return any(held[kind] >= 4 for kind in waits)

@@ -104,6 +104,8 @@ STRAIGHT_RESULT: dict[str, Any] = {
     # 8 + 23 from the discarder, 8 from each of the other two.
     "payments": {"E": 47, "S": -31, "W": -8, "N": -8},
     "notes": [],
+    "winning_group": "55p",
+    "wait": "pair",
     "waits": ["5p"],
     "winner": "E",
     "transfers": [

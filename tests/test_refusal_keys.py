@@ -195,6 +195,7 @@ def test_every_key_has_a_message_in_every_language_and_the_contract() -> None:
 HAND = "123456789m123p55s"
 TW_HAND = "123456789m123p55s789s"
 D = {"win": "discard"}
+MCR = {"profile": "mcr", "hand": "123m456p789s11z", "melds": ["pung 777z"], "win_tile": "6p"}
 
 WALK: list[tuple[str, dict[str, Any]]] = [
     ("refusal.robbing_kong_self_draw", {"hand": HAND, "events": ["robbing_kong"]}),
@@ -385,6 +386,23 @@ WALK: list[tuple[str, dict[str, Any]]] = [
     ("refusal.unknown_tile_suit", {"hand": "123456789m123p55"}),
     ("refusal.not_one_tile", {"hand": HAND, "win_tile": "5s5s"}),
     ("refusal.chow_start", {"hand": "456789m123p55s", "melds": ["chow 8m"]}),
+    # MCR's own event refusals
+    (
+        "refusal.mcr_replacement_discard",
+        {**MCR, "melds": ["kong 7777z"], "events": ["replacement"], **D, "discarder": "N"},
+    ),
+    ("refusal.mcr_replacement_no_kong", {**MCR, "events": ["replacement"]}),
+    ("refusal.mcr_robbing_kong_self_draw", {**MCR, "events": ["robbing_kong"]}),
+    (
+        "refusal.mcr_robbing_kong_copies",
+        {**MCR, "win_tile": "1z", "events": ["robbing_kong"], **D, "discarder": "N"},
+    ),
+    (
+        "refusal.mcr_robbing_kong_last_tile",
+        {**MCR, "events": ["robbing_kong", "last_tile"], **D, "discarder": "N"},
+    ),
+    ("refusal.mcr_last_copy_held", {**MCR, "win_tile": "1z", "events": ["last_copy"]}),
+    ("refusal.mcr_not_a_win", {**MCR, "hand": "123m456p789s12z", "win_tile": "2z"}),
 ]
 
 
@@ -524,6 +542,7 @@ ENGINE_FILES = (
     "rules/singapore.py",
     "rules/tw.py",
     "rules/hk.py",
+    "rules/mcr/engine.py",
 )
 REFUSALS = {"NotAWinError", "InvalidHandError", "TileParseError", "InvalidRequestError"}
 
@@ -576,6 +595,19 @@ WITHOUT_KEY = [
         "the winners of one discard win on the same tile (win_tile): ",
         "the winners of one discard share its events: ",
     ),
+    # MCR: options and event names a form picks from its lists; several event problems at
+    # once (one alone has its key); bonus tiles the calculator's buttons do not offer (no
+    # flowers without the option, no animals): left in English for later.
+    *_sites(
+        "rules/mcr/engine.py",
+        "InvalidRequestError",
+        'options: unknown option "',
+        "options: ",
+        'events: unknown event "',
+        "bonus: flowers are not played (option flowers is off by default)",
+        "bonus: mcr has flowers and seasons, no animals",
+    ),
+    *_sites("rules/mcr/engine.py", "NotAWinError", "; "),
     # The options' problems, joined: set when a table is created, from the form's choices.
     *_sites("rules/profile.py", "InvalidRequestError", "; "),
     # A flower win the profile lacks: every profile with flower wins has both.

@@ -92,3 +92,16 @@ def test_record_waits_while_the_hand_cannot_be_recorded(desktop: Tab) -> None:
     choose(page, "from", "self")
     expect(page.locator("#record-submit")).to_be_enabled()
     expect(page.locator("#pays-preview")).to_contain_text("Ben")
+
+
+def test_an_mcr_refusal_in_simplified_chinese(phone: Tab, desktop: Tab) -> None:
+    # MCR's own not-a-win, keyed (refusal.mcr_not_a_win): said in the page's language.
+    for tab in (phone, desktop):
+        page = tab.page
+        tab.goto("/?lang=zh-Hans")
+        page.select_option("#profile", "mcr")
+        tap_tiles(page, "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 5s 7s")
+        verdict = page.locator("#result-body [data-verdict='bad']")
+        expect(verdict).to_contain_text("不是胡牌：这些牌组不成四组一对、七对、十三幺、全不靠")
+        assert "not a win" not in page.locator("#result-body").inner_text()
+        tab.screenshot("mcr-refusal-zh-Hans")

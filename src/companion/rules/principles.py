@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from companion.shapes.blocks import remember
+
 Sets = frozenset[int]
 """One match: the indices of the sets that earned it (empty for a whole-hand element)."""
 
@@ -100,6 +102,43 @@ def choose_combinations(
         for sets in matches
     ]
     candidates.sort(key=lambda entry: (entry[0], sorted(entry[1])))
+    best_choice: Sequence[tuple[int, Sets]]
+    if _disjoint([sets for _, sets in candidates]):
+        # No two share a set (most readings: none or one candidate): every principle allows
+        # them all, and all are worth most (every value is positive). Skips the search.
+        best_choice = candidates
+    else:
+        # The choice depends on the candidates' places, values and sets alone, which many
+        # readings share (two chows of one suit and one of another...): the search, over
+        # every subset of them, runs once for each such set of candidates.
+        key = tuple([(rank, table[rank].value, sets) for rank, sets in candidates])
+        known = _CHOICES.get(key)
+        if known is None:
+            known = remember(_CHOICES, key, _best_choice(table, candidates))
+        best_choice = known
+    chosen: dict[str, list[Sets]] = {}
+    for rank, sets in best_choice:
+        chosen.setdefault(table[rank].id, []).append(sets)
+    return chosen
+
+
+_CHOICES: dict[tuple[tuple[int, int, Sets], ...], tuple[tuple[int, Sets], ...]] = {}
+
+
+def _disjoint(matches: Sequence[Sets]) -> bool:
+    seen: set[int] = set()
+    for sets in matches:
+        if not seen.isdisjoint(sets):
+            return False
+        seen |= sets
+    return True
+
+
+def _best_choice(
+    table: Sequence[Element], candidates: Sequence[tuple[int, Sets]]
+) -> tuple[tuple[int, Sets], ...]:
+    """Of every choice of the candidates the principles allow, the one worth most, then the
+    one with more of the earlier elements."""
     best: tuple[int, list[int]] | None = None
     best_choice: tuple[tuple[int, Sets], ...] = ()
     for size in range(len(candidates), 0, -1):
@@ -113,10 +152,7 @@ def choose_combinations(
             key = (total, counts)
             if best is None or key > best:
                 best, best_choice = key, choice
-    chosen: dict[str, list[Sets]] = {}
-    for rank, sets in best_choice:
-        chosen.setdefault(table[rank].id, []).append(sets)
-    return chosen
+    return best_choice
 
 
 def apply_principles(

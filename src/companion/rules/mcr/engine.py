@@ -11,10 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from companion.errors import InvalidRequestError, NotAWinError
+from companion.errors import InvalidRequestError, NotAWinError, Problem
 from companion.hand import Hand, Meld
 from companion.rules.mcr.facts import McrContext, McrEvent, McrFacts
 from companion.rules.mcr.fans import BY_ID, ELEMENTS, FANS, FLOWER, Fan
+from companion.rules.mcr.features import hand_bits, reading_bits
 from companion.rules.mcr.shapes import McrReading, McrShape, mcr_readings
 from companion.rules.own_request import read_win
 from companion.rules.principles import Sets, apply_principles
@@ -71,6 +72,11 @@ class McrResult:
     flowers: int
     meets_minimum: bool
     payments: dict[Wind, int]
+    winning_group: str
+    """The group of `groups` that the winning tile completed."""
+    wait: str
+    """The winning tile's role in it: "pair", "pung", "two_sided", "closed", "edge", or
+    "single" for a tile of the knitted tiles or of thirteen orphans' singles."""
     unit: str = "fan"
     valid: bool = True
 
@@ -91,6 +97,8 @@ class McrResult:
             "groups": list(self.groups),
             "payments": {seat.value: amount for seat, amount in self.payments.items()},
             "notes": [],
+            "winning_group": self.winning_group,
+            "wait": self.wait,
         }
 
 
@@ -117,29 +125,65 @@ def _events(names: Sequence[str]) -> frozenset[McrEvent]:
 
 
 def _check_events(events: frozenset[McrEvent], hand: Hand, by_discard: bool) -> None:
-    """Refuse what cannot have happened, naming the fields at fault."""
+    """Refuse what cannot have happened, naming the fields at fault (one refusal with its key,
+    several together without one, as `InvalidHandError` has them)."""
     winning = hand.winning_tile
     assert winning is not None
     others = hand.counts()[winning] - 1
     concealed_others = hand.concealed_counts()[winning] - 1
-    problems: list[str] = []
+    tile = {"tile": winning.mpsz}
+    named = f"{winning.english} ({winning.mpsz})"
+    problems: list[Problem] = []
     if E.REPLACEMENT in events and by_discard:
-        problems.append('events: replacement (杠上开花) is a self-draw; win must be "self_draw"')
+        problems.append(
+            Problem(
+                'events: replacement (杠上开花) is a self-draw; win must be "self_draw"',
+                "refusal.mcr_replacement_discard",
+            )
+        )
     if E.REPLACEMENT in events and not any(meld.kind.is_kong for meld in hand.melds):
-        problems.append("events: replacement (杠上开花) without a kong in melds")
+        problems.append(
+            Problem(
+                "events: replacement (杠上开花) without a kong in melds",
+                "refusal.mcr_replacement_no_kong",
+            )
+        )
     if E.ROBBING_KONG in events and not by_discard:
-        problems.append('events: robbing_kong (抢杠和) on a self-draw; win must be "discard"')
+        problems.append(
+            Problem(
+                'events: robbing_kong (抢杠和) on a self-draw; win must be "discard"',
+                "refusal.mcr_robbing_kong_self_draw",
+            )
+        )
     if E.ROBBING_KONG in events and others:
         problems.append(
-            f"events: robbing_kong (抢杠和): the robbed {winning.english} is the fourth copy, "
-            "so the winner holds no other"
+            Problem(
+                f"events: robbing_kong (抢杠和): the robbed {named} is the fourth copy, so the "
+                "winner holds no other",
+                "refusal.mcr_robbing_kong_copies",
+                tile,
+            )
         )
     if E.ROBBING_KONG in events and E.LAST_TILE in events:
-        problems.append("events: robbing_kong with last_tile: no kong is declared on the last tile")
+        problems.append(
+            Problem(
+                "events: robbing_kong with last_tile: no kong is declared on the last tile",
+                "refusal.mcr_robbing_kong_last_tile",
+            )
+        )
     if E.LAST_COPY in events and concealed_others:
-        problems.append(f"events: last_copy (和绝张), but the hand holds another {winning.english}")
+        problems.append(
+            Problem(
+                f"events: last_copy (和绝张), but the hand holds another {named}",
+                "refusal.mcr_last_copy_held",
+                tile,
+            )
+        )
+    if len(problems) == 1:
+        (only,) = problems
+        raise NotAWinError(only.text, key=only.key, params=only.params)
     if problems:
-        raise NotAWinError("; ".join(problems))
+        raise NotAWinError("; ".join(problem.text for problem in problems))
 
 
 class Scored(NamedTuple):
@@ -168,29 +212,63 @@ class Scored(NamedTuple):
         ]
 
 
-def _scored(table: Sequence[Fan], reading: McrReading, facts: McrFacts) -> Scored:
+WHOLE_HAND: list[Sets] = [frozenset()]
+_PLANS: dict[int, tuple[tuple[str, ...], tuple[Fan, ...]]] = {}
+
+
+def _plan(bits: int) -> tuple[tuple[str, ...], tuple[Fan, ...]]:
+    """The fan a reading with these feature bits earns from its bits alone, and those whose
+    predicates it runs, read once a set of bits (a few hundred in a thousand hands): of the 81,
+    a reading runs a dozen predicates or fewer."""
+    plan = _PLANS.get(bits)
+    if plan is None:
+        possible = [fan for fan in FANS if fan.needs & bits == fan.needs]
+        plan = (
+            tuple(fan.id for fan in possible if fan.decided),
+            tuple(fan for fan in possible if not fan.decided),
+        )
+        _PLANS[bits] = plan
+    return plan
+
+
+def _scored(reading: McrReading, facts: McrFacts, bits: int | None) -> Scored:
+    """The reading's fan: by its feature bits (`_plan`), or, with no bits, by running every
+    fan's predicate (what the bits are held to: tests/test_mcr_features.py)."""
     # Only the fan that match are handed on: most of the 81 do not, and the principles then
     # pass over fewer ids.
-    found: dict[str, list[Sets]] = {}
-    for fan in table:
-        matches = fan.predicate(facts)
-        if matches:
-            found[fan.id] = matches
+    found: dict[str, list[Sets]]
+    if bits is None:
+        found = {fan.id: matches for fan in FANS if (matches := fan.predicate(facts))}
+    else:
+        decided, run = _plan(bits)
+        found = dict.fromkeys(decided, WHOLE_HAND)
+        for fan in run:
+            matches = fan.predicate(facts)
+            if matches:
+                found[fan.id] = matches
     counted = apply_principles(ELEMENTS, found)
-    patterns = [
-        McrScore(fan.id, fan.english, fan.hans, fan.hant, fan.value, len(counted[fan.id]))
-        for fan in table
-        if fan.id in counted
-    ]
+    patterns = []
+    for name, matches in counted.items():
+        fan = BY_ID[name]
+        patterns.append(McrScore(name, fan.english, fan.hans, fan.hant, fan.value, len(matches)))
     return Scored(reading, facts, counted, patterns)
 
 
-def scored_readings(hand: Hand, context: McrContext) -> list[Scored]:
-    """Every reading with its fan, in reading order (`mcr_readings`)."""
+def scored_readings(
+    hand: Hand, context: McrContext, *, by_predicates: bool = False
+) -> list[Scored]:
+    """Every reading with its fan, in reading order (`mcr_readings`); `by_predicates` runs
+    every fan's predicate rather than reading the feature bits first (for the tests)."""
     waiting = hand.without_winning_tile()
     held = tuple(waiting.counts())
+    melds = len(hand.melds)
+    shared = hand_bits(hand.counts(), context, melds)
     return [
-        _scored(FANS, reading, McrFacts(reading, context, waiting.concealed, len(hand.melds), held))
+        _scored(
+            reading,
+            McrFacts(reading, context, waiting.concealed, melds, held),
+            None if by_predicates else shared | reading_bits(reading),
+        )
         for reading in mcr_readings(hand, context.by_discard)
     ]
 
@@ -287,7 +365,8 @@ def score_built(built: Hand, context: McrContext, payer: Wind | None) -> McrResu
     if not scored:
         raise NotAWinError(
             "not a win: the tiles make no four sets and a pair, seven pairs, thirteen orphans, "
-            "honors and knitted tiles, or knitted straight with a set and a pair"
+            "honors and knitted tiles, or knitted straight with a set and a pair",
+            key="refusal.mcr_not_a_win",
         )
     best = max(scored, key=_worth)
     reading, patterns = best.reading, best.with_items()
@@ -307,6 +386,8 @@ def score_built(built: Hand, context: McrContext, payer: Wind | None) -> McrResu
         flowers=flowers,
         meets_minimum=meets,
         payments=settle(fan + flowers, context.seat, payer, meets),
+        winning_group=best.facts.winning_place[0],
+        wait=best.facts.winning_place[1],
     )
 
 

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property, lru_cache
-from itertools import combinations
+from functools import cached_property
 
-from companion.rules.mcr.shapes import McrReading, McrSet, McrShape, SetKind, sets_and_pair
-from companion.tiles import KINDS, Tile, Wind
+from companion.rules.mcr.shapes import (
+    CHOW,
+    KONG,
+    PAIR_TEXT,
+    McrReading,
+    McrSet,
+    McrShape,
+)
+from companion.shapes.blocks import BLOCK_OF, UNIT, block_keys
+from companion.shapes.groups import Structure
+from companion.shapes.wait import waits_of_keys
+from companion.tiles import KINDS, Tile, Wind, format_tiles
 
 GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
 REVERSIBLE = frozenset(
@@ -19,6 +29,8 @@ REVERSIBLE = frozenset(
     }
 )
 """推不倒: the tiles that look the same upside down."""
+SETS_AND_A_PAIR = Structure(sets=4)
+"""The shape whose waits the wait fan read (the number of sets is the tiles' own)."""
 
 
 class McrEvent(Enum):
@@ -42,6 +54,14 @@ class McrContext:
         return event in self.events
 
 
+EAST = int(Tile.EAST)
+NORTH = int(Tile.NORTH)
+WHITE = int(Tile.WHITE)
+"""The first honor, the last wind and the first dragon as plain numbers: an enum member read
+from its class costs three times the comparison it is in, and the fan's tests make such
+comparisons on every group of every reading."""
+
+
 def rank(tile: int) -> int:
     return tile % 9 + 1
 
@@ -51,40 +71,19 @@ def suit(tile: int) -> int:
 
 
 def is_terminal(tile: int) -> bool:
-    return tile < Tile.EAST and tile % 9 in (0, 8)
+    return tile < EAST and tile % 9 in (0, 8)
 
 
 def is_honor(tile: int) -> bool:
-    return tile >= Tile.EAST
+    return tile >= EAST
 
 
 def is_dragon(tile: int) -> bool:
-    return tile >= Tile.WHITE
+    return tile >= WHITE
 
 
 def is_wind(tile: int) -> bool:
-    return Tile.EAST <= tile <= Tile.NORTH
-
-
-def basic_waits(counts: list[int], sets: int) -> frozenset[int]:
-    """The kinds that complete `sets` sets and a pair, copies not limited (the shape's waits)."""
-    return _waits(tuple(counts), sets)
-
-
-@lru_cache(maxsize=4096)
-def _waits(held: tuple[int, ...], sets: int) -> frozenset[int]:
-    counts = list(held)
-    found = set()
-    for tile in range(KINDS):
-        # Only a kind held, or beside one held in its suit, can complete the tiles.
-        near = range(max(tile - 2, tile // 9 * 9), min(tile + 3, tile // 9 * 9 + 9))
-        if not (counts[tile] or (tile < Tile.EAST and any(counts[other] for other in near))):
-            continue
-        counts[tile] += 1
-        if next(sets_and_pair(counts, sets), None) is not None:
-            found.add(tile)
-        counts[tile] -= 1
-    return frozenset(found)
+    return EAST <= tile <= NORTH
 
 
 @dataclass(frozen=True)
@@ -138,27 +137,27 @@ class McrFacts:
     def suits(self) -> frozenset[int]:
         return frozenset(suit(tile) for tile in self.kinds if not is_honor(tile))
 
-    def combinations(self, family: str, size: int) -> list[tuple[frozenset[int], list[int]]]:
-        """Every `size` sets of the family (`chows` or `pungs`): their indices, and their
-        lowest tiles in order (read once for every fan that combines them)."""
-        key = (family, size)
-        found = self._combinations.get(key)
-        if found is None:
-            members = self.chows if family == "chows" else self.pungs
-            found = [
-                (frozenset(chosen), sorted(int(self.sets[index].tile) for index in chosen))
-                for chosen in combinations(members, size)
-            ]
-            self._combinations[key] = found
-        return found
+    def family(self, family: str) -> tuple[list[int], tuple[int, ...]]:
+        """The family's sets (`chows` or `pungs`) in the order of their lowest tiles: their
+        indices, and those tiles (all that the fan combining them read)."""
+        return self._chow_family if family == "chows" else self._pung_family
 
     @cached_property
-    def _combinations(self) -> dict[tuple[str, int], list[tuple[frozenset[int], list[int]]]]:
-        return {}
+    def _chow_family(self) -> tuple[list[int], tuple[int, ...]]:
+        return self._in_tile_order(self.chows)
+
+    @cached_property
+    def _pung_family(self) -> tuple[list[int], tuple[int, ...]]:
+        return self._in_tile_order(self.pungs)
+
+    def _in_tile_order(self, members: list[int]) -> tuple[list[int], tuple[int, ...]]:
+        sets = self.sets
+        ordered = sorted(members, key=lambda index: sets[index].tile)
+        return ordered, tuple([sets[index].tile for index in ordered])
 
     @cached_property
     def chows(self) -> list[int]:
-        return [index for index, group in enumerate(self.sets) if group.kind is SetKind.CHOW]
+        return [index for index, group in enumerate(self.sets) if group.kind is CHOW]
 
     @cached_property
     def pungs(self) -> list[int]:
@@ -174,7 +173,7 @@ class McrFacts:
 
     @cached_property
     def kongs(self) -> list[McrSet]:
-        return [group for group in self.sets if group.kind is SetKind.KONG]
+        return [group for group in self.sets if group.kind is KONG]
 
     @property
     def concealed_pungs(self) -> int:
@@ -196,21 +195,26 @@ class McrFacts:
         position = self._position(winning)
         if position is None:
             return None
-        before = [0] * KINDS
-        for tile in self.concealed_before:
-            before[tile] += 1
+        # The waits of four sets and a pair from the shared per-suit tables (`waits_of_keys`,
+        # memoised by each suit's tiles): a reading of the tiles for each kind near one held
+        # cost a fifth of a hand here, and a memo of whole hands missed on every fresh one.
+        keys = block_keys(self.concealed_before)
         if reading.shape is McrShape.KNITTED_STRAIGHT:
             # The knitted tiles are neither a chow nor the pair: only the rest may wait.
-            rest = list(before)
             for tile in reading.knitted:
-                if rest[tile] == 0:
+                block, unit = BLOCK_OF[tile], UNIT[tile]
+                if not keys[block] // unit & 7:
                     return None
-                rest[tile] -= 1
-            waits = basic_waits(rest, 1)
+                keys[block] -= unit
+            waits: Collection[int] = waits_of_keys(keys, (), SETS_AND_A_PAIR)
         else:
-            waits = basic_waits(before, 4 - self.melds)
-            if not self.melds and sum(count % 2 for count in before) == 1:
-                waits = waits | {tile for tile in range(KINDS) if before[tile] % 2}
+            waits = waits_of_keys(keys, (), SETS_AND_A_PAIR)
+            if not self.melds:
+                # With no declared group, the counts held before are the concealed ones.
+                odd = [kind for kind, count in enumerate(self.held_before) if count & 1]
+                if len(odd) == 1:
+                    # Seven pairs (four alike are two) waits on the single tile too.
+                    waits = {*waits, *odd}
         # A kind whose four copies the hand holds is no wait.
         if len([tile for tile in waits if self.held_before[tile] < 4]) != 1:
             return None
@@ -222,7 +226,7 @@ class McrFacts:
         concealed = [group for group in reading.sets if not group.declared]
         # The 3 of 12 or the 7 of 89: a two-sided wait whose other side is gone is none.
         if any(
-            group.kind is SetKind.CHOW
+            group.kind is CHOW
             and (
                 (rank(group.tile) == 1 and winning == group.tile + 2)
                 or (rank(group.tile) == 7 and winning == group.tile)
@@ -230,8 +234,42 @@ class McrFacts:
             for group in concealed
         ):
             return "edge"
-        if any(group.kind is SetKind.CHOW and winning == group.tile + 1 for group in concealed):
+        if any(group.kind is CHOW and winning == group.tile + 1 for group in concealed):
             return "closed"
         if reading.pair == winning:
             return "single"
         return None
+
+    @cached_property
+    def winning_place(self) -> tuple[str, str]:
+        """The group of this reading that the winning tile completed (as `groups` writes it)
+        and the tile's role there (the contract's `wait`): the group a wait fan names when the
+        hand waited on that kind alone; else a chow holding it, a pung of it (on a discard the
+        one the discard exposed), the pair; else the knitted tiles or the singles, "single"."""
+        reading, winning = self.reading, self.context.winning
+        position = self.wait_position
+        if reading.shape is McrShape.SEVEN_PAIRS or position == "single":
+            return PAIR_TEXT[winning], "pair"
+        concealed = [group for group in reading.sets if not group.declared]
+        for group in concealed:
+            if group.kind is CHOW:
+                role = _chow_role(group.tile, winning)
+                if role is not None and (position is None or role == position):
+                    return str(group), role
+        for group in concealed:
+            if group.is_pung and group.tile == winning:
+                return str(group), "pung"
+        if reading.pair == winning:
+            return PAIR_TEXT[winning], "pair"
+        return format_tiles(reading.knitted), "single"
+
+
+def _chow_role(low: Tile, winning: Tile) -> str | None:
+    """The winning tile's role in the chow from `low` (None when the chow lacks it)."""
+    if not low <= winning <= low + 2:
+        return None
+    if winning == low + 1:
+        return "closed"
+    if (rank(low) == 1 and winning == low + 2) or (rank(low) == 7 and winning == low):
+        return "edge"
+    return "two_sided"

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import combinations, pairwise
 
 from companion.rules.mcr.facts import (
+    EAST,
     GREEN,
     REVERSIBLE,
     McrEvent,
@@ -31,8 +32,10 @@ from companion.rules.mcr.facts import (
     rank,
     suit,
 )
-from companion.rules.mcr.shapes import McrShape, SetKind
+from companion.rules.mcr.features import McrFeature as F
+from companion.rules.mcr.shapes import CHOW, KONG, PAIR_TEXT, McrShape
 from companion.rules.principles import Element, Sets
+from companion.shapes.blocks import remember
 from companion.tiles import TERMINALS_AND_HONORS, Tile, format_tiles
 
 Matches = list[Sets]
@@ -62,6 +65,10 @@ class Fan:
     """Between two readings worth the same, the one with this fan is reported."""
     earned: Earned | None = None
     """The tiles behind it where they are not its matches' sets (`earned_by`)."""
+    needs: int = 0
+    """The feature bits (`McrFeature`) a reading must have for the fan to match."""
+    decided: bool = False
+    """The bits are also enough: the fan is one match of the whole hand wherever they are."""
 
     def earned_by(self, facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
         """The groups or tiles behind the counted `matches`: their sets, every group for a
@@ -95,9 +102,25 @@ def _not_counted(*names: str) -> dict[str, int | None]:
 def _combination(family: str, size: int, test: Callable[[Sequence[int]], bool]) -> Predicate:
     """Every `size` sets of the family (`chows` or `pungs`) whose lowest tiles, in order,
     pass `test`."""
+    # The matches depend on the family's lowest tiles alone, in order, which far fewer
+    # readings differ in than in their hands: each fan keeps, by those tiles, the places of the
+    # sets that match (most often none), and only a match is turned into the reading's set
+    # indices. (Their order does not matter: the principles sort them.)
+    memo: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
     def matches(facts: McrFacts) -> Matches:
-        return [chosen for chosen, tiles in facts.combinations(family, size) if test(tiles)]
+        members, tiles = facts.family(family)
+        found = memo.get(tiles)
+        if found is None:
+            found = tuple(
+                places
+                for places in combinations(range(len(tiles)), size)
+                if test([tiles[place] for place in places])
+            )
+            remember(memo, tiles, found)
+        if not found:
+            return _NONE
+        return [frozenset([members[place] for place in places]) for places in found]
 
     return matches
 
@@ -109,12 +132,19 @@ def _per_pung(test: Callable[[McrFacts, Tile], bool]) -> Predicate:
     return matches
 
 
+# The combination fan's tests get their sets' lowest tiles in order (`_combination`):
+# the highest tells whether an honor is among them, and the first and last whether they share
+# a suit (a tenth of a hand went to these two, written over every tile).
+
+
 def _same_suit(tiles: Sequence[int]) -> bool:
-    return all(tile < Tile.EAST for tile in tiles) and len({suit(tile) for tile in tiles}) == 1
+    """Tiles in order, all of one numbered suit."""
+    return tiles[-1] < EAST and tiles[0] // 9 == tiles[-1] // 9
 
 
 def _three_suits(tiles: Sequence[int]) -> bool:
-    return all(tile < Tile.EAST for tile in tiles) and len({suit(tile) for tile in tiles}) == 3
+    """Three tiles in order, one of each numbered suit."""
+    return tiles[2] < EAST and tiles[0] < 9 and 9 <= tiles[1] < 18 and tiles[2] >= 18
 
 
 def _steps(tiles: Sequence[int], step: int) -> bool:
@@ -187,7 +217,7 @@ def _kongs(count: int, exposed: bool | None) -> Predicate:
         kongs = [
             index
             for index, group in enumerate(facts.sets)
-            if group.kind is SetKind.KONG and (exposed is None or group.exposed is exposed)
+            if group.kind is KONG and (exposed is None or group.exposed is exposed)
         ]
         found = len(kongs) >= count if exposed is not None else len(kongs) == count
         return [frozenset(kongs)] if found else _NONE
@@ -200,7 +230,7 @@ def _melded_and_concealed_kong(facts: McrFacts) -> Matches:
     kongs = facts.kongs
     if len(kongs) != 2 or sum(group.exposed for group in kongs) != 1:
         return _NONE
-    return [frozenset(i for i, group in enumerate(facts.sets) if group.kind is SetKind.KONG)]
+    return [frozenset(i for i, group in enumerate(facts.sets) if group.kind is KONG)]
 
 
 _SET_SHAPES = (McrShape.STANDARD, McrShape.KNITTED_STRAIGHT)
@@ -293,7 +323,7 @@ def _all_chows(facts: McrFacts) -> bool:
         facts.shape in _SET_SHAPES
         and pair is not None
         and not is_honor(pair)
-        and all(group.kind is SetKind.CHOW for group in facts.sets)
+        and all(group.kind is CHOW for group in facts.sets)
     )
 
 
@@ -326,16 +356,22 @@ def _wait(position: str) -> Predicate:
     return _whole(lambda f: f.wait_position == position)
 
 
+_OUTSIDE = frozenset(TERMINALS_AND_HONORS)
+_FIVES = frozenset({4, 13, 22})
+
+
+# Outside hand and all fives test every group of the readings they may match (a tenth of the
+# predicates' time when each tile was tested apart): a set of the kinds that pass, once.
 def _outside(tiles: Sequence[Tile], _: bool) -> bool:
-    return any(is_terminal(tile) or is_honor(tile) for tile in tiles)
+    return not _OUTSIDE.isdisjoint(tiles)
 
 
 def _with_five(tiles: Sequence[Tile], _: bool) -> bool:
-    return any(tile < Tile.EAST and rank(tile) == 5 for tile in tiles)
+    return not _FIVES.isdisjoint(tiles)
 
 
 def _even_pung(tiles: Sequence[Tile], pung: bool) -> bool:
-    return pung and tiles[0] < Tile.EAST and rank(tiles[0]) % 2 == 0
+    return pung and tiles[0] < EAST and rank(tiles[0]) % 2 == 0
 
 
 def _prevalent(facts: McrFacts, tile: Tile) -> bool:
@@ -351,26 +387,10 @@ def _winning_tile(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
     return (facts.context.winning.mpsz,)
 
 
-def _wait_group(position: str) -> Earned:
-    """The group the winning tile completed in its position: the chow, or the pair."""
-
-    def earned(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
-        winning = facts.context.winning
-        pair = facts.reading.pair
-        if position == "single" and pair is not None:
-            return (format_tiles((pair, pair)),)
-        for group in facts.sets:
-            if group.declared or group.kind is not SetKind.CHOW:
-                continue
-            low = rank(group.tile)
-            edge = (low == 1 and winning == group.tile + 2) or (low == 7 and winning == group.tile)
-            if (position == "edge" and edge) or (
-                position == "closed" and winning == group.tile + 1
-            ):
-                return (str(group),)
-        return _winning_tile(facts, matches)
-
-    return earned
+def _wait_group(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
+    """A wait fan: the group the winning tile completed in its position (the chow, or the
+    pair)."""
+    return (facts.winning_place[0],)
 
 
 def _hog_tiles(facts: McrFacts, matches: Sequence[Sets]) -> tuple[str, ...]:
@@ -392,7 +412,7 @@ def _pungs_and_pair(test: Callable[[int], bool]) -> Earned:
         pair = facts.reading.pair
         assert pair is not None
         found = [str(facts.sets[i]) for i in facts.pungs if test(facts.sets[i].tile)]
-        return (*found, format_tiles((pair, pair)))
+        return (*found, PAIR_TEXT[pair])
 
     return earned
 
@@ -419,6 +439,7 @@ FANS: tuple[Fan, ...] = (
             PUNG_19,
             "little_four_winds",
         ),
+        needs=F.WIND_PUNGS_4,
     ),
     Fan(
         "big_three_dragons",
@@ -429,6 +450,7 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 3, lambda t: t == [31, 32, 33]),
         combination=True,
         excludes=_not_counted("two_dragon_pungs", "dragon_pung"),
+        needs=F.DRAGON_PUNGS_3,
     ),
     Fan(
         "all_green",
@@ -438,6 +460,8 @@ FANS: tuple[Fan, ...] = (
         88,
         _all_tiles(lambda tile: tile in GREEN),
         excludes=_not_counted("half_flush", "one_voided_suit"),
+        needs=F.GREEN_ONLY | F.TILE_SHAPE,
+        decided=True,
     ),
     Fan(
         "nine_gates",
@@ -454,6 +478,7 @@ FANS: tuple[Fan, ...] = (
             "no_honors": None,
             PUNG_19: 1,
         },
+        needs=F.NO_MELDS | F.ONE_SUIT | F.NO_HONORS,
     ),
     Fan(
         "four_kongs",
@@ -471,6 +496,7 @@ FANS: tuple[Fan, ...] = (
             "all_pungs",
             "single_wait",
         ),
+        needs=F.KONGS_4,
     ),
     Fan(
         "seven_shifted_pairs",
@@ -488,6 +514,7 @@ FANS: tuple[Fan, ...] = (
             "no_honors",
             "single_wait",
         ),
+        needs=F.SEVEN_PAIRS | F.ONE_SUIT | F.NO_HONORS,
     ),
     Fan(
         "thirteen_orphans",
@@ -497,6 +524,8 @@ FANS: tuple[Fan, ...] = (
         88,
         _whole(lambda f: f.shape is McrShape.THIRTEEN_ORPHANS),
         excludes=_not_counted("all_types", "concealed_hand", "fully_concealed_hand", "single_wait"),
+        needs=F.THIRTEEN_ORPHANS,
+        decided=True,
     ),
     # 64
     Fan(
@@ -514,6 +543,8 @@ FANS: tuple[Fan, ...] = (
             "no_honors",
             "double_pung",
         ),
+        needs=F.TERMINALS_ONLY | F.TILE_SHAPE,
+        decided=True,
     ),
     Fan(
         "little_four_winds",
@@ -524,6 +555,7 @@ FANS: tuple[Fan, ...] = (
         _whole(_little_winds),
         earned=_pungs_and_pair(is_wind),
         excludes=_not_counted("big_three_winds", PUNG_19),
+        needs=F.STANDARD | F.WIND_PUNGS_3,
     ),
     Fan(
         "little_three_dragons",
@@ -534,6 +566,7 @@ FANS: tuple[Fan, ...] = (
         _whole(_little_dragons),
         earned=_pungs_and_pair(is_dragon),
         excludes=_not_counted("two_dragon_pungs", "dragon_pung"),
+        needs=F.STANDARD | F.DRAGON_PUNGS_2,
     ),
     Fan(
         "all_honors",
@@ -545,6 +578,8 @@ FANS: tuple[Fan, ...] = (
         excludes=_not_counted(
             "all_terminals_and_honors", "all_pungs", "outside_hand", PUNG_19, "one_voided_suit"
         ),
+        needs=F.HONORS_ONLY | F.TILE_SHAPE,
+        decided=True,
     ),
     Fan(
         "four_concealed_pungs",
@@ -554,6 +589,7 @@ FANS: tuple[Fan, ...] = (
         64,
         _concealed(4),
         excludes=_not_counted("all_pungs", "concealed_hand", "fully_concealed_hand"),
+        needs=F.CONCEALED_PUNGS_4,
     ),
     Fan(
         "pure_terminal_chows",
@@ -571,6 +607,7 @@ FANS: tuple[Fan, ...] = (
             "one_voided_suit",
             "no_honors",
         ),
+        needs=F.STANDARD | F.CHOWS_4 | F.ONE_SUIT | F.FIVE,
     ),
     # 48
     Fan(
@@ -582,6 +619,7 @@ FANS: tuple[Fan, ...] = (
         _combination("chows", 4, lambda t: _same_suit(t) and _steps(t, 0)),
         combination=True,
         excludes=_not_counted("pure_triple_chow", "pure_double_chow", "tile_hog"),
+        needs=F.CHOWS_4,
     ),
     Fan(
         "four_pure_shifted_pungs",
@@ -592,6 +630,7 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 4, lambda t: _same_suit(t) and _steps(t, 1)),
         combination=True,
         excludes=_not_counted("pure_shifted_pungs", "all_pungs"),
+        needs=F.PUNGS_4,
     ),
     # 32
     Fan(
@@ -603,6 +642,7 @@ FANS: tuple[Fan, ...] = (
         _combination("chows", 4, _shifted),
         combination=True,
         excludes=_not_counted("pure_shifted_chows", "two_terminal_chows", "short_straight"),
+        needs=F.CHOWS_4,
     ),
     Fan(
         "three_kongs",
@@ -614,6 +654,7 @@ FANS: tuple[Fan, ...] = (
         excludes=_not_counted(
             "two_concealed_kongs", "two_melded_kongs", "concealed_kong", "melded_kong"
         ),
+        needs=F.KONGS_3,
     ),
     Fan(
         "all_terminals_and_honors",
@@ -623,6 +664,8 @@ FANS: tuple[Fan, ...] = (
         32,
         _all_tiles(lambda tile: is_terminal(tile) or is_honor(tile)),
         excludes=_not_counted("all_pungs", "outside_hand", PUNG_19),
+        needs=F.TERMINALS_HONORS_ONLY | F.TILE_SHAPE,
+        decided=True,
     ),
     # 24
     Fan(
@@ -633,6 +676,8 @@ FANS: tuple[Fan, ...] = (
         24,
         _whole(lambda f: f.shape is McrShape.SEVEN_PAIRS),
         excludes=_not_counted("concealed_hand", "fully_concealed_hand", "single_wait"),
+        needs=F.SEVEN_PAIRS,
+        decided=True,
     ),
     Fan(
         "greater_honors_and_knitted_tiles",
@@ -648,6 +693,7 @@ FANS: tuple[Fan, ...] = (
             "fully_concealed_hand",
             "single_wait",
         ),
+        needs=F.HONORS_AND_KNITTED | F.WINDS | F.DRAGONS,
     ),
     Fan(
         "all_even_pungs",
@@ -657,6 +703,7 @@ FANS: tuple[Fan, ...] = (
         24,
         _every_group(_even_pung),
         excludes=_not_counted("all_pungs", "all_simples", "no_honors"),
+        needs=F.STANDARD | F.PUNGS_4 | F.NO_HONORS,
     ),
     Fan(
         "full_flush",
@@ -666,6 +713,8 @@ FANS: tuple[Fan, ...] = (
         24,
         _flush(honors=False),
         excludes=_not_counted("one_voided_suit", "no_honors"),
+        needs=F.ONE_SUIT | F.NO_HONORS,
+        decided=True,
     ),
     Fan(
         "pure_triple_chow",
@@ -677,6 +726,7 @@ FANS: tuple[Fan, ...] = (
         combination=True,
         excludes=_not_counted("pure_shifted_pungs", "pure_double_chow"),
         preferred=True,
+        needs=F.CHOWS_3,
     ),
     Fan(
         "pure_shifted_pungs",
@@ -687,6 +737,7 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 3, lambda t: _same_suit(t) and _steps(t, 1)),
         combination=True,
         excludes=_not_counted("pure_triple_chow"),
+        needs=F.PUNGS_3,
     ),
     Fan(
         "upper_tiles",
@@ -696,6 +747,8 @@ FANS: tuple[Fan, ...] = (
         24,
         _ranks_within(7, 9),
         excludes=_not_counted("upper_four", "no_honors"),
+        needs=F.UPPER_TILES,
+        decided=True,
     ),
     Fan(
         "middle_tiles",
@@ -705,6 +758,8 @@ FANS: tuple[Fan, ...] = (
         24,
         _ranks_within(4, 6),
         excludes=_not_counted("all_simples", "no_honors"),
+        needs=F.MIDDLE_TILES,
+        decided=True,
     ),
     Fan(
         "lower_tiles",
@@ -714,6 +769,8 @@ FANS: tuple[Fan, ...] = (
         24,
         _ranks_within(1, 3),
         excludes=_not_counted("lower_four", "no_honors"),
+        needs=F.LOWER_TILES,
+        decided=True,
     ),
     # 16
     Fan(
@@ -724,6 +781,7 @@ FANS: tuple[Fan, ...] = (
         16,
         _combination("chows", 3, lambda t: _same_suit(t) and _steps(t, 3)),
         combination=True,
+        needs=F.CHOWS_3,
     ),
     Fan(
         "three_suited_terminal_chows",
@@ -733,6 +791,7 @@ FANS: tuple[Fan, ...] = (
         16,
         _terminal_chows(three_suits=True),
         excludes=_not_counted("all_chows", "no_honors", "mixed_double_chow", "two_terminal_chows"),
+        needs=F.STANDARD | F.CHOWS_4 | F.THREE_SUITS | F.FIVE,
     ),
     Fan(
         "pure_shifted_chows",
@@ -742,6 +801,7 @@ FANS: tuple[Fan, ...] = (
         16,
         _combination("chows", 3, _shifted),
         combination=True,
+        needs=F.CHOWS_3,
     ),
     Fan(
         "all_fives",
@@ -751,6 +811,7 @@ FANS: tuple[Fan, ...] = (
         16,
         _every_group(_with_five),
         excludes=_not_counted("all_simples", "no_honors"),
+        needs=F.STANDARD | F.FIVE | F.NO_HONORS,
     ),
     Fan(
         "triple_pung",
@@ -761,6 +822,7 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 3, lambda t: _three_suits(t) and len(set(_ranks(t))) == 1),
         combination=True,
         preferred=True,
+        needs=F.PUNGS_3 | F.THREE_SUITS,
     ),
     Fan(
         "three_concealed_pungs",
@@ -770,6 +832,7 @@ FANS: tuple[Fan, ...] = (
         16,
         _concealed(3),
         excludes=_not_counted("two_concealed_pungs"),
+        needs=F.CONCEALED_PUNGS_3,
     ),
     # 12
     Fan(
@@ -780,6 +843,8 @@ FANS: tuple[Fan, ...] = (
         12,
         _honors_and_knitted(greater=False),
         excludes=_not_counted("all_types", "concealed_hand", "fully_concealed_hand", "single_wait"),
+        needs=F.HONORS_AND_KNITTED,
+        decided=True,
     ),
     Fan(
         "knitted_straight",
@@ -789,6 +854,7 @@ FANS: tuple[Fan, ...] = (
         12,
         _whole(_knitted_straight),
         earned=_knitted_tiles,
+        needs=F.KNITTED,
     ),
     Fan(
         "upper_four",
@@ -798,6 +864,8 @@ FANS: tuple[Fan, ...] = (
         12,
         _ranks_within(6, 9),
         excludes=_not_counted("no_honors"),
+        needs=F.UPPER_FOUR,
+        decided=True,
     ),
     Fan(
         "lower_four",
@@ -807,6 +875,8 @@ FANS: tuple[Fan, ...] = (
         12,
         _ranks_within(1, 4),
         excludes=_not_counted("no_honors"),
+        needs=F.LOWER_FOUR,
+        decided=True,
     ),
     Fan(
         "big_three_winds",
@@ -817,6 +887,7 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 3, lambda t: all(is_wind(tile) for tile in t)),
         combination=True,
         absorbs=_ITS_PUNG_OF_AN_HONOR,
+        needs=F.WIND_PUNGS_3,
     ),
     # 8
     Fan(
@@ -827,6 +898,7 @@ FANS: tuple[Fan, ...] = (
         8,
         _combination("chows", 3, lambda t: _three_suits(t) and _ranks(t) == [1, 4, 7]),
         combination=True,
+        needs=F.CHOWS_3 | F.THREE_SUITS,
     ),
     Fan(
         "reversible_tiles",
@@ -836,6 +908,8 @@ FANS: tuple[Fan, ...] = (
         8,
         _all_tiles(lambda tile: tile in REVERSIBLE),
         excludes=_not_counted("one_voided_suit"),
+        needs=F.REVERSIBLE_ONLY | F.TILE_SHAPE,
+        decided=True,
     ),
     Fan(
         "mixed_triple_chow",
@@ -845,6 +919,7 @@ FANS: tuple[Fan, ...] = (
         8,
         _combination("chows", 3, lambda t: _three_suits(t) and len(set(_ranks(t))) == 1),
         combination=True,
+        needs=F.CHOWS_3 | F.THREE_SUITS,
     ),
     Fan(
         "mixed_shifted_pungs",
@@ -854,8 +929,19 @@ FANS: tuple[Fan, ...] = (
         8,
         _combination("pungs", 3, lambda t: _three_suits(t) and _steps(_ranks(t), 1)),
         combination=True,
+        needs=F.PUNGS_3 | F.THREE_SUITS,
     ),
-    Fan("chicken_hand", "无番和", "無番和", "Chicken hand", 8, lambda facts: _ONE, fallback=True),
+    Fan(
+        "chicken_hand",
+        "无番和",
+        "無番和",
+        "Chicken hand",
+        8,
+        lambda facts: _ONE,
+        fallback=True,
+        needs=0,
+        decided=True,
+    ),
     Fan(
         "last_tile_draw",
         "妙手回春",
@@ -865,6 +951,8 @@ FANS: tuple[Fan, ...] = (
         _event(E.LAST_TILE, by_discard=False),
         earned=_winning_tile,
         excludes=_not_counted("self_drawn"),
+        needs=F.LAST_TILE | F.SELF_DRAWN,
+        decided=True,
     ),
     Fan(
         "last_tile_claim",
@@ -874,6 +962,8 @@ FANS: tuple[Fan, ...] = (
         8,
         _event(E.LAST_TILE, by_discard=True),
         earned=_winning_tile,
+        needs=F.LAST_TILE | F.BY_DISCARD,
+        decided=True,
     ),
     Fan(
         "out_with_replacement_tile",
@@ -884,6 +974,8 @@ FANS: tuple[Fan, ...] = (
         _event(E.REPLACEMENT, by_discard=False),
         earned=_winning_tile,
         excludes=_not_counted("self_drawn"),
+        needs=F.REPLACEMENT | F.SELF_DRAWN,
+        decided=True,
     ),
     Fan(
         "robbing_the_kong",
@@ -894,9 +986,20 @@ FANS: tuple[Fan, ...] = (
         _event(E.ROBBING_KONG, by_discard=True),
         earned=_winning_tile,
         excludes=_not_counted("last_copy"),
+        needs=F.ROBBING_KONG | F.BY_DISCARD,
+        decided=True,
     ),
     # 6
-    Fan("all_pungs", "碰碰和", "碰碰和", "All pungs", 6, _whole(_all_pungs)),
+    Fan(
+        "all_pungs",
+        "碰碰和",
+        "碰碰和",
+        "All pungs",
+        6,
+        _whole(_all_pungs),
+        needs=F.STANDARD | F.PUNGS_4,
+        decided=True,
+    ),
     Fan(
         "half_flush",
         "混一色",
@@ -905,6 +1008,8 @@ FANS: tuple[Fan, ...] = (
         6,
         _flush(honors=True),
         excludes=_not_counted("one_voided_suit"),
+        needs=F.ONE_SUIT | F.HONORS,
+        decided=True,
     ),
     Fan(
         "mixed_shifted_chows",
@@ -914,8 +1019,18 @@ FANS: tuple[Fan, ...] = (
         6,
         _combination("chows", 3, lambda t: _three_suits(t) and _steps(_ranks(t), 1)),
         combination=True,
+        needs=F.CHOWS_3 | F.THREE_SUITS,
     ),
-    Fan("all_types", "五门齐", "五門齊", "All types", 6, _whole(_all_types)),
+    Fan(
+        "all_types",
+        "五门齐",
+        "五門齊",
+        "All types",
+        6,
+        _whole(_all_types),
+        needs=F.THREE_SUITS | F.WINDS | F.DRAGONS,
+        decided=True,
+    ),
     Fan(
         "melded_hand",
         "全求人",
@@ -924,6 +1039,8 @@ FANS: tuple[Fan, ...] = (
         6,
         _whole(_melded_hand),
         excludes=_not_counted("single_wait"),
+        needs=F.STANDARD | F.EXPOSED_MELDS_4 | F.BY_DISCARD,
+        decided=True,
     ),
     Fan(
         "two_concealed_kongs",
@@ -933,6 +1050,7 @@ FANS: tuple[Fan, ...] = (
         6,
         _kongs(2, False),
         excludes=_not_counted("concealed_kong", "two_concealed_pungs"),
+        needs=F.KONGS_2,
     ),
     Fan(
         "two_dragon_pungs",
@@ -943,6 +1061,7 @@ FANS: tuple[Fan, ...] = (
         _combination("pungs", 2, lambda t: all(is_dragon(tile) for tile in t)),
         combination=True,
         excludes=_not_counted("dragon_pung"),
+        needs=F.DRAGON_PUNGS_2,
     ),
     # 5: not one of the rule book's 81, whose account-once would make it a concealed kong (2)
     # and a melded kong (1); the current calculator (and PyMahjongGB) count the pair as one fan
@@ -955,9 +1074,18 @@ FANS: tuple[Fan, ...] = (
         5,
         _melded_and_concealed_kong,
         excludes=_not_counted("concealed_kong", "melded_kong"),
+        needs=F.KONGS_2,
     ),
     # 4
-    Fan("outside_hand", "全带幺", "全帶么", "Outside hand", 4, _every_group(_outside)),
+    Fan(
+        "outside_hand",
+        "全带幺",
+        "全帶么",
+        "Outside hand",
+        4,
+        _every_group(_outside),
+        needs=F.STANDARD | F.TERMINAL_OR_HONOR,
+    ),
     Fan(
         "fully_concealed_hand",
         "不求人",
@@ -966,6 +1094,8 @@ FANS: tuple[Fan, ...] = (
         4,
         _no_melds(by_discard=False),
         excludes=_not_counted("self_drawn"),
+        needs=F.SETS | F.NO_EXPOSED_MELDS | F.SELF_DRAWN,
+        decided=True,
     ),
     Fan(
         "two_melded_kongs",
@@ -975,6 +1105,7 @@ FANS: tuple[Fan, ...] = (
         4,
         _kongs(2, True),
         excludes=_not_counted("melded_kong"),
+        needs=F.KONGS_2,
     ),
     Fan(
         "last_copy",
@@ -984,9 +1115,19 @@ FANS: tuple[Fan, ...] = (
         4,
         _whole(lambda f: f.context.last_copy),
         earned=_winning_tile,
+        needs=F.LAST_COPY,
+        decided=True,
     ),
     # 2
-    Fan("dragon_pung", "箭刻", "箭刻", "Dragon pung", 2, _per_pung(lambda f, t: is_dragon(t))),
+    Fan(
+        "dragon_pung",
+        "箭刻",
+        "箭刻",
+        "Dragon pung",
+        2,
+        _per_pung(lambda f, t: is_dragon(t)),
+        needs=F.DRAGON_PUNG,
+    ),
     Fan(
         "prevalent_wind",
         "圈风刻",
@@ -995,6 +1136,7 @@ FANS: tuple[Fan, ...] = (
         2,
         _per_pung(_prevalent),
         absorbs=_ITS_PUNG_OF_AN_HONOR,
+        needs=F.WIND_PUNG,
     ),
     Fan(
         "seat_wind",
@@ -1004,8 +1146,18 @@ FANS: tuple[Fan, ...] = (
         2,
         _per_pung(_seat),
         absorbs=_ITS_PUNG_OF_AN_HONOR,
+        needs=F.WIND_PUNG,
     ),
-    Fan("concealed_hand", "门前清", "門前清", "Concealed hand", 2, _no_melds(by_discard=True)),
+    Fan(
+        "concealed_hand",
+        "门前清",
+        "門前清",
+        "Concealed hand",
+        2,
+        _no_melds(by_discard=True),
+        needs=F.SETS | F.NO_EXPOSED_MELDS | F.BY_DISCARD,
+        decided=True,
+    ),
     Fan(
         "all_chows",
         "平和",
@@ -1014,19 +1166,29 @@ FANS: tuple[Fan, ...] = (
         2,
         _whole(_all_chows),
         excludes=_not_counted("no_honors"),
+        needs=F.SETS | F.NO_PUNGS,
     ),
-    Fan("tile_hog", "四归一", "四歸一", "Tile hog", 2, _tile_hog, earned=_hog_tiles),
+    Fan("tile_hog", "四归一", "四歸一", "Tile hog", 2, _tile_hog, earned=_hog_tiles, needs=F.HOG),
     Fan(
         "double_pung",
         "双同刻",
         "雙同刻",
         "Double pung",
         2,
-        _combination("pungs", 2, lambda t: t[1] < Tile.EAST and rank(t[0]) == rank(t[1])),
+        _combination("pungs", 2, lambda t: t[1] < EAST and rank(t[0]) == rank(t[1])),
         combination=True,
+        needs=F.PUNGS_2,
     ),
-    Fan("two_concealed_pungs", "双暗刻", "雙暗刻", "Two concealed pungs", 2, _concealed(2)),
-    Fan("concealed_kong", "暗杠", "暗槓", "Concealed kong", 2, _kongs(1, False)),
+    Fan(
+        "two_concealed_pungs",
+        "双暗刻",
+        "雙暗刻",
+        "Two concealed pungs",
+        2,
+        _concealed(2),
+        needs=F.CONCEALED_PUNGS_2,
+    ),
+    Fan("concealed_kong", "暗杠", "暗槓", "Concealed kong", 2, _kongs(1, False), needs=F.KONG),
     Fan(
         "all_simples",
         "断幺",
@@ -1035,6 +1197,8 @@ FANS: tuple[Fan, ...] = (
         2,
         _all_tiles(lambda tile: not is_terminal(tile) and not is_honor(tile)),
         excludes=_not_counted("no_honors"),
+        needs=F.SIMPLES_ONLY | F.TILE_SHAPE,
+        decided=True,
     ),
     # 1
     Fan(
@@ -1045,6 +1209,7 @@ FANS: tuple[Fan, ...] = (
         1,
         _combination("chows", 2, lambda t: _same_suit(t) and t[0] == t[1]),
         combination=True,
+        needs=F.CHOWS_2,
     ),
     Fan(
         "mixed_double_chow",
@@ -1054,6 +1219,7 @@ FANS: tuple[Fan, ...] = (
         1,
         _combination("chows", 2, lambda t: suit(t[0]) != suit(t[1]) and rank(t[0]) == rank(t[1])),
         combination=True,
+        needs=F.CHOWS_2,
     ),
     Fan(
         "short_straight",
@@ -1063,6 +1229,7 @@ FANS: tuple[Fan, ...] = (
         1,
         _combination("chows", 2, lambda t: _same_suit(t) and t[1] - t[0] == 3),
         combination=True,
+        needs=F.CHOWS_2,
     ),
     Fan(
         "two_terminal_chows",
@@ -1072,6 +1239,7 @@ FANS: tuple[Fan, ...] = (
         1,
         _combination("chows", 2, lambda t: _same_suit(t) and _ranks(t) == [1, 7]),
         combination=True,
+        needs=F.CHOWS_2,
     ),
     Fan(
         PUNG_19,
@@ -1080,8 +1248,9 @@ FANS: tuple[Fan, ...] = (
         "Pung of terminals or honors",
         1,
         _per_pung(lambda f, t: is_terminal(t) or is_wind(t)),
+        needs=F.PUNG | F.TERMINAL_OR_HONOR,
     ),
-    Fan("melded_kong", "明杠", "明槓", "Melded kong", 1, _kongs(1, True)),
+    Fan("melded_kong", "明杠", "明槓", "Melded kong", 1, _kongs(1, True), needs=F.KONG),
     Fan(
         "one_voided_suit",
         "缺一门",
@@ -1089,6 +1258,8 @@ FANS: tuple[Fan, ...] = (
         "One voided suit",
         1,
         _whole(lambda f: len(f.suits) == 2),
+        needs=F.TWO_SUITS,
+        decided=True,
     ),
     Fan(
         "no_honors",
@@ -1097,6 +1268,8 @@ FANS: tuple[Fan, ...] = (
         "No honors",
         1,
         _whole(lambda f: not any(is_honor(tile) for tile in f.kinds)),
+        needs=F.NO_HONORS,
+        decided=True,
     ),
     Fan(
         "edge_wait",
@@ -1105,7 +1278,8 @@ FANS: tuple[Fan, ...] = (
         "Edge wait",
         1,
         _wait("edge"),
-        earned=_wait_group("edge"),
+        earned=_wait_group,
+        needs=F.SETS,
     ),
     Fan(
         "closed_wait",
@@ -1114,7 +1288,8 @@ FANS: tuple[Fan, ...] = (
         "Closed wait",
         1,
         _wait("closed"),
-        earned=_wait_group("closed"),
+        earned=_wait_group,
+        needs=F.SETS,
     ),
     Fan(
         "single_wait",
@@ -1123,7 +1298,8 @@ FANS: tuple[Fan, ...] = (
         "Single wait",
         1,
         _wait("single"),
-        earned=_wait_group("single"),
+        earned=_wait_group,
+        needs=F.SETS,
     ),
     Fan(
         "self_drawn",
@@ -1133,6 +1309,8 @@ FANS: tuple[Fan, ...] = (
         1,
         _whole(lambda f: not f.context.by_discard),
         earned=_winning_tile,
+        needs=F.SELF_DRAWN,
+        decided=True,
     ),
 )
 """The fan of a hand's tiles and win, highest first; flowers (`FLOWER`) are counted apart."""

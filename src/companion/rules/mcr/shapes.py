@@ -17,9 +17,13 @@ from functools import cached_property
 from itertools import permutations
 
 from companion.hand import Hand, MeldKind
+from companion.shapes.groups import TILES
 from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile, format_tiles
 
 HONORS = tuple(range(Tile.EAST, Tile.RED + 1))
+_EAST = int(Tile.EAST)
+"""The first honor as a plain number, for the reading's inner loop (an enum member read from
+its class costs more than the comparison)."""
 KNITTED: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         suit * 9 + rank
@@ -29,6 +33,10 @@ KNITTED: tuple[tuple[int, ...], ...] = tuple(
     for order in permutations(range(3))
 )
 """The six knitted straights (组合龙): 147 in one suit, 258 in another, 369 in the third."""
+
+
+PAIR_TEXT = tuple(format_tiles((tile, tile)) for tile in TILES)
+"""Each kind's pair, written."""
 
 
 class McrShape(Enum):
@@ -45,6 +53,11 @@ class SetKind(Enum):
     KONG = "kong"
 
 
+CHOW, PUNG, KONG = SetKind.CHOW, SetKind.PUNG, SetKind.KONG
+"""The kinds as plain names: a member read from its enum class costs eight times the `is` it
+serves, and every reading's facts and bits test each set's kind."""
+
+
 @dataclass(frozen=True)
 class McrSet:
     kind: SetKind
@@ -57,16 +70,24 @@ class McrSet:
 
     @property
     def is_pung(self) -> bool:
-        return self.kind is not SetKind.CHOW
+        return self.kind is not CHOW
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        if self.kind is SetKind.CHOW:
-            return (self.tile, Tile(self.tile + 1), Tile(self.tile + 2))
-        return (self.tile,) * (4 if self.kind is SetKind.KONG else 3)
+        if self.kind is CHOW:
+            return (self.tile, TILES[self.tile + 1], TILES[self.tile + 2])
+        return (self.tile,) * (4 if self.kind is KONG else 3)
 
     def __str__(self) -> str:
-        return format_tiles(self.tiles)
+        # Every result names its groups: each kind of set on each tile is written once.
+        key = (self.kind, self.tile)
+        text = _GROUP_TEXT.get(key)
+        if text is None:
+            text = _GROUP_TEXT[key] = format_tiles(self.tiles)
+        return text
+
+
+_GROUP_TEXT: dict[tuple[SetKind, Tile], str] = {}
 
 
 @dataclass(frozen=True)
@@ -86,22 +107,16 @@ class McrReading:
         found = [str(group) for group in self.sets]
         if self.knitted:
             found.append(format_tiles(self.knitted))
-        found.extend(format_tiles((tile, tile)) for tile in self.pairs)
+        found.extend(PAIR_TEXT[tile] for tile in self.pairs)
         if self.pair is not None:
-            found.append(format_tiles((self.pair, self.pair)))
+            found.append(PAIR_TEXT[self.pair])
         return tuple(found)
 
 
 def _declared(hand: Hand) -> list[McrSet]:
     found = []
     for meld in hand.melds:
-        kind = (
-            SetKind.CHOW
-            if meld.kind is MeldKind.CHOW
-            else SetKind.KONG
-            if meld.kind.is_kong
-            else SetKind.PUNG
-        )
+        kind = CHOW if meld.kind is MeldKind.CHOW else KONG if meld.kind.is_kong else PUNG
         exposed = meld.kind is not MeldKind.CONCEALED_KONG
         found.append(McrSet(kind, meld.first, True, exposed))
     return found
@@ -132,7 +147,7 @@ def sets_and_pair(
                 yield from walk((tile, 0))
                 chosen.pop()
                 counts[tile] += 3
-            if tile < Tile.EAST and tile % 9 < 7 and counts[tile + 1] and counts[tile + 2]:
+            if tile < _EAST and tile % 9 < 7 and counts[tile + 1] and counts[tile + 2]:
                 for step in range(3):
                     counts[tile + step] -= 1
                 chosen.append((tile, 1))
@@ -157,10 +172,10 @@ def _concealed_sets(
     sets = []
     for tile, kind in found:
         if kind == 1:
-            sets.append(McrSet(SetKind.CHOW, Tile(tile), False, False))
+            sets.append(McrSet(CHOW, TILES[tile], False, False))
         else:
             exposed = by_discard and tile == winning and not in_chow
-            sets.append(McrSet(SetKind.PUNG, Tile(tile), False, exposed))
+            sets.append(McrSet(PUNG, TILES[tile], False, exposed))
     return tuple(sets)
 
 
@@ -191,13 +206,13 @@ def mcr_readings(hand: Hand, by_discard: bool) -> list[McrReading]:
                     McrReading(
                         McrShape.KNITTED_STRAIGHT,
                         (*declared, *_concealed_sets(sets, winning, by_discard)),
-                        Tile(pair),
-                        knitted=tuple(Tile(tile) for tile in straight),
+                        TILES[pair],
+                        knitted=tuple([TILES[tile] for tile in straight]),
                     )
                 )
     if not declared:
         if all(count in (0, 2, 4) for count in counts):
-            pairs = tuple(Tile(tile) for tile in range(KINDS) for _ in range(counts[tile] // 2))
+            pairs = tuple(TILES[tile] for tile in range(KINDS) for _ in range(counts[tile] // 2))
             found.append(McrReading(McrShape.SEVEN_PAIRS, pairs=pairs))
         elif all(tile in TERMINALS_AND_HONORS for tile in held) and all(
             counts[tile] for tile in TERMINALS_AND_HONORS
@@ -216,7 +231,7 @@ def mcr_readings(hand: Hand, by_discard: bool) -> list[McrReading]:
             McrReading(
                 McrShape.STANDARD,
                 (*declared, *_concealed_sets(sets, winning, by_discard)),
-                Tile(pair),
+                TILES[pair],
             )
         )
     return found

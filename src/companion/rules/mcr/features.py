@@ -1,0 +1,229 @@
+"""The feature bits of an MCR reading: what a fan needs of it before it can match.
+
+Each fan declares the bits it needs (`Fan.needs`); a reading whose bits lack one of them is not
+given to the fan's predicate at all, and a fan whose bits are also enough (`Fan.decided`) is
+counted from the bits alone, once, as a fan of the whole hand. Most of the 81 are ruled out on a
+reading by a few bits (its shape, the suits and honors it holds, how many chows and pungs it
+has), so that a reading runs a dozen predicates rather than 81 (tests/test_mcr_features.py
+holds every fan's bits to its predicate).
+
+The bits of the tiles and of the win are the same for every reading of a hand (every reading
+holds all of its tiles), so they are worked out once a hand (`hand_bits`); those of the sets
+once a reading (`reading_bits`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.rules.mcr.facts import EAST, GREEN, REVERSIBLE, WHITE, McrContext, McrEvent
+from companion.rules.mcr.shapes import CHOW, KONG, McrReading, McrShape
+from companion.tiles import KINDS, Tile
+
+
+class McrFeature:
+    """Feature bits of an MCR reading, each a necessary condition some fan declares."""
+
+    # The reading's shape
+    STANDARD = 1 << 0
+    SEVEN_PAIRS = 1 << 1
+    THIRTEEN_ORPHANS = 1 << 2
+    HONORS_AND_KNITTED = 1 << 3
+    KNITTED_STRAIGHT = 1 << 4
+    SETS = 1 << 5
+    """Four sets and a pair, or a knitted straight with a set and a pair: sets to count."""
+    TILE_SHAPE = 1 << 6
+    """Four sets and a pair, or seven pairs: the shapes the fan of all the tiles allow."""
+    KNITTED = 1 << 7
+    """A knitted straight, or honors and knitted tiles."""
+    # The hand's kinds
+    HONORS = 1 << 8
+    NO_HONORS = 1 << 9
+    WINDS = 1 << 10
+    DRAGONS = 1 << 11
+    ONE_SUIT = 1 << 12
+    TWO_SUITS = 1 << 13
+    THREE_SUITS = 1 << 14
+    GREEN_ONLY = 1 << 15
+    TERMINALS_ONLY = 1 << 16
+    HONORS_ONLY = 1 << 17
+    TERMINALS_HONORS_ONLY = 1 << 18
+    SIMPLES_ONLY = 1 << 19
+    REVERSIBLE_ONLY = 1 << 20
+    UPPER_TILES = 1 << 21
+    """Numbered tiles of ranks 7 to 9 alone; the next four likewise for their ranks."""
+    MIDDLE_TILES = 1 << 22
+    LOWER_TILES = 1 << 23
+    UPPER_FOUR = 1 << 24
+    LOWER_FOUR = 1 << 25
+    TERMINAL_OR_HONOR = 1 << 26
+    """At least one terminal or honor."""
+    FIVE = 1 << 27
+    """At least one five."""
+    HOG = 1 << 28
+    """A kind held four times."""
+    # The reading's sets (pungs count kongs too); "_2" and up: at least that many
+    CHOWS_2 = 1 << 29
+    CHOWS_3 = 1 << 30
+    CHOWS_4 = 1 << 31
+    NO_PUNGS = 1 << 32
+    PUNG = 1 << 33
+    PUNGS_2 = 1 << 34
+    PUNGS_3 = 1 << 35
+    PUNGS_4 = 1 << 36
+    WIND_PUNG = 1 << 37
+    WIND_PUNGS_3 = 1 << 38
+    DRAGON_PUNG = 1 << 39
+    DRAGON_PUNGS_2 = 1 << 40
+    DRAGON_PUNGS_3 = 1 << 41
+    KONG = 1 << 42
+    KONGS_2 = 1 << 43
+    KONGS_3 = 1 << 44
+    KONGS_4 = 1 << 45
+    CONCEALED_PUNGS_2 = 1 << 46
+    CONCEALED_PUNGS_3 = 1 << 47
+    CONCEALED_PUNGS_4 = 1 << 48
+    NO_EXPOSED_MELDS = 1 << 49
+    """No claimed group (a concealed kong is none)."""
+    EXPOSED_MELDS_4 = 1 << 50
+    NO_MELDS = 1 << 51
+    """No declared group at all, concealed kongs included."""
+    WIND_PUNGS_4 = 1 << 52
+    # The win
+    SELF_DRAWN = 1 << 53
+    BY_DISCARD = 1 << 54
+    LAST_TILE = 1 << 55
+    REPLACEMENT = 1 << 56
+    ROBBING_KONG = 1 << 57
+    LAST_COPY = 1 << 58
+    """The winning tile is the last of its kind (`McrContext.last_copy`)."""
+
+
+F = McrFeature
+
+
+def _mask(kinds: Sequence[int] | frozenset[Tile]) -> int:
+    return sum(1 << kind for kind in set(kinds))
+
+
+def _ranks_mask(low: int, high: int) -> int:
+    return _mask([suit * 9 + rank - 1 for suit in range(3) for rank in range(low, high + 1)])
+
+
+ALL = (1 << KINDS) - 1
+SUIT_MASKS = tuple(_mask(range(suit * 9, suit * 9 + 9)) for suit in range(3))
+HONOR_MASK = _mask(range(Tile.EAST, KINDS))
+WIND_MASK = _mask(range(Tile.EAST, Tile.NORTH + 1))
+DRAGON_MASK = _mask(range(Tile.WHITE, KINDS))
+TERMINAL_MASK = _mask([suit * 9 + rank for suit in range(3) for rank in (0, 8)])
+FIVE_MASK = _ranks_mask(5, 5)
+ONLY: tuple[tuple[int, int], ...] = (
+    (_mask(GREEN), F.GREEN_ONLY),
+    (TERMINAL_MASK, F.TERMINALS_ONLY),
+    (HONOR_MASK, F.HONORS_ONLY),
+    (TERMINAL_MASK | HONOR_MASK, F.TERMINALS_HONORS_ONLY),
+    (ALL & ~(TERMINAL_MASK | HONOR_MASK), F.SIMPLES_ONLY),
+    (_mask(REVERSIBLE), F.REVERSIBLE_ONLY),
+    (_ranks_mask(7, 9), F.UPPER_TILES),
+    (_ranks_mask(4, 6), F.MIDDLE_TILES),
+    (_ranks_mask(1, 3), F.LOWER_TILES),
+    (_ranks_mask(6, 9), F.UPPER_FOUR),
+    (_ranks_mask(1, 4), F.LOWER_FOUR),
+)
+"""Kinds a hand must hold no other than, and the bit it then has."""
+SUIT_COUNT_BITS = (0, F.ONE_SUIT, F.TWO_SUITS, F.THREE_SUITS)
+SHAPE_BITS = {
+    McrShape.STANDARD: F.STANDARD | F.SETS | F.TILE_SHAPE,
+    McrShape.SEVEN_PAIRS: F.SEVEN_PAIRS | F.TILE_SHAPE,
+    McrShape.THIRTEEN_ORPHANS: F.THIRTEEN_ORPHANS,
+    McrShape.HONORS_AND_KNITTED: F.HONORS_AND_KNITTED | F.KNITTED,
+    McrShape.KNITTED_STRAIGHT: F.KNITTED_STRAIGHT | F.SETS | F.KNITTED,
+}
+EVENT_BITS = {
+    McrEvent.LAST_TILE: F.LAST_TILE,
+    McrEvent.REPLACEMENT: F.REPLACEMENT,
+    McrEvent.ROBBING_KONG: F.ROBBING_KONG,
+    McrEvent.LAST_COPY: 0,  # read as `McrContext.last_copy`, which also counts melded copies
+}
+
+
+def _at_least(*bits: int) -> tuple[int, ...]:
+    """Bits by count, each with the bits of every smaller count: "at least n"."""
+    found = [0]
+    for bit in bits:
+        found.append(found[-1] | bit)
+    return tuple(found)
+
+
+CHOW_BITS = _at_least(0, F.CHOWS_2, F.CHOWS_3, F.CHOWS_4)
+PUNG_BITS = (F.NO_PUNGS, *_at_least(F.PUNG, F.PUNGS_2, F.PUNGS_3, F.PUNGS_4)[1:])
+WIND_BITS = _at_least(F.WIND_PUNG, 0, F.WIND_PUNGS_3, F.WIND_PUNGS_4)
+DRAGON_BITS = _at_least(F.DRAGON_PUNG, F.DRAGON_PUNGS_2, F.DRAGON_PUNGS_3)
+KONG_BITS = _at_least(F.KONG, F.KONGS_2, F.KONGS_3, F.KONGS_4)
+CONCEALED_BITS = _at_least(0, F.CONCEALED_PUNGS_2, F.CONCEALED_PUNGS_3, F.CONCEALED_PUNGS_4)
+
+
+def hand_bits(counts: Sequence[int], context: McrContext, melds: int) -> int:
+    """The bits of a hand's tiles (`counts`, declared groups included), of its win and of its
+    declared groups' number, shared by all its readings."""
+    kinds = 0
+    hog = False
+    for kind, count in enumerate(counts):
+        if count:
+            kinds |= 1 << kind
+            hog = hog or count == 4
+    bits = F.HOG if hog else 0
+    if kinds & HONOR_MASK:
+        bits |= F.HONORS
+        bits |= F.WINDS if kinds & WIND_MASK else 0
+        bits |= F.DRAGONS if kinds & DRAGON_MASK else 0
+    else:
+        bits |= F.NO_HONORS
+    bits |= SUIT_COUNT_BITS[sum(1 for mask in SUIT_MASKS if kinds & mask)]
+    for allowed, bit in ONLY:
+        if not kinds & ~allowed:
+            bits |= bit
+    if kinds & (TERMINAL_MASK | HONOR_MASK):
+        bits |= F.TERMINAL_OR_HONOR
+    if kinds & FIVE_MASK:
+        bits |= F.FIVE
+    bits |= F.BY_DISCARD if context.by_discard else F.SELF_DRAWN
+    for event in context.events:
+        bits |= EVENT_BITS[event]
+    if context.last_copy:
+        bits |= F.LAST_COPY
+    if not melds:
+        bits |= F.NO_MELDS
+    return bits
+
+
+def reading_bits(reading: McrReading) -> int:
+    """The bits of a reading's shape and sets (`hand_bits` holds the rest)."""
+    chows = pungs = winds = dragons = kongs = concealed = exposed = 0
+    for group in reading.sets:
+        if group.declared and group.exposed:
+            exposed += 1
+        kind = group.kind
+        if kind is CHOW:
+            chows += 1
+            continue
+        pungs += 1
+        tile = group.tile
+        if tile >= WHITE:
+            dragons += 1
+        elif tile >= EAST:
+            winds += 1
+        if kind is KONG:
+            kongs += 1
+        if not group.exposed:
+            concealed += 1
+    return (
+        SHAPE_BITS[reading.shape]
+        | CHOW_BITS[chows]
+        | PUNG_BITS[pungs]
+        | WIND_BITS[winds]
+        | DRAGON_BITS[dragons]
+        | KONG_BITS[kongs]
+        | CONCEALED_BITS[concealed]
+        | (F.NO_EXPOSED_MELDS if not exposed else F.EXPOSED_MELDS_4 if exposed == 4 else 0)
+    )

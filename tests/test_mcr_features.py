@@ -1,0 +1,79 @@
+"""The MCR fan's feature bits (`rules/mcr/features.py`) against the fan's own predicates: on
+every reading of seeded hands (the differential test's drawing, which brings up every fan),
+no fan matches a reading whose bits lack what it needs, a decided fan matches (once, the whole
+hand) exactly where its bits are, and every reading scores as when every predicate runs."""
+
+from __future__ import annotations
+
+import random
+
+from companion.errors import CompanionError
+from companion.hand import Hand
+from companion.rules.mcr.engine import scored_readings
+from companion.rules.mcr.facts import McrContext, McrFacts
+from companion.rules.mcr.fans import FANS
+from companion.rules.mcr.features import McrFeature, hand_bits, reading_bits
+from companion.rules.mcr.shapes import mcr_readings
+from test_mcr_differential import built_request, draw_hand
+
+HANDS = 3000
+WHOLE = [frozenset[int]()]
+
+
+def built_hands(count: int, seed: str) -> list[tuple[Hand, McrContext]]:
+    rng = random.Random(seed)
+    found: list[tuple[Hand, McrContext]] = []
+    while len(found) < count:
+        drawn = draw_hand(rng)
+        if drawn is None:
+            continue
+        try:
+            built, context, _ = built_request(drawn.fields)
+        except CompanionError:
+            continue
+        found.append((built, context))
+    return found
+
+
+def names(bits: int) -> list[str]:
+    return [name for name, bit in vars(McrFeature).items() if name.isupper() and bits & bit]
+
+
+def test_every_fan_matches_only_where_its_bits_allow_and_decided_ones_exactly_there() -> None:
+    problems: list[str] = []
+    decided_seen = dict.fromkeys((fan.id for fan in FANS if fan.decided), 0)
+    readings = 0
+    for built, context in built_hands(HANDS, "mcr-features"):
+        waiting = built.without_winning_tile()
+        shared = hand_bits(built.counts(), context, len(built.melds))
+        for reading in mcr_readings(built, context.by_discard):
+            readings += 1
+            facts = McrFacts(
+                reading, context, waiting.concealed, len(built.melds), tuple(waiting.counts())
+            )
+            bits = shared | reading_bits(reading)
+            for fan in FANS:
+                matches = fan.predicate(facts)
+                allowed = bits & fan.needs == fan.needs
+                if matches and not allowed:
+                    problems.append(f"{fan.id} matched {reading.groups} without {names(bits)}")
+                if fan.decided and allowed:
+                    decided_seen[fan.id] += 1
+                    if matches != WHOLE:
+                        problems.append(f"{fan.id} decided on {reading.groups}: {matches}")
+    assert problems == []
+    assert readings > HANDS
+    assert [name for name, seen in decided_seen.items() if not seen] == []
+
+
+def test_every_reading_scores_as_when_every_predicate_runs() -> None:
+    for built, context in built_hands(HANDS, "mcr-features-scores"):
+        fast = scored_readings(built, context)
+        slow = scored_readings(built, context, by_predicates=True)
+        assert [(entry.counted, entry.patterns) for entry in fast] == [
+            (entry.counted, entry.patterns) for entry in slow
+        ], str(built)
+
+
+def test_a_fan_needing_nothing_is_the_chicken_hand_alone() -> None:
+    assert [fan.id for fan in FANS if not fan.needs] == ["chicken_hand"]
