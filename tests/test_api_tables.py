@@ -141,7 +141,7 @@ def test_the_documented_profiles_are_the_registrys(client: TestClient) -> None:
     assert json.dumps(profile) == json.dumps(
         {
             "type": "string",
-            "enum": ["sg", "sg-table", "tw", "hk", "riichi"],
+            "enum": ["sg", "sg-table", "tw", "hk", "riichi", "mcr"],
             "title": "Profile",
             "default": "sg",
         }
