@@ -125,18 +125,14 @@ def quick_payments(
     if flowers and not profile.agreed_flowers(options):
         raise LedgerError(
             f"this {profile.id} table plays no flowers"
-            + (" (option flowers is off)" if hasattr(options, "flowers") else ""),
-            key="refusal.table_no_flowers",
-            params={"profile": profile.id},
+            + (" (option flowers is off)" if hasattr(options, "flowers") else "")
         )
     try:
         value = profile.agreed_value(tai, options)
         if flowers:
             if not 0 < flowers <= MAX_FLOWERS:
                 raise LedgerError(
-                    f"a hand holds 0 to {MAX_FLOWERS} flowers and seasons, not {flowers}",
-                    key="refusal.flower_count",
-                    params={"most": MAX_FLOWERS, "count": flowers},
+                    f"a hand holds 0 to {MAX_FLOWERS} flowers and seasons, not {flowers}"
                 )
             # Flowers never count toward the minimum: the count without them met it above.
             value = profile.agreed_value(tai + flowers, options)
@@ -229,10 +225,8 @@ def _hand_win(
     if not result.meets_minimum:
         # A profile that reads its own requests says only that the hand falls short.
         raise NotPayableWinError(
-            f"{name}'s hand is under the table's minimum ({result.tai} {result.unit}): a hand "
-            "under the minimum pays nothing and is not recorded as a win",
-            key="refusal.hand_under_minimum",
-            params={"count": result.tai, "unit": result.unit},
+            f"{name}'s hand does not meet the table's minimum ({result.tai} {result.unit} in "
+            "all): a hand under the minimum pays nothing and is not recorded as a win"
         )
     return WinnerScore(
         player=player,

@@ -201,9 +201,7 @@ def new_setup(
         if planned_rounds is not None or planned_hands not in (None, found.game_hands):
             raise LedgerError(
                 f"a {found.id} game is {found.game_hands} hands, four rounds of four: it plans "
-                "no other length",
-                key="refusal.fixed_length",
-                params={"profile": found.id, "hands": found.game_hands},
+                "no other length"
             )
         planned_hands = found.game_hands
     return TableSetup(found.id, names, options, planned_hands, table_name, planned_rounds)

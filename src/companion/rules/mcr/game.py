@@ -18,25 +18,16 @@ GAME_HANDS = 16
 """Four rounds of four hands: the deal passes every hand."""
 PLACE_POINTS = (4, 2, 1, 0)
 """The table points of first, second, third and fourth place."""
-MAX_FAN = 10_000
-"""The most fan a table takes for one hand: far beyond any hand (88 + 88 + ...), and a
-payment that stays small."""
 
 
 def check_fan(fan: int) -> None:
-    """Refuse a hand's fan (flowers apart) that is no win: under the 8-fan minimum, which
-    flowers never count toward, or beyond any hand."""
+    """Refuse a hand's fan (flowers apart) under the 8-fan minimum, which flowers never count
+    toward: it is no win."""
     if fan < MINIMUM:
         raise InvalidRequestError(
             f"a win needs at least {MINIMUM} fan, flowers not counted; {fan} were entered",
             key="refusal.mcr_minimum",
             params={"minimum": MINIMUM, "count": fan},
-        )
-    if fan > MAX_FAN:
-        raise InvalidRequestError(
-            f"a hand is worth at most {MAX_FAN:,} fan at a table, not {fan:,}",
-            key="refusal.mcr_too_many",
-            params={"most": MAX_FAN, "count": fan},
         )
 
 

@@ -37,7 +37,7 @@ from companion.rules.mcr.game import GAME_HANDS, check_fan, table_points
 from companion.rules.options import Options
 from companion.rules.own_request import RequestShape, waits_answer
 from companion.rules.patterns import Pattern, PatternScore, Predicate
-from companion.rules.profile import Profile
+from companion.rules.profile import CountingProfile, Profile
 from companion.rules.value import Count, Shortfall
 from companion.settlement import Payments
 from companion.shapes import Structure
@@ -164,8 +164,10 @@ class McrProfile(Profile[McrOptions, Count]):
         return None, frozenset()
 
     def agreed_value(self, count: int, options: McrOptions) -> Count:
+        # A count no hand has (negative, beyond any) is refused as every uncapped profile's.
+        value = CountingProfile.agreed_value(cast(Any, self), count, options)
         check_fan(count)
-        return Count(count, count)
+        return value
 
     def under_minimum(
         self, value: Count, scores: Sequence[PatternScore], options: McrOptions
