@@ -200,8 +200,8 @@ def new_setup(
     if found.game_hands is not None:
         if planned_rounds is not None or planned_hands not in (None, found.game_hands):
             raise LedgerError(
-                f"a {found.id} game is {found.game_hands} hands, four rounds of four: it plans "
-                "no other length"
+                f"the {found.id} game is {found.game_hands} hands, four rounds of four: a table "
+                "plans no other length"
             )
         planned_hands = found.game_hands
     return TableSetup(found.id, names, options, planned_hands, table_name, planned_rounds)
