@@ -433,6 +433,9 @@ AGREED = [
     ("refusal.agreed_over_cap", "hk", 14),
     ("refusal.agreed_over_cap_limits", "sg-table", 7),
     ("refusal.agreed_too_many", "tw", 1_001),
+    ("refusal.agreed_negative", "mcr", -1),
+    ("refusal.agreed_too_many", "mcr", 1_001),
+    ("refusal.mcr_minimum", "mcr", 7),
 ]
 
 
