@@ -137,7 +137,8 @@ def test_an_mcr_table_on_three_devices(browser: Any, live_server: str) -> None:
         ["3", "Ann", "+10", "1"],
         ["4", "Dan", "-47", "0"],
     ]
-    expect(status(desktop)).to_have_text("All 16 hands played")
+    expect(status(desktop)).to_contain_text("Game over")
+    expect(desktop.page.locator("#scoreboard [data-finished]")).to_have_text("All 16 hands played")
     expect(page.locator("#finished-notice")).to_be_visible()
     expect(zh.page.locator("#scoreboard .results-title")).to_have_text("标准分")
     for device in [writer, *readers]:
