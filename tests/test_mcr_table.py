@@ -306,3 +306,21 @@ def test_the_minimum_leaves_flowers_out() -> None:
     profile = get_profile("mcr")
     assert profile.agreed_flowers(profile.parse_options({"flowers": True})) is True
     assert profile.agreed_flowers(profile.parse_options({})) is False
+
+
+def test_a_whole_hand_a_correction_moved_to_another_seat_keeps_its_payments_with_a_note() -> None:
+    table = Table().play([win(A, 8, B)])
+    # Hand 2: Ben deals, Cy sits South: a pung of South is her seat wind, 13 fan in all.
+    table.record(hand(C, "222z123m456p789s55m", D))
+    assert table.replay.entries[1].amounts[2] == 8 + 8 + 8 + 13
+    table.void(1)
+    moved = table.replay.entries[1]
+    # Now hand 1, Ann dealing, Cy sits West: the pung is no seat wind, the hand 12 fan; what
+    # was recorded stands until it is amended, and the history says so.
+    assert (moved.hand, moved.amounts[2]) == (1, 37)
+    assert moved.stale_warnings == (
+        "Scored with Ben dealing (East round); the corrected record has Ann dealing (East "
+        "round). Amend this hand to change what it pays.",
+    )
+    table.amend(2, hand(C, "222z123m456p789s55m", D))
+    assert table.replay.entries[1].amounts[2] == 8 + 8 + 8 + 12

@@ -154,3 +154,23 @@ def test_an_mcr_table_offers_fan_from_8_flowers_and_prefills_an_amendment(
     # A table without flowers has no flowers field.
     plain = new_table(client, "mcr")
     assert 'id="flowers"' not in client.get(f"/t/{plain[0]}?lang=en").text
+
+
+def test_an_mcr_whole_hand_moved_by_a_correction_says_so_without_a_streak(
+    client: TestClient,
+) -> None:
+    table = new_table(client, "mcr")
+    quick = {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 8}
+    assert record(client, table, quick).status_code == 201
+    whole = {"kind": "win", "winner": "Cat", "from": "Dan", "hand": {"hand": "222z123m456p789s55m"}}
+    assert record(client, table, whole).status_code == 201
+    voided = client.post(
+        f"/api/tables/{table[0]}/events/1/void",
+        json={"reason": "wrong table"},
+        headers={"authorization": f"Bearer {table[1]}"},
+    )
+    assert voided.status_code == 201, voided.text
+    page = client.get(f"/t/{table[0]}?lang=zh-Hans").text
+    assert (
+        "记录时由 Ben 坐庄\uff08东风圈\uff09\uff1b更正后的记录是 Ann 坐庄\uff08东风圈\uff09" in page
+    )

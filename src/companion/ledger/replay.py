@@ -205,11 +205,14 @@ def _stale_warnings(setup: TableSetup, state: TableState, win: Win) -> tuple[str
     if again == win.payments:
         return ()  # the same money either way: nothing to say
     players = setup.players
+    # Where the deal passes every hand there is no streak to speak of.
+    streak, now_streak = (
+        ("", "") if setup.deal_passes else (f", streak {win.streak}", f", streak {state.streak}")
+    )
     return (
-        f"Scored with {players[win.dealer]} dealing ({win.round.english} round, streak "
-        f"{win.streak}); the corrected record has {players[state.dealer]} dealing "
-        f"({state.round.english} round, streak {state.streak}). Amend this hand to change what "
-        "it pays.",
+        f"Scored with {players[win.dealer]} dealing ({win.round.english} round{streak}); the "
+        f"corrected record has {players[state.dealer]} dealing ({state.round.english} "
+        f"round{now_streak}). Amend this hand to change what it pays.",
     )
 
 
