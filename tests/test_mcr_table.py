@@ -324,3 +324,34 @@ def test_a_whole_hand_a_correction_moved_to_another_seat_keeps_its_payments_with
     )
     table.amend(2, hand(C, "222z123m456p789s55m", D))
     assert table.replay.entries[1].amounts[2] == 8 + 8 + 8 + 12
+
+
+@pytest.mark.parametrize(
+    ("tiles", "win", "discarder"),
+    [
+        ("123m456p789s234s55m", "discard", "W"),
+        ("234m234p234s678s55p", "self_draw", None),
+        ("11z22z33z44z55z66z77z", "discard", "E"),
+    ],
+)
+def test_a_quick_entry_pays_what_the_engine_pays_for_the_same_fan(
+    tiles: str, win: str, discarder: str | None
+) -> None:
+    """The declared settlement of an agreed count (`Profile.settle`) is the engine's own."""
+    from companion.context import WinContext, WinType
+    from companion.scoring import score
+    from companion.tiles import Wind
+
+    request = {"profile": "mcr", "hand": tiles, "win": win, "seat": "S", "round": "E"}
+    if discarder is not None:
+        request["discarder"] = discarder
+    scored = score(request)
+    profile = get_profile("mcr")
+    options = profile.parse_options({})
+    context = WinContext(
+        win=WinType(win),
+        seat=Wind.SOUTH,
+        discarder=None if discarder is None else Wind.parse(discarder),
+    )
+    paid = profile.settle(profile.agreed_value(scored.tai, options), context, options)
+    assert paid == scored.payments
