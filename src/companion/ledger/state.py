@@ -377,7 +377,7 @@ def initial_state(setup: TableSetup) -> TableState:
     if setup.points_game:
         from companion.rules.riichi.game import start
 
-        return TableState(setup.players, game=start(setup.game))
+        return TableState(setup.players, profile=setup.profile, game=start(setup.game))
     return TableState(setup.players, setup.planned_hands, setup.planned_rounds, setup.profile)
 
 
