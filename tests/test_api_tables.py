@@ -141,7 +141,7 @@ def test_the_documented_profiles_are_the_registrys(client: TestClient) -> None:
     assert json.dumps(profile) == json.dumps(
         {
             "type": "string",
-            "enum": ["sg", "sg-table", "tw", "hk", "riichi"],
+            "enum": ["sg", "sg-table", "tw", "hk", "riichi", "mcr"],
             "title": "Profile",
             "default": "sg",
         }
@@ -836,6 +836,7 @@ def test_the_table_page(client: TestClient, table: tuple[str, str], lang: str) -
         "options": {},
         "players": PLAYERS,
         "points_game": False,
+        "names_dealer": True,
     }
     assert data["api"]["hands"] == f"/api/tables/{table_id}/hands"
     [record_card] = page.find(id="record")

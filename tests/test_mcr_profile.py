@@ -125,14 +125,14 @@ def documented(heading: str) -> list[str]:
     ]
 
 
-def test_mcr_is_registered_with_fan_as_its_unit_but_keeps_no_tables_yet() -> None:
+def test_mcr_is_registered_with_fan_as_its_unit_and_keeps_tables() -> None:
     profile = get_profile("mcr")
     assert (profile.unit, profile.reads_own_requests, profile.several_winners) == (
         "fan",
         True,
         False,
     )
-    assert "mcr" not in table_profiles()
+    assert "mcr" in table_profiles()
     [info] = [info for info in all_profiles() if info["id"] == "mcr"]
     assert info["events"] == ["last_copy", "last_tile", "replacement", "robbing_kong"]
     assert [option["name"] for option in info["options"]] == ["flowers"]
@@ -255,4 +255,4 @@ def test_the_api_scores_mcr_and_gives_its_waits(client: TestClient) -> None:
     assert answer["waits"] == ["5p"]
     assert answer["scores"]["5p"]["tai"] == 25  # self-drawn: fully concealed, 4, for 2 + 1
     table = client.post("/api/tables", json={"profile": "mcr", "players": ["A", "B", "C", "D"]})
-    assert table.status_code == 422
+    assert (table.status_code, table.json()["planned_hands"]) == (201, 16)

@@ -451,6 +451,9 @@ AGREED = [
     ("refusal.agreed_over_cap", "hk", 14),
     ("refusal.agreed_over_cap_limits", "sg-table", 7),
     ("refusal.agreed_too_many", "tw", 1_001),
+    ("refusal.agreed_negative", "mcr", -1),
+    ("refusal.agreed_too_many", "mcr", 1_001),
+    ("refusal.mcr_minimum", "mcr", 7),
 ]
 
 
@@ -473,11 +476,14 @@ def test_a_riichi_hand_without_a_yaku() -> None:
     _says("refusal.no_yaku", {}, result.error, "riichi")
 
 
-def test_a_table_of_a_profile_that_keeps_none() -> None:
+def test_a_table_of_a_profile_that_keeps_none(monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.ledger.errors import LedgerError
     from companion.ledger.state import new_setup
+    from companion.rules.mcr.profile import McrProfile
 
-    # mcr scores hands; its table (16 hands, table points) is not kept yet.
+    # Every profile keeps tables now; one that scored hands without keeping them would be
+    # refused so.
+    monkeypatch.setattr(McrProfile, "keeps_tables", False)
     with pytest.raises(LedgerError) as refused:
         new_setup("mcr", ["Ann", "Ben", "Cy", "Di"])
     params = {"profile": "mcr", "profiles": "sg, sg-table, tw, hk, riichi"}

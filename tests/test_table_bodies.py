@@ -146,7 +146,7 @@ def test_a_new_field_is_one_line_of_its_model() -> None:
     assert model_schema(HonbaWin)["properties"]["honba"]["description"] == (
         "repeat counters on the table"
     )
-    assert summary(HonbaWin).endswith('"riichi"?, "honba"?}')
+    assert summary(HonbaWin).endswith('"flowers"?, "honba"?}')
     assert fields_table(HonbaWin).endswith(
         "| `honba` | whole number ≥ 0 |  | repeat counters on the table |"
     )

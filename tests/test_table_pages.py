@@ -125,3 +125,52 @@ def test_the_stale_dealer_note_is_a_translated_sentence_shown_only_when_money_di
     chinese = html.unescape(client.get(f"/t/{table_id}?lang=zh-Hant").text)
     assert "記錄時由 Ann 做莊" in chinese and "請更正這一局" in chinese
     assert "Scored with Ann dealing" not in chinese
+
+
+def test_an_mcr_table_offers_fan_from_8_flowers_and_prefills_an_amendment(
+    client: TestClient,
+) -> None:
+    response = client.post(
+        "/api/tables",
+        json={"profile": "mcr", "players": PLAYERS, "options": {"flowers": True}},
+    )
+    table = (response.json()["id"], response.json()["token"])
+    page = client.get(f"/t/{table[0]}?lang=en").text
+    assert names(page, r'type="radio" name="tai" value="(\d+)"') == [
+        str(fan) for fan in range(8, 18)
+    ]
+    assert 'id="tai-other"' in page and 'id="flowers"' in page
+    assert "East round, hand 1" in page and "Hand 1 of 16" in page
+    assert not names(page, r'name="several"')
+    body = {"kind": "win", "winner": "Cat", "self_draw": True, "tai": 9, "flowers": 3}
+    assert record(client, table, body).status_code == 201
+    page = client.get(f"/t/{table[0]}?lang=zh-Hant").text
+    event = re.search(r'<li class="event[^>]*data-seq="1"[^>]*>', page)
+    assert event is not None
+    assert 'data-prefill-tai="9"' in event.group(0)
+    assert 'data-prefill-flowers="3"' in event.group(0)
+    assert "Cat 自摸 12 番 \uff08其中花牌 3 番\uff09" in html.unescape(page)
+    assert "東風圈第 2 局" in page
+    # A table without flowers has no flowers field.
+    plain = new_table(client, "mcr")
+    assert 'id="flowers"' not in client.get(f"/t/{plain[0]}?lang=en").text
+
+
+def test_an_mcr_whole_hand_moved_by_a_correction_says_so_without_a_streak(
+    client: TestClient,
+) -> None:
+    table = new_table(client, "mcr")
+    quick = {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 8}
+    assert record(client, table, quick).status_code == 201
+    whole = {"kind": "win", "winner": "Cat", "from": "Dan", "hand": {"hand": "222z123m456p789s55m"}}
+    assert record(client, table, whole).status_code == 201
+    voided = client.post(
+        f"/api/tables/{table[0]}/events/1/void",
+        json={"reason": "wrong table"},
+        headers={"authorization": f"Bearer {table[1]}"},
+    )
+    assert voided.status_code == 201, voided.text
+    page = client.get(f"/t/{table[0]}?lang=zh-Hans").text
+    assert (
+        "记录时由 Ben 坐庄\uff08东风圈\uff09\uff1b更正后的记录是 Ann 坐庄\uff08东风圈\uff09" in page
+    )

@@ -99,7 +99,9 @@ class CreateTable(BodyModel):
     options: dict[str, Any] = Field(default_factory=dict, description="profile options")
     hands: int | None = Field(
         None,
-        description="the planned number of hands (none: open)",
+        description="the planned number of hands (none: open); "
+        f"{declared_by(lambda profile: profile.game_hands is not None)}: the game's own length "
+        "or none",
         json_schema_extra={"minimum": 1},  # the ledger's check and words
     )
     rounds: int | None = Field(
@@ -117,6 +119,12 @@ def _points_games() -> str:
     return declared_by(lambda profile: profile.points_game)
 
 
+_FLOWERS = (
+    "with `tai`, where the table plays flowers (`mcr` with option `flowers`): the winner's "
+    "flowers, 1 fan each and never toward the minimum"
+)
+
+
 Names = Annotated[list[str], Shape("a list of names")]
 
 
@@ -127,7 +135,9 @@ class WinnerBody(BodyModel):
 
     name: str = Field(description="the winner's name")
     tai: int | None = Field(
-        None, description="the agreed tai (quick entry)", json_schema_extra={"minimum": 0}
+        None,
+        description="the agreed tai (quick entry; faan at an `hk` table, fan at an `mcr` table)",
+        json_schema_extra={"minimum": 0},
     )
     hand: dict[str, Any] | None = Field(None, description="or the winning hand (as `hand`)")
     han: int | None = Field(
@@ -138,10 +148,15 @@ class WinnerBody(BodyModel):
         None, description=f"{_points_games()}: or its yakuman (as `yakuman`)", ge=1
     )
     limit: str | None = Field(None, description=f"{_points_games()}: or a limit (as `limit`)")
+    flowers: int | None = Field(None, description=_FLOWERS, json_schema_extra={"minimum": 0})
 
     def winner(self) -> WinnerInput:
         return winner_input(
-            self.name, self.tai, self.hand, (self.han, self.fu, self.yakuman, self.limit)
+            self.name,
+            self.tai,
+            self.hand,
+            (self.han, self.fu, self.yakuman, self.limit),
+            self.flowers,
         )
 
 
@@ -151,7 +166,11 @@ NO_VALUE: Value = (None, None, None, None)
 
 
 def winner_input(
-    name: str, tai: int | None, hand: dict[str, Any] | None, value: Value = NO_VALUE
+    name: str,
+    tai: int | None,
+    hand: dict[str, Any] | None,
+    value: Value = NO_VALUE,
+    flowers: int | None = None,
 ) -> WinnerInput:
     han, fu, yakuman, limit = value
     given = value != NO_VALUE
@@ -160,7 +179,9 @@ def winner_input(
             f"give {name}'s agreed tai (tai), the winning hand (hand), or in a points game the "
             "hand's han and fu (han, fu; or yakuman, or limit), one of them"
         )
-    return WinnerInput(name, tai=tai, hand=hand, han=han, fu=fu, yakuman=yakuman, limit=limit)
+    return WinnerInput(
+        name, tai=tai, hand=hand, han=han, fu=fu, yakuman=yakuman, limit=limit, flowers=flowers
+    )
 
 
 class WinBody(BodyModel):
@@ -173,7 +194,9 @@ class WinBody(BodyModel):
     self_draw: bool = Field(False, description="a self-drawn win")
     # The ledger refuses a negative tai in the profile's unit ("faan cannot be negative").
     tai: int | None = Field(
-        None, description="the agreed tai (quick entry)", json_schema_extra={"minimum": 0}
+        None,
+        description="the agreed tai (quick entry; faan at an `hk` table, fan at an `mcr` table)",
+        json_schema_extra={"minimum": 0},
     )
     hand: dict[str, Any] | None = Field(
         None,
@@ -210,6 +233,7 @@ class WinBody(BodyModel):
         default_factory=list,
         description=f"{_points_games()}: who declared riichi in this hand (a stick each)",
     )
+    flowers: int | None = Field(None, description=_FLOWERS, json_schema_extra={"minimum": 0})
 
     def entry(self) -> WinInput:
         value = (self.han, self.fu, self.yakuman, self.limit)
@@ -219,6 +243,7 @@ class WinBody(BodyModel):
                 or self.tai is not None
                 or self.hand is not None
                 or value != NO_VALUE
+                or self.flowers is not None
             ):
                 raise InvalidRequestError(
                     "give winner with tai or hand, or winners as a list, not both"
@@ -227,7 +252,7 @@ class WinBody(BodyModel):
         elif self.winner is None:
             raise InvalidRequestError(f"winner is required in {self.what}")
         else:
-            winners = [winner_input(self.winner, self.tai, self.hand, value)]
+            winners = [winner_input(self.winner, self.tai, self.hand, value, self.flowers)]
         if self.self_draw == (self.discarder is not None):
             raise InvalidRequestError(
                 'say how the hand was won: "from" (who discarded) or "self_draw": true, '

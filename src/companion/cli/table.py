@@ -12,6 +12,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -206,11 +207,21 @@ def _win_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
     parser.add_argument(
         "--tai",
         "--faan",
+        "--fan",
         dest="tai",
         action="append",
         type=whole_number,
         metavar="N",
-        help="agreed tai (--faan at an hk table: the same, counted in faan)",
+        help="agreed tai (--faan at an hk table, --fan at an mcr table: the same, counted in "
+        "faan or fan)",
+    )
+    parser.add_argument(
+        "--flowers",
+        action="append",
+        type=whole_number,
+        metavar="N",
+        help="mcr with option flowers=true: the winner's flowers beside --fan (1 fan each, "
+        "never toward the 8-fan minimum)",
     )
     parser.add_argument(
         "--hand",
@@ -429,8 +440,17 @@ def _win_entry(args: argparse.Namespace) -> WinInput:
             f"give one --tai or --hand per winner, in the order of --winner: {len(names)} "
             f"winner(s), {what}"
         )
+    flowers: list[int | None] = getattr(args, "flowers", None) or []
+    if flowers and len(flowers) != len(tais):
+        raise LedgerError(
+            f"give --flowers with --fan, one per winner: {len(tais)} --fan, "
+            f"{len(flowers)} --flowers"
+        )
     if tais:
-        winners = tuple(WinnerInput(n, tai=t) for n, t in zip(names, tais, strict=True))
+        winners = tuple(
+            WinnerInput(n, tai=t, flowers=f)
+            for n, t, f in zip(names, tais, flowers or [None] * len(tais), strict=True)
+        )
     else:
         winners = tuple(
             WinnerInput(n, hand=_read_hand(f)) for n, f in zip(names, hands, strict=True)
@@ -666,6 +686,9 @@ def _standings_text(replayed: Replay) -> str:
             f"  {name:<{width}}  {state.seat_wind(index).value}  "
             f"{signed_amount(state.totals[index]):>8}{dealer}"
         )
+    table_points = state.table_points()
+    if table_points is not None:
+        return _table_points_text(state, players, table_points)
     planned = f" of {state.planned_hands}" if state.planned_hands is not None else ""
     streak = (
         f", dealer streak {state.streak}" if replayed.setup.engine_profile.dealer_streak else ""
@@ -678,6 +701,33 @@ def _standings_text(replayed: Replay) -> str:
             f"{players[state.dealer]} deals{streak}."
         )
     return f"Hands played: {state.hands}{planned}. {status}\n" + "\n".join(lines)
+
+
+def _table_points_text(
+    state: TableState, players: Sequence[str], table_points: Sequence[Fraction]
+) -> str:
+    """A table ranked by table points (mcr): each player's score and table points, by place;
+    while the game is playing, the hand to play and the table points the present order would
+    give."""
+    width = max(len(name) for name in players)
+    places = state.places()
+    if state.finished:
+        head = f"Game over: all {state.hands} hands played. Table points:"
+    else:
+        head = (
+            f"Next: hand {state.next_hand} of {state.planned_hands}, {state.round.english} round "
+            f"hand {state.passes % 4 + 1}, {players[state.dealer]} deals. Table points as it "
+            "stands:"
+        )
+    lines = [head]
+    for index in sorted(range(len(players)), key=lambda index: (places[index], index)):
+        dealer = "  (dealer)" if index == state.dealer and not state.finished else ""
+        lines.append(
+            f"  {places[index]}. {players[index]:<{width}}  {state.seat_wind(index).value}  "
+            f"{signed_amount(state.totals[index]):>6}  {format_amount(table_points[index]):>4}"
+            f"{dealer}"
+        )
+    return "\n".join(lines)
 
 
 def _game_text(state: TableState, players: Sequence[str]) -> str:

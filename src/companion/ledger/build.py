@@ -32,6 +32,9 @@ from companion.scoring import check_one_discard, score
 from companion.settlement import Payments
 from companion.tiles import Wind
 
+MAX_FLOWERS = 8
+"""Four flowers and four seasons."""
+
 # ---------------------------------------------------------------------------------------------
 # Scoring an entry against the state at its place in the record
 
@@ -95,8 +98,12 @@ def build_win(setup: TableSetup, state: TableState, entry: WinInput) -> Win:
         name = setup.players[player]
         if (winner.tai is None) == (winner.hand is None):
             raise LedgerError(f"give {name}'s agreed tai or the winning hand, one of the two")
+        if winner.flowers is not None and winner.tai is None:
+            raise LedgerError(f"{name}'s flowers go with agreed {profile.unit}; a hand has its own")
         if winner.tai is not None:
-            parts.append(_quick_win(profile, options, state, player, winner.tai, context))
+            parts.append(
+                _quick_win(profile, options, state, player, winner.tai, context, winner.flowers)
+            )
         else:
             assert winner.hand is not None
             parts.append(_hand_win(setup, state, player, winner.hand, context))
@@ -111,11 +118,24 @@ def build_win(setup: TableSetup, state: TableState, entry: WinInput) -> Win:
 
 
 def quick_payments(
-    profile: AnyProfile, options: Options, tai: int, context: WinContext
+    profile: AnyProfile, options: Options, tai: int, context: WinContext, flowers: int = 0
 ) -> Payments:
-    """The settlement of agreed tai: the profile's own rules, refusing what the engine would."""
+    """The settlement of agreed tai (and flowers, where the profile takes them): the profile's
+    own rules, refusing what the engine would."""
+    if flowers and not profile.agreed_flowers(options):
+        raise LedgerError(
+            f"this {profile.id} table plays no flowers"
+            + (" (option flowers is off)" if hasattr(options, "flowers") else "")
+        )
     try:
         value = profile.agreed_value(tai, options)
+        if flowers:
+            if not 0 < flowers <= MAX_FLOWERS:
+                raise LedgerError(
+                    f"a hand holds 0 to {MAX_FLOWERS} flowers and seasons, not {flowers}"
+                )
+            # Flowers never count toward the minimum: the count without them met it above.
+            value = profile.agreed_value(tai + flowers, options)
     except InvalidRequestError as refusal:
         raise LedgerError(refusal.message, key=refusal.key, params=refusal.params) from None
     profile.check_context(context, options)
@@ -137,9 +157,16 @@ def _quick_win(
     player: int,
     tai: int,
     context: WinContext,
+    flowers: int | None = None,
 ) -> WinnerScore:
-    payments = quick_payments(profile, options, tai, context)
-    return WinnerScore(player, tai, state.amounts(payments), profile.dealer_tai(context))
+    payments = quick_payments(profile, options, tai, context, flowers or 0)
+    return WinnerScore(
+        player,
+        tai + (flowers or 0),
+        state.amounts(payments),
+        profile.dealer_tai(context),
+        flowers=flowers or 0,
+    )
 
 
 def hand_request(setup: TableSetup, hand: Mapping[str, Any], context: WinContext) -> dict[str, Any]:
@@ -156,10 +183,13 @@ def hand_request(setup: TableSetup, hand: Mapping[str, Any], context: WinContext
         win=context.win.value,
         seat=context.seat.value,
         round=context.round.value,
-        dealer=context.dealer.value,
-        dealer_streak=context.dealer_streak,
         options=dict(setup.options),
     )
+    if setup.engine_profile.names_dealer:
+        request.update(dealer=context.dealer.value, dealer_streak=context.dealer_streak)
+    else:
+        for name in ("dealer", "dealer_streak"):
+            request.pop(name, None)
     for name, wind in (("discarder", context.discarder), ("liable", context.liable)):
         if wind is None:
             request.pop(name, None)
@@ -191,6 +221,12 @@ def _hand_win(
             "minimum pays nothing and is not recorded as a win",
             key=short.key,
             params=short.params,
+        )
+    if not result.meets_minimum:
+        # A profile that reads its own requests says only that the hand falls short.
+        raise NotPayableWinError(
+            f"{name}'s hand does not meet the table's minimum ({result.tai} {result.unit} in "
+            "all): a hand under the minimum pays nothing and is not recorded as a win"
         )
     return WinnerScore(
         player=player,

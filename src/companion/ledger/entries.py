@@ -35,13 +35,16 @@ class WinnerScore:
     hand_notes: tuple[str, ...] = ()
     """What the engine noted of the hand when it was scored (its result's `notes`); stored
     under the key `notes`."""
+    flowers: int = 0
+    """Of `tai`, the flowers agreed with it (an MCR quick entry: each one more, never toward
+    the minimum); stored only when there are some."""
 
     @property
     def entry(self) -> str:
         return "tai" if self.request is None else "hand"
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "player": self.player,
             "tai": self.tai,
             "payments": amounts_text(self.payments),
@@ -50,6 +53,9 @@ class WinnerScore:
             "patterns": [[name, tai] for name, tai in self.patterns],
             "notes": list(self.hand_notes),
         }
+        if self.flowers:
+            data["flowers"] = self.flowers
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> WinnerScore:
@@ -61,6 +67,7 @@ class WinnerScore:
             request=data.get("request"),
             patterns=tuple((str(name), int(tai)) for name, tai in data.get("patterns", ())),
             hand_notes=tuple(str(note) for note in data.get("notes", ())),
+            flowers=int(data.get("flowers", 0)),
         )
 
 
@@ -94,7 +101,7 @@ class Win:
         scored): the win scored at another place in the record."""
         return WinInput(
             tuple(
-                WinnerInput(players[w.player], tai=w.tai)
+                WinnerInput(players[w.player], tai=w.tai - w.flowers, flowers=w.flowers or None)
                 if w.request is None
                 else WinnerInput(players[w.player], hand=w.request)
                 for w in self.winners
@@ -287,6 +294,9 @@ class WinnerInput:
     fu: int | None = None
     yakuman: int | None = None
     limit: str | None = None
+    flowers: int | None = None
+    """With agreed `tai` where the profile takes them (`Profile.agreed_flowers`: MCR with
+    flowers): the winner's flowers, each one more and never toward the minimum."""
 
     @property
     def value_given(self) -> bool:
@@ -415,6 +425,8 @@ def outcome_text(players: Sequence[str], outcome: Outcome) -> str:
     parts = []
     for winner in outcome.winners:
         how = "hand" if winner.request is not None else "agreed"
+        if winner.flowers:
+            how += f", {winner.flowers} of them flowers"
         dealer = f" + {winner.dealer_tai} dealer tai" if winner.dealer_tai else ""
         parts.append(f"{players[winner.player]} wins {winner.tai} {outcome.unit}{dealer} ({how})")
     text = " and ".join(parts)

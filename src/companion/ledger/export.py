@@ -276,6 +276,27 @@ def export_csv(replayed: Replay) -> str:
                 *(format_amount(results[index].points) for index in range(len(players))),
             ]
         )
+    state = replayed.state
+    shared = state.table_points()
+    if shared is not None and state.finished:
+        # The table points, a row of their own: each player's in the amount columns, the final
+        # scores in the totals.
+        places = state.places()
+        order = sorted(range(len(players)), key=lambda index: (places[index], index))
+        shown = ", ".join(
+            f"{places[index]}. {players[index]} {format_amount(shared[index])}" for index in order
+        )
+        writer.writerow(
+            [
+                *([""] * 2),
+                "table_points",
+                *([""] * 5),
+                safe(f"Table points: {shown}"),
+                *([""] * 4),
+                *(format_amount(points) for points in shared),
+                *(format_amount(total) for total in state.totals),
+            ]
+        )
     return out.getvalue()
 
 

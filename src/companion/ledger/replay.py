@@ -47,7 +47,8 @@ def advance(state: TableState, outcome: Outcome, setup: TableSetup) -> TableStat
     was, or one more where the table counts a draw as a dealer repeat) and on a win that
     includes the dealer (the streak grows); any other win passes the deal to the next player
     and resets the streak. Passing from the fourth player back to the first advances the
-    round wind. Instant payouts change only the totals. A points game's outcome moves the
+    round wind; where the profile passes the deal after every hand (`deal_passes`), every
+    hand passes it. Instant payouts change only the totals. A points game's outcome moves the
     game (`game_table`)."""
     if isinstance(outcome, GameHand):
         from companion.ledger.game_table import advance_game, game_step
@@ -57,9 +58,12 @@ def advance(state: TableState, outcome: Outcome, setup: TableSetup) -> TableStat
     if isinstance(outcome, Payout):
         return replace(state, totals=totals)
     winners = () if isinstance(outcome, Draw) else [winner.player for winner in outcome.winners]
-    passes, streak = next_deal(
-        state.dealer, state.streak, winners, draw_repeats=setup.draw_repeats_deal
-    )
+    if setup.deal_passes:
+        passes, streak = True, 0
+    else:
+        passes, streak = next_deal(
+            state.dealer, state.streak, winners, draw_repeats=setup.draw_repeats_deal
+        )
     return replace(
         state, totals=totals, hands=state.hands + 1, passes=state.passes + passes, streak=streak
     )
@@ -201,11 +205,14 @@ def _stale_warnings(setup: TableSetup, state: TableState, win: Win) -> tuple[str
     if again == win.payments:
         return ()  # the same money either way: nothing to say
     players = setup.players
+    # Where the deal passes every hand there is no streak to speak of.
+    streak, now_streak = (
+        ("", "") if setup.deal_passes else (f", streak {win.streak}", f", streak {state.streak}")
+    )
     return (
-        f"Scored with {players[win.dealer]} dealing ({win.round.english} round, streak "
-        f"{win.streak}); the corrected record has {players[state.dealer]} dealing "
-        f"({state.round.english} round, streak {state.streak}). Amend this hand to change what "
-        "it pays.",
+        f"Scored with {players[win.dealer]} dealing ({win.round.english} round{streak}); the "
+        f"corrected record has {players[state.dealer]} dealing ({state.round.english} "
+        f"round{now_streak}). Amend this hand to change what it pays.",
     )
 
 

@@ -13,7 +13,7 @@ from companion.ledger.errors import LedgerError, LimitError, UnknownPlayerError
 from companion.rules import get_profile, table_profiles
 from companion.rules.base import Options
 from companion.rules.profile import AnyProfile
-from companion.settlement import amount_json
+from companion.settlement import amount_json, format_amount
 from companion.tiles import WINDS, Wind
 
 if TYPE_CHECKING:
@@ -111,6 +111,12 @@ class TableSetup:
         return self.engine_profile.points_game
 
     @cached_property
+    def deal_passes(self) -> bool:
+        """Whether the deal passes after every hand (`Profile.deal_passes`: mcr), worked out
+        once: replay asks at every hand."""
+        return self.engine_profile.deal_passes
+
+    @cached_property
     def game(self) -> GameSetup:
         """The points game's setup (`points_game` tables only): the players and the table's
         options as the game reads them."""
@@ -191,6 +197,13 @@ def new_setup(
             f"a {found.id} game plans no hands or rounds: its length says when it ends "
             "(option length: hanchan or tonpuusen)"
         )
+    if found.game_hands is not None:
+        if planned_rounds is not None or planned_hands not in (None, found.game_hands):
+            raise LedgerError(
+                f"the {found.id} game is {found.game_hands} hands, four rounds of four: a table "
+                "plans no other length"
+            )
+        planned_hands = found.game_hands
     return TableSetup(found.id, names, options, planned_hands, table_name, planned_rounds)
 
 
@@ -205,6 +218,9 @@ class TableState:
     players: tuple[str, ...]
     planned_hands: int | None = None
     planned_rounds: int | None = None
+    profile: str = ""
+    """The table's profile, whose declarations the standings read (a fixed length, table
+    points); "" for a state made without a table."""
     passes: int = 0
     """How many times the deal has passed to the next player."""
     streak: int = 0
@@ -278,12 +294,35 @@ class TableState:
         if self.planned_rounds is not None:
             rounds = "round is" if self.planned_rounds == 1 else f"{self.planned_rounds} rounds are"
             return f"the table's {rounds} all played"
+        if self._profile is not None and self._profile.game_hands is not None:
+            return (
+                f"the game is over (its {self._profile.game_hands} hands are all played): no "
+                "hand is played after it"
+            )
         hands = "hand is" if self.planned_hands == 1 else f"{self.planned_hands} hands are"
         return f"the table's {hands} all played"
 
     @property
     def next_hand(self) -> int:
         return self.hands + 1
+
+    @property
+    def _profile(self) -> AnyProfile | None:
+        return get_profile(self.profile) if self.profile else None
+
+    def table_points(self) -> tuple[Fraction, ...] | None:
+        """Each player's table points for the scores as they stand (`Profile.table_points`):
+        the final ones once the game is over, before that what the present order would give;
+        None where the profile ranks no table by table points."""
+        profile = self._profile
+        if profile is None or not profile.table_points:
+            return None
+        return profile.table_points_of(self.totals)
+
+    def places(self) -> tuple[int, ...]:
+        """Each player's place by total, 1 the highest; tied players share the best of their
+        places (two tied first are both 1, the next is 3)."""
+        return tuple(1 + sum(other > total for other in self.totals) for total in self.totals)
 
     def amounts(self, payments: Mapping[Wind, Fraction]) -> Amounts:
         """Engine payments by seat wind as amounts by player."""
@@ -298,6 +337,14 @@ class TableState:
             finals = game_finals(self.game)
             for index, player in enumerate(data["players"]):
                 player["final"] = None if finals is None else finals[index]
+        shared = self.table_points()
+        if shared is not None:
+            data["table_points"] = True
+            places = self.places()
+            for index, player in enumerate(data["players"]):
+                player["score"] = int(self.totals[index])
+                player["table_points"] = format_amount(shared[index])
+                player["place"] = places[index]
         return data
 
     def _json(self) -> dict[str, Any]:
@@ -330,8 +377,8 @@ def initial_state(setup: TableSetup) -> TableState:
     if setup.points_game:
         from companion.rules.riichi.game import start
 
-        return TableState(setup.players, game=start(setup.game))
-    return TableState(setup.players, setup.planned_hands, setup.planned_rounds)
+        return TableState(setup.players, profile=setup.profile, game=start(setup.game))
+    return TableState(setup.players, setup.planned_hands, setup.planned_rounds, setup.profile)
 
 
 def game_finals(game: GameState) -> list[float] | None:

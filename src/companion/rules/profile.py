@@ -6,6 +6,7 @@ import dataclasses
 import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
@@ -181,6 +182,15 @@ class Profile(Generic[OptionsT, ValueT]):
     """Whether an event ranks a table by table points (MCR: 4, 2, 1 and 0 by place, shared on
     ties) and then by the table's scores, rather than by money or final results
     (`events/standings.py`)."""
+    deal_passes: ClassVar[bool] = False
+    """Whether the deal passes to the next player after every hand, won or drawn (MCR): no
+    dealer repeats and no streak."""
+    game_hands: ClassVar[int | None] = None
+    """How many hands a table plays where the rules fix it (MCR: 16, four rounds of four): the
+    table plans that length and no other, and the game is over after them."""
+    names_dealer: ClassVar[bool] = True
+    """Whether a scoring request names the dealer and the streak (`dealer`, `dealer_streak`):
+    a table fills them into a whole hand's request only where it does (MCR has no dealer)."""
 
     def __init__(self) -> None:
         options = {option.name for option in dataclasses.fields(self.options_type)}
@@ -484,6 +494,19 @@ class Profile(Generic[OptionsT, ValueT]):
     def agreed_value(self, count: int, options: OptionsT) -> ValueT:
         """The value of a count the table agreed on without the hand (the ledger's quick
         entries); `InvalidRequestError` for a count no hand of this profile settles at."""
+        raise NotImplementedError
+
+    def agreed_minimum(self, options: OptionsT) -> int:
+        """The least count a table may agree on for a win (a form offers none below it)."""
+        return int(options.min_tai)
+
+    def agreed_flowers(self, options: OptionsT) -> bool:
+        """Whether a count agreed without the hand may add flowers, each worth one more of the
+        profile's unit and never counted toward the minimum (MCR with option `flowers`)."""
+        return False
+
+    def table_points_of(self, scores: Sequence[Fraction]) -> tuple[Fraction, ...]:
+        """Each player's table points for a table's scores (`table_points` profiles)."""
         raise NotImplementedError
 
     def dealer_tai(self, context: WinContext) -> int | None:

@@ -129,6 +129,7 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
             "options": dict(setup.options),
             "players": list(setup.players),
             "points_game": setup.points_game,
+            "names_dealer": setup.engine_profile.names_dealer,
         },
         api={
             "score": "/api/score",

@@ -258,6 +258,8 @@ def outcome_text(t: i18n.Translator, players: tuple[str, ...], outcome: Outcome)
             part = t("table.ev.win_from", winner=name, tai=winner.tai, discarder=discarder)
         if winner.dealer_tai:
             part += " " + t("table.ev.dealer_tai", n=winner.dealer_tai)
+        if winner.flowers:
+            part += " " + t("table.ev.flowers", n=winner.flowers)
         if winner.request is not None:
             part += " " + t("table.ev.full_hand")
         parts.append(part)
@@ -275,7 +277,8 @@ def _prefill(outcome: Outcome | None) -> dict[str, str]:
             "kind": "win",
             "winner": str(winner.player),
             "from": "" if outcome.discarder is None else str(outcome.discarder),
-            "tai": str(winner.tai),
+            "tai": str(winner.tai - winner.flowers),
+            "flowers": str(winner.flowers) if winner.flowers else "",
             "liable": "" if outcome.liable is None else str(outcome.liable),
         }
     if isinstance(outcome, Win):
@@ -530,6 +533,32 @@ def history_page(t: i18n.Translator, replayed: Replay, before: int | None) -> di
     }
 
 
+def table_points_context(t: i18n.Translator, replayed: Replay) -> dict[str, Any]:
+    """A table ranked by table points (`Profile.table_points`: mcr): at the end of its game the
+    places, scores and table points, first place first (players tied share a place)."""
+    state = replayed.state
+    shared = state.table_points()
+    if shared is None:
+        return {"table_points": False}
+    places = state.places()
+    players = replayed.setup.players
+    order = sorted(range(len(players)), key=lambda index: (places[index], index))
+    return {
+        "table_points": True,
+        "table_points_results": [
+            (
+                places[index],
+                players[index],
+                signed_amount(state.totals[index]),
+                format_amount(shared[index]),
+            )
+            for index in order
+        ]
+        if state.finished
+        else [],
+    }
+
+
 def board_context(
     lang: str, table_id: str, replayed: Replay, before: int | None = None
 ) -> dict[str, Any]:
@@ -542,6 +571,7 @@ def board_context(
         for transfer in settle_up(state.settle_totals)
     ]
     game = state.game
+    fixed_length = setup.engine_profile.game_hands is not None
     points_game: dict[str, Any] = {"points_game": game is not None}
     if game is not None:
         points_game.update(
@@ -558,6 +588,8 @@ def board_context(
         )
     return {
         **points_game,
+        **table_points_context(t, replayed),
+        "game_over": state.finished and fixed_length,
         "table_id": table_key(table_id),
         "profile_id": setup.profile,
         "players": game_players(t, replayed, game)
@@ -570,12 +602,14 @@ def board_context(
                 SEAT_TILES[state.seat_wind(index).value],
                 signed_amount(state.totals[index]),
                 sign_class(state.totals[index]),
-                index == state.dealer,
+                index == state.dealer and not (state.finished and fixed_length),
             )
             for index, name in enumerate(players)
         ],
         "round_name": wind_name(t, state.round),
-        "round_label": round_label(t, state),
+        "round_label": round_label(t, state)
+        if not setup.engine_profile.deal_passes
+        else t("table.round_hand", round=round_label(t, state), n=state.passes % 4 + 1),
         "state": state,
         "dealer_name": players[state.dealer],
         "show_streak": setup.engine_profile.dealer_streak or state.streak > 0,
@@ -595,7 +629,7 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
     options = setup.engine_options
     # A points game counts a hand in han and fu: no agreed tai.
     cap, limits = (0, ()) if profile.points_game else profile.agreed_counts(options)
-    low = max(0, options.min_tai)
+    low = max(0, profile.agreed_minimum(options))
     if profile.points_game:
         tai_choices: list[int] = []
     elif cap is None:
@@ -620,6 +654,7 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
         else [],
         "liable": "liable" in info["fields"],
         "several_winners": profile.several_winners,
+        "agreed_flowers": profile.agreed_flowers(options),
         "table_discards": "table_discards" in info["fields"],
         "profile_events": [(event, t.get(f"event.{event}", event)) for event in info["events"]],
         "profile_info": info,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, cast
 
+from companion.context import WinContext
 from companion.errors import (
     CompanionError,
     InvalidHandError,
@@ -22,14 +23,23 @@ from companion.errors import (
 )
 from companion.hand import Hand, Meld
 from companion.result import MultiResult, ScoreResult
-from companion.rules.mcr.engine import MINIMUM, McrResult, mcr_waits, score_mcr, wait_kinds
+from companion.rules.mcr.engine import (
+    MINIMUM,
+    McrResult,
+    mcr_waits,
+    score_mcr,
+    settle,
+    wait_kinds,
+)
 from companion.rules.mcr.facts import McrEvent
 from companion.rules.mcr.fans import FANS, FLOWER
+from companion.rules.mcr.game import GAME_HANDS, check_fan, table_points
 from companion.rules.options import Options
 from companion.rules.own_request import RequestShape, waits_answer
 from companion.rules.patterns import Pattern, PatternScore, Predicate
-from companion.rules.profile import Profile
-from companion.rules.value import Count
+from companion.rules.profile import CountingProfile, Profile
+from companion.rules.value import Count, Shortfall
+from companion.settlement import Payments
 from companion.shapes import Structure
 from companion.tiles import Tile, Wind, parse_tile, parse_tiles
 
@@ -136,8 +146,42 @@ class McrProfile(Profile[McrOptions, Count]):
     options_type = McrOptions
     unit = "fan"
     reads_own_requests: ClassVar[bool] = True
-    keeps_tables: ClassVar[bool] = False
     table_points: ClassVar[bool] = True
+    deal_passes: ClassVar[bool] = True
+    game_hands: ClassVar[int | None] = GAME_HANDS
+    names_dealer: ClassVar[bool] = False
+
+    # A table's quick entry: the fan agreed without the hand, settled as the engine settles a
+    # scored hand (`rules/mcr/game.py`).
+
+    def agreed_minimum(self, options: McrOptions) -> int:
+        return MINIMUM
+
+    def agreed_flowers(self, options: McrOptions) -> bool:
+        return options.flowers
+
+    def agreed_counts(self, options: McrOptions) -> tuple[int | None, frozenset[int]]:
+        return None, frozenset()
+
+    def agreed_value(self, count: int, options: McrOptions) -> Count:
+        # A count no hand has (negative, beyond any) is refused as every uncapped profile's.
+        value = CountingProfile.agreed_value(cast(Any, self), count, options)
+        check_fan(count)
+        return value
+
+    def under_minimum(
+        self, value: Count, scores: Sequence[PatternScore], options: McrOptions
+    ) -> Shortfall | None:
+        if value.tai >= MINIMUM:
+            return None
+        return Shortfall(value.tai, value.tai, MINIMUM, self.unit)
+
+    def settle(self, value: Count, context: WinContext, options: McrOptions) -> Payments:
+        paid = settle(value.tai, context.seat, context.discarder, True)
+        return {seat: Fraction(amount) for seat, amount in paid.items()}
+
+    def table_points_of(self, scores: Sequence[Fraction]) -> tuple[Fraction, ...]:
+        return table_points(scores)
 
     @property
     def event_names(self) -> tuple[str, ...]:

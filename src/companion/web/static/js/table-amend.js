@@ -55,6 +55,7 @@ export function startAmend(item) {
     if (button) button.checked = true;
     else if (taiOther) taiOther.value = data.prefillTai;
   }
+  if (form.elements.flowers) form.elements.flowers.value = data.prefillFlowers ?? "";
   if (data.prefillLiable && form.elements.liable) form.elements.liable.value = data.prefillLiable;
   if (data.prefillPlayer !== undefined) setChecked("payout_player", data.prefillPlayer);
   // A points game (riichi): the han and fu, who declared riichi, who was tenpai, the chombo.

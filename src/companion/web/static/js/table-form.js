@@ -114,6 +114,13 @@ export function buildEntry() {
       return { error: t("table.need_tai"), field: "tai" };
     }
     entry.tai = tai;
+    // Flowers, where the table plays them: each one more fan, never toward the minimum.
+    const flowers = form.elements.flowers?.value.trim();
+    if (flowers) {
+      const count = Number(flowers);
+      if (!Number.isInteger(count) || count < 0) return { error: t("table.need_flowers"), field: "flowers" };
+      if (count) entry.flowers = count;
+    }
   }
   return { entry };
 }
@@ -176,6 +183,7 @@ export function resetForm() {
     input.checked = false;
   }
   for (const input of form.querySelectorAll("input[data-other-for]")) input.value = "";
+  if (form.elements.flowers) form.elements.flowers.value = "";
   if (tableDiscards) tableDiscards.value = "";
   if (form.elements.liable) form.elements.liable.value = "";
   for (const box of form.querySelectorAll('input[type="checkbox"]')) box.checked = false;

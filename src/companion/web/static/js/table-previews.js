@@ -136,6 +136,11 @@ async function updatePreview() {
     dealer_streak: session.state.dealer_streak,
     options: table.options,
   };
+  if (!table.names_dealer) {
+    // A profile without a dealer (mcr) refuses the fields.
+    delete request.dealer;
+    delete request.dealer_streak;
+  }
   if (table.points_game) {
     // Riichi counts repeats as honba and has East deal: its request takes the table's honba
     // and the sticks on the table (this hand's riichi included), never a dealer or streak.
