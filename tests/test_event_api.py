@@ -160,7 +160,7 @@ def test_the_organisers_token_is_checked_as_a_tables(client: TestClient) -> None
         404,
         {
             "error": "no event with id 'nosuchid'",
-            "error_key": "event.unknown",
+            "error_key": "refusal.event_unknown",
             "error_params": {"event": "nosuchid"},
         },
     )
@@ -194,8 +194,11 @@ def test_refusals_are_clean_with_their_keys(client: TestClient) -> None:
     assert (uneven.status_code, uneven.json()) == (
         422,
         {
-            "error": "18 players make 4 tables and 2 over: add 2 substitutes or give 2 byes",
-            "error_key": "seating.uneven",
+            "error": (
+                "18 players leave 2 over at tables of four: "
+                "bring in 2 more to substitute, or give 2 of them a bye"
+            ),
+            "error_key": "refusal.event_uneven",
             "error_params": {
                 "players": 18,
                 "tables": 4,
@@ -234,7 +237,7 @@ def test_refusals_are_clean_with_their_keys(client: TestClient) -> None:
     assert [answer.status_code for answer in again] == [201, 409]
     assert again[1].json() == {
         "error": "round 1 is already seated",
-        "error_key": "event.round_seated",
+        "error_key": "refusal.event_round_seated",
         "error_params": {"round": 1},
     }
     nobody = client.post(

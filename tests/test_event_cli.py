@@ -180,7 +180,8 @@ def test_refusals_are_one_line_with_exit_status_2(
     assert run(capsys, *base, "--players-file", str(eighteen)) == (
         2,
         "",
-        "companion: 18 players make 4 tables and 2 over: add 2 substitutes or give 2 byes\n",
+        "companion: 18 players leave 2 over at tables of four: "
+        "bring in 2 more to substitute, or give 2 of them a bye\n",
     )
     assert run(capsys, *base, "--players-file", str(tmp_path / "none.txt")) == (
         2,
@@ -234,10 +235,10 @@ def test_players_typed_in_and_an_uneven_field_said_by_show(
     shown = ok(capsys, "event", "show", event, "--db", url).splitlines()
     assert shown[1:3] == [
         "Players (8): Ann (withdrew after round 1), Ben, Cat, Dan, Eve, Fay, Gus, Hal",
-        "The next round cannot be seated: in round 2, 7 players make 1 tables and 3 over: add "
-        "1 substitute or give 3 byes",
+        "The next round cannot be seated: in round 2, 7 players leave 3 over at tables of four: "
+        "bring in 1 more to substitute, or give 3 of them a bye",
     ]
     assert run(capsys, "event", "seat", event, "--round", "2", "--db", url)[2] == (
-        "companion: in round 2, 7 players make 1 tables and 3 over: add 1 substitute or give "
-        "3 byes\n"
+        "companion: in round 2, 7 players leave 3 over at tables of four: bring in 1 more to "
+        "substitute, or give 3 of them a bye\n"
     )

@@ -287,9 +287,10 @@ def test_eighteen_players_need_a_leftover_policy(sqlite_ledger: Ledger) -> None:
     with pytest.raises(UnevenFieldError) as refused:
         book.create_event("Uneven", "sg", None, players, 3)
     assert str(refused.value) == (
-        "18 players make 4 tables and 2 over: add 2 substitutes or give 2 byes"
+        "18 players leave 2 over at tables of four: "
+        "bring in 2 more to substitute, or give 2 of them a bye"
     )
-    assert refused.value.key == "seating.uneven"
+    assert refused.value.key == "refusal.event_uneven"
     created = book.create_event("Byes", "sg", None, players, 3, seed=1, leftover="byes")
     rounds = [book.seat_round(created.id, number) for number in (1, 2, 3)]
     assert [len(round_.byes) for round_ in rounds] == [2, 2, 2]
@@ -312,7 +313,7 @@ def test_rounds_are_seated_once_and_in_order(sqlite_ledger: Ledger) -> None:
     book.seat_round(created.id, 1)
     with pytest.raises(RoundOrderError, match=r"^round 1 is already seated$") as refused:
         book.seat_round(created.id, 1)
-    assert (refused.value.key, refused.value.http_status) == ("event.round_seated", 409)
+    assert (refused.value.key, refused.value.http_status) == ("refusal.event_round_seated", 409)
     book.seat_round(created.id, 2)
     with pytest.raises(SeatingError, match=r"^the event has 2 rounds: there is no round 3$"):
         book.seat_round(created.id, 3)
@@ -453,10 +454,13 @@ def test_an_uneven_field_is_shown_and_refused_when_its_round_is_seated(
     book.seat_round(created.id, 1)
     # A swap is a withdrawal and a late entry: the field in between is uneven.
     book.withdraw(created.id, "Ann", 1)
-    uneven = "in round 2, 7 players make 1 tables and 3 over: add 1 substitute or give 3 byes"
+    uneven = (
+        "in round 2, 7 players leave 3 over at tables of four: "
+        "bring in 1 more to substitute, or give 3 of them a bye"
+    )
     assert book.event(created.id).to_json()["problem"] == {
         "error": uneven,
-        "error_key": "seating.uneven",
+        "error_key": "refusal.event_uneven_round",
         "error_params": {"players": 7, "tables": 1, "over": 3, "substitutes": 1, "round": 2},
     }
     with pytest.raises(UnevenFieldError) as refused:

@@ -419,9 +419,21 @@ def test_plans_refused(
 @pytest.mark.parametrize(
     ("count", "message"),
     [
-        (18, "18 players make 4 tables and 2 over: add 2 substitutes or give 2 byes"),
-        (17, "17 players make 4 tables and 1 over: add 3 substitutes or give 1 bye"),
-        (7, "7 players make 1 tables and 3 over: add 1 substitute or give 3 byes"),
+        (
+            18,
+            "18 players leave 2 over at tables of four: "
+            "bring in 2 more to substitute, or give 2 of them a bye",
+        ),
+        (
+            17,
+            "17 players leave 1 over at tables of four: "
+            "bring in 3 more to substitute, or give 1 of them a bye",
+        ),
+        (
+            7,
+            "7 players leave 3 over at tables of four: "
+            "bring in 1 more to substitute, or give 3 of them a bye",
+        ),
     ],
 )
 def test_an_uneven_field_says_so_and_offers_both_ways(count: int, message: str) -> None:
@@ -429,7 +441,7 @@ def test_an_uneven_field_says_so_and_offers_both_ways(count: int, message: str) 
         SeatingPlan.of(names(count), 3)
     error = caught.value
     assert error.message == message
-    assert error.key == "seating.uneven"
+    assert error.key == "refusal.event_uneven"
     assert (error.players, error.tables, error.over) == (count, count // 4, count % 4)
     assert error.substitutes == 4 - count % 4
     assert error.round_number is None
@@ -439,7 +451,8 @@ def test_an_uneven_round_is_named() -> None:
     with pytest.raises(UnevenFieldError) as caught:
         SeatingPlan.of([*names(16), Entry("Ann", joins=2), Entry("Ben", joins=2)], 3)
     assert caught.value.message == (
-        "in round 2, 18 players make 4 tables and 2 over: add 2 substitutes or give 2 byes"
+        "in round 2, 18 players leave 2 over at tables of four: "
+        "bring in 2 more to substitute, or give 2 of them a bye"
     )
     assert caught.value.round_number == 2
 

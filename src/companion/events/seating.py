@@ -73,17 +73,17 @@ class UnevenFieldError(SeatingError):
         self.over = players % SEATS
         self.substitutes = SEATS - self.over
         self.round_number = round_number
-        subs = _count(self.substitutes, "substitute", "substitutes")
-        byes = _count(self.over, "bye", "byes")
+        # Worded so that every count reads right (1 over, 3 over): the pages say it from the
+        # catalogue with the same parameters.
         text = (
-            f"{players} players make {self.tables} tables and {self.over} over: "
-            f"add {subs} or give {byes}"
+            f"{players} players leave {self.over} over at tables of four: bring in "
+            f"{self.substitutes} more to substitute, or give {self.over} of them a bye"
         )
         if round_number is not None:
             text = f"in round {round_number}, {text}"
         super().__init__(
             text,
-            key="seating.uneven",
+            key="refusal.event_uneven" if round_number is None else "refusal.event_uneven_round",
             params={
                 "players": players,
                 "tables": self.tables,
@@ -92,10 +92,6 @@ class UnevenFieldError(SeatingError):
                 "round": round_number,
             },
         )
-
-
-def _count(number: int, one: str, many: str) -> str:
-    return f"{number} {one if number == 1 else many}"
 
 
 def _rounds_upto(number: int) -> str:

@@ -389,7 +389,7 @@ class _Snapshot:
                 return entry
         raise UnknownEntrantError(
             f"no player named {name.strip() or repr(name)} in this event",
-            key="event.unknown_player",
+            key="refusal.event_unknown_player",
             params={"player": name.strip()},
         )
 
@@ -437,11 +437,11 @@ def exact_amount(value: Fraction | int | str) -> Fraction:
     except (ValueError, ZeroDivisionError):
         raise EventError(
             f"an amount is a number such as -10, 2.5 or 5/2; got {value!r}",
-            key="event.bad_amount",
+            key="refusal.event_bad_amount",
             params={"amount": str(value)},
         ) from None
     if amount == 0:
-        raise EventError("an adjustment of 0 changes nothing", key="event.zero_amount")
+        raise EventError("an adjustment of 0 changes nothing", key="refusal.event_zero_amount")
     if len(str(amount)) > 60:
         raise LimitError("an amount can have at most 60 characters as a fraction")
     return amount
@@ -509,7 +509,7 @@ class EventBook:
         if row is None:
             raise UnknownEventRecordError(
                 f"no event with id {event_id.strip()!r}",
-                key="event.unknown",
+                key="refusal.event_unknown",
                 params={"event": event_id.strip()},
             )
         return row
@@ -728,7 +728,7 @@ class EventBook:
     def write_tokens(self, event_id: str, token: str) -> dict[str, str]:
         """Each seated table's write token by table id, for the organiser only."""
         if not self.verify_token(event_id, token):
-            raise EventAccessError("the token does not match this event", key="event.token")
+            raise EventAccessError("the token does not match this event", key="refusal.event_token")
         return self.table_tokens(event_id)
 
     def table_tokens(self, event_id: str) -> dict[str, str]:
@@ -806,7 +806,7 @@ class EventBook:
         if not 1 <= minutes <= MAX_TIMER_MINUTES:
             raise EventError(
                 f"a round's timer runs 1 to {MAX_TIMER_MINUTES} minutes; got {minutes}",
-                key="event.timer_minutes",
+                key="refusal.event_timer_minutes",
                 params={"minutes": minutes, "most": MAX_TIMER_MINUTES},
             )
         started = now()
@@ -815,7 +815,7 @@ class EventBook:
             if not any(row.round == round_number for row in snapshot.rounds):
                 raise RoundOrderError(
                     f"round {round_number} is not seated: seat it before starting its timer",
-                    key="event.round_not_seated",
+                    key="refusal.event_round_not_seated",
                     params={"round": round_number},
                 )
             session.add(
@@ -844,8 +844,8 @@ class EventBook:
                 raise RoundOrderError(
                     f"round {seated} is already seated: a late entry joins in round "
                     f"{seated + 1} or later",
-                    key="event.join_seated",
-                    params={"round": seated},
+                    key="refusal.event_join_seated",
+                    params={"round": seated, "next": seated + 1},
                 )
             if len(snapshot.entries) >= MAX_EVENT_PLAYERS:
                 raise LimitError(f"an event can have at most {MAX_EVENT_PLAYERS} players")
@@ -873,7 +873,7 @@ class EventBook:
             if entry.withdraws_after is not None:
                 raise EventError(
                     f"{entry.name} has already withdrawn (after round {entry.withdraws_after})",
-                    key="event.already_withdrawn",
+                    key="refusal.event_already_withdrawn",
                     params={"player": entry.name, "round": entry.withdraws_after},
                 )
             seated = [
@@ -885,15 +885,15 @@ class EventBook:
                 raise RoundOrderError(
                     f"{entry.name} is seated in round {seated[0]}: withdraw after round "
                     f"{seated[-1]} or later",
-                    key="event.withdraw_seated",
-                    params={"player": entry.name, "round": seated[-1]},
+                    key="refusal.event_withdraw_seated",
+                    params={"player": entry.name, "first_round": seated[0], "round": seated[-1]},
                 )
             if not 0 <= after_round < snapshot.record.rounds:
                 raise EventError(
                     f"a player withdraws after one of rounds 0 to {snapshot.record.rounds - 1}; "
                     f"got {after_round}",
-                    key="event.withdraw_round",
-                    params={"round": after_round, "rounds": snapshot.record.rounds},
+                    key="refusal.event_withdraw_round",
+                    params={"round": after_round, "last": snapshot.record.rounds - 1},
                 )
             changed = [
                 replace(item, withdraws_after=after_round) if item.name == entry.name else item
@@ -926,7 +926,7 @@ class EventBook:
             if not snapshot.has_played(entry.name):
                 raise StandingsError(
                     f"{entry.name} played no table of the event",
-                    key="event.not_played",
+                    key="refusal.event_not_played",
                     params={"player": entry.name},
                 )
             return {"player": entry.name, "amount": str(exact), "reason": why}
@@ -1037,13 +1037,13 @@ def _check_next(snapshot: _Snapshot, round_number: int) -> None:
     if round_number <= seated and round_number >= 1:
         raise RoundOrderError(
             f"round {round_number} is already seated",
-            key="event.round_seated",
+            key="refusal.event_round_seated",
             params={"round": round_number},
         )
     if round_number != seated + 1:
         raise RoundOrderError(
             f"round {seated + 1} is the next to seat; got round {round_number}",
-            key="event.round_order",
+            key="refusal.event_round_order",
             params={"round": round_number, "next": seated + 1},
         )
 

@@ -1,0 +1,143 @@
+"""The events' refusals carry a key and parameters (`refusal.event_*`), as the engine's do: the
+organiser's page says them in the reader's language. Each case below meets one refusal through
+the event service; the English catalogue message filled with its parameters is the service's
+message word for word, and both Chinese catalogues say it in their own words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.errors import CompanionError
+from companion.ledger.event_book import EventBook
+from companion.ledger.repository import Ledger
+from companion.web import i18n
+
+ROOT = Path(__file__).resolve().parents[1]
+EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Iterator[EventBook]:
+    with Ledger.open(f"sqlite:///{tmp_path / 'ledger.sqlite3'}") as ledger:
+        yield EventBook(ledger)
+
+
+def _event(book: EventBook, seated: int = 0) -> str:
+    """An sg event of the eight over three rounds, its first `seated` rounds seated."""
+    event_id = book.create_event("Night", "sg", None, EIGHT, 3, seed=1, hands=1).id
+    for number in range(1, seated + 1):
+        book.seat_round(event_id, number)
+    return event_id
+
+
+Case = Callable[[EventBook], object]
+
+CASES: list[tuple[str, dict[str, Any], Case]] = [
+    ("refusal.event_unknown", {"event": "nope"}, lambda book: book.event("nope")),
+    ("refusal.event_token", {}, lambda book: book.write_tokens(_event(book), "not-it")),
+    (
+        "refusal.event_unknown_player",
+        {"player": "Zed"},
+        lambda book: book.withdraw(_event(book), "Zed", 1),
+    ),
+    (
+        "refusal.event_bad_amount",
+        {"amount": "ten"},
+        lambda book: book.adjust(_event(book), "Ann", "ten", "late"),
+    ),
+    (
+        "refusal.event_zero_amount",
+        {},
+        lambda book: book.adjust(_event(book), "Ann", 0, "late"),
+    ),
+    (
+        "refusal.event_not_played",
+        {"player": "Ann"},
+        lambda book: book.adjust(_event(book), "Ann", -5, "late"),
+    ),
+    (
+        "refusal.event_timer_minutes",
+        {"minutes": 0, "most": 600},
+        lambda book: book.start_timer(_event(book, 1), 1, 0),
+    ),
+    (
+        "refusal.event_round_not_seated",
+        {"round": 2},
+        lambda book: book.start_timer(_event(book, 1), 2, 30),
+    ),
+    ("refusal.event_round_seated", {"round": 1}, lambda book: book.seat_round(_event(book, 1), 1)),
+    (
+        "refusal.event_round_order",
+        {"round": 3, "next": 2},
+        lambda book: book.seat_round(_event(book, 1), 3),
+    ),
+    (
+        "refusal.event_join_seated",
+        {"round": 1, "next": 2},
+        lambda book: book.add_player(_event(book, 1), "Ivy", 1),
+    ),
+    (
+        "refusal.event_withdraw_seated",
+        {"player": "Ann", "first_round": 1, "round": 2},
+        lambda book: book.withdraw(_event(book, 2), "Ann", 0),
+    ),
+    (
+        "refusal.event_already_withdrawn",
+        {"player": "Ann", "round": 1},
+        lambda book: _withdrawn_twice(book),
+    ),
+    (
+        "refusal.event_withdraw_round",
+        {"round": 3, "last": 2},
+        lambda book: book.withdraw(_event(book), "Ann", 3),
+    ),
+    (
+        "refusal.event_uneven",
+        {"players": 9, "tables": 2, "over": 1, "substitutes": 3, "round": None},
+        lambda book: book.create_event("Odd", "sg", None, [*EIGHT, "Ivy"], 2),
+    ),
+    (
+        "refusal.event_uneven_round",
+        {"players": 7, "tables": 1, "over": 3, "substitutes": 1, "round": 2},
+        lambda book: _uneven_second_round(book),
+    ),
+]
+
+
+def _withdrawn_twice(book: EventBook) -> object:
+    event_id = _event(book)
+    book.withdraw(event_id, "ann", 1)
+    return book.withdraw(event_id, "Ann", 2)
+
+
+def _uneven_second_round(book: EventBook) -> object:
+    event_id = _event(book, 1)
+    book.withdraw(event_id, "Ann", 1)  # seven left for round 2, and no substitutes or byes
+    return book.seat_round(event_id, 2)
+
+
+@pytest.mark.parametrize(("key", "params", "case"), CASES, ids=[key for key, _, _ in CASES])
+def test_every_event_refusal_is_its_english_message(
+    book: EventBook, key: str, params: dict[str, Any], case: Case
+) -> None:
+    with pytest.raises(CompanionError) as refused:
+        case(book)
+    assert (refused.value.key, dict(refused.value.params)) == (key, params)
+    english = i18n.catalogue("en")[key]
+    assert english.format_map({name: str(value) for name, value in params.items()}) == str(
+        refused.value
+    )
+    for lang in (i18n.ZH_HANS, i18n.ZH_HANT):
+        said = i18n.translate(lang, key, **params)
+        assert said != english and "{" not in said, (lang, said)
+
+
+def test_every_event_key_is_met_and_documented() -> None:
+    keys = {key for key in i18n.catalogue("en") if key.startswith("refusal.event_")}
+    assert keys == {key for key, _, _ in CASES}
+    events_doc = (ROOT / "docs" / "events.md").read_text()
+    assert [key for key in sorted(keys) if f"`{key}`" not in events_doc] == []
