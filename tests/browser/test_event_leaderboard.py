@@ -243,9 +243,19 @@ def test_the_organisers_link_and_the_timer_on_a_table_page(browser: Any, club_ni
     hal = desktop.page.locator("#standings tr[data-player='Hal']")
     expect(hal.locator("[data-withdrawn]")).to_have_text("withdrawn")
     desktop.page.locator("#seat-next").click()
-    expect(desktop.page.locator("#action-status")).to_have_text(re.compile(r"^Not done: .*7"))
+    expect(desktop.page.locator("#action-status")).to_have_text(
+        "Not done: in round 3, 7 players leave 3 over at tables of four: bring in 1 more to "
+        "substitute, or give 3 of them a bye"
+    )
     desktop.screenshot("event-organiser-round-2")
     desktop.page.emulate_media(media="print")
     desktop.screenshot("event-organiser-print")
+    desktop.page.emulate_media(media="screen")
+    # The same refusal on the page in Simplified Chinese: said from its key, not in English.
+    desktop.open(f"/e/{club_night.id}/organiser?lang=zh-Hans")
+    desktop.page.locator("#seat-next").click()
+    expect(desktop.page.locator("#action-status")).to_have_text(
+        "未完成：第 3 轮有 7 名玩家，按四人一桌会多出 3 人：可再请 1 人替补，或让其中 3 人轮空。"  # noqa: RUF001
+    )
     phone.close()
     desktop.close(allowed=("status of 422",))  # the refused round 3, said on the page
