@@ -257,5 +257,6 @@ def test_the_organisers_link_and_the_timer_on_a_table_page(browser: Any, club_ni
     expect(desktop.page.locator("#action-status")).to_have_text(
         "未完成：第 3 轮有 7 名玩家，按四人一桌会多出 3 人：可再请 1 人替补，或让其中 3 人轮空。"  # noqa: RUF001
     )
+    desktop.screenshot("event-organiser-refused-zh-Hans")
     phone.close()
     desktop.close(allowed=("status of 422",))  # the refused round 3, said on the page
