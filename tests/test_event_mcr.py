@@ -114,8 +114,8 @@ def test_an_mcr_event_ranks_table_points_then_scores(ledger: Ledger) -> None:
     book, event, first = round_one(ledger)
     assert [table.players for table in first.tables] == [tuple(EIGHT[:4]), tuple(EIGHT[4:])]
     one, two = (table.table for table in first.tables)
-    for table in (one, two):
-        setup = ledger.setup(table)
+    for table_id in (one, two):
+        setup = ledger.setup(table_id)
         assert (setup.profile, setup.planned_hands) == ("mcr", 16)
 
     finished = ledger.standings(one)
@@ -265,13 +265,14 @@ def test_the_command_line_standings_of_an_mcr_event(
         for name, points, score, rank, _, provisional in ROUND_ONE
     ]
     assert ok(capsys, "event", "standings", event, "--db", url).splitlines() == [
+        # Table points as they are, the score signed (as the table's standings show them).
         "MCR night (table-points)",
-        "   1 Eve        +4  (80)  1 table; playing",
-        "   2 Ann        +4  (34)  1 table",
-        "  3= Ben      +1.5  (-10)  1 table",
-        "  3= Cat      +1.5  (-10)  1 table",
-        "  5= Fay      +1.5  (-24)  1 table; playing",
-        "  5= Gus      +1.5  (-24)  1 table; playing",
+        "   1 Eve         4  (+80)  1 table; playing",
+        "   2 Ann         4  (+34)  1 table",
+        "  3= Ben       1.5  (-10)  1 table",
+        "  3= Cat       1.5  (-10)  1 table",
+        "  5= Fay       1.5  (-24)  1 table; playing",
+        "  5= Gus       1.5  (-24)  1 table; playing",
         "   7 Dan         0  (-14)  1 table",
         "   8 Hal         0  (-32)  1 table; playing",
     ]
