@@ -407,9 +407,16 @@ def _event_text(view: EventView) -> str:
 
 
 def standings_text(view: EventView, board: Standings) -> str:
-    """The leaderboard as lines: rank (with = on a tie), name, total, tables, marks."""
+    """The leaderboard as lines: rank (with = on a tie), name, total, tables, marks. Table
+    points (MCR) read as they are and the score after them signed, as a table's own standings
+    and the event's pages show them; money and a points game's results are signed."""
+    from companion.events.standings import StandingRule
+
     if not board.rows:
         return f"{view.name}: no table seated yet."
+    table_points = board.rule is StandingRule.TABLE_POINTS
+    total_text = format_amount if table_points else signed_amount
+    second_text = signed_amount if table_points else format_amount
     width = max(len(row.name) for row in board.rows)
     lines = [f"{view.name} ({board.rule.value})"]
     for row in board.rows:
@@ -422,9 +429,8 @@ def standings_text(view: EventView, board: Standings) -> str:
         marks.extend(
             f"{signed_amount(penalty.amount)} {penalty.reason}" for penalty in row.penalties
         )
-        second = "" if row.secondary is None else f"  ({format_amount(row.secondary)})"
+        second = "" if row.secondary is None else f"  ({second_text(row.secondary)})"
         lines.append(
-            f"{rank:>4} {row.name:<{width}}  {signed_amount(row.total):>8}{second}"
-            f"  {'; '.join(marks)}"
+            f"{rank:>4} {row.name:<{width}}  {total_text(row.total):>8}{second}  {'; '.join(marks)}"
         )
     return "\n".join(lines)
