@@ -160,16 +160,31 @@ def test_an_mcr_event_ranks_table_points_then_scores(ledger: Ledger) -> None:
         (False, 0),
         (False, 0),
     ]
-    # A round-2 table before its first hand counts as it stands too: four players level on 0
-    # share 4 + 2 + 1 + 0, 7/4 each. Everyone's total moves by the same 7/4, the scores and the
-    # order stay, and every row is provisional now.
+    # A round-2 table before its first hand counts nothing (its four level on 0 would share
+    # 4 + 2 + 1 + 0, 7/4 each): the totals, scores and order stay, and every row is
+    # provisional now.
     assert board_rows(book, event) == [
-        (name, points + Fraction(7, 4), score, rank, tied, True)
-        for name, points, score, rank, tied, _ in ROUND_ONE
+        (name, points, score, rank, tied, True) for name, points, score, rank, tied, _ in ROUND_ONE
     ]
     board = book.standings(event)
     assert board.unfinished == ((1, two), *((2, table.table) for table in second.tables))
     assert all(row.tables == 2 for row in board.rows)
+    # Its first hand: Eve's table (Hal, Ann, Eve, Cat) starts with a draw, its four level on 0
+    # sharing 7/4 each; the other table still counts nothing. Cat (3/2 + 7/4) and Hal (0 + 7/4)
+    # pass Ben, who is level with Fay and Gus on 3/2 and ahead of them on score.
+    eve = next(table for table in second.tables if "Eve" in table.players)
+    assert eve.players == ("Hal", "Ann", "Eve", "Cat")
+    ledger.record_draw(eve.table)
+    assert board_rows(book, event) == [
+        ("Eve", Fraction(23, 4), 80, 1, False, True),
+        ("Ann", Fraction(23, 4), 34, 2, False, True),
+        ("Cat", Fraction(13, 4), -10, 3, False, True),
+        ("Hal", Fraction(7, 4), -32, 4, False, True),
+        ("Ben", Fraction(3, 2), -10, 5, False, True),
+        ("Fay", Fraction(3, 2), -24, 6, True, True),
+        ("Gus", Fraction(3, 2), -24, 6, True, True),
+        ("Dan", Fraction(0), -14, 8, False, True),
+    ]
 
 
 def test_the_exports_of_an_mcr_event(ledger: Ledger) -> None:

@@ -135,11 +135,16 @@ def table_result(
             primary = (points - start) / 1000 if final is None else final
             results.append(PlayerResult(name, primary, points))
     else:
+        # A table seated but before its first hand has its four level on 0, and table points
+        # shared four ways would give each 7/4: it counts nothing until a hand is played, as a
+        # money or riichi table does, so that an early table does not move its players ahead
+        # of a table that starts later or of a player with a bye.
+        started = finished or int(standings.get("hands", 1)) > 0
         for player in players:
             results.append(
                 PlayerResult(
                     player["name"],
-                    _exact(player["table_points"], "table points"),
+                    _exact(player["table_points"], "table points") if started else Fraction(0),
                     _exact(player["score"], "a score"),
                 )
             )
