@@ -788,6 +788,114 @@ def test_the_create_form_offers_tw_s_drawn_hand_repeats(client: TestClient) -> N
     assert (state["dealer"], state["dealer_streak"]) == ("Ann", 1)
 
 
+class CreateFormFields(HTMLParser):
+    """The create form's fields as a browser without its script has them: `shown`, the names of
+    those outside any `hidden` block, and `sent`, of those outside any disabled fieldset."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.blocks: list[dict[str, str | None]] = []
+        self.shown: set[str] = set()
+        self.sent: set[str] = set()
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag in ("div", "fieldset", "section", "details"):
+            self.blocks.append({"tag": tag, **found})
+        elif tag in ("input", "select") and found.get("name"):
+            name = str(found["name"])
+            if not any("hidden" in block for block in self.blocks):
+                self.shown.add(name)
+            disabled = [b for b in self.blocks if b["tag"] == "fieldset" and "disabled" in b]
+            if not disabled and "disabled" not in found:
+                self.sent.add(name)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("div", "fieldset", "section", "details"):
+            self.blocks.pop()
+
+
+def length_line(html: str, profile: str) -> str | None:
+    """The line standing for the planned length of `profile`, when the page shows it."""
+    found = re.search(
+        rf'<div class="field length-line" data-length-line="{profile}">\s*'
+        r'<p class="field-label">([^<]*)</p>\s*<p class="length-line-text">([^<]*)</p>',
+        html,
+    )
+    return None if found is None else f"{found[1]} | {found[2]}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "How long to play | 16 hands: four rounds of four. The rules fix the length."),
+        ("zh-Hans", "打多久 | 16 局：四圈，每圈四局。局数由规则规定。"),  # noqa: RUF001
+        ("zh-Hant", "打多久 | 16 局：四圈，每圈四局。局數由規則規定。"),  # noqa: RUF001
+    ],
+)
+def test_the_create_form_for_mcr_says_its_fixed_length_and_offers_none(
+    client: TestClient, lang: str, line: str
+) -> None:
+    html = client.get(f"/tables?lang={lang}&profile=mcr").text
+    check_page(html)
+    assert 'value="mcr" selected' in html
+    assert length_line(html, "mcr") == line
+    fields = CreateFormFields(html)
+    assert {"hands", "rounds"}.isdisjoint(fields.shown | fields.sent)
+    assert {"profile", "player0", "name", "option:mcr:flowers"} <= fields.shown & fields.sent
+    # The sg form, the default, offers the length and hides the line (the script shows it
+    # when MCR is chosen).
+    html = client.get(f"/tables?lang={lang}").text
+    assert 'value="sg" selected' in html and length_line(html, "mcr") is None
+    assert 'data-length-line="mcr" hidden>\n      <p class="field-label">' in html
+    fields = CreateFormFields(html)
+    assert {"hands", "rounds"} <= fields.shown & fields.sent
+
+
+def test_the_create_form_of_an_unknown_profile_is_sg_s(client: TestClient) -> None:
+    html = client.get("/tables?profile=jp").text
+    assert 'value="sg" selected' in html
+    assert {"hands", "rounds"} <= CreateFormFields(html).sent
+
+
+@pytest.mark.parametrize("length", [{}, {"hands": "8"}, {"rounds": "2"}, {"hands": "²"}], ids=str)
+def test_the_create_form_makes_an_mcr_table_of_16_hands(
+    client: TestClient, length: dict[str, str]
+) -> None:
+    """What the form sends for MCR: no length; without the script, the hands or rounds typed
+    before the profile was changed to MCR, which are not read (the rules fix the length)."""
+    form = {
+        "csrf_token": csrf(client),
+        "profile": "mcr",
+        **{f"player{index}": name for index, name in enumerate(PLAYERS)},
+        **length,
+    }
+    response = client.post("/tables", data=form, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    table_id = re.findall(r"/t/([a-z0-9]{8})#token=", response.headers["location"])[0]
+    data = client.get(f"/api/tables/{table_id}").json()
+    assert (data["profile"], data["planned_hands"], data["planned_rounds"]) == ("mcr", 16, None)
+
+
+def test_a_refused_mcr_form_comes_back_as_mcr_s(client: TestClient) -> None:
+    form = {
+        "csrf_token": csrf(client),
+        "profile": "mcr",
+        **{f"player{index}": name for index, name in enumerate(PLAYERS)},
+        "player3": "ann",
+    }
+    response = client.post("/tables?lang=en", data=form, follow_redirects=False)
+    assert response.status_code == 422
+    html = response.text
+    assert "each player needs a different name: Ann and ann are the same" in html
+    assert 'value="mcr" selected' in html
+    assert length_line(html, "mcr") == (
+        "How long to play | 16 hands: four rounds of four. The rules fix the length."
+    )
+    assert {"hands", "rounds"}.isdisjoint(CreateFormFields(html).sent)
+
+
 @pytest.mark.parametrize(
     ("changes", "message"),
     [

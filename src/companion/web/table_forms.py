@@ -10,6 +10,7 @@ from fastapi import Request
 
 from companion.api.profiles import all_profiles
 from companion.errors import CompanionError, InvalidRequestError
+from companion.rules import get_profile
 from companion.rules.options import parse_amount, parse_whole
 from companion.web import i18n
 from companion.web.pages import script_data
@@ -40,6 +41,24 @@ def option_fields(lang: str) -> list[dict[str, Any]]:
             options.append(entry)
         found.append({"id": profile["id"], "options": options})
     return found
+
+
+def length_lines(t: i18n.Translator) -> dict[str, str]:
+    """By profile, the line that stands for the planned hands and rounds where the profile's
+    rules say how long its game is (`Profile.game_hands`: mcr's 16): the ledger refuses any
+    planned length there, so the form offers none."""
+    return {
+        profile["id"]: t("tables.fixed_length", n=hands)
+        for profile in table_profile_infos()
+        if (hands := get_profile(profile["id"]).game_hands) is not None
+    }
+
+
+def plans_length(profile: dict[str, Any]) -> bool:
+    """Whether the form reads a planned length for `profile`: not where it has a length line. A
+    form sent without its script may still carry the hands or rounds typed before its profile
+    was changed to such a one; they are not read, as another profile's options are not."""
+    return get_profile(profile["id"]).game_hands is None
 
 
 def _differs(kind: str, text: str, default: Any) -> bool:
@@ -100,10 +119,18 @@ def create_context(
 ) -> dict[str, Any]:
     lang = request_language(request)
     values = form or {}
+    profiles = table_profile_infos()
+    # A refused form comes back with its profile; `?profile=mcr` opens the form for one.
+    chosen = values.get("profile") or request.query_params.get("profile", "sg")
+    if chosen not in {profile["id"] for profile in profiles}:
+        chosen = "sg"
+    lines = length_lines(i18n.Translator(lang))
     return {
-        "profiles": table_profile_infos(),
+        "profiles": profiles,
         "profile_options": option_fields(lang),
-        "chosen": values.get("profile", "sg"),
+        "chosen": chosen,
+        "length_lines": lines,
+        "length_fixed": chosen in lines,
         "values": values,
         "error": error,
         "page_data": script_data(lang),
