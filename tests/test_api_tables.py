@@ -826,29 +826,48 @@ def length_line(html: str, profile: str) -> str | None:
     return None if found is None else f"{found[1]} | {found[2]}"
 
 
+MCR_LINES = {
+    "en": "How long to play | 16 hands: four rounds of four. The rules fix the length.",
+    "zh-Hans": "打多久 | 16 局：四圈，每圈四局。局数由规则规定。",  # noqa: RUF001
+    "zh-Hant": "打多久 | 16 局：四圈，每圈四局。局數由規則規定。",  # noqa: RUF001
+}
+RIICHI_LINES = {
+    "en": "How long to play | A hanchan or a tonpuusen: choose it as Game length in the table "
+    "options below.",
+    "zh-Hans": "打多久 | 半庄或东风战：在下方“桌规选项”的“对局长度”中选择。",  # noqa: RUF001
+    "zh-Hant": "打多久 | 半莊或東風戰：在下方「桌規選項」的「對局長度」中選擇。",  # noqa: RUF001
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
 @pytest.mark.parametrize(
-    ("lang", "line"),
-    [
-        ("en", "How long to play | 16 hands: four rounds of four. The rules fix the length."),
-        ("zh-Hans", "打多久 | 16 局：四圈，每圈四局。局数由规则规定。"),  # noqa: RUF001
-        ("zh-Hant", "打多久 | 16 局：四圈，每圈四局。局數由規則規定。"),  # noqa: RUF001
-    ],
+    ("profile", "lines", "option"),
+    [("mcr", MCR_LINES, "flowers"), ("riichi", RIICHI_LINES, "length")],
+    ids=["mcr", "riichi"],
 )
-def test_the_create_form_for_mcr_says_its_fixed_length_and_offers_none(
-    client: TestClient, lang: str, line: str
+def test_the_create_form_says_a_game_s_own_length_and_offers_none(
+    client: TestClient, profile: str, lines: dict[str, str], option: str, lang: str
 ) -> None:
-    html = client.get(f"/tables?lang={lang}&profile=mcr").text
+    """MCR's 16 hands (`game_hands`), riichi's length option (a points game): the ledger
+    refuses a planned length for either, so the form says the game's own length instead."""
+    html = client.get(f"/tables?lang={lang}&profile={profile}").text
     check_page(html)
-    assert 'value="mcr" selected' in html
-    assert length_line(html, "mcr") == line
+    assert f'value="{profile}" selected' in html
+    assert length_line(html, profile) == lines[lang]
     fields = CreateFormFields(html)
     assert {"hands", "rounds"}.isdisjoint(fields.shown | fields.sent)
-    assert {"profile", "player0", "name", "option:mcr:flowers"} <= fields.shown & fields.sent
-    # The sg form, the default, offers the length and hides the line (the script shows it
-    # when MCR is chosen).
-    html = client.get(f"/tables?lang={lang}").text
-    assert 'value="sg" selected' in html and length_line(html, "mcr") is None
-    assert 'data-length-line="mcr" hidden>\n      <p class="field-label">' in html
+    wanted = {"profile", "player0", "name", f"option:{profile}:{option}"}
+    assert wanted <= fields.shown & fields.sent
+
+
+def test_the_sg_create_form_offers_the_length(client: TestClient) -> None:
+    """The default form: the planned hands and rounds, the other games' lines hidden (the
+    script shows one when its profile is chosen)."""
+    html = client.get("/tables?lang=en").text
+    assert 'value="sg" selected' in html
+    assert length_line(html, "mcr") is None and length_line(html, "riichi") is None
+    for profile in ("mcr", "riichi"):
+        assert f'data-length-line="{profile}" hidden>\n      <p class="field-label">' in html
     fields = CreateFormFields(html)
     assert {"hands", "rounds"} <= fields.shown & fields.sent
 
@@ -859,40 +878,58 @@ def test_the_create_form_of_an_unknown_profile_is_sg_s(client: TestClient) -> No
     assert {"hands", "rounds"} <= CreateFormFields(html).sent
 
 
+def post_create_form(client: TestClient, profile: str, fields: dict[str, str]) -> Any:
+    """The create form for `profile` with the four players and `fields`, posted."""
+    form = {
+        "csrf_token": csrf(client),
+        "profile": profile,
+        **{f"player{index}": name for index, name in enumerate(PLAYERS)},
+        **fields,
+    }
+    return client.post("/tables?lang=en", data=form, follow_redirects=False)
+
+
+def created_by_form(client: TestClient, profile: str, fields: dict[str, str]) -> Any:
+    """The table the create form made (`GET /api/tables/{id}`)."""
+    response = post_create_form(client, profile, fields)
+    assert response.status_code == 303, response.text
+    table_id = re.findall(r"/t/([a-z0-9]{8})#token=", response.headers["location"])[0]
+    return client.get(f"/api/tables/{table_id}").json()
+
+
 @pytest.mark.parametrize("length", [{}, {"hands": "8"}, {"rounds": "2"}, {"hands": "²"}], ids=str)
 def test_the_create_form_makes_an_mcr_table_of_16_hands(
     client: TestClient, length: dict[str, str]
 ) -> None:
     """What the form sends for MCR: no length; without the script, the hands or rounds typed
     before the profile was changed to MCR, which are not read (the rules fix the length)."""
-    form = {
-        "csrf_token": csrf(client),
-        "profile": "mcr",
-        **{f"player{index}": name for index, name in enumerate(PLAYERS)},
-        **length,
-    }
-    response = client.post("/tables", data=form, follow_redirects=False)
-    assert response.status_code == 303, response.text
-    table_id = re.findall(r"/t/([a-z0-9]{8})#token=", response.headers["location"])[0]
-    data = client.get(f"/api/tables/{table_id}").json()
+    data = created_by_form(client, "mcr", length)
     assert (data["profile"], data["planned_hands"], data["planned_rounds"]) == ("mcr", 16, None)
 
 
+@pytest.mark.parametrize(
+    ("fields", "length"),
+    [({}, "hanchan"), ({"hands": "8", "option:riichi:length": "tonpuusen"}, "tonpuusen")],
+    ids=["default", "tonpuusen"],
+)
+def test_the_create_form_makes_a_riichi_table_of_its_length_option(
+    client: TestClient, fields: dict[str, str], length: str
+) -> None:
+    """A riichi game ends by its `length`: the form reads no planned hands (a form sent without
+    its script may carry them), which the ledger would refuse."""
+    data = created_by_form(client, "riichi", fields)
+    assert (data["planned_hands"], data["planned_rounds"]) == (None, None)
+    # (The boolean options, unchecked here, are stored off: only `length` is this test's.)
+    assert data["options"].get("length", "hanchan") == length
+
+
 def test_a_refused_mcr_form_comes_back_as_mcr_s(client: TestClient) -> None:
-    form = {
-        "csrf_token": csrf(client),
-        "profile": "mcr",
-        **{f"player{index}": name for index, name in enumerate(PLAYERS)},
-        "player3": "ann",
-    }
-    response = client.post("/tables?lang=en", data=form, follow_redirects=False)
+    response = post_create_form(client, "mcr", {"player3": "ann"})
     assert response.status_code == 422
     html = response.text
     assert "each player needs a different name: Ann and ann are the same" in html
     assert 'value="mcr" selected' in html
-    assert length_line(html, "mcr") == (
-        "How long to play | 16 hands: four rounds of four. The rules fix the length."
-    )
+    assert length_line(html, "mcr") == MCR_LINES["en"]
     assert {"hands", "rounds"}.isdisjoint(CreateFormFields(html).sent)
 
 

@@ -1,6 +1,7 @@
 """The create form's length in a real browser: choosing MCR, whose rules fix the game at 16
-hands, takes the planned hands and rounds away and says the length instead; choosing sg brings
-them back. A length typed before MCR was chosen is not sent: the table is MCR's 16 hands."""
+hands, takes the planned hands and rounds away and says the length instead (riichi, a line
+pointing to its length option); choosing sg brings them back. A length typed before MCR was
+chosen is not sent: the table is MCR's 16 hands."""
 
 from __future__ import annotations
 
@@ -21,32 +22,34 @@ LINES = {
 }
 
 
-def length_shown(page: Any, shown: bool) -> None:
-    """The planned hands and rounds shown and sent, or neither; MCR's line the other way."""
+def length_shown(page: Any, line: str | None) -> None:
+    """The planned hands and rounds shown and sent where no profile's `line` stands for them,
+    else neither and that line alone."""
     for field in ("#create-hands", "#create-rounds"):
-        if shown:
+        if line is None:
             expect(page.locator(field)).to_be_visible()
             expect(page.locator(field)).to_be_enabled()
         else:
             expect(page.locator(field)).to_be_hidden()
             expect(page.locator(field)).to_be_disabled()
-    line = page.locator("[data-length-line='mcr']")
-    expect(line).to_be_hidden() if shown else expect(line).to_be_visible()
+    for profile in ("mcr", "riichi"):
+        shown = page.locator(f"[data-length-line='{profile}']")
+        expect(shown).to_be_visible() if profile == line else expect(shown).to_be_hidden()
 
 
 def test_choosing_mcr_replaces_the_length_fields_with_its_length(phone: Tab) -> None:
     page = phone.page
     phone.goto("/tables?lang=en")
-    length_shown(page, True)
+    length_shown(page, None)
     page.locator("#create-hands").fill("8")
 
     page.locator("#create-profile").select_option("mcr")
-    length_shown(page, False)
+    length_shown(page, "mcr")
     expect(page.locator("[data-length-line='mcr'] .length-line-text")).to_have_text(LINES["en"])
     expect(page.locator("[data-length-line='mcr'] .field-label")).to_have_text("How long to play")
 
     page.locator("#create-profile").select_option("sg")
-    length_shown(page, True)
+    length_shown(page, None)
     expect(page.locator("#create-hands")).to_have_value("8")
 
     page.locator("#create-profile").select_option("mcr")
@@ -65,10 +68,14 @@ def test_the_mcr_form_on_a_desktop(desktop: Tab, lang: str) -> None:
     page = desktop.page
     desktop.goto(f"/tables?lang={lang}&profile=mcr")
     expect(page.locator("#create-profile")).to_have_value("mcr")
-    length_shown(page, False)
+    length_shown(page, "mcr")
     expect(page.locator("[data-length-line='mcr'] .length-line-text")).to_have_text(LINES[lang])
     page.locator("#create-options summary").click()
     expect(page.locator("[data-profile-options='mcr']")).to_be_visible()
     desktop.screenshot(f"mcrform-mcr-{lang}")
+    # Riichi's length is its option: a line says so, and no planned hands or rounds.
     page.locator("#create-profile").select_option("riichi")
-    length_shown(page, True)
+    length_shown(page, "riichi")
+    desktop.screenshot(f"mcrform-riichi-{lang}")
+    page.locator("#create-profile").select_option("sg")
+    length_shown(page, None)

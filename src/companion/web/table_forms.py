@@ -43,22 +43,32 @@ def option_fields(lang: str) -> list[dict[str, Any]]:
     return found
 
 
+def _length_line(t: i18n.Translator, profile_id: str) -> str | None:
+    """What the form says in place of the planned hands and rounds of a profile whose rules say
+    how long its game is, as the ledger reads them: a fixed number of hands
+    (`Profile.game_hands`: mcr's 16), or a points game's own length option (`points_game`:
+    riichi's `length`, hanchan or tonpuusen). None where a table plans its length."""
+    engine = get_profile(profile_id)
+    if engine.game_hands is not None:
+        return t("tables.fixed_length", n=engine.game_hands)
+    if engine.points_game:
+        return t("tables.length_points_game")
+    return None
+
+
 def length_lines(t: i18n.Translator) -> dict[str, str]:
     """By profile, the line that stands for the planned hands and rounds where the profile's
-    rules say how long its game is (`Profile.game_hands`: mcr's 16): the ledger refuses any
-    planned length there, so the form offers none."""
-    return {
-        profile["id"]: t("tables.fixed_length", n=hands)
-        for profile in table_profile_infos()
-        if (hands := get_profile(profile["id"]).game_hands) is not None
-    }
+    rules say how long its game is: the ledger refuses any planned length there, so the form
+    offers none."""
+    lines = {profile["id"]: _length_line(t, profile["id"]) for profile in table_profile_infos()}
+    return {profile: line for profile, line in lines.items() if line is not None}
 
 
 def plans_length(profile: dict[str, Any]) -> bool:
     """Whether the form reads a planned length for `profile`: not where it has a length line. A
     form sent without its script may still carry the hands or rounds typed before its profile
     was changed to such a one; they are not read, as another profile's options are not."""
-    return get_profile(profile["id"]).game_hands is None
+    return _length_line(i18n.Translator(i18n.EN), profile["id"]) is None
 
 
 def _differs(kind: str, text: str, default: Any) -> bool:
