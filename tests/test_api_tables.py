@@ -788,6 +788,151 @@ def test_the_create_form_offers_tw_s_drawn_hand_repeats(client: TestClient) -> N
     assert (state["dealer"], state["dealer_streak"]) == ("Ann", 1)
 
 
+class CreateFormFields(HTMLParser):
+    """The create form's fields as a browser without its script has them: `shown`, the names of
+    those outside any `hidden` block, and `sent`, of those outside any disabled fieldset."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.blocks: list[dict[str, str | None]] = []
+        self.shown: set[str] = set()
+        self.sent: set[str] = set()
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag in ("div", "fieldset", "section", "details"):
+            self.blocks.append({"tag": tag, **found})
+        elif tag in ("input", "select") and found.get("name"):
+            name = str(found["name"])
+            if not any("hidden" in block for block in self.blocks):
+                self.shown.add(name)
+            disabled = [b for b in self.blocks if b["tag"] == "fieldset" and "disabled" in b]
+            if not disabled and "disabled" not in found:
+                self.sent.add(name)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("div", "fieldset", "section", "details"):
+            self.blocks.pop()
+
+
+def length_line(html: str, profile: str) -> str | None:
+    """The line standing for the planned length of `profile`, when the page shows it."""
+    found = re.search(
+        rf'<div class="field length-line" data-length-line="{profile}">\s*'
+        r'<p class="field-label">([^<]*)</p>\s*<p class="length-line-text">([^<]*)</p>',
+        html,
+    )
+    return None if found is None else f"{found[1]} | {found[2]}"
+
+
+MCR_LINES = {
+    "en": "How long to play | 16 hands: four rounds of four. The rules fix the length.",
+    "zh-Hans": "打多久 | 16 局：四圈，每圈四局。局数由规则规定。",  # noqa: RUF001
+    "zh-Hant": "打多久 | 16 局：四圈，每圈四局。局數由規則規定。",  # noqa: RUF001
+}
+RIICHI_LINES = {
+    "en": "How long to play | A hanchan or a tonpuusen: choose it as Game length in the table "
+    "options below.",
+    "zh-Hans": "打多久 | 半庄或东风战：在下方“桌规选项”的“对局长度”中选择。",  # noqa: RUF001
+    "zh-Hant": "打多久 | 半莊或東風戰：在下方「桌規選項」的「對局長度」中選擇。",  # noqa: RUF001
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize(
+    ("profile", "lines", "option"),
+    [("mcr", MCR_LINES, "flowers"), ("riichi", RIICHI_LINES, "length")],
+    ids=["mcr", "riichi"],
+)
+def test_the_create_form_says_a_game_s_own_length_and_offers_none(
+    client: TestClient, profile: str, lines: dict[str, str], option: str, lang: str
+) -> None:
+    """MCR's 16 hands (`game_hands`), riichi's length option (a points game): the ledger
+    refuses a planned length for either, so the form says the game's own length instead."""
+    html = client.get(f"/tables?lang={lang}&profile={profile}").text
+    check_page(html)
+    assert f'value="{profile}" selected' in html
+    assert length_line(html, profile) == lines[lang]
+    fields = CreateFormFields(html)
+    assert {"hands", "rounds"}.isdisjoint(fields.shown | fields.sent)
+    wanted = {"profile", "player0", "name", f"option:{profile}:{option}"}
+    assert wanted <= fields.shown & fields.sent
+
+
+def test_the_sg_create_form_offers_the_length(client: TestClient) -> None:
+    """The default form: the planned hands and rounds, the other games' lines hidden (the
+    script shows one when its profile is chosen)."""
+    html = client.get("/tables?lang=en").text
+    assert 'value="sg" selected' in html
+    assert length_line(html, "mcr") is None and length_line(html, "riichi") is None
+    for profile in ("mcr", "riichi"):
+        assert f'data-length-line="{profile}" hidden>\n      <p class="field-label">' in html
+    fields = CreateFormFields(html)
+    assert {"hands", "rounds"} <= fields.shown & fields.sent
+
+
+def test_the_create_form_of_an_unknown_profile_is_sg_s(client: TestClient) -> None:
+    html = client.get("/tables?profile=jp").text
+    assert 'value="sg" selected' in html
+    assert {"hands", "rounds"} <= CreateFormFields(html).sent
+
+
+def post_create_form(client: TestClient, profile: str, fields: dict[str, str]) -> Any:
+    """The create form for `profile` with the four players and `fields`, posted."""
+    form = {
+        "csrf_token": csrf(client),
+        "profile": profile,
+        **{f"player{index}": name for index, name in enumerate(PLAYERS)},
+        **fields,
+    }
+    return client.post("/tables?lang=en", data=form, follow_redirects=False)
+
+
+def created_by_form(client: TestClient, profile: str, fields: dict[str, str]) -> Any:
+    """The table the create form made (`GET /api/tables/{id}`)."""
+    response = post_create_form(client, profile, fields)
+    assert response.status_code == 303, response.text
+    table_id = re.findall(r"/t/([a-z0-9]{8})#token=", response.headers["location"])[0]
+    return client.get(f"/api/tables/{table_id}").json()
+
+
+@pytest.mark.parametrize("length", [{}, {"hands": "8"}, {"rounds": "2"}, {"hands": "²"}], ids=str)
+def test_the_create_form_makes_an_mcr_table_of_16_hands(
+    client: TestClient, length: dict[str, str]
+) -> None:
+    """What the form sends for MCR: no length; without the script, the hands or rounds typed
+    before the profile was changed to MCR, which are not read (the rules fix the length)."""
+    data = created_by_form(client, "mcr", length)
+    assert (data["profile"], data["planned_hands"], data["planned_rounds"]) == ("mcr", 16, None)
+
+
+@pytest.mark.parametrize(
+    ("fields", "length"),
+    [({}, "hanchan"), ({"hands": "8", "option:riichi:length": "tonpuusen"}, "tonpuusen")],
+    ids=["default", "tonpuusen"],
+)
+def test_the_create_form_makes_a_riichi_table_of_its_length_option(
+    client: TestClient, fields: dict[str, str], length: str
+) -> None:
+    """A riichi game ends by its `length`: the form reads no planned hands (a form sent without
+    its script may carry them), which the ledger would refuse."""
+    data = created_by_form(client, "riichi", fields)
+    assert (data["planned_hands"], data["planned_rounds"]) == (None, None)
+    # (The boolean options, unchecked here, are stored off: only `length` is this test's.)
+    assert data["options"].get("length", "hanchan") == length
+
+
+def test_a_refused_mcr_form_comes_back_as_mcr_s(client: TestClient) -> None:
+    response = post_create_form(client, "mcr", {"player3": "ann"})
+    assert response.status_code == 422
+    html = response.text
+    assert "each player needs a different name: Ann and ann are the same" in html
+    assert 'value="mcr" selected' in html
+    assert length_line(html, "mcr") == MCR_LINES["en"]
+    assert {"hands", "rounds"}.isdisjoint(CreateFormFields(html).sent)
+
+
 @pytest.mark.parametrize(
     ("changes", "message"),
     [

@@ -10,6 +10,7 @@ from fastapi import Request
 
 from companion.api.profiles import all_profiles
 from companion.errors import CompanionError, InvalidRequestError
+from companion.rules import get_profile
 from companion.rules.options import parse_amount, parse_whole
 from companion.web import i18n
 from companion.web.pages import script_data
@@ -40,6 +41,34 @@ def option_fields(lang: str) -> list[dict[str, Any]]:
             options.append(entry)
         found.append({"id": profile["id"], "options": options})
     return found
+
+
+def _length_line(t: i18n.Translator, profile_id: str) -> str | None:
+    """What the form says in place of the planned hands and rounds of a profile whose rules say
+    how long its game is, as the ledger reads them: a fixed number of hands
+    (`Profile.game_hands`: mcr's 16), or a points game's own length option (`points_game`:
+    riichi's `length`, hanchan or tonpuusen). None where a table plans its length."""
+    engine = get_profile(profile_id)
+    if engine.game_hands is not None:
+        return t("tables.fixed_length", n=engine.game_hands)
+    if engine.points_game:
+        return t("tables.length_points_game")
+    return None
+
+
+def length_lines(t: i18n.Translator) -> dict[str, str]:
+    """By profile, the line that stands for the planned hands and rounds where the profile's
+    rules say how long its game is: the ledger refuses any planned length there, so the form
+    offers none."""
+    lines = {profile["id"]: _length_line(t, profile["id"]) for profile in table_profile_infos()}
+    return {profile: line for profile, line in lines.items() if line is not None}
+
+
+def plans_length(profile: dict[str, Any]) -> bool:
+    """Whether the form reads a planned length for `profile`: not where it has a length line. A
+    form sent without its script may still carry the hands or rounds typed before its profile
+    was changed to such a one; they are not read, as another profile's options are not."""
+    return _length_line(i18n.Translator(i18n.EN), profile["id"]) is None
 
 
 def _differs(kind: str, text: str, default: Any) -> bool:
@@ -100,10 +129,18 @@ def create_context(
 ) -> dict[str, Any]:
     lang = request_language(request)
     values = form or {}
+    profiles = table_profile_infos()
+    # A refused form comes back with its profile; `?profile=mcr` opens the form for one.
+    chosen = values.get("profile") or request.query_params.get("profile", "sg")
+    if chosen not in {profile["id"] for profile in profiles}:
+        chosen = "sg"
+    lines = length_lines(i18n.Translator(lang))
     return {
-        "profiles": table_profile_infos(),
+        "profiles": profiles,
         "profile_options": option_fields(lang),
-        "chosen": values.get("profile", "sg"),
+        "chosen": chosen,
+        "length_lines": lines,
+        "length_fixed": chosen in lines,
         "values": values,
         "error": error,
         "page_data": script_data(lang),

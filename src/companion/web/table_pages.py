@@ -40,6 +40,7 @@ from companion.web.table_forms import (
     create_context,
     options_from_form,
     planned_count,
+    plans_length,
     table_profile_infos,
 )
 from companion.web.table_share import share_reach
@@ -80,9 +81,11 @@ def create_from_form(request: Request, body: bytes) -> Response:
         if profile is None:
             raise FormError(t("tables.error_profile"))
         players = [form.get(f"player{seat}", "") for seat in range(4)]
-        # Hands 0 goes on to the ledger, which says a plan is at least one hand.
-        hands = planned_count(t, form, "hands", 0, MAX_PLANNED_HANDS)
-        rounds = planned_count(t, form, "rounds", 1, MAX_PLANNED_ROUNDS)
+        hands = rounds = None
+        if plans_length(profile):
+            # Hands 0 goes on to the ledger, which says a plan is at least one hand.
+            hands = planned_count(t, form, "hands", 0, MAX_PLANNED_HANDS)
+            rounds = planned_count(t, form, "rounds", 1, MAX_PLANNED_ROUNDS)
         options = options_from_form(profile, form)
         with refusals():
             created = open_ledger(request).create_table(

@@ -1,5 +1,6 @@
-// The tables page: the create form shows the chosen profile's options only, and the tables this
-// browser can write to are listed from localStorage (the server keeps no list).
+// The tables page: the create form shows the chosen profile's options and length fields only,
+// and the tables this browser can write to are listed from localStorage (the server keeps no
+// list).
 import { t } from "./i18n.js";
 import { forgetTable, loadTables } from "./table-store.js";
 import { el } from "./tiles.js";
@@ -9,6 +10,7 @@ const profileSelect = document.getElementById("create-profile");
 const submit = document.getElementById("create-submit");
 const mine = document.getElementById("my-tables");
 const list = document.getElementById("my-tables-list");
+const lengthFields = document.getElementById("length-fields");
 
 function showProfileOptions() {
   for (const fieldset of form.querySelectorAll("[data-profile-options]")) {
@@ -16,6 +18,15 @@ function showProfileOptions() {
     fieldset.hidden = !chosen;
     fieldset.disabled = !chosen;
   }
+  // A profile whose rules say how long its game is has a line saying so (the server writes one
+  // for each such profile): the planned hands and rounds go, disabled, so none is sent.
+  let fixed = false;
+  for (const line of form.querySelectorAll("[data-length-line]")) {
+    line.hidden = line.dataset.lengthLine !== profileSelect.value;
+    fixed ||= !line.hidden;
+  }
+  lengthFields.hidden = fixed;
+  lengthFields.disabled = fixed;
 }
 
 function listTables() {
