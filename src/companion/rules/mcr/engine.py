@@ -14,11 +14,12 @@ from typing import Any, NamedTuple
 from companion.errors import InvalidRequestError, NotAWinError, Problem
 from companion.hand import Hand, Meld
 from companion.rules.mcr.facts import McrContext, McrEvent, McrFacts
-from companion.rules.mcr.fans import BY_ID, ELEMENTS, FANS, FLOWER, Fan
+from companion.rules.mcr.fans import BY_ID, ELEMENTS, FANS, FLOWER, Combination, Fan, family_places
 from companion.rules.mcr.features import hand_bits, reading_bits
 from companion.rules.mcr.shapes import McrReading, McrShape, mcr_readings
 from companion.rules.own_request import read_win
 from companion.rules.principles import Sets, apply_principles
+from companion.shapes.blocks import remember
 from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
 
 MINIMUM = 8
@@ -188,12 +189,15 @@ def _check_events(events: frozenset[McrEvent], hand: Hand, by_discard: bool) -> 
 
 class Scored(NamedTuple):
     """One reading with its fan: the matches that count, by id, and their scores (without
-    their tiles: only the reading reported is given them, `with_items`)."""
+    their tiles: only the reading reported is given them, `with_items`), their fan and whether
+    one of them is preferred."""
 
     reading: McrReading
     facts: McrFacts
     counted: dict[str, list[Sets]]
-    patterns: list[McrScore]
+    patterns: tuple[McrScore, ...]
+    fan: int
+    preferred: bool
 
     def with_items(self) -> list[McrScore]:
         """The scores, each with the groups or tiles behind its counted matches."""
@@ -212,23 +216,127 @@ class Scored(NamedTuple):
         ]
 
 
+PREFERRED = frozenset(fan.id for fan in FANS if fan.preferred)
 WHOLE_HAND: list[Sets] = [frozenset()]
-_PLANS: dict[int, tuple[tuple[str, ...], tuple[Fan, ...]]] = {}
+Plan = tuple[tuple[str, ...], tuple[Fan, ...], tuple[str, ...]]
+_PLANS: dict[int, Plan] = {}
 
 
-def _plan(bits: int) -> tuple[tuple[str, ...], tuple[Fan, ...]]:
-    """The fan a reading with these feature bits earns from its bits alone, and those whose
-    predicates it runs, read once a set of bits (a few hundred in a thousand hands): of the 81,
-    a reading runs a dozen predicates or fewer."""
+def _plan(bits: int) -> Plan:
+    """The fan a reading with these feature bits earns from its bits alone, those whose
+    predicates it runs, and the families (chows, pungs) whose combination fan it looks up,
+    read once a set of bits (a few hundred in a thousand hands): of the 81, a reading runs a
+    dozen predicates or fewer."""
     plan = _PLANS.get(bits)
     if plan is None:
         possible = [fan for fan in FANS if fan.needs & bits == fan.needs]
+        families = {
+            fan.predicate.family for fan in possible if isinstance(fan.predicate, Combination)
+        }
         plan = (
             tuple(fan.id for fan in possible if fan.decided),
-            tuple(fan for fan in possible if not fan.decided),
+            tuple(
+                fan
+                for fan in possible
+                if not fan.decided and not isinstance(fan.predicate, Combination)
+            ),
+            tuple(family for family in ("chows", "pungs") if family in families),
         )
         _PLANS[bits] = plan
     return plan
+
+
+class Counted(NamedTuple):
+    """What the principles count of one reading's matches: the matches by id, the scores
+    (without their tiles), their fan and whether one is preferred (`_worth`); shared by every
+    reading with those matches, so never changed."""
+
+    counted: dict[str, list[Sets]]
+    patterns: tuple[McrScore, ...]
+    fan: int
+    preferred: bool
+
+
+class Outline(NamedTuple):
+    """What the principles make of a set of matched fan ids when every one of them counts
+    whole: whether that holds for them (`simple`: no fan among them leaves out only some of
+    another's matches, or those of its own sets), those counted, in table order, and the
+    combination fan among them."""
+
+    simple: bool
+    counted: tuple[str, ...]
+    combinations: tuple[str, ...]
+
+
+_OUTLINES: dict[tuple[str, ...], Outline] = {}
+_RANK = {fan.id: rank for rank, fan in enumerate(FANS)}
+
+
+def _outline(names: tuple[str, ...]) -> Outline:
+    """The principles' non-repeat and fallback over the ids alone (`apply_principles`, whose
+    passes this follows, for matches that all count)."""
+    matched = sorted((BY_ID[name] for name in names), key=lambda fan: _RANK[fan.id])
+    present = set(names)
+    simple = not any(
+        (name in present and many is not None)
+        for fan in matched
+        for name, many in fan.excludes.items()
+    ) and not any(name in present for fan in matched for name in fan.absorbs)
+    alive = {fan.id for fan in matched if not fan.fallback}
+    for fan in matched:
+        if fan.id in alive:
+            alive.difference_update(fan.excludes)
+    counted = [fan.id for fan in matched if fan.id in alive]
+    if not counted:
+        counted = [fan.id for fan in matched if fan.fallback]
+    combinations = tuple(fan.id for fan in matched if fan.combination)
+    return Outline(simple, tuple(counted), combinations)
+
+
+_SCORES: dict[tuple[str, int], McrScore] = {}
+
+
+def _score(name: str, count: int) -> McrScore:
+    """A fan's score without its tiles, made once for each fan and count (a frozen dataclass
+    costs a microsecond to make, and a reading counts four or five)."""
+    score = _SCORES.get((name, count))
+    if score is None:
+        fan = BY_ID[name]
+        score = McrScore(name, fan.english, fan.hans, fan.hant, fan.value, count)
+        _SCORES[name, count] = score
+    return score
+
+
+def _counted(found: dict[str, list[Sets]]) -> Counted:
+    """What the principles count of a reading's matches (`apply_principles`), with scores."""
+    names = tuple(found)
+    outline = _OUTLINES.get(names)
+    if outline is None:
+        outline = remember(_OUTLINES, names, _outline(names))
+    counted: dict[str, list[Sets]] | None = None
+    if outline.simple:
+        # The non-repeat principle over the ids alone, worked out once for each set of ids (a
+        # few hundred in a thousand hands): it is the principles' answer whenever every
+        # candidate combination counts, which is when no two share a set (most readings);
+        # otherwise the search over the candidates decides (`apply_principles`).
+        combined = [sets for name in outline.combinations for sets in found[name]]
+        if len(combined) < 2 or len(frozenset().union(*combined)) == sum(map(len, combined)):
+            counted = {}
+            for name in outline.counted:
+                matches = found[name]
+                if len(matches) > 1 and name in outline.combinations:
+                    # As the principles order a combination fan's matches: by their sets.
+                    matches = sorted(matches, key=sorted)
+                counted[name] = matches
+    if counted is None:
+        counted = apply_principles(ELEMENTS, found)
+    patterns = tuple([_score(name, len(matches)) for name, matches in counted.items()])
+    return Counted(
+        counted,
+        patterns,
+        sum(score.fan for score in patterns),
+        any(score.id in PREFERRED for score in patterns),
+    )
 
 
 def _scored(reading: McrReading, facts: McrFacts, bits: int | None) -> Scored:
@@ -240,18 +348,18 @@ def _scored(reading: McrReading, facts: McrFacts, bits: int | None) -> Scored:
     if bits is None:
         found = {fan.id: matches for fan in FANS if (matches := fan.predicate(facts))}
     else:
-        decided, run = _plan(bits)
+        decided, run, families = _plan(bits)
         found = dict.fromkeys(decided, WHOLE_HAND)
         for fan in run:
             matches = fan.predicate(facts)
             if matches:
                 found[fan.id] = matches
-    counted = apply_principles(ELEMENTS, found)
-    patterns = []
-    for name, matches in counted.items():
-        fan = BY_ID[name]
-        patterns.append(McrScore(name, fan.english, fan.hans, fan.hant, fan.value, len(matches)))
-    return Scored(reading, facts, counted, patterns)
+        for family in families:
+            members, tiles = facts.family(family)
+            for name, places in family_places(family, tiles):
+                found[name] = [frozenset([members[at] for at in match]) for match in places]
+    known = _counted(found)
+    return Scored(reading, facts, *known)
 
 
 def scored_readings(
@@ -273,18 +381,10 @@ def scored_readings(
     ]
 
 
-PREFERRED = frozenset(fan.id for fan in FANS if fan.preferred)
-
-
 def _worth(entry: Scored) -> tuple[int, bool, bool]:
     """The fan, then, between readings worth the same: one with a preferred fan, then four
     sets and a pair over seven pairs; the first of equals is reported."""
-    reading, patterns = entry.reading, entry.patterns
-    return (
-        sum(score.fan for score in patterns),
-        any(score.id in PREFERRED for score in patterns),
-        reading.shape is not McrShape.SEVEN_PAIRS,
-    )
+    return (entry.fan, entry.preferred, entry.reading.shape is not McrShape.SEVEN_PAIRS)
 
 
 def settle(fan: int, winner: Wind, payer: Wind | None, meets: bool) -> dict[Wind, int]:
