@@ -75,13 +75,16 @@ class Fan:
         match of the whole hand, or what the fan's own `earned` names."""
         if self.earned is not None:
             return self.earned(facts, matches)
-        sets = facts.sets
+        # The reading's groups are written once (`McrReading.groups`, its sets first, in
+        # order): each set's text is read there rather than written again (11k of 747k
+        # instructions a hand).
+        groups = facts.reading.groups
         found: list[str] = []
         for match in matches:
             if match:
-                found.extend(str(sets[index]) for index in sorted(match))
+                found.extend([groups[index] for index in sorted(match)])
             else:
-                found.extend(facts.reading.groups)
+                found.extend(groups)
         return tuple(found)
 
     @property
