@@ -370,8 +370,19 @@ def _honors_and_knitted(greater: bool) -> Predicate:
     )
 
 
+class WaitFan:
+    """A wait fan's predicate: the hand waited on one kind alone, the winning tile in this
+    `position` of the reading (`McrFacts.wait_position`)."""
+
+    def __init__(self, position: str) -> None:
+        self.position = position
+
+    def __call__(self, facts: McrFacts) -> Matches:
+        return _ONE if facts.wait_position == self.position else _NONE
+
+
 def _wait(position: str) -> Predicate:
-    return _whole(lambda f: f.wait_position == position)
+    return WaitFan(position)
 
 
 _OUTSIDE = frozenset(TERMINALS_AND_HONORS)
@@ -1392,3 +1403,9 @@ def _family_places(
             for name in names:
                 by_fan.setdefault(name, []).append(places)
     return tuple((name, tuple(places)) for name, places in by_fan.items())
+
+
+WAIT_FANS: dict[str, str] = {
+    fan.predicate.position: fan.id for fan in FANS if isinstance(fan.predicate, WaitFan)
+}
+"""Each wait position's fan (edge, closed, single), which the engine reads at once."""
