@@ -468,7 +468,7 @@ def _worth(entry: Scored) -> tuple[int, bool, bool]:
     return (entry.fan, entry.preferred, entry.reading.shape is not McrShape.SEVEN_PAIRS)
 
 
-_SETTLED: dict[tuple[int, Wind, Wind | None, bool], dict[Wind, int]] = {}
+_SETTLED: dict[tuple[int, int, int, bool], dict[Wind, int]] = {}
 
 
 def settle(fan: int, winner: Wind, payer: Wind | None, meets: bool) -> dict[Wind, int]:
@@ -477,7 +477,7 @@ def settle(fan: int, winner: Wind, payer: Wind | None, meets: bool) -> dict[Wind
     # Worked out once for each fan, seats and minimum (about a thousand in 3,000 hands), each
     # result given its own copy: the loop over the seats, an enum's iteration, cost 17k of
     # 736k instructions a hand (`bench/instructions.py`).
-    key = (fan, winner, payer, meets)
+    key = (fan, id(winner), id(payer), meets)  # `Wind` hashes its name in Python
     known = _SETTLED.get(key)
     if known is None:
         known = remember(_SETTLED, key, _settle(fan, winner, payer, meets))
@@ -563,9 +563,8 @@ def score_built(built: Hand, context: McrContext, payer: Wind | None) -> McrResu
             "honors and knitted tiles, or knitted straight with a set and a pair",
             key="refusal.mcr_not_a_win",
         )
-    best = max(scored, key=_worth)
-    reading, patterns = best.reading, best.with_items()
-    fan = sum(score.fan for score in patterns)
+    best = scored[0] if len(scored) == 1 else max(scored, key=_worth)
+    reading, patterns, fan = best.reading, best.with_items(), best.fan
     flowers = len(built.bonus)
     if flowers:
         tiles = tuple(tile.mpsz for tile in sorted(built.bonus))
@@ -574,16 +573,23 @@ def score_built(built: Hand, context: McrContext, payer: Wind | None) -> McrResu
             McrScore(FLOWER.id, FLOWER.english, FLOWER.hans, FLOWER.hant, 1, flowers, tiles),
         ]
     meets = fan >= MINIMUM
-    return McrResult(
+    group, wait = best.facts.winning_place
+    # The result's dict filled at once, as `McrResult(...)` fills it (defaults included),
+    # rather than through the frozen dataclass's eleven setattr calls.
+    result = object.__new__(McrResult)
+    result.__dict__.update(
         patterns=tuple(patterns),
         groups=reading.groups,
         fan=fan + flowers,
         flowers=flowers,
         meets_minimum=meets,
         payments=settle(fan + flowers, context.seat, payer, meets),
-        winning_group=best.facts.winning_place[0],
-        wait=best.facts.winning_place[1],
+        winning_group=group,
+        wait=wait,
+        unit="fan",
+        valid=True,
     )
+    return result
 
 
 @dataclass(frozen=True)

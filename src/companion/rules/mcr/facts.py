@@ -18,7 +18,7 @@ from companion.rules.mcr.shapes import (
 from companion.shapes.blocks import BLOCK_OF, UNIT, block_keys
 from companion.shapes.groups import Structure
 from companion.shapes.wait import waits_of_keys
-from companion.tiles import KINDS, Tile, Wind, format_tiles
+from companion.tiles import Tile, Wind, format_tiles
 
 GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
 REVERSIBLE = frozenset(
@@ -38,6 +38,10 @@ class McrEvent(Enum):
     LAST_TILE = "last_tile"
     REPLACEMENT = "replacement"
     ROBBING_KONG = "robbing_kong"
+
+    # Hashed by identity (a member is equal to itself alone): `Enum.__hash__` hashes the
+    # member's name in Python, and every hand's events are read from a set.
+    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True)
@@ -117,9 +121,10 @@ class McrFacts:
 
     @cached
     def counts(self) -> list[int]:
-        counts = [0] * KINDS
-        for tile in self.tiles:
-            counts[tile] += 1
+        # Every reading holds all of the hand's tiles: its counts are those held before the
+        # winning tile and that tile (not the reading's tiles written out and counted).
+        counts = list(self.held_before)
+        counts[self.context.winning] += 1
         return counts
 
     @cached
@@ -152,8 +157,10 @@ class McrFacts:
 
     def _in_tile_order(self, members: list[int]) -> tuple[list[int], tuple[int, ...]]:
         sets = self.sets
-        ordered = sorted(members, key=lambda index: sets[index].tile)
-        return ordered, tuple([sets[index].tile for index in ordered])
+        # By (tile, index): the order of a sort by tile alone, which keeps equal tiles in
+        # their indices' order, without a Python key call for each set.
+        ordered = sorted([(sets[index].tile, index) for index in members])
+        return [index for _, index in ordered], tuple([tile for tile, _ in ordered])
 
     @cached
     def chows(self) -> list[int]:

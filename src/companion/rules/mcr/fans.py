@@ -79,6 +79,8 @@ class Fan:
         # order): each set's text is read there rather than written again (11k of 747k
         # instructions a hand).
         groups = facts.reading.groups
+        if len(matches) == 1 and not matches[0]:
+            return groups  # one match of the whole hand: every group, already a tuple
         found: list[str] = []
         for match in matches:
             if match:

@@ -75,11 +75,19 @@ class McrShape(Enum):
     HONORS_AND_KNITTED = "honors_and_knitted"
     KNITTED_STRAIGHT = "knitted_straight"
 
+    # Hashed by identity (a member is equal to itself alone): `Enum.__hash__` hashes the
+    # member's name in Python, a call each time one is a key or in a set.
+    __hash__ = object.__hash__
+
 
 class SetKind(Enum):
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"
+
+    # Hashed by identity (a member is equal to itself alone): `Enum.__hash__` hashes the
+    # member's name in Python, a call each time one is a key or in a set.
+    __hash__ = object.__hash__
 
 
 CHOW, PUNG, KONG = SetKind.CHOW, SetKind.PUNG, SetKind.KONG
@@ -108,15 +116,15 @@ class McrSet:
         return (self.tile,) * (4 if self.kind is KONG else 3)
 
     def __str__(self) -> str:
-        # Every result names its groups: each kind of set on each tile is written once.
-        key = (self.kind, self.tile)
-        text = _GROUP_TEXT.get(key)
-        if text is None:
-            text = _GROUP_TEXT[key] = format_tiles(self.tiles)
-        return text
+        return self.text
+
+    @cached
+    def text(self) -> str:
+        """The set written (every result names its groups): kept on the set, as each set is
+        made once (`mcr_set`)."""
+        return format_tiles(self.tiles)
 
 
-_GROUP_TEXT: dict[tuple[SetKind, Tile], str] = {}
 _SETS: dict[tuple[SetKind, int, bool, bool], McrSet] = {}
 
 
