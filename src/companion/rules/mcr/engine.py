@@ -242,6 +242,7 @@ _DECIDED = _fan_mask(fan.id for fan in FANS if fan.decided)
 _FALLBACK = _fan_mask(fan.id for fan in FANS if fan.fallback)
 _COMBINATION = _fan_mask(fan.id for fan in FANS if fan.combination)
 _ABSORBERS = _fan_mask(fan.id for fan in FANS if fan.absorbs)
+_EXCLUDERS = _fan_mask(fan.id for fan in FANS if fan.excludes)
 _FAMILY_MASKS = tuple(
     (family, _fan_mask(name for name, _ in FAMILY_FANS[family])) for family in ("chows", "pungs")
 )
@@ -339,12 +340,18 @@ def _counted(found: dict[str, list[Sets]], decided: int = 0) -> Counted:
         # tests/test_mcr_features.py holds this to `apply_principles` on every reading.
         chosen = None
         if mask & _COMBINATION:
-            combined = [sets for name in found if _BIT[name] & _COMBINATION for sets in found[name]]
+            combined = [
+                sets
+                for name, matches in found.items()
+                if _BIT[name] & _COMBINATION
+                for sets in matches
+            ]
             if not _disjoint(combined):
                 chosen = choose_combinations(ELEMENTS, found)
                 mask = (mask & ~_COMBINATION) | sum(map(_BIT.__getitem__, chosen))
         alive = mask & ~_FALLBACK
-        rest = alive
+        # Only a fan that leaves something out changes `alive` (9k of 578k instructions a hand).
+        rest = alive & _EXCLUDERS
         while rest:
             low = rest & -rest
             rest ^= low
