@@ -385,7 +385,17 @@ def mcr_readings(hand: Hand, by_discard: bool) -> list[McrReading]:
     for concealed, last in _standard_readings(counts):
         if exposing:
             concealed = _exposed(concealed, winning)
-        found.append(McrReading(McrShape.STANDARD, (*declared, *concealed), last))
+        # The reading's dict filled at once, as `McrReading(...)` fills it (defaults
+        # included), rather than through the frozen dataclass's five setattr calls.
+        reading = object.__new__(McrReading)
+        reading.__dict__.update(
+            shape=McrShape.STANDARD,
+            sets=(*declared, *concealed),
+            pair=last,
+            pairs=(),
+            knitted=(),
+        )
+        found.append(reading)
     return found
 
 
