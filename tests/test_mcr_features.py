@@ -9,11 +9,18 @@ import random
 
 from companion.errors import CompanionError
 from companion.hand import Hand
-from companion.rules.mcr.engine import scored_readings
+from companion.rules.mcr.engine import _counted, scored_readings
 from companion.rules.mcr.facts import McrContext, McrFacts
-from companion.rules.mcr.fans import FANS
+from companion.rules.mcr.fans import ELEMENTS, FANS
 from companion.rules.mcr.features import McrFeature, hand_bits, reading_bits
-from companion.rules.mcr.shapes import mcr_readings
+from companion.rules.mcr.shapes import (
+    _concealed_sets,
+    _standard_readings,
+    mcr_readings,
+    sets_and_pair,
+)
+from companion.rules.principles import apply_principles
+from companion.shapes.groups import TILES
 from test_mcr_differential import built_request, draw_hand
 
 HANDS = 3000
@@ -77,3 +84,30 @@ def test_every_reading_scores_as_when_every_predicate_runs() -> None:
 
 def test_a_fan_needing_nothing_is_the_chicken_hand_alone() -> None:
     assert [fan.id for fan in FANS if not fan.needs] == ["chicken_hand"]
+
+
+def test_the_counted_fan_is_what_the_principles_count() -> None:
+    """The engine's outline of the principles by fan ids (`engine._counted`) against
+    `apply_principles` itself, on every reading's matches, every predicate run."""
+    compared = 0
+    for built, context in built_hands(HANDS, "mcr-features-principles"):
+        for entry in scored_readings(built, context, by_predicates=True):
+            found = {fan.id: matches for fan in FANS if (matches := fan.predicate(entry.facts))}
+            assert _counted(found).counted == apply_principles(ELEMENTS, found), str(built)
+            compared += 1
+    assert compared > HANDS
+
+
+def test_the_readings_by_block_are_the_walk_over_the_whole_hand() -> None:
+    """Four sets and a pair read block by block (`shapes._standard_readings`, each block's
+    readings kept by its counts) against `sets_and_pair` over the whole hand, in order."""
+    compared = 0
+    for built, _ in built_hands(HANDS, "mcr-features-blocks"):
+        counts = built.concealed_counts()
+        walked = [
+            (_concealed_sets(sets, built.concealed[0], by_discard=False), TILES[pair])
+            for sets, pair in sets_and_pair(counts, 4 - len(built.melds))
+        ]
+        assert _standard_readings(counts) == walked, str(built)
+        compared += len(walked)
+    assert compared > HANDS // 2  # a few hands are of special shapes alone

@@ -7,18 +7,28 @@ fields.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.errors import InvalidRequestError, NotAWinError, Problem
 from companion.hand import Hand, Meld
 from companion.rules.mcr.facts import McrContext, McrEvent, McrFacts
-from companion.rules.mcr.fans import BY_ID, ELEMENTS, FANS, FLOWER, Fan
+from companion.rules.mcr.fans import (
+    BY_ID,
+    ELEMENTS,
+    FAMILY_FANS,
+    FANS,
+    FLOWER,
+    WAIT_FANS,
+    Fan,
+    family_places,
+)
 from companion.rules.mcr.features import hand_bits, reading_bits
 from companion.rules.mcr.shapes import McrReading, McrShape, mcr_readings
 from companion.rules.own_request import read_win
-from companion.rules.principles import Sets, apply_principles
+from companion.rules.principles import Sets, apply_principles, choose_combinations
+from companion.shapes.blocks import remember
 from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
 
 MINIMUM = 8
@@ -188,70 +198,248 @@ def _check_events(events: frozenset[McrEvent], hand: Hand, by_discard: bool) -> 
 
 class Scored(NamedTuple):
     """One reading with its fan: the matches that count, by id, and their scores (without
-    their tiles: only the reading reported is given them, `with_items`)."""
+    their tiles: only the reading reported is given them, `with_items`), their fan and whether
+    one of them is preferred."""
 
     reading: McrReading
     facts: McrFacts
     counted: dict[str, list[Sets]]
-    patterns: list[McrScore]
+    patterns: tuple[McrScore, ...]
+    fan: int
+    preferred: bool
 
     def with_items(self) -> list[McrScore]:
         """The scores, each with the groups or tiles behind its counted matches."""
         facts, counted = self.facts, self.counted
-        return [
-            McrScore(
-                score.id,
-                score.name,
-                score.hans,
-                score.hant,
-                score.value,
-                score.count,
-                BY_ID[score.id].earned_by(facts, counted[score.id]),
-            )
-            for score in self.patterns
-        ]
+        found = []
+        for score in self.patterns:
+            # A copy of the shared score with its tiles, made by filling the new instance's
+            # dict at once rather than through the frozen dataclass's seven setattr calls
+            # (0.64 µs against 1.24 µs a score; 21k of 811k instructions a hand).
+            scored = object.__new__(McrScore)
+            scored.__dict__.update(score.__dict__)
+            scored.__dict__["items"] = BY_ID[score.id].earned_by(facts, counted[score.id])
+            found.append(scored)
+        return found
 
 
+PREFERRED = frozenset(fan.id for fan in FANS if fan.preferred)
 WHOLE_HAND: list[Sets] = [frozenset()]
-_PLANS: dict[int, tuple[tuple[str, ...], tuple[Fan, ...]]] = {}
+
+# The fan as bits of an integer, bit r for the fan of rank r in `FANS`: what a reading may
+# earn, what it matched and what the principles leave out are masks over them.
+_IDS = tuple(fan.id for fan in FANS)
+_BIT = {fan.id: 1 << rank for rank, fan in enumerate(FANS)}
 
 
-def _plan(bits: int) -> tuple[tuple[str, ...], tuple[Fan, ...]]:
-    """The fan a reading with these feature bits earns from its bits alone, and those whose
-    predicates it runs, read once a set of bits (a few hundred in a thousand hands): of the 81,
-    a reading runs a dozen predicates or fewer."""
-    plan = _PLANS.get(bits)
-    if plan is None:
-        possible = [fan for fan in FANS if fan.needs & bits == fan.needs]
-        plan = (
-            tuple(fan.id for fan in possible if fan.decided),
-            tuple(fan for fan in possible if not fan.decided),
+def _fan_mask(names: Iterable[str]) -> int:
+    return sum(_BIT[name] for name in set(names))
+
+
+_EXCLUDES = tuple(_fan_mask(fan.excludes) for fan in FANS)
+"""What each fan leaves out (wholly, or the number it names)."""
+_DECIDED = _fan_mask(fan.id for fan in FANS if fan.decided)
+_FALLBACK = _fan_mask(fan.id for fan in FANS if fan.fallback)
+_COMBINATION = _fan_mask(fan.id for fan in FANS if fan.combination)
+_ABSORBERS = _fan_mask(fan.id for fan in FANS if fan.absorbs)
+_EXCLUDERS = _fan_mask(fan.id for fan in FANS if fan.excludes)
+_FAMILY_MASKS = tuple(
+    (family, _fan_mask(name for name, _ in FAMILY_FANS[family])) for family in ("chows", "pungs")
+)
+_UNCOMMON = _fan_mask(
+    fan.id for fan in FANS if any(many is not None for many in fan.excludes.values())
+) | _fan_mask(
+    name for fan in FANS for name in fan.absorbs if BY_ID[name].excludes or BY_ID[name].absorbs
+)
+"""Fan whose presence sends a reading to `apply_principles` itself: one that leaves out a
+number of another's matches (nine gates), or an absorbed fan with rules of its own (none)."""
+
+_CHUNKS = tuple(range(0, max(fan.needs for fan in FANS).bit_length(), 8))
+_ALLOWED: tuple[dict[int, int], ...] = tuple({} for _ in _CHUNKS)
+
+
+def _allowed_by(chunk: int, value: int) -> int:
+    """The fan whose needs, in the eight feature bits from `chunk`, are within `value`."""
+    return _fan_mask(fan.id for fan in FANS if (fan.needs >> chunk) & 255 & ~value == 0)
+
+
+def _allowed(bits: int) -> int:
+    """The fan a reading with these feature bits may earn, as a mask over the fan."""
+    # Eight bits at a time, each byte's fan kept by its value (5 to 55 values a byte in
+    # 3,000 hands): the fan allowed were kept by the whole of the bits before, 1,598 sets of
+    # bits in 3,000 hands, so that half the readings went over all 81 fan. With the
+    # principles over masks (`_counted`): 47k of 675k instructions a hand.
+    allowed = -1
+    for chunk, memo in zip(_CHUNKS, _ALLOWED, strict=True):
+        value = (bits >> chunk) & 255
+        found = memo.get(value)
+        if found is None:
+            found = memo[value] = _allowed_by(chunk, value)
+        allowed &= found
+    return allowed
+
+
+_RUNS: dict[int, tuple[Fan, ...]] = {}
+
+
+def _run(mask: int) -> tuple[Fan, ...]:
+    """The fan of `mask` (those whose predicates run: neither decided nor combined by
+    family), in table order, kept by the mask."""
+    found = _RUNS.get(mask)
+    if found is None:
+        found = _RUNS[mask] = tuple(fan for fan in FANS if mask & _BIT[fan.id])
+    return found
+
+
+_WAITS = _fan_mask(WAIT_FANS.values())
+_PREDICATES = ~(_DECIDED | _COMBINATION | _WAITS)
+
+
+class Counted(NamedTuple):
+    """What the principles count of one reading's matches: the matches by id, the scores
+    (without their tiles), their fan and whether one is preferred (`_worth`)."""
+
+    counted: dict[str, list[Sets]]
+    patterns: tuple[McrScore, ...]
+    fan: int
+    preferred: bool
+
+
+_SCORES: dict[tuple[str, int], tuple[McrScore, int, bool]] = {}
+
+
+def _score(name: str, count: int) -> tuple[McrScore, int, bool]:
+    """A fan's score without its tiles, its fan and whether it is preferred, made once for
+    each fan and count (89 in 3,000 hands): a frozen dataclass costs about a microsecond to
+    make, and a reading counts four or five. Read in `_counted`'s loop, which sums the fan as
+    it goes (14k of 728k instructions a hand less than `sum` and `any` over the scores after;
+    keeping the whole list of scores by its ids and counts cost 9k more: it missed on most
+    readings)."""
+    fan = BY_ID[name]
+    score = McrScore(name, fan.english, fan.hans, fan.hant, fan.value, count)
+    return _SCORES.setdefault((name, count), (score, score.fan, name in PREFERRED))
+
+
+def _disjoint(matches: list[Sets]) -> bool:
+    return len(matches) < 2 or len(frozenset().union(*matches)) == sum(map(len, matches))
+
+
+def _counted(found: dict[str, list[Sets]], decided: int = 0) -> Counted:
+    """What the principles count (`apply_principles`) of a reading's matches: `found`, by id,
+    and the fan `decided` by its bits (a mask), each one match of the whole hand."""
+    mask = decided | sum(map(_BIT.__getitem__, found))
+    counted: dict[str, list[Sets]] | None = None
+    if not mask & _UNCOMMON:
+        # The principles over masks: non-repeat as each counted fan's exclusions taken off
+        # the fan still counted, in table order; the combinations chosen by the principles'
+        # own search only when two candidates share a set; absorbed matches dropped after
+        # (an absorbed fan leaves nothing out itself, `_UNCOMMON`). `apply_principles` went
+        # over every matched fan's exclusions by id; an outline of them kept by the ids
+        # missed on two readings in three (2,326 sets of ids in 3,000 hands), and a third
+        # of the readings share a set between candidates or hold an absorbing wind pung.
+        # tests/test_mcr_features.py holds this to `apply_principles` on every reading.
+        chosen = None
+        if mask & _COMBINATION:
+            combined = [
+                sets
+                for name, matches in found.items()
+                if _BIT[name] & _COMBINATION
+                for sets in matches
+            ]
+            if not _disjoint(combined):
+                chosen = choose_combinations(ELEMENTS, found)
+                mask = (mask & ~_COMBINATION) | sum(map(_BIT.__getitem__, chosen))
+        alive = mask & ~_FALLBACK
+        # Only a fan that leaves something out changes `alive` (9k of 578k instructions a hand).
+        rest = alive & _EXCLUDERS
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if alive & low:
+                alive &= ~_EXCLUDES[low.bit_length() - 1]
+        if not alive:
+            alive = mask & _FALLBACK
+        counted = {}
+        rest = alive
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            name = _IDS[low.bit_length() - 1]
+            if low & _COMBINATION:
+                if chosen is not None:
+                    matches = chosen[name]
+                else:
+                    matches = found[name]
+                    if len(matches) > 1:
+                        # As the principles order a combination fan's matches: by their sets.
+                        matches = sorted(matches, key=sorted)
+            else:
+                matches = found.get(name, WHOLE_HAND)
+            counted[name] = matches
+        if alive & _ABSORBERS:
+            rest = alive & _ABSORBERS
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                present = counted[_IDS[low.bit_length() - 1]]
+                for name in BY_ID[_IDS[low.bit_length() - 1]].absorbs:
+                    if name in counted:
+                        kept = [
+                            other
+                            for other in counted[name]
+                            if not any(other <= sets for sets in present)
+                        ]
+                        if kept:
+                            counted[name] = kept
+                        else:
+                            del counted[name]
+    else:
+        whole = dict.fromkeys(
+            (_IDS[rank] for rank in range(len(FANS)) if decided >> rank & 1), WHOLE_HAND
         )
-        _PLANS[bits] = plan
-    return plan
+        counted = apply_principles(ELEMENTS, whole | found)
+    patterns = []
+    total = 0
+    preferred = False
+    for name, matches in counted.items():
+        known = _SCORES.get((name, len(matches)))
+        if known is None:
+            known = _score(name, len(matches))
+        score, fan, first = known
+        patterns.append(score)
+        total += fan
+        preferred = preferred or first
+    return Counted(counted, tuple(patterns), total, preferred)
 
 
 def _scored(reading: McrReading, facts: McrFacts, bits: int | None) -> Scored:
-    """The reading's fan: by its feature bits (`_plan`), or, with no bits, by running every
+    """The reading's fan: by its feature bits (`_allowed`), or, with no bits, by running every
     fan's predicate (what the bits are held to: tests/test_mcr_features.py)."""
     # Only the fan that match are handed on: most of the 81 do not, and the principles then
     # pass over fewer ids.
     found: dict[str, list[Sets]]
     if bits is None:
         found = {fan.id: matches for fan in FANS if (matches := fan.predicate(facts))}
-    else:
-        decided, run = _plan(bits)
-        found = dict.fromkeys(decided, WHOLE_HAND)
-        for fan in run:
-            matches = fan.predicate(facts)
-            if matches:
-                found[fan.id] = matches
-    counted = apply_principles(ELEMENTS, found)
-    patterns = []
-    for name, matches in counted.items():
-        fan = BY_ID[name]
-        patterns.append(McrScore(name, fan.english, fan.hans, fan.hant, fan.value, len(matches)))
-    return Scored(reading, facts, counted, patterns)
+        return Scored(reading, facts, *_counted(found))
+    allowed = _allowed(bits)
+    found = {}
+    for fan in _run(allowed & _PREDICATES):
+        matches = fan.predicate(facts)
+        if matches:
+            found[fan.id] = matches
+    if allowed & _WAITS:
+        # The three wait fans need the same bits and read one position: one look at it
+        # rather than three predicates (two calls a reading fewer; with the hand before the
+        # winning tile read without a `Hand`, 22k of 628k instructions a hand).
+        position = facts.wait_position
+        if position is not None and allowed & _BIT[WAIT_FANS[position]]:
+            found[WAIT_FANS[position]] = WHOLE_HAND
+    for family, family_mask in _FAMILY_MASKS:
+        if allowed & family_mask:
+            members, tiles = facts.family(family)
+            for name, places in family_places(family, tiles):
+                found[name] = [frozenset([members[at] for at in match]) for match in places]
+    return Scored(reading, facts, *_counted(found, allowed & _DECIDED))
 
 
 def scored_readings(
@@ -259,37 +447,60 @@ def scored_readings(
 ) -> list[Scored]:
     """Every reading with its fan, in reading order (`mcr_readings`); `by_predicates` runs
     every fan's predicate rather than reading the feature bits first (for the tests)."""
-    waiting = hand.without_winning_tile()
-    held = tuple(waiting.counts())
+    # The hand before the winning tile as `Hand.without_winning_tile` has it (the last copy
+    # written is the one that arrived), without making a `Hand`, and its counts from the
+    # whole hand's rather than counted again.
+    winning = context.winning
+    concealed = list(hand.concealed)
+    del concealed[len(concealed) - 1 - concealed[::-1].index(winning)]
+    before = tuple(concealed)
+    counts = hand.counts()
     melds = len(hand.melds)
-    shared = hand_bits(hand.counts(), context, melds)
-    return [
-        _scored(
-            reading,
-            McrFacts(reading, context, waiting.concealed, melds, held),
-            None if by_predicates else shared | reading_bits(reading),
+    shared = hand_bits(counts, context, melds)
+    counts[winning] -= 1
+    held = tuple(counts)
+    found = []
+    for reading in mcr_readings(hand, context.by_discard):
+        # The facts' dict filled at once, as `McrFacts(...)` fills it, rather than through
+        # the frozen dataclass's five setattr calls (with the reading's likewise in
+        # `mcr_readings`: 16k of 563k instructions a hand).
+        facts = object.__new__(McrFacts)
+        facts.__dict__.update(
+            reading=reading,
+            context=context,
+            concealed_before=before,
+            melds=melds,
+            held_before=held,
         )
-        for reading in mcr_readings(hand, context.by_discard)
-    ]
-
-
-PREFERRED = frozenset(fan.id for fan in FANS if fan.preferred)
+        found.append(
+            _scored(reading, facts, None if by_predicates else shared | reading_bits(reading))
+        )
+    return found
 
 
 def _worth(entry: Scored) -> tuple[int, bool, bool]:
     """The fan, then, between readings worth the same: one with a preferred fan, then four
     sets and a pair over seven pairs; the first of equals is reported."""
-    reading, patterns = entry.reading, entry.patterns
-    return (
-        sum(score.fan for score in patterns),
-        any(score.id in PREFERRED for score in patterns),
-        reading.shape is not McrShape.SEVEN_PAIRS,
-    )
+    return (entry.fan, entry.preferred, entry.reading.shape is not McrShape.SEVEN_PAIRS)
+
+
+_SETTLED: dict[tuple[int, int, int, bool], dict[Wind, int]] = {}
 
 
 def settle(fan: int, winner: Wind, payer: Wind | None, meets: bool) -> dict[Wind, int]:
     """8 + fan from each other player on a self-draw; on a discard, 8 + fan from the
     discarder and 8 from the other two. Nothing under the minimum."""
+    # Worked out once for each fan, seats and minimum (about a thousand in 3,000 hands), each
+    # result given its own copy: the loop over the seats, an enum's iteration, cost 17k of
+    # 736k instructions a hand (`bench/instructions.py`).
+    key = (fan, id(winner), id(payer), meets)  # `Wind` hashes its name in Python
+    known = _SETTLED.get(key)
+    if known is None:
+        known = remember(_SETTLED, key, _settle(fan, winner, payer, meets))
+    return dict(known)
+
+
+def _settle(fan: int, winner: Wind, payer: Wind | None, meets: bool) -> dict[Wind, int]:
     payments = dict.fromkeys(Wind, 0)
     if not meets:
         return payments
@@ -368,9 +579,8 @@ def score_built(built: Hand, context: McrContext, payer: Wind | None) -> McrResu
             "honors and knitted tiles, or knitted straight with a set and a pair",
             key="refusal.mcr_not_a_win",
         )
-    best = max(scored, key=_worth)
-    reading, patterns = best.reading, best.with_items()
-    fan = sum(score.fan for score in patterns)
+    best = scored[0] if len(scored) == 1 else max(scored, key=_worth)
+    reading, patterns, fan = best.reading, best.with_items(), best.fan
     flowers = len(built.bonus)
     if flowers:
         tiles = tuple(tile.mpsz for tile in sorted(built.bonus))
@@ -379,16 +589,23 @@ def score_built(built: Hand, context: McrContext, payer: Wind | None) -> McrResu
             McrScore(FLOWER.id, FLOWER.english, FLOWER.hans, FLOWER.hant, 1, flowers, tiles),
         ]
     meets = fan >= MINIMUM
-    return McrResult(
+    group, wait = best.facts.winning_place
+    # The result's dict filled at once, as `McrResult(...)` fills it (defaults included),
+    # rather than through the frozen dataclass's eleven setattr calls.
+    result = object.__new__(McrResult)
+    result.__dict__.update(
         patterns=tuple(patterns),
         groups=reading.groups,
         fan=fan + flowers,
         flowers=flowers,
         meets_minimum=meets,
         payments=settle(fan + flowers, context.seat, payer, meets),
-        winning_group=best.facts.winning_place[0],
-        wait=best.facts.winning_place[1],
+        winning_group=group,
+        wait=wait,
+        unit="fan",
+        valid=True,
     )
+    return result
 
 
 @dataclass(frozen=True)

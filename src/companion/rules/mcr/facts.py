@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
 
 from companion.rules.mcr.shapes import (
     CHOW,
@@ -14,11 +13,12 @@ from companion.rules.mcr.shapes import (
     McrReading,
     McrSet,
     McrShape,
+    cached,
 )
 from companion.shapes.blocks import BLOCK_OF, UNIT, block_keys
 from companion.shapes.groups import Structure
 from companion.shapes.wait import waits_of_keys
-from companion.tiles import KINDS, Tile, Wind, format_tiles
+from companion.tiles import Tile, Wind, format_tiles
 
 GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
 REVERSIBLE = frozenset(
@@ -38,6 +38,10 @@ class McrEvent(Enum):
     LAST_TILE = "last_tile"
     REPLACEMENT = "replacement"
     ROBBING_KONG = "robbing_kong"
+
+    # Hashed by identity (a member is equal to itself alone): `Enum.__hash__` hashes the
+    # member's name in Python, and every hand's events are read from a set.
+    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,7 @@ class McrFacts:
     def sets(self) -> tuple[McrSet, ...]:
         return self.reading.sets
 
-    @cached_property
+    @cached
     def tiles(self) -> tuple[Tile, ...]:
         reading = self.reading
         found: list[Tile] = [tile for group in reading.sets for tile in group.tiles]
@@ -115,25 +119,26 @@ class McrFacts:
             found.extend((reading.pair, reading.pair))
         return tuple(found)
 
-    @cached_property
+    @cached
     def counts(self) -> list[int]:
-        counts = [0] * KINDS
-        for tile in self.tiles:
-            counts[tile] += 1
+        # Every reading holds all of the hand's tiles: its counts are those held before the
+        # winning tile and that tile (not the reading's tiles written out and counted).
+        counts = list(self.held_before)
+        counts[self.context.winning] += 1
         return counts
 
-    @cached_property
+    @cached
     def kinds(self) -> frozenset[Tile]:
         return frozenset(self.tiles)
 
-    @cached_property
+    @cached
     def numbered_ranks(self) -> frozenset[int] | None:
         """The ranks of the tiles, or None when there is an honor."""
         if any(is_honor(tile) for tile in self.kinds):
             return None
         return frozenset(rank(tile) for tile in self.kinds)
 
-    @cached_property
+    @cached
     def suits(self) -> frozenset[int]:
         return frozenset(suit(tile) for tile in self.kinds if not is_honor(tile))
 
@@ -142,24 +147,26 @@ class McrFacts:
         indices, and those tiles (all that the fan combining them read)."""
         return self._chow_family if family == "chows" else self._pung_family
 
-    @cached_property
+    @cached
     def _chow_family(self) -> tuple[list[int], tuple[int, ...]]:
         return self._in_tile_order(self.chows)
 
-    @cached_property
+    @cached
     def _pung_family(self) -> tuple[list[int], tuple[int, ...]]:
         return self._in_tile_order(self.pungs)
 
     def _in_tile_order(self, members: list[int]) -> tuple[list[int], tuple[int, ...]]:
         sets = self.sets
-        ordered = sorted(members, key=lambda index: sets[index].tile)
-        return ordered, tuple([sets[index].tile for index in ordered])
+        # By (tile, index): the order of a sort by tile alone, which keeps equal tiles in
+        # their indices' order, without a Python key call for each set.
+        ordered = sorted([(sets[index].tile, index) for index in members])
+        return [index for _, index in ordered], tuple([tile for tile, _ in ordered])
 
-    @cached_property
+    @cached
     def chows(self) -> list[int]:
         return [index for index, group in enumerate(self.sets) if group.kind is CHOW]
 
-    @cached_property
+    @cached
     def pungs(self) -> list[int]:
         return [index for index, group in enumerate(self.sets) if group.is_pung]
 
@@ -171,7 +178,7 @@ class McrFacts:
     def exposed_melds(self) -> int:
         return sum(group.declared and group.exposed for group in self.sets)
 
-    @cached_property
+    @cached
     def kongs(self) -> list[McrSet]:
         return [group for group in self.sets if group.kind is KONG]
 
@@ -179,7 +186,7 @@ class McrFacts:
     def concealed_pungs(self) -> int:
         return sum(group.is_pung and not group.exposed for group in self.sets)
 
-    @cached_property
+    @cached
     def wait_position(self) -> str | None:
         """ "edge", "closed" or "single" when the hand waited on one kind alone and the
         winning tile sits there in this reading; None otherwise."""
@@ -240,7 +247,7 @@ class McrFacts:
             return "single"
         return None
 
-    @cached_property
+    @cached
     def winning_place(self) -> tuple[str, str]:
         """The group of this reading that the winning tile completed (as `groups` writes it)
         and the tile's role there (the contract's `wait`): the group a wait fan names when the

@@ -75,13 +75,18 @@ class Fan:
         match of the whole hand, or what the fan's own `earned` names."""
         if self.earned is not None:
             return self.earned(facts, matches)
-        sets = facts.sets
+        # The reading's groups are written once (`McrReading.groups`, its sets first, in
+        # order): each set's text is read there rather than written again (11k of 747k
+        # instructions a hand).
+        groups = facts.reading.groups
+        if len(matches) == 1 and not matches[0]:
+            return groups  # one match of the whole hand: every group, already a tuple
         found: list[str] = []
         for match in matches:
             if match:
-                found.extend(str(sets[index]) for index in sorted(match))
+                found.extend([groups[index] for index in sorted(match)])
             else:
-                found.extend(facts.reading.groups)
+                found.extend(groups)
         return tuple(found)
 
     @property
@@ -99,30 +104,45 @@ def _not_counted(*names: str) -> dict[str, int | None]:
     return dict.fromkeys(names)
 
 
-def _combination(family: str, size: int, test: Callable[[Sequence[int]], bool]) -> Predicate:
-    """Every `size` sets of the family (`chows` or `pungs`) whose lowest tiles, in order,
-    pass `test`."""
-    # The matches depend on the family's lowest tiles alone, in order, which far fewer
-    # readings differ in than in their hands: each fan keeps, by those tiles, the places of the
-    # sets that match (most often none), and only a match is turned into the reading's set
-    # indices. (Their order does not matter: the principles sort them.)
-    memo: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+class Combination:
+    """A fan's predicate over `size` sets of a family (`chows` or `pungs`) whose lowest tiles,
+    in order, pass `test`; `places` gives the places of those sets among the family's, by the
+    family's tiles alone (what the engine's family step reads for every such fan at once)."""
 
-    def matches(facts: McrFacts) -> Matches:
-        members, tiles = facts.family(family)
-        found = memo.get(tiles)
+    def __init__(self, family: str, size: int, test: Callable[[Sequence[int]], bool]) -> None:
+        self.family = family
+        self.size = size
+        self.test = test
+        # The matches depend on the family's lowest tiles alone, in order, which far fewer
+        # readings differ in than in their hands: each fan keeps, by those tiles, the places of
+        # the sets that match (most often none), and only a match is turned into the reading's
+        # set indices. (Their order does not matter: the principles sort them.)
+        self.memo: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+    def places(self, tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        found = self.memo.get(tiles)
         if found is None:
+            test = self.test
             found = tuple(
                 places
-                for places in combinations(range(len(tiles)), size)
+                for places in combinations(range(len(tiles)), self.size)
                 if test([tiles[place] for place in places])
             )
-            remember(memo, tiles, found)
+            remember(self.memo, tiles, found)
+        return found
+
+    def __call__(self, facts: McrFacts) -> Matches:
+        members, tiles = facts.family(self.family)
+        found = self.places(tiles)
         if not found:
             return _NONE
         return [frozenset([members[place] for place in places]) for places in found]
 
-    return matches
+
+def _combination(family: str, size: int, test: Callable[[Sequence[int]], bool]) -> Predicate:
+    """Every `size` sets of the family (`chows` or `pungs`) whose lowest tiles, in order,
+    pass `test`."""
+    return Combination(family, size, test)
 
 
 def _per_pung(test: Callable[[McrFacts, Tile], bool]) -> Predicate:
@@ -352,8 +372,19 @@ def _honors_and_knitted(greater: bool) -> Predicate:
     )
 
 
+class WaitFan:
+    """A wait fan's predicate: the hand waited on one kind alone, the winning tile in this
+    `position` of the reading (`McrFacts.wait_position`)."""
+
+    def __init__(self, position: str) -> None:
+        self.position = position
+
+    def __call__(self, facts: McrFacts) -> Matches:
+        return _ONE if facts.wait_position == self.position else _NONE
+
+
 def _wait(position: str) -> Predicate:
-    return _whole(lambda f: f.wait_position == position)
+    return WaitFan(position)
 
 
 _OUTSIDE = frozenset(TERMINALS_AND_HONORS)
@@ -1320,3 +1351,63 @@ FLOWER = Fan("flower_tiles", "花牌", "花牌", "Flower tiles", 1, lambda facts
 
 BY_ID: dict[str, Fan] = {fan.id: fan for fan in (*FANS, FLOWER)}
 ELEMENTS: tuple[Element, ...] = tuple(fan.element for fan in FANS)
+
+
+FAMILY_FANS: dict[str, tuple[tuple[str, Combination], ...]] = {
+    family: tuple(
+        (fan.id, fan.predicate)
+        for fan in FANS
+        if isinstance(fan.predicate, Combination) and fan.predicate.family == family
+    )
+    for family in ("chows", "pungs")
+}
+"""Each family's combination fan, in table order."""
+_FAMILY_MEMO: dict[str, dict[tuple[int, ...], tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]]]
+_FAMILY_MEMO = {"chows": {}, "pungs": {}}
+_GROUP_MEMO: dict[str, dict[tuple[int, ...], tuple[str, ...]]] = {"chows": {}, "pungs": {}}
+
+
+def family_places(
+    family: str, tiles: tuple[int, ...]
+) -> tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]:
+    """Every combination fan of the family that the family's lowest tiles (in order) match,
+    with the places of its matches among them."""
+    # One look-up for all of a family's fans rather than a call and a look-up for each (a
+    # reading with two chows ran six): a fan matching implies the bits it needs
+    # (tests/test_mcr_features.py), so those the bits rule out find nothing here either.
+    memo = _FAMILY_MEMO[family]
+    found = memo.get(tiles)
+    if found is None:
+        found = remember(memo, tiles, _family_places(family, tiles))
+    return found
+
+
+def _family_places(
+    family: str, tiles: tuple[int, ...]
+) -> tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]:
+    # A family's tiles are new on about one reading in two of fresh hands, but the two, three
+    # or four of them that one fan combines far less often: the fan those tiles form are kept
+    # by them (at most a few thousand pairs and triples), so that a new family costs a
+    # look-up for each of its groups rather than every fan's test on each.
+    groups, fans = _GROUP_MEMO[family], FAMILY_FANS[family]
+    by_fan: dict[str, list[tuple[int, ...]]] = {}
+    for size in range(2, min(4, len(tiles)) + 1):
+        for places in combinations(range(len(tiles)), size):
+            group = tuple([tiles[place] for place in places])
+            names = groups.get(group)
+            if names is None:
+                names = tuple(
+                    name
+                    for name, predicate in fans
+                    if predicate.size == size and predicate.test(list(group))
+                )
+                remember(groups, group, names)
+            for name in names:
+                by_fan.setdefault(name, []).append(places)
+    return tuple((name, tuple(places)) for name, places in by_fan.items())
+
+
+WAIT_FANS: dict[str, str] = {
+    fan.predicate.position: fan.id for fan in FANS if isinstance(fan.predicate, WaitFan)
+}
+"""Each wait position's fan (edge, closed, single), which the engine reads at once."""

@@ -15,9 +15,11 @@ once a reading (`reading_bits`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 from companion.rules.mcr.facts import EAST, GREEN, REVERSIBLE, WHITE, McrContext, McrEvent
 from companion.rules.mcr.shapes import CHOW, KONG, McrReading, McrShape
+from companion.shapes.blocks import remember
 from companion.tiles import KINDS, Tile
 
 
@@ -163,16 +165,14 @@ KONG_BITS = _at_least(F.KONG, F.KONGS_2, F.KONGS_3, F.KONGS_4)
 CONCEALED_BITS = _at_least(0, F.CONCEALED_PUNGS_2, F.CONCEALED_PUNGS_3, F.CONCEALED_PUNGS_4)
 
 
-def hand_bits(counts: Sequence[int], context: McrContext, melds: int) -> int:
-    """The bits of a hand's tiles (`counts`, declared groups included), of its win and of its
-    declared groups' number, shared by all its readings."""
-    kinds = 0
-    hog = False
-    for kind, count in enumerate(counts):
-        if count:
-            kinds |= 1 << kind
-            hog = hog or count == 4
-    bits = F.HOG if hog else 0
+KIND_BITS = tuple(1 << kind for kind in range(KINDS))
+_TILE_BITS: dict[int, int] = {}
+
+
+def _tile_bits(kinds: int) -> int:
+    """The bits of the kinds a hand holds (`kinds`, a bit a kind), a kind held four times
+    aside."""
+    bits = 0
     if kinds & HONOR_MASK:
         bits |= F.HONORS
         bits |= F.WINDS if kinds & WIND_MASK else 0
@@ -187,6 +187,21 @@ def hand_bits(counts: Sequence[int], context: McrContext, melds: int) -> int:
         bits |= F.TERMINAL_OR_HONOR
     if kinds & FIVE_MASK:
         bits |= F.FIVE
+    return bits
+
+
+def hand_bits(counts: Sequence[int], context: McrContext, melds: int) -> int:
+    """The bits of a hand's tiles (`counts`, declared groups included), of its win and of its
+    declared groups' number, shared by all its readings."""
+    # The kinds held as a mask from the counts at C speed (`compress`), a kind held four
+    # times by `in`, and the kinds' bits kept by their mask (2,388 masks in 3,000 hands: most
+    # miss, at the cost of the loop that was here always): 11k of 747k instructions a hand.
+    kinds = sum(compress(KIND_BITS, counts))
+    bits = _TILE_BITS.get(kinds)
+    if bits is None:
+        bits = remember(_TILE_BITS, kinds, _tile_bits(kinds))
+    if 4 in counts:
+        bits |= F.HOG
     bits |= F.BY_DISCARD if context.by_discard else F.SELF_DRAWN
     for event in context.events:
         bits |= EVENT_BITS[event]

@@ -10,15 +10,44 @@ two readings are worth the same, the first is reported.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
-from itertools import permutations
+from itertools import compress, permutations, product
+from typing import Any, Generic, TypeVar, overload
 
 from companion.hand import Hand, MeldKind
+from companion.shapes.blocks import remember
 from companion.shapes.groups import TILES
 from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile, format_tiles
+
+T = TypeVar("T")
+
+
+class cached(Generic[T]):  # noqa: N801 (named as the decorator it stands for)
+    """`functools.cached_property` without its lock: a value worked out on first access and
+    kept in the instance's dict, which answers every later access. Python 3.11's takes an
+    `RLock` on each first access, and the facts make six or seven a reading: 22k of 759k
+    instructions a hand (`bench/instructions.py`)."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> cached[T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> T | cached[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
 
 HONORS = tuple(range(Tile.EAST, Tile.RED + 1))
 _EAST = int(Tile.EAST)
@@ -46,11 +75,19 @@ class McrShape(Enum):
     HONORS_AND_KNITTED = "honors_and_knitted"
     KNITTED_STRAIGHT = "knitted_straight"
 
+    # Hashed by identity (a member is equal to itself alone): `Enum.__hash__` hashes the
+    # member's name in Python, a call each time one is a key or in a set.
+    __hash__ = object.__hash__
+
 
 class SetKind(Enum):
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"
+
+    # Hashed by identity (a member is equal to itself alone): `Enum.__hash__` hashes the
+    # member's name in Python, a call each time one is a key or in a set.
+    __hash__ = object.__hash__
 
 
 CHOW, PUNG, KONG = SetKind.CHOW, SetKind.PUNG, SetKind.KONG
@@ -79,15 +116,27 @@ class McrSet:
         return (self.tile,) * (4 if self.kind is KONG else 3)
 
     def __str__(self) -> str:
-        # Every result names its groups: each kind of set on each tile is written once.
-        key = (self.kind, self.tile)
-        text = _GROUP_TEXT.get(key)
-        if text is None:
-            text = _GROUP_TEXT[key] = format_tiles(self.tiles)
-        return text
+        return self.text
+
+    @cached
+    def text(self) -> str:
+        """The set written (every result names its groups): kept on the set, as each set is
+        made once (`mcr_set`)."""
+        return format_tiles(self.tiles)
 
 
-_GROUP_TEXT: dict[tuple[SetKind, Tile], str] = {}
+_SETS: dict[tuple[SetKind, int, bool, bool], McrSet] = {}
+
+
+def mcr_set(kind: SetKind, tile: int, declared: bool, exposed: bool) -> McrSet:
+    """The set, made once for each kind, tile and state (a few hundred in all) and shared:
+    a frozen dataclass of four fields costs about a microsecond to make, and every reading
+    made four (part of the readings' 38k below)."""
+    key = (kind, tile, declared, exposed)
+    found = _SETS.get(key)
+    if found is None:
+        found = _SETS[key] = McrSet(kind, TILES[tile], declared, exposed)
+    return found
 
 
 @dataclass(frozen=True)
@@ -101,7 +150,7 @@ class McrReading:
     """The knitted straight's nine tiles, or the single tiles of honors and knitted tiles and
     of thirteen orphans."""
 
-    @cached_property
+    @cached
     def groups(self) -> tuple[str, ...]:
         """The groups' text (read by every fan of the whole hand that names its tiles)."""
         found = [str(group) for group in self.sets]
@@ -118,7 +167,7 @@ def _declared(hand: Hand) -> list[McrSet]:
     for meld in hand.melds:
         kind = CHOW if meld.kind is MeldKind.CHOW else KONG if meld.kind.is_kong else PUNG
         exposed = meld.kind is not MeldKind.CONCEALED_KONG
-        found.append(McrSet(kind, meld.first, True, exposed))
+        found.append(mcr_set(kind, meld.first, True, exposed))
     return found
 
 
@@ -172,18 +221,122 @@ def _concealed_sets(
     sets = []
     for tile, kind in found:
         if kind == 1:
-            sets.append(McrSet(CHOW, TILES[tile], False, False))
+            sets.append(mcr_set(CHOW, tile, False, False))
         else:
             exposed = by_discard and tile == winning and not in_chow
-            sets.append(McrSet(PUNG, TILES[tile], False, exposed))
+            sets.append(mcr_set(PUNG, tile, False, exposed))
     return tuple(sets)
 
 
-def _knitted_in(counts: Sequence[int]) -> tuple[int, ...] | None:
-    for straight in KNITTED:
-        if all(counts[tile] for tile in straight):
+def _knitted_in(kinds: int) -> tuple[int, ...] | None:
+    """The knitted straight among the kinds held (`kinds`, a bit a kind), if any."""
+    for straight, mask in _KNITTED_MASKS:
+        if kinds & mask == mask:
             return straight
     return None
+
+
+_KNITTED_MASKS = tuple((straight, sum(1 << tile for tile in straight)) for straight in KNITTED)
+_KIND_BITS = tuple(1 << kind for kind in range(KINDS))
+_BLOCKS = ((0, 9), (9, 18), (18, 27), (27, KINDS))
+BlockReading = tuple[tuple[McrSet, ...], Tile | None]
+_BLOCK_READINGS: tuple[dict[tuple[int, ...], tuple[BlockReading, ...]], ...] = ({}, {}, {}, {})
+_BLOCK_MEMOS = tuple(
+    (start, end, memo) for (start, end), memo in zip(_BLOCKS, _BLOCK_READINGS, strict=True)
+)
+
+
+def _block_readings(start: int, counts: tuple[int, ...]) -> tuple[BlockReading, ...]:
+    """Every way to read one suit's (or the honors') counts, from kind `start`, as sets and
+    at most one pair (a pair when their number leaves two over), in the order of
+    `sets_and_pair`; the sets concealed and not exposed."""
+    whole = [0] * KINDS
+    whole[start : start + len(counts)] = counts
+    total = sum(counts)
+    if total % 3 == 1:
+        return ()
+    if total % 3 == 0:
+        # Sets alone: read with a pair put where it cannot join a set (an honor after a
+        # suit, the first kind before the honors), then left out.
+        spare = KINDS - 1 if start < _EAST else 0
+        whole[spare] += 2
+        return tuple(
+            (
+                tuple(
+                    [
+                        mcr_set(PUNG if kind == 0 else CHOW, tile, False, False)
+                        for tile, kind in sets
+                    ]
+                ),
+                None,
+            )
+            for sets, _ in sets_and_pair(whole, total // 3)
+        )
+    return tuple(
+        (
+            tuple(
+                [mcr_set(PUNG if kind == 0 else CHOW, tile, False, False) for tile, kind in sets]
+            ),
+            TILES[pair],
+        )
+        for sets, pair in sets_and_pair(whole, total // 3)
+    )
+
+
+def _standard_readings(counts: list[int]) -> list[tuple[tuple[McrSet, ...], Tile]]:
+    """Every reading of the concealed counts as sets and a pair, in the order of
+    `sets_and_pair` over the whole hand, the sets concealed and not exposed."""
+    # Chows stay within a suit, so a hand's readings are those of its suits and honors
+    # combined, and each block's are kept by its counts (1,594 blocks in 3,000 hands), their
+    # sets made once (`mcr_set`): the walk over the whole hand, a generator a set, and the
+    # sets made for each reading cost 38k of 714k instructions a hand more than this. The
+    # blocks' readings in their own order, combined block after block, are the whole walk's
+    # (lexicographic) order.
+    # The blocks and their memos in one tuple, and whether each block has one reading noted
+    # as it comes, rather than `zip` and `all` over the parts: 6k of 569k instructions a hand.
+    parts = []
+    single = True
+    for start, end, memo in _BLOCK_MEMOS:
+        key = tuple(counts[start:end])
+        found = memo.get(key)
+        if found is None:
+            found = remember(memo, key, _block_readings(start, key))
+        if len(found) != 1:
+            if not found:
+                return []
+            single = False
+        parts.append(found)
+    if single:
+        sets: tuple[McrSet, ...] = ()
+        pair = None
+        for ((block_sets, block_pair),) in parts:
+            sets += block_sets
+            if block_pair is not None:
+                if pair is not None:
+                    return []
+                pair = block_pair
+        return [] if pair is None else [(sets, pair)]
+    readings: list[tuple[tuple[McrSet, ...], Tile]] = []
+    for combined in product(*parts):
+        pairs = [block_pair for _, block_pair in combined if block_pair is not None]
+        if len(pairs) == 1:
+            readings.append((sum((block_sets for block_sets, _ in combined), ()), pairs[0]))
+    return readings
+
+
+def _exposed(sets: tuple[McrSet, ...], winning: Tile) -> tuple[McrSet, ...]:
+    """On a discard, the concealed pung of the winning tile exposed, unless the winning tile
+    can be read into one of the chows instead (as `_concealed_sets`)."""
+    if any(group.kind is CHOW and group.tile <= winning <= group.tile + 2 for group in sets):
+        return sets
+    return tuple(
+        [
+            mcr_set(PUNG, group.tile, False, True)
+            if group.kind is PUNG and not group.declared and group.tile == winning
+            else group
+            for group in sets
+        ]
+    )
 
 
 def mcr_readings(hand: Hand, by_discard: bool) -> list[McrReading]:
@@ -194,9 +347,10 @@ def mcr_readings(hand: Hand, by_discard: bool) -> list[McrReading]:
     counts = hand.concealed_counts()
     declared = _declared(hand)
     found: list[McrReading] = []
-    held = sorted(hand.concealed)
+    # The kinds held as one mask (`compress` at C speed): the knitted straights are masks.
+    kinds = sum(compress(_KIND_BITS, counts))
     if len(declared) <= 1:
-        straight = _knitted_in(counts)
+        straight = _knitted_in(kinds)
         if straight is not None:
             rest = list(counts)
             for tile in straight:
@@ -211,7 +365,8 @@ def mcr_readings(hand: Hand, by_discard: bool) -> list[McrReading]:
                     )
                 )
     if not declared:
-        if all(count in (0, 2, 4) for count in counts):
+        held = sorted(hand.concealed)
+        if 1 not in counts and 3 not in counts:
             pairs = tuple(TILES[tile] for tile in range(KINDS) for _ in range(counts[tile] // 2))
             found.append(McrReading(McrShape.SEVEN_PAIRS, pairs=pairs))
         elif all(tile in TERMINALS_AND_HONORS for tile in held) and all(
@@ -226,14 +381,21 @@ def mcr_readings(hand: Hand, by_discard: bool) -> list[McrReading]:
                 set(numbered) <= set(straight) for straight in KNITTED
             ):
                 found.append(McrReading(McrShape.HONORS_AND_KNITTED, knitted=tuple(held)))
-    for sets, pair in sets_and_pair(counts, 4 - len(declared)):
-        found.append(
-            McrReading(
-                McrShape.STANDARD,
-                (*declared, *_concealed_sets(sets, winning, by_discard)),
-                TILES[pair],
-            )
+    exposing = by_discard and counts[winning] >= 3
+    for concealed, last in _standard_readings(counts):
+        if exposing:
+            concealed = _exposed(concealed, winning)
+        # The reading's dict filled at once, as `McrReading(...)` fills it (defaults
+        # included), rather than through the frozen dataclass's five setattr calls.
+        reading = object.__new__(McrReading)
+        reading.__dict__.update(
+            shape=McrShape.STANDARD,
+            sets=(*declared, *concealed),
+            pair=last,
+            pairs=(),
+            knitted=(),
         )
+        found.append(reading)
     return found
 
 
