@@ -142,7 +142,9 @@ class Tab:
         path = SCREENSHOTS / f"{label}-{self.name}.png"
         if full_page:
             self.page.evaluate("window.scrollTo(0, 0)")
-        self.page.screenshot(path=str(path), full_page=full_page)
+        # A hang bound only: a full page as long as the API reference took over the default 10 s
+        # on a loaded 2-core machine.
+        self.page.screenshot(path=str(path), full_page=full_page, timeout=60_000)
         return path
 
 

@@ -25,7 +25,7 @@ from companion.api import docs, events, live, scoring, table_preview, tables
 from companion.api.errors import install_error_handlers
 from companion.api.limits import RateLimiter, RateLimits
 from companion.api.security import MAX_BODY, SecurityMiddleware
-from companion.web import event_pages, pages, table_pages, table_share
+from companion.web import event_forms, event_pages, pages, table_pages, table_share
 from companion.web.templating import STATIC_DIR
 
 ROUTERS: list[APIRouter] = [
@@ -39,6 +39,7 @@ ROUTERS: list[APIRouter] = [
     table_pages.router,
     table_share.router,
     event_pages.router,
+    event_forms.router,
     docs.router,
 ]
 """Every area's routers, in the order they are matched."""

@@ -176,7 +176,9 @@ class SeatingPlan:
         for number, count in enumerate(counts, 1):
             if count < SEATS:
                 if same:
-                    raise SeatingError(f"a table needs 4 players; {count} are entered")
+                    raise SeatingError(
+                        f"a table needs 4 players; {count} {'is' if count == 1 else 'are'} entered"
+                    )
                 raise SeatingError(f"round {number} has {count} players; a table needs 4")
             if count % SEATS and self.leftover is None:
                 raise UnevenFieldError(count, None if same else number)

@@ -43,6 +43,7 @@ class NavItem:
 NAV: list[NavItem] = [
     NavItem("/", "nav.calculator"),
     NavItem("/tables", "nav.tables"),
+    NavItem("/events", "nav.events"),
     NavItem("/docs", "nav.api_docs"),
 ]
 """The header's links, in order. A new area adds its item (e.g. `/tables`) where it is set up."""

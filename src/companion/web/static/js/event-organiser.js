@@ -133,6 +133,17 @@ function drawQrCodes() {
   }
 }
 
+function showNewEvent(value) {
+  const box = document.getElementById("new-event");
+  const input = document.getElementById("organiser-link");
+  input.value = `${pageData.shareBase}/e/${event.id}#token=${encodeURIComponent(value)}`;
+  box.hidden = false;
+  document.getElementById("copy-organiser-link").addEventListener("click", async () => {
+    const verdict = await copyText(input.value, input);
+    say(t(verdict === "copied" ? "table.copied" : "table.copy_manual"));
+  });
+}
+
 async function takeToken() {
   const params = new URLSearchParams(location.hash.slice(1));
   const fromLink = params.get("token");
@@ -148,6 +159,8 @@ async function takeToken() {
     token = candidate;
     if (verdict === "ok") {
       accessNotice.hidden = true;
+      // Just started on the events page: the organiser's link is shown once, to keep.
+      if (candidate === fromLink && params.get("new")) showNewEvent(candidate);
       // Kept: the address bar shows the page without the token. Not kept: the fragment stays.
       if (candidate === fromLink && remember(candidate)) {
         history.replaceState(null, "", location.pathname + location.search);

@@ -2,6 +2,7 @@
 // and the tables this browser can write to are listed from localStorage (the server keeps no
 // list).
 import { t } from "./i18n.js";
+import { followProfile, guardSubmit } from "./profile-choice.js";
 import { forgetTable, loadTables } from "./table-store.js";
 import { el } from "./tiles.js";
 
@@ -10,24 +11,6 @@ const profileSelect = document.getElementById("create-profile");
 const submit = document.getElementById("create-submit");
 const mine = document.getElementById("my-tables");
 const list = document.getElementById("my-tables-list");
-const lengthFields = document.getElementById("length-fields");
-
-function showProfileOptions() {
-  for (const fieldset of form.querySelectorAll("[data-profile-options]")) {
-    const chosen = fieldset.dataset.profileOptions === profileSelect.value;
-    fieldset.hidden = !chosen;
-    fieldset.disabled = !chosen;
-  }
-  // A profile whose rules say how long its game is has a line saying so (the server writes one
-  // for each such profile): the planned hands and rounds go, disabled, so none is sent.
-  let fixed = false;
-  for (const line of form.querySelectorAll("[data-length-line]")) {
-    line.hidden = line.dataset.lengthLine !== profileSelect.value;
-    fixed ||= !line.hidden;
-  }
-  lengthFields.hidden = fixed;
-  lengthFields.disabled = fixed;
-}
 
 function listTables() {
   const tables = Object.entries(loadTables()).sort(([, a], [, b]) => (b.seen ?? 0) - (a.seen ?? 0));
@@ -57,17 +40,8 @@ function listTables() {
   mine.hidden = !items.length;
 }
 
-profileSelect.addEventListener("change", showProfileOptions);
-form.addEventListener("submit", () => {
-  // One table per tap: a second tap while the first is on its way does nothing.
-  window.setTimeout(() => {
-    submit.disabled = true;
-  }, 0);
-});
-window.addEventListener("pageshow", () => {
-  submit.disabled = false;
-  listTables();
-});
-showProfileOptions();
+followProfile(form, profileSelect);
+guardSubmit(form, submit);
+window.addEventListener("pageshow", listTables);
 listTables();
 document.body.dataset.ready = "true";
