@@ -29,8 +29,9 @@ FIELD_EXAMPLES = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-SLOW = 1.0
-"""Seconds: any answer here takes milliseconds; `Fraction("1e10000000")` took 10 s."""
+SLOW = 4.0
+"""Seconds, a hang bound: any answer here takes milliseconds, `Fraction("1e10000000")` took 10 s;
+a refused form's page once took 1.5 s on a loaded 2-core machine running the whole suite."""
 
 HOSTILE_NUMBERS = st.sampled_from(
     [
