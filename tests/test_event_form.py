@@ -157,7 +157,7 @@ def test_an_mcr_event_from_the_form_ignores_a_length_typed_before(client: TestCl
             "zh-Hans",
             "9 名玩家按四人一桌会多出 1 人：可再请 3 人替补，或让其中 1 人轮空。",  # noqa: RUF001
         ),
-        ({"players": "Ann"}, "en", "a table needs 4 players; 1 is entered"),
+        ({"players": "Ann"}, "en", "a table needs 4 players, and the event has 1"),
         ({"name": " "}, "en", "an event's name cannot be empty"),
         ({"event_rounds": "x"}, "en", "The number of rounds must be a whole number, at least 1."),
         ({"event_rounds": "0"}, "zh-Hant", "輪數須為整數，至少為 1。"),  # noqa: RUF001

@@ -105,6 +105,21 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         {"players": 7, "tables": 1, "over": 3, "substitutes": 1, "round": 2},
         lambda book: _uneven_second_round(book),
     ),
+    (
+        "refusal.event_name_empty",
+        {},
+        lambda book: book.create_event("  ", "sg", None, EIGHT, 2),
+    ),
+    (
+        "refusal.event_too_few",
+        {"count": 1},
+        lambda book: book.create_event("Night", "sg", None, ["Ann"], 2),
+    ),
+    (
+        "refusal.event_same_name",
+        {"first": "Ann", "second": "ann"},
+        lambda book: book.create_event("Night", "sg", None, ["Ann", "Ben", "Cat", "ann"], 2),
+    ),
 ]
 
 

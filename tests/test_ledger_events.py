@@ -533,7 +533,7 @@ def test_what_an_event_refuses_when_it_is_made(sqlite_ledger: Ledger) -> None:
     assert refused(name=" ") == "an event's name cannot be empty"
     assert refused(name="N" * 61) == "an event's name can have at most 60 characters"
     assert refused(rounds=0) == "an event needs at least 1 round; got 0"
-    assert refused(players=EIGHT[:3]) == "a table needs 4 players; 3 are entered"
+    assert refused(players=EIGHT[:3]) == "a table needs 4 players, and the event has 3"
     assert refused(players=[*EIGHT[:7], "Ann, Ben"]) == (
         "a player's name cannot contain a comma: Ann, Ben"
     )

@@ -356,9 +356,9 @@ def test_seat_event_takes_the_standings_by_round() -> None:
 @pytest.mark.parametrize(
     ("players", "rounds", "options", "message"),
     [
-        (names(3), 2, {}, "a table needs 4 players; 3 are entered"),
-        ([], 1, {}, "a table needs 4 players; 0 are entered"),
-        (names(1), 1, {}, "a table needs 4 players; 1 is entered"),
+        (names(3), 2, {}, "a table needs 4 players, and the event has 3"),
+        ([], 1, {}, "a table needs 4 players, and the event has 0"),
+        (names(1), 1, {}, "a table needs 4 players, and the event has 1"),
         (names(8), 0, {}, "an event needs at least 1 round; got 0"),
         (names(8), -2, {}, "an event needs at least 1 round; got -2"),
         (

@@ -151,9 +151,11 @@ class SeatingPlan:
             if "," in name:
                 raise SeatingError(f"a player's name cannot contain a comma: {name}")
             if name.casefold() in seen:
+                first = seen[name.casefold()]
                 raise SeatingError(
-                    f"each player needs a different name: {seen[name.casefold()]} and {name} "
-                    "are the same"
+                    f"each player needs a different name: {first} and {name} are the same",
+                    key="refusal.event_same_name",
+                    params={"first": first, "second": name},
                 )
             seen[name.casefold()] = name
             if self.leftover is Leftover.SUBSTITUTES and _is_substitute_name(name):
@@ -177,7 +179,9 @@ class SeatingPlan:
             if count < SEATS:
                 if same:
                     raise SeatingError(
-                        f"a table needs 4 players; {count} {'is' if count == 1 else 'are'} entered"
+                        f"a table needs 4 players, and the event has {count}",
+                        key="refusal.event_too_few",
+                        params={"count": count},
                     )
                 raise SeatingError(f"round {number} has {count} players; a table needs 4")
             if count % SEATS and self.leftover is None:

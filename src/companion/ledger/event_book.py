@@ -590,7 +590,9 @@ class EventBook:
     ) -> NewEvent:
         """A new event and its organiser's token. Its tables will play `profile` with
         `options` (and `hands` or `table_rounds` each, as a table plans them)."""
-        event_name = _checked_text(name, "an event's name")
+        event_name = _checked_text(name, "an event's name", required=False)
+        if not event_name:
+            raise EventError("an event's name cannot be empty", key="refusal.event_name_empty")
         if len(event_name) > MAX_TABLE_NAME:
             raise LimitError(f"an event's name can have at most {MAX_TABLE_NAME} characters")
         check_storable(dict(options or {}), "an option")
