@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from companion.api import create_app
+from companion.api.deps import close_ledgers
+from companion.api.limits import Rate, RateLimiter, RateLimits
 from companion.api.security import CONTENT_SECURITY_POLICY
 from companion.web.templating import NAV
 
@@ -183,3 +187,17 @@ def test_the_form_needs_its_csrf_token(client: TestClient) -> None:
     sent = form(client)
     del sent["csrf_token"]
     assert client.post("/events", data=sent, follow_redirects=False).status_code == 403
+
+
+def test_the_form_counts_against_the_creation_limit_of_the_api(tmp_path: Path) -> None:
+    limits = RateLimits(create=Rate(2, 3600), write=None)
+    app = create_app(f"sqlite:///{tmp_path / 'ledger.sqlite3'}", rate_limits=limits)
+    app.state.rate_limiter = RateLimiter(limits, clock=lambda: 0.0)  # no refill between requests
+    with TestClient(app) as client:
+        body = {"name": "Night", "profile": "sg", "players": EIGHT, "rounds": 2}
+        assert client.post("/api/events", json=body).status_code == 201
+        assert client.post("/events", data=form(client), follow_redirects=False).status_code == 303
+        refused = client.post("/events", data=form(client), follow_redirects=False)
+        assert (refused.status_code, refused.headers["retry-after"]) == (429, "1800")
+        assert client.post("/api/events", json=body).status_code == 429
+    close_ledgers(app)
