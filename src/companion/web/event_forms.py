@@ -20,22 +20,12 @@ from companion.api.deps import http_status, open_ledger
 from companion.api.limits import limit_creation
 from companion.api.security import read_form
 from companion.errors import CompanionError
-from companion.ledger.state import MAX_PLANNED_HANDS, MAX_PLANNED_ROUNDS
+from companion.rules.options import parse_whole
 from companion.web import i18n
-from companion.web.table_forms import (
-    FormError,
-    create_context,
-    options_from_form,
-    planned_count,
-    plans_length,
-    table_profile_infos,
-)
+from companion.web.table_forms import FormError, create_context, table_plan
 from companion.web.templating import render, request_language
 
 router = APIRouter(include_in_schema=False)
-
-DEFAULT_ROUNDS = "3"
-"""What the form's rounds field holds at first: a club night's usual three."""
 
 
 @router.get("/events", response_class=HTMLResponse)
@@ -60,38 +50,31 @@ def create_from_form(request: Request, body: bytes) -> Response:
     limit_creation(request)
     lang = request_language(request)
     t = i18n.Translator(lang)
-    profiles = {profile["id"]: profile for profile in table_profile_infos()}
-    profile = profiles.get(form.get("profile", "sg"))
     try:
-        if profile is None:
-            raise FormError(t("tables.error_profile"))
-        hands = table_rounds = None
-        if plans_length(profile):
-            hands = planned_count(t, form, "hands", 0, MAX_PLANNED_HANDS)
-            table_rounds = planned_count(t, form, "rounds", 1, MAX_PLANNED_ROUNDS)
-        rounds = _whole(form.get("event_rounds", ""), 6)
+        plan = table_plan(t, form)
+        rounds = parse_whole(form.get("event_rounds", ""))
         if rounds is None or rounds < 1:
             raise FormError(t("events.error_rounds"))
         seed = None
         if form.get("seed", "").strip():
             # The service refuses a seed past its largest with a message that says so.
-            seed = _whole(form["seed"], 19)
+            seed = _seed(form["seed"])
             if seed is None:
                 raise FormError(t("events.error_seed"))
         from companion.ledger.event_book import EventBook
 
         created = EventBook(open_ledger(request)).create_event(
             form.get("name", ""),
-            profile["id"],
-            options_from_form(profile, form),
+            plan.profile,
+            plan.options,
             players_of(form.get("players", "")),
             rounds,
             seed=seed,
             first_round=form.get("first_round", "random"),
             later_rounds=form.get("later_rounds", "no-repeats"),
             leftover=form.get("leftover") or None,
-            hands=hands,
-            table_rounds=table_rounds,
+            hands=plan.hands,
+            table_rounds=plan.rounds,
             by=form.get("by", ""),
         )
     except CompanionError as error:
@@ -107,10 +90,11 @@ def create_from_form(request: Request, body: bytes) -> Response:
     )
 
 
-def _whole(text: str, most_digits: int) -> int | None:
-    """A whole number in ASCII digits (`²` or `٣` are not read as numbers), or None."""
+def _seed(text: str) -> int | None:
+    """A seed in ASCII digits (`²` or `٣` are not read as numbers), or None. Not `parse_whole`:
+    a seed goes up to 2^63 - 1, past its bound of 2^53."""
     text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= most_digits else None
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 19 else None
 
 
 def _said(lang: str, error: CompanionError) -> str:

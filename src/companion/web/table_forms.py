@@ -3,6 +3,7 @@ fields, and the options a form sets (those that differ from the profile's defaul
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -10,6 +11,7 @@ from fastapi import Request
 
 from companion.api.profiles import all_profiles
 from companion.errors import CompanionError, InvalidRequestError
+from companion.ledger.state import MAX_PLANNED_HANDS, MAX_PLANNED_ROUNDS
 from companion.rules import get_profile
 from companion.rules.options import parse_amount, parse_whole
 from companion.web import i18n
@@ -122,6 +124,32 @@ def options_from_form(profile: dict[str, Any], form: dict[str, str]) -> dict[str
         elif _differs(kind, text, default):
             options[name] = text
     return options
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """What a create form (a table's, an event's) says every table plays."""
+
+    profile: str
+    options: dict[str, Any]
+    hands: int | None
+    rounds: int | None
+
+
+def table_plan(t: i18n.Translator, form: dict[str, str]) -> TablePlan:
+    """The form's profile, its options that differ from the defaults and each table's planned
+    hands or rounds (none where the profile's rules say its length); FormError names a field
+    it cannot read."""
+    profiles = {profile["id"]: profile for profile in table_profile_infos()}
+    profile = profiles.get(form.get("profile", "sg"))
+    if profile is None:
+        raise FormError(t("tables.error_profile"))
+    hands = rounds = None
+    if plans_length(profile):
+        # Hands 0 goes on to the ledger, which says a plan is at least one hand.
+        hands = planned_count(t, form, "hands", 0, MAX_PLANNED_HANDS)
+        rounds = planned_count(t, form, "rounds", 1, MAX_PLANNED_ROUNDS)
+    return TablePlan(profile["id"], options_from_form(profile, form), hands, rounds)
 
 
 def create_context(

@@ -31,18 +31,10 @@ from companion.api.deps import open_ledger, refusals, table_key
 from companion.api.limits import limit_creation
 from companion.api.security import read_form
 from companion.errors import CompanionError
-from companion.ledger.state import MAX_PLANNED_HANDS, MAX_PLANNED_ROUNDS
 from companion.web import i18n
 from companion.web.event_pages import table_timer
 from companion.web.pages import editor_context, script_data
-from companion.web.table_forms import (
-    FormError,
-    create_context,
-    options_from_form,
-    planned_count,
-    plans_length,
-    table_profile_infos,
-)
+from companion.web.table_forms import create_context, table_plan
 from companion.web.table_share import share_reach
 from companion.web.table_views import VIEWS, board_context, record_context, table_translator
 from companion.web.templating import page_context, render, request_language, templates
@@ -75,26 +67,17 @@ def create_from_form(request: Request, body: bytes) -> Response:
     form = read_form(body)
     limit_creation(request)
     t = i18n.Translator(request_language(request))
-    profiles = {profile["id"]: profile for profile in table_profile_infos()}
-    profile = profiles.get(form.get("profile", "sg"))
     try:
-        if profile is None:
-            raise FormError(t("tables.error_profile"))
+        plan = table_plan(t, form)
         players = [form.get(f"player{seat}", "") for seat in range(4)]
-        hands = rounds = None
-        if plans_length(profile):
-            # Hands 0 goes on to the ledger, which says a plan is at least one hand.
-            hands = planned_count(t, form, "hands", 0, MAX_PLANNED_HANDS)
-            rounds = planned_count(t, form, "rounds", 1, MAX_PLANNED_ROUNDS)
-        options = options_from_form(profile, form)
         with refusals():
             created = open_ledger(request).create_table(
-                profile["id"],
+                plan.profile,
                 players,
-                options=options,
-                hands=hands,
+                options=plan.options,
+                hands=plan.hands,
                 name=form.get("name", ""),
-                rounds=rounds,
+                rounds=plan.rounds,
             )
     except CompanionError as error:
         if getattr(error, "http_status", 422) == 503:

@@ -133,15 +133,18 @@ function drawQrCodes() {
   }
 }
 
+/** Copy a link from its box, and say whether it was copied or is selected to copy by hand. */
+async function copyLink(input) {
+  const verdict = await copyText(input.value, input);
+  say(t(verdict === "copied" ? "table.copied" : "table.copy_manual"));
+}
+
 function showNewEvent(value) {
   const box = document.getElementById("new-event");
   const input = document.getElementById("organiser-link");
   input.value = `${pageData.shareBase}/e/${event.id}#token=${encodeURIComponent(value)}`;
   box.hidden = false;
-  document.getElementById("copy-organiser-link").addEventListener("click", async () => {
-    const verdict = await copyText(input.value, input);
-    say(t(verdict === "copied" ? "table.copied" : "table.copy_manual"));
-  });
+  document.getElementById("copy-organiser-link").addEventListener("click", () => copyLink(input));
 }
 
 async function takeToken() {
@@ -242,11 +245,7 @@ panel.addEventListener("click", async (clicked) => {
     return;
   }
   const copy = clicked.target.closest("[data-copy-link]");
-  if (copy) {
-    const input = copy.parentElement.querySelector("input");
-    const verdict = await copyText(input.value, input);
-    say(t(verdict === "copied" ? "table.copied" : "table.copy_manual"));
-  }
+  if (copy) await copyLink(copy.parentElement.querySelector("input"));
 });
 
 await takeToken();
