@@ -120,6 +120,48 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         {"first": "Ann", "second": "ann"},
         lambda book: book.create_event("Night", "sg", None, ["Ann", "Ben", "Cat", "ann"], 2),
     ),
+    (
+        "refusal.event_few_rounds",
+        {"rounds": 0},
+        lambda book: book.create_event("Night", "sg", None, EIGHT, 0),
+    ),
+    (
+        "refusal.event_no_round",
+        {"round": 4, "last": 3},
+        lambda book: book.seat_round(_event(book, 3), 4),
+    ),
+    (
+        "refusal.event_player_empty",
+        {},
+        lambda book: book.add_player(_event(book), "  ", 2),
+    ),
+    (
+        "refusal.event_player_comma",
+        {"player": "Ann, Ben"},
+        lambda book: book.create_event("Night", "sg", None, [*EIGHT[:7], "Ann, Ben"], 2),
+    ),
+    (
+        "refusal.event_player_substitute",
+        {"player": "Substitute 2"},
+        lambda book: book.create_event(
+            "Night", "sg", None, [*EIGHT[:7], "Substitute 2"], 2, leftover="substitutes"
+        ),
+    ),
+    (
+        "refusal.event_join_round",
+        {"player": "Ivy", "round": 4, "last": 3},
+        lambda book: book.add_player(_event(book), "Ivy", 4),
+    ),
+    (
+        "refusal.event_withdraw_before_join",
+        {"player": "Ivy", "round": 2, "joins": 3},
+        lambda book: _withdrawn_before_joining(book),
+    ),
+    (
+        "refusal.event_too_few_round",
+        {"round": 2, "count": 3},
+        lambda book: _five_withdraw(book),
+    ),
 ]
 
 
@@ -127,6 +169,19 @@ def _withdrawn_twice(book: EventBook) -> object:
     event_id = _event(book)
     book.withdraw(event_id, "ann", 1)
     return book.withdraw(event_id, "Ann", 2)
+
+
+def _withdrawn_before_joining(book: EventBook) -> object:
+    event_id = _event(book)
+    book.add_player(event_id, "Ivy", 3)
+    return book.withdraw(event_id, "Ivy", 2)
+
+
+def _five_withdraw(book: EventBook) -> object:
+    event_id = _event(book, 1)
+    for name in EIGHT[:4]:  # the field of rounds 2 and 3 uneven, then too few
+        book.withdraw(event_id, name, 1)
+    return book.withdraw(event_id, EIGHT[4], 1)
 
 
 def _uneven_second_round(book: EventBook) -> object:
