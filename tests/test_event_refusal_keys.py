@@ -126,14 +126,36 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         lambda book: book.create_event("Night", "sg", None, EIGHT, 0),
     ),
     (
+        "refusal.event_many_rounds",
+        {"most": 40},
+        lambda book: book.create_event("Night", "sg", None, EIGHT, 41),
+    ),
+    (
         "refusal.event_no_round",
         {"round": 4, "last": 3},
         lambda book: book.seat_round(_event(book, 3), 4),
     ),
     (
+        "refusal.event_name_long",
+        {"most": 60},
+        lambda book: book.create_event("N" * 61, "sg", None, EIGHT, 2),
+    ),
+    (
+        "refusal.event_many_players",
+        {"most": 400},
+        lambda book: book.create_event(
+            "Night", "sg", None, [f"P{number}" for number in range(401)], 2
+        ),
+    ),
+    (
         "refusal.event_player_empty",
         {},
         lambda book: book.add_player(_event(book), "  ", 2),
+    ),
+    (
+        "refusal.event_player_long",
+        {"most": 40, "start": "X" * 20},
+        lambda book: book.create_event("Night", "sg", None, [*EIGHT[:7], "X" * 41], 2),
     ),
     (
         "refusal.event_player_comma",
@@ -161,6 +183,32 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         "refusal.event_too_few_round",
         {"round": 2, "count": 3},
         lambda book: _five_withdraw(book),
+    ),
+    (
+        "refusal.event_seed",
+        {"most": str(2**63 - 1)},
+        lambda book: book.create_event("Night", "sg", None, EIGHT, 2, seed=2**63),
+    ),
+    (
+        "refusal.event_by_long",
+        {"most": 200},
+        lambda book: book.withdraw(_event(book), "Ann", 1, by="B" * 201),
+    ),
+    (
+        "refusal.event_reason_empty",
+        {"player": "Ann"},
+        lambda book: book.adjust(_event(book), "ann", -5, "  "),
+    ),
+    (
+        "refusal.event_reason_long",
+        {"player": "Ann", "most": 200},
+        lambda book: book.adjust(_event(book), "Ann", -5, "R" * 201),
+    ),
+    (
+        "refusal.event_amount_long",
+        # 1/10^58 as a fraction: 61 characters
+        {"most": 60},
+        lambda book: book.adjust(_event(book), "Ann", "0." + "0" * 57 + "1", "late"),
     ),
 ]
 
