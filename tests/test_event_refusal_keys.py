@@ -5,6 +5,7 @@ message word for word, and both Chinese catalogues say it in their own words."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -259,3 +260,104 @@ def test_every_event_key_is_met_and_documented() -> None:
     assert keys == {key for key, _, _ in CASES}
     events_doc = (ROOT / "docs" / "events.md").read_text()
     assert [key for key in sorted(keys) if f"`{key}`" not in events_doc] == []
+
+
+# --- The raise sites that carry no key ----------------------------------------------------------
+# A new refusal a user can meet through the service, the API or the events form gets a key;
+# this list says which do not, and why. It lists each site by its file, its error and the
+# opening of its message, as tests/test_refusal_keys.py does for the engine.
+
+EVENT_FILES = ("events/seating.py", "events/standings.py", "ledger/event_book.py")
+EVENT_REFUSALS = {
+    "EventAccessError",
+    "EventError",
+    "InvalidRequestError",
+    "LedgerError",
+    "LimitError",
+    "RoundOrderError",
+    "SeatingError",
+    "StandingsError",
+    "UnknownEntrantError",
+    "UnknownEventRecordError",
+}
+
+
+def _sites(name: str, error: str, *openings: str) -> list[tuple[str, str, str]]:
+    return [(name, error, opening) for opening in openings]
+
+
+WITHOUT_KEY = [
+    # The service gives the seating its own rounds, in order, and the standing itself
+    # (`standing_order`: every player of the round once, and nobody else) only to a round
+    # seated by standing; nothing in it asks a round for a player's seat (`Round.table_of`).
+    *_sites(
+        "events/seating.py",
+        "SeatingError",
+        " has no seat in round ",
+        "round ",
+        "round ",
+        "round 1 is seated before any standing: it takes none",
+        "the standing names ",
+        "the standing names ",
+        "the standing leaves out ",
+    ),
+    # The API, the events form, the command line and a late entry trim every name: only a
+    # Python caller's `Entry` keeps its spaces.
+    *_sites(
+        "events/seating.py", "SeatingError", "a player's name cannot start or end with a space: "
+    ),
+    # The tables' own standings (numbers the ledger wrote), each seated table once, one profile
+    # for every table of an event, and a reason the service has refused empty first
+    # (refusal.event_reason_empty).
+    *_sites(
+        "events/standings.py",
+        "StandingsError",
+        " is not a number: ",
+        " is not a number: ",
+        "table ",
+        "an event's tables are counted one way; these mix ",
+        "a penalty or correction of ",
+    ),
+    # The service adjusts and names as withdrawn only players who played (refusal.event_not_played
+    # first). One way past it: a player named like a substitute ("Substitute 1") in an event of
+    # byes plays, but the leaderboard leaves such names out, so an adjustment of theirs refuses
+    # every standing after it. The names want fixing there, not a key here.
+    *_sites(
+        "events/standings.py",
+        "StandingsError",
+        " played no table of the event",
+        " withdrew but played no table of the event",
+    ),
+    # first_round, later_rounds and leftover: the API's body, the command line's choices and the
+    # form's lists send only known values (a hand-made form post is refused in English).
+    *_sites("ledger/event_book.py", "InvalidRequestError", " must be one of "),
+    # Not the request's fault: other writers kept the event busy through every retry, or every
+    # new id drawn was taken. Trying again helps; left in English.
+    *_sites(
+        "ledger/event_book.py",
+        "EventError",
+        "the event is busy: try again",
+        "could not find a free event id; try again",
+    ),
+]
+
+
+def _opening(node: ast.AST) -> str:
+    """The first piece of literal text in a message."""
+    for part in ast.walk(node):
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            return part.value
+    return ""
+
+
+def test_the_events_refusals_without_a_key_are_the_listed_ones() -> None:
+    found = []
+    for name in EVENT_FILES:
+        tree = ast.parse((ROOT / "src" / "companion" / name).read_text())
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                continue
+            error = getattr(node.exc.func, "id", None)
+            if error in EVENT_REFUSALS and not any(word.arg == "key" for word in node.exc.keywords):
+                found.append((name, error, _opening(node.exc.args[0]) if node.exc.args else ""))
+    assert sorted(found) == sorted(WITHOUT_KEY)
