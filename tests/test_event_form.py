@@ -166,6 +166,16 @@ def test_an_mcr_event_from_the_form_ignores_a_length_typed_before(client: TestCl
         ({"event_rounds": "x"}, "en", "The number of rounds must be a whole number, at least 1."),
         ({"event_rounds": "0"}, "zh-Hant", "輪數須為整數，至少為 1。"),  # noqa: RUF001
         ({"seed": "-1"}, "en", "A seed is a whole number, 0 or more."),
+        (
+            {"seed": "9999999999999999999"},
+            "zh-Hans",
+            "随机种子须为 0 到 9223372036854775807 之间的整数。",
+        ),
+        (
+            {"players": "\n".join([*EIGHT[:7], "Ann, Ben"])},
+            "zh-Hant",
+            "玩家名字不能包含逗號：Ann, Ben。",  # noqa: RUF001
+        ),
         ({"leftover": "bye"}, "en", "leftover must be one of substitutes, byes; got 'bye'"),
         ({"hands": "0"}, "en", "the planned number of hands must be at least 1"),
     ],

@@ -5,6 +5,7 @@ message word for word, and both Chinese catalogues say it in their own words."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -120,6 +121,96 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         {"first": "Ann", "second": "ann"},
         lambda book: book.create_event("Night", "sg", None, ["Ann", "Ben", "Cat", "ann"], 2),
     ),
+    (
+        "refusal.event_few_rounds",
+        {"rounds": 0},
+        lambda book: book.create_event("Night", "sg", None, EIGHT, 0),
+    ),
+    (
+        "refusal.event_many_rounds",
+        {"most": 40},
+        lambda book: book.create_event("Night", "sg", None, EIGHT, 41),
+    ),
+    (
+        "refusal.event_no_round",
+        {"round": 4, "last": 3},
+        lambda book: book.seat_round(_event(book, 3), 4),
+    ),
+    (
+        "refusal.event_name_long",
+        {"most": 60},
+        lambda book: book.create_event("N" * 61, "sg", None, EIGHT, 2),
+    ),
+    (
+        "refusal.event_many_players",
+        {"most": 400},
+        lambda book: book.create_event(
+            "Night", "sg", None, [f"P{number}" for number in range(401)], 2
+        ),
+    ),
+    (
+        "refusal.event_player_empty",
+        {},
+        lambda book: book.add_player(_event(book), "  ", 2),
+    ),
+    (
+        "refusal.event_player_long",
+        {"most": 40, "start": "X" * 20},
+        lambda book: book.create_event("Night", "sg", None, [*EIGHT[:7], "X" * 41], 2),
+    ),
+    (
+        "refusal.event_player_comma",
+        {"player": "Ann, Ben"},
+        lambda book: book.create_event("Night", "sg", None, [*EIGHT[:7], "Ann, Ben"], 2),
+    ),
+    (
+        "refusal.event_player_substitute",
+        {"player": "Substitute 2"},
+        lambda book: book.create_event(
+            "Night", "sg", None, [*EIGHT[:7], "Substitute 2"], 2, leftover="substitutes"
+        ),
+    ),
+    (
+        "refusal.event_join_round",
+        {"player": "Ivy", "round": 4, "last": 3},
+        lambda book: book.add_player(_event(book), "Ivy", 4),
+    ),
+    (
+        "refusal.event_withdraw_before_join",
+        {"player": "Ivy", "round": 2, "joins": 3},
+        lambda book: _withdrawn_before_joining(book),
+    ),
+    (
+        "refusal.event_too_few_round",
+        {"round": 2, "count": 3},
+        lambda book: _five_withdraw(book),
+    ),
+    (
+        "refusal.event_seed",
+        {"most": str(2**63 - 1)},
+        lambda book: book.create_event("Night", "sg", None, EIGHT, 2, seed=2**63),
+    ),
+    (
+        "refusal.event_by_long",
+        {"most": 200},
+        lambda book: book.withdraw(_event(book), "Ann", 1, by="B" * 201),
+    ),
+    (
+        "refusal.event_reason_empty",
+        {"player": "Ann"},
+        lambda book: book.adjust(_event(book), "ann", -5, "  "),
+    ),
+    (
+        "refusal.event_reason_long",
+        {"player": "Ann", "most": 200},
+        lambda book: book.adjust(_event(book), "Ann", -5, "R" * 201),
+    ),
+    (
+        "refusal.event_amount_long",
+        # 1/10^58 as a fraction: 61 characters
+        {"most": 60},
+        lambda book: book.adjust(_event(book), "Ann", "0." + "0" * 57 + "1", "late"),
+    ),
 ]
 
 
@@ -127,6 +218,19 @@ def _withdrawn_twice(book: EventBook) -> object:
     event_id = _event(book)
     book.withdraw(event_id, "ann", 1)
     return book.withdraw(event_id, "Ann", 2)
+
+
+def _withdrawn_before_joining(book: EventBook) -> object:
+    event_id = _event(book)
+    book.add_player(event_id, "Ivy", 3)
+    return book.withdraw(event_id, "Ivy", 2)
+
+
+def _five_withdraw(book: EventBook) -> object:
+    event_id = _event(book, 1)
+    for name in EIGHT[:4]:  # the field of rounds 2 and 3 uneven, then too few
+        book.withdraw(event_id, name, 1)
+    return book.withdraw(event_id, EIGHT[4], 1)
 
 
 def _uneven_second_round(book: EventBook) -> object:
@@ -156,3 +260,104 @@ def test_every_event_key_is_met_and_documented() -> None:
     assert keys == {key for key, _, _ in CASES}
     events_doc = (ROOT / "docs" / "events.md").read_text()
     assert [key for key in sorted(keys) if f"`{key}`" not in events_doc] == []
+
+
+# --- The raise sites that carry no key ----------------------------------------------------------
+# A new refusal a user can meet through the service, the API or the events form gets a key;
+# this list says which do not, and why. It lists each site by its file, its error and the
+# opening of its message, as tests/test_refusal_keys.py does for the engine.
+
+EVENT_FILES = ("events/seating.py", "events/standings.py", "ledger/event_book.py")
+EVENT_REFUSALS = {
+    "EventAccessError",
+    "EventError",
+    "InvalidRequestError",
+    "LedgerError",
+    "LimitError",
+    "RoundOrderError",
+    "SeatingError",
+    "StandingsError",
+    "UnknownEntrantError",
+    "UnknownEventRecordError",
+}
+
+
+def _sites(name: str, error: str, *openings: str) -> list[tuple[str, str, str]]:
+    return [(name, error, opening) for opening in openings]
+
+
+WITHOUT_KEY = [
+    # The service gives the seating its own rounds, in order, and the standing itself
+    # (`standing_order`: every player of the round once, and nobody else) only to a round
+    # seated by standing; nothing in it asks a round for a player's seat (`Round.table_of`).
+    *_sites(
+        "events/seating.py",
+        "SeatingError",
+        " has no seat in round ",
+        "round ",
+        "round ",
+        "round 1 is seated before any standing: it takes none",
+        "the standing names ",
+        "the standing names ",
+        "the standing leaves out ",
+    ),
+    # The API, the events form, the command line and a late entry trim every name: only a
+    # Python caller's `Entry` keeps its spaces.
+    *_sites(
+        "events/seating.py", "SeatingError", "a player's name cannot start or end with a space: "
+    ),
+    # The tables' own standings (numbers the ledger wrote), each seated table once, one profile
+    # for every table of an event, and a reason the service has refused empty first
+    # (refusal.event_reason_empty).
+    *_sites(
+        "events/standings.py",
+        "StandingsError",
+        " is not a number: ",
+        " is not a number: ",
+        "table ",
+        "an event's tables are counted one way; these mix ",
+        "a penalty or correction of ",
+    ),
+    # The service adjusts and names as withdrawn only players who played (refusal.event_not_played
+    # first). One way past it: a player named like a substitute ("Substitute 1") in an event of
+    # byes plays, but the leaderboard leaves such names out, so an adjustment of theirs refuses
+    # every standing after it. The names want fixing there, not a key here.
+    *_sites(
+        "events/standings.py",
+        "StandingsError",
+        " played no table of the event",
+        " withdrew but played no table of the event",
+    ),
+    # first_round, later_rounds and leftover: the API's body, the command line's choices and the
+    # form's lists send only known values (a hand-made form post is refused in English).
+    *_sites("ledger/event_book.py", "InvalidRequestError", " must be one of "),
+    # Not the request's fault: other writers kept the event busy through every retry, or every
+    # new id drawn was taken. Trying again helps; left in English.
+    *_sites(
+        "ledger/event_book.py",
+        "EventError",
+        "the event is busy: try again",
+        "could not find a free event id; try again",
+    ),
+]
+
+
+def _opening(node: ast.AST) -> str:
+    """The first piece of literal text in a message."""
+    for part in ast.walk(node):
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            return part.value
+    return ""
+
+
+def test_the_events_refusals_without_a_key_are_the_listed_ones() -> None:
+    found = []
+    for name in EVENT_FILES:
+        tree = ast.parse((ROOT / "src" / "companion" / name).read_text())
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                continue
+            error = getattr(node.exc.func, "id", None)
+            if error in EVENT_REFUSALS and not any(word.arg == "key" for word in node.exc.keywords):
+                found.append((name, error, _opening(node.exc.args[0]) if node.exc.args else ""))
+    assert sorted(found) == sorted(WITHOUT_KEY)

@@ -315,7 +315,7 @@ def test_rounds_are_seated_once_and_in_order(sqlite_ledger: Ledger) -> None:
         book.seat_round(created.id, 1)
     assert (refused.value.key, refused.value.http_status) == ("refusal.event_round_seated", 409)
     book.seat_round(created.id, 2)
-    with pytest.raises(SeatingError, match=r"^the event has 2 rounds: there is no round 3$"):
+    with pytest.raises(SeatingError, match=r"^the event ends with round 2: there is no round 3$"):
         book.seat_round(created.id, 3)
     with pytest.raises(UnknownEventRecordError, match=r"^no event with id 'nope'$"):
         book.event("nope")

@@ -404,7 +404,7 @@ def test_seat_event_takes_the_standings_by_round() -> None:
             [*names(3), Entry("Ann", withdraws_after=1)],
             2,
             {"leftover": Leftover.BYES},
-            "round 2 has 3 players; a table needs 4",
+            "a table needs 4 players, and round 2 has 3",
         ),
     ],
 )
@@ -467,7 +467,7 @@ def test_rounds_refused() -> None:
             seat_round(plan, previous, standing)
         return caught.value.message
 
-    assert refused(seating.rounds) == "the event has 2 rounds: there is no round 3"
+    assert refused(seating.rounds) == "the event ends with round 2: there is no round 3"
     assert refused([seating.rounds[1]]) == (
         "round 2 is seated after round 1, in order; round 2 came where round 1 belongs"
     )

@@ -140,16 +140,26 @@ class SeatingPlan:
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
-            raise SeatingError(f"an event needs at least 1 round; got {self.rounds}")
+            raise SeatingError(
+                f"an event needs at least 1 round; got {self.rounds}",
+                key="refusal.event_few_rounds",
+                params={"rounds": self.rounds},
+            )
         seen: dict[str, str] = {}
         for entry in self.players:
             name = entry.name
             if not name.strip():
-                raise SeatingError("a player's name cannot be empty")
+                raise SeatingError(
+                    "a player's name cannot be empty", key="refusal.event_player_empty"
+                )
             if name != name.strip():
                 raise SeatingError(f"a player's name cannot start or end with a space: {name!r}")
             if "," in name:
-                raise SeatingError(f"a player's name cannot contain a comma: {name}")
+                raise SeatingError(
+                    f"a player's name cannot contain a comma: {name}",
+                    key="refusal.event_player_comma",
+                    params={"player": name},
+                )
             if name.casefold() in seen:
                 first = seen[name.casefold()]
                 raise SeatingError(
@@ -161,17 +171,23 @@ class SeatingPlan:
             if self.leftover is Leftover.SUBSTITUTES and _is_substitute_name(name):
                 raise SeatingError(
                     f"{name} is what the seating calls a substitute: enter the player under "
-                    "another name"
+                    "another name",
+                    key="refusal.event_player_substitute",
+                    params={"player": name},
                 )
             if not 1 <= entry.joins <= self.rounds:
                 raise SeatingError(
                     f"{name} joins in round {entry.joins}, but the event has rounds 1 to "
-                    f"{self.rounds}"
+                    f"{self.rounds}",
+                    key="refusal.event_join_round",
+                    params={"player": name, "round": entry.joins, "last": self.rounds},
                 )
             if entry.withdraws_after is not None and entry.withdraws_after < entry.joins:
                 raise SeatingError(
                     f"{name} withdraws after round {entry.withdraws_after} but joins in round "
-                    f"{entry.joins}"
+                    f"{entry.joins}",
+                    key="refusal.event_withdraw_before_join",
+                    params={"player": name, "round": entry.withdraws_after, "joins": entry.joins},
                 )
         counts = [self.playing_count(number) for number in range(1, self.rounds + 1)]
         same = len(set(counts)) == 1
@@ -183,7 +199,11 @@ class SeatingPlan:
                         key="refusal.event_too_few",
                         params={"count": count},
                     )
-                raise SeatingError(f"round {number} has {count} players; a table needs 4")
+                raise SeatingError(
+                    f"a table needs 4 players, and round {number} has {count}",
+                    key="refusal.event_too_few_round",
+                    params={"round": number, "count": count},
+                )
             if count % SEATS and self.leftover is None:
                 raise UnevenFieldError(count, None if same else number)
 
@@ -324,7 +344,11 @@ def seat_round(
     seated by standing, its players best first (the standing after the round before)."""
     number = len(previous) + 1
     if number > plan.rounds:
-        raise SeatingError(f"the event has {plan.rounds} rounds: there is no round {number}")
+        raise SeatingError(
+            f"the event ends with round {plan.rounds}: there is no round {number}",
+            key="refusal.event_no_round",
+            params={"round": number, "last": plan.rounds},
+        )
     history = _replay(previous)
     playing = plan.playing(number)
     rng = random.Random(f"seating {plan.seed} round {number}")

@@ -32,7 +32,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion.errors import InvalidRequestError
+from companion.errors import InvalidRequestError, Params
 from companion.events.seating import (
     Entry,
     FirstRound,
@@ -85,6 +85,8 @@ MAX_EVENT_PLAYERS = 400
 MAX_EVENT_ROUNDS = 40
 MAX_TIMER_MINUTES = 600
 MAX_SEED = 2**63 - 1
+MAX_AMOUNT = 60
+"""The most characters of an adjustment's amount as an exact fraction."""
 _PLACEHOLDERS = ("East", "South", "West", "North")
 """Names a table's setup is checked with before the event has seated anyone."""
 
@@ -412,22 +414,41 @@ def _mode(value: str, modes: Mapping[str, T], what: str) -> T:
     return found
 
 
-def _checked_text(text: str, what: str, *, required: bool = True) -> str:
+def _checked_text(
+    text: str, what: str, key: str, *, required: bool = True, params: Params | None = None
+) -> str:
+    """The text trimmed; refused empty (when `required`) or too long, under `key` with `_empty`
+    or `_long` (and `most`) added."""
     check_storable(text, what)
     text = text.strip()
     if required and not text:
-        raise EventError(f"{what} cannot be empty")
+        raise EventError(f"{what} cannot be empty", key=f"{key}_empty", params=params)
     if len(text) > MAX_CORRECTION_TEXT:
-        raise LimitError(f"{what} can have at most {MAX_CORRECTION_TEXT} characters")
+        raise LimitError(
+            f"{what} can have at most {MAX_CORRECTION_TEXT} characters",
+            key=f"{key}_long",
+            params={**(params or {}), "most": MAX_CORRECTION_TEXT},
+        )
     return text
 
 
 def _checked_name(name: str) -> None:
     check_storable(name, "a player's name")
     if len(name.strip()) > MAX_PLAYER_NAME:
+        start = name.strip()[:20]
         raise LimitError(
-            f"a player's name can have at most {MAX_PLAYER_NAME} characters: {name.strip()[:20]}..."
+            f"a player's name can have at most {MAX_PLAYER_NAME} characters: {start}...",
+            key="refusal.event_player_long",
+            params={"most": MAX_PLAYER_NAME, "start": start},
         )
+
+
+def _too_many_players() -> LimitError:
+    return LimitError(
+        f"an event can have at most {MAX_EVENT_PLAYERS} players",
+        key="refusal.event_many_players",
+        params={"most": MAX_EVENT_PLAYERS},
+    )
 
 
 def exact_amount(value: Fraction | int | str) -> Fraction:
@@ -442,8 +463,12 @@ def exact_amount(value: Fraction | int | str) -> Fraction:
         ) from None
     if amount == 0:
         raise EventError("an adjustment of 0 changes nothing", key="refusal.event_zero_amount")
-    if len(str(amount)) > 60:
-        raise LimitError("an amount can have at most 60 characters as a fraction")
+    if len(str(amount)) > MAX_AMOUNT:
+        raise LimitError(
+            f"an amount can have at most {MAX_AMOUNT} characters as a fraction",
+            key="refusal.event_amount_long",
+            params={"most": MAX_AMOUNT},
+        )
     return amount
 
 
@@ -550,7 +575,7 @@ class EventBook:
         """One organiser action in one transaction: the event locked, `act` checks it against
         the record as it stands and adds its rows, and the action joins the audit record
         (`act` returns the audit row's fields)."""
-        by = _checked_text(by, "by (who decides)", required=False)
+        by = _checked_text(by, "by (who decides)", "refusal.event_by", required=False)
         for attempt in range(WRITE_ATTEMPTS):
             try:
                 with self._guard(), self._session() as session, session.begin():
@@ -590,24 +615,39 @@ class EventBook:
     ) -> NewEvent:
         """A new event and its organiser's token. Its tables will play `profile` with
         `options` (and `hands` or `table_rounds` each, as a table plans them)."""
-        event_name = _checked_text(name, "an event's name", required=False)
+        # Not `_checked_text`: its bound is a reason's (200), past the 60 of a name.
+        check_storable(name, "an event's name")
+        event_name = name.strip()
         if not event_name:
             raise EventError("an event's name cannot be empty", key="refusal.event_name_empty")
         if len(event_name) > MAX_TABLE_NAME:
-            raise LimitError(f"an event's name can have at most {MAX_TABLE_NAME} characters")
+            raise LimitError(
+                f"an event's name can have at most {MAX_TABLE_NAME} characters",
+                key="refusal.event_name_long",
+                params={"most": MAX_TABLE_NAME},
+            )
         check_storable(dict(options or {}), "an option")
         # The tables' own checks, before anyone is seated: profile, options, game length.
         setup = new_setup(profile, _PLACEHOLDERS, options, hands, "", table_rounds)
         if len(players) > MAX_EVENT_PLAYERS:
-            raise LimitError(f"an event can have at most {MAX_EVENT_PLAYERS} players")
+            raise _too_many_players()
         if rounds > MAX_EVENT_ROUNDS:
-            raise LimitError(f"an event can have at most {MAX_EVENT_ROUNDS} rounds")
+            raise LimitError(
+                f"an event can have at most {MAX_EVENT_ROUNDS} rounds",
+                key="refusal.event_many_rounds",
+                params={"most": MAX_EVENT_ROUNDS},
+            )
         for player in players:
             _checked_name(player if isinstance(player, str) else player.name)
         if seed is None:
             seed = secrets.randbelow(2**31)
         if not 0 <= seed <= MAX_SEED:
-            raise EventError(f"a seed is a whole number from 0 to {MAX_SEED}")
+            # The largest seed as text: past 2^53 a page's script would round the number.
+            raise EventError(
+                f"a seed is a whole number from 0 to {MAX_SEED}",
+                key="refusal.event_seed",
+                params={"most": str(MAX_SEED)},
+            )
         plan = SeatingPlan.of(
             players,
             rounds,
@@ -616,7 +656,7 @@ class EventBook:
             later_rounds=_mode(later_rounds, LATER_ROUNDS, "later_rounds"),
             leftover=None if leftover is None else _mode(leftover, LEFTOVERS, "leftover"),
         )
-        by = _checked_text(by, "by (who decides)", required=False)
+        by = _checked_text(by, "by (who decides)", "refusal.event_by", required=False)
         token = secrets.token_urlsafe(24)
         for _ in range(WRITE_ATTEMPTS):
             event_id = new_id()
@@ -850,7 +890,7 @@ class EventBook:
                     params={"round": seated, "next": seated + 1},
                 )
             if len(snapshot.entries) >= MAX_EVENT_PLAYERS:
-                raise LimitError(f"an event can have at most {MAX_EVENT_PLAYERS} players")
+                raise _too_many_players()
             _check_change(snapshot, [*_entries(snapshot.entries), Entry(name, joins)])
             position = max((entry.position for entry in snapshot.entries), default=-1) + 1
             session.add(
@@ -924,7 +964,12 @@ class EventBook:
 
         def act(session: Session, snapshot: _Snapshot) -> dict[str, Any]:
             entry = snapshot.entrant(player)
-            why = _checked_text(reason, f"the reason for {entry.name}'s adjustment")
+            why = _checked_text(
+                reason,
+                f"the reason for {entry.name}'s adjustment",
+                "refusal.event_reason",
+                params={"player": entry.name},
+            )
             if not snapshot.has_played(entry.name):
                 raise StandingsError(
                     f"{entry.name} played no table of the event",
