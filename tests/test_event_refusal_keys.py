@@ -319,9 +319,8 @@ WITHOUT_KEY = [
         "a penalty or correction of ",
     ),
     # The service adjusts and names as withdrawn only players who played (refusal.event_not_played
-    # first). One way past it: a player named like a substitute ("Substitute 1") in an event of
-    # byes plays, but the leaderboard leaves such names out, so an adjustment of theirs refuses
-    # every standing after it. The names want fixing there, not a key here.
+    # first), and refuses a player named like a substitute in every event
+    # (refusal.event_player_substitute), whom the leaderboard would leave out.
     *_sites(
         "events/standings.py",
         "StandingsError",

@@ -280,6 +280,18 @@ def test_substitutes_complete_the_last_table() -> None:
     assert [round_.repeats for round_ in seating.rounds] == repeats_by_round(seating)
 
 
+@pytest.mark.parametrize("leftover", [None, Leftover.BYES, Leftover.SUBSTITUTES])
+def test_a_substitutes_name_is_refused_in_every_event(leftover: Leftover | None) -> None:
+    # The standings leave the placeholders' names out, whatever the event plays: a player
+    # entered as one would play and then be missing from the leaderboard.
+    with pytest.raises(SeatingError) as caught:
+        SeatingPlan.of([*names(7), "Substitute 1"], 2, leftover=leftover)
+    assert caught.value.message == (
+        "Substitute 1 is what the seating calls a substitute: enter the player under another name"
+    )
+    assert caught.value.key == "refusal.event_player_substitute"
+
+
 def test_no_leftover_needed_no_byes_nor_substitutes() -> None:
     plan = SeatingPlan.of(names(16), 2, leftover=Leftover.BYES)
     assert all(round_.byes == () for round_ in seat_event(plan).rounds)

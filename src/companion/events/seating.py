@@ -168,7 +168,9 @@ class SeatingPlan:
                     params={"first": first, "second": name},
                 )
             seen[name.casefold()] = name
-            if self.leftover is Leftover.SUBSTITUTES and _is_substitute_name(name):
+            # Reserved in every event, not only one with substitutes: the standings leave
+            # such names out as placeholders, so a player called so would lose their tables.
+            if _is_substitute_name(name):
                 raise SeatingError(
                     f"{name} is what the seating calls a substitute: enter the player under "
                     "another name",
