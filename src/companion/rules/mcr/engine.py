@@ -349,28 +349,34 @@ class Counted(NamedTuple):
     preferred: bool
 
 
-_SCORES: dict[tuple[str, int], tuple[McrScore, int, bool]] = {}
-
-
-def _score(name: str, count: int) -> tuple[McrScore, int, bool]:
-    """A fan's score without its tiles, its fan and whether it is preferred, made once for
-    each fan and count (89 in 3,000 hands): a frozen dataclass costs about a microsecond to
-    make, and a reading counts four or five. Read in `_counted`'s loop, which sums the fan as
-    it goes (14k of 728k instructions a hand less than `sum` and `any` over the scores after;
-    keeping the whole list of scores by its ids and counts cost 9k more: it missed on most
-    readings)."""
-    fan = BY_ID[name]
-    score = McrScore(name, fan.english, fan.hans, fan.hant, fan.value, count)
-    return _SCORES.setdefault((name, count), (score, score.fan, name in PREFERRED))
+_MOST = 8
+"""More matches of one fan than a reading holds (four sets, seven pairs)."""
+_SCORES: dict[str, tuple[tuple[McrScore, int, bool], ...]] = {
+    fan.id: tuple(
+        (
+            McrScore(fan.id, fan.english, fan.hans, fan.hant, fan.value, count),
+            fan.value * count,
+            fan.preferred,
+        )
+        for count in range(_MOST + 1)
+    )
+    for fan in FANS
+}
+"""Each fan's score without its tiles, its fan and whether it is preferred, by the number of
+matches counted, made once: a score costs about a microsecond to make and a reading counts
+four or five (an entry for no match is never read)."""
 
 
 def _disjoint(matches: list[Sets]) -> bool:
     return len(matches) < 2 or len(frozenset().union(*matches)) == sum(map(len, matches))
 
 
-def _counted(found: dict[str, list[Sets]], decided: int = 0) -> Counted:
+def _counted(
+    found: dict[str, list[Sets]], decided: int = 0, combined: list[Sets] | None = None
+) -> Counted:
     """What the principles count (`apply_principles`) of a reading's matches: `found`, by id,
-    and the fan `decided` by its bits (a mask), each one match of the whole hand."""
+    and the fan `decided` by its bits (a mask), each one match of the whole hand; `combined`,
+    where the caller has them, every match of a combination fan in `found`."""
     mask = decided | sum(map(_BIT.__getitem__, found))
     counted: dict[str, list[Sets]] | None = None
     if not mask & _UNCOMMON:
@@ -384,12 +390,13 @@ def _counted(found: dict[str, list[Sets]], decided: int = 0) -> Counted:
         # tests/test_mcr_features.py holds this to `apply_principles` on every reading.
         chosen = None
         if mask & _COMBINATION:
-            combined = [
-                sets
-                for name, matches in found.items()
-                if _BIT[name] & _COMBINATION
-                for sets in matches
-            ]
+            if combined is None:
+                combined = [
+                    sets
+                    for name, matches in found.items()
+                    if _BIT[name] & _COMBINATION
+                    for sets in matches
+                ]
             if not _disjoint(combined):
                 chosen = choose_combinations(ELEMENTS, found)
                 mask = (mask & ~_COMBINATION) | sum(map(_BIT.__getitem__, chosen))
@@ -445,11 +452,10 @@ def _counted(found: dict[str, list[Sets]], decided: int = 0) -> Counted:
     patterns = []
     total = 0
     preferred = False
+    # Each score looked up by its fan and the number of its matches, all made beforehand
+    # (`_SCORES`): a key tuple and a miss test for each score cost more.
     for name, matches in counted.items():
-        known = _SCORES.get((name, len(matches)))
-        if known is None:
-            known = _score(name, len(matches))
-        score, fan, first = known
+        score, fan, first = _SCORES[name][len(matches)]
         patterns.append(score)
         total += fan
         preferred = preferred or first
@@ -478,12 +484,17 @@ def _scored(reading: McrReading, facts: McrFacts, bits: int | None) -> Scored:
         position = facts.wait_position
         if position is not None and allowed & _BIT[WAIT_FANS[position]]:
             found[WAIT_FANS[position]] = WHOLE_HAND
+    # The combination fan come from the families alone, and their matches are gathered as
+    # they are made, for the principles' test of a shared set.
+    combined: list[Sets] = []
     for family, family_mask in _FAMILY_MASKS:
         if allowed & family_mask:
             members, tiles = facts.family(family)
             for name, places in family_places(family, tiles):
-                found[name] = [frozenset([members[at] for at in match]) for match in places]
-    return Scored(reading, facts, *_counted(found, allowed & _DECIDED))
+                matches = [frozenset([members[at] for at in match]) for match in places]
+                found[name] = matches
+                combined += matches
+    return Scored(reading, facts, *_counted(found, allowed & _DECIDED, combined))
 
 
 def scored_readings(
