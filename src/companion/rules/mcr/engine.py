@@ -41,7 +41,7 @@ OPTIONS = {"flowers": False}
 E = McrEvent
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class McrScore:
     """One fan of the result: its names, its value and how many times it counts."""
 
@@ -51,12 +51,53 @@ class McrScore:
     hant: str
     value: int
     count: int = 1
-    items: tuple[str, ...] = ()
-    """The groups or tiles that earned it, in MPSZ (`earned_by`)."""
+
+    def __init__(
+        self,
+        id: str,  # the fan's id, as the contract names it
+        name: str,
+        hans: str,
+        hant: str,
+        value: int,
+        count: int = 1,
+        items: tuple[str, ...] = (),
+    ) -> None:
+        self.__dict__.update(
+            id=id, name=name, hans=hans, hant=hant, value=value, count=count, _items=items
+        )
+
+    @property
+    def items(self) -> tuple[str, ...]:
+        """The groups or tiles that earned it, in MPSZ (`Fan.earned_by`). A score of the
+        reported reading finds them when first asked for (`Scored.deferred`), as the shared
+        scorer's deferred scores do: the fan list alone never needs them."""
+        found: tuple[str, ...] | None = self.__dict__["_items"]
+        if found is None:
+            facts, matches = self.__dict__["_earned"]
+            found = self.__dict__["_items"] = BY_ID[self.id].earned_by(facts, matches)
+        return found
 
     @property
     def fan(self) -> int:
         return self.value * self.count
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.id, self.name, self.hans, self.hant, self.value, self.count, self.items)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, McrScore):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"McrScore(id={self.id!r}, name={self.name!r}, hans={self.hans!r}, "
+            f"hant={self.hant!r}, value={self.value!r}, count={self.count!r}, "
+            f"items={self.items!r})"
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -198,7 +239,7 @@ def _check_events(events: frozenset[McrEvent], hand: Hand, by_discard: bool) -> 
 
 class Scored(NamedTuple):
     """One reading with its fan: the matches that count, by id, and their scores (without
-    their tiles: only the reading reported is given them, `with_items`), their fan and whether
+    their tiles: only the reading reported is given them, `deferred`), their fan and whether
     one of them is preferred."""
 
     reading: McrReading
@@ -208,17 +249,20 @@ class Scored(NamedTuple):
     fan: int
     preferred: bool
 
-    def with_items(self) -> list[McrScore]:
-        """The scores, each with the groups or tiles behind its counted matches."""
+    def deferred(self) -> list[McrScore]:
+        """The scores, each to find the groups or tiles behind its counted matches when first
+        asked for (`McrScore.items`)."""
+        # A copy of the shared score holding the reading's facts and its matches, made by
+        # copying its dict whole; its tiles are found only when read (`to_json` reads them):
+        # `earned_by` on every score of every hand was 13 % of a warm hand's time (py-spy).
         facts, counted = self.facts, self.counted
         found = []
         for score in self.patterns:
-            # A copy of the shared score with its tiles, made by filling the new instance's
-            # dict at once rather than through the frozen dataclass's seven setattr calls
-            # (0.64 µs against 1.24 µs a score; 21k of 811k instructions a hand).
             scored = object.__new__(McrScore)
-            scored.__dict__.update(score.__dict__)
-            scored.__dict__["items"] = BY_ID[score.id].earned_by(facts, counted[score.id])
+            fields = score.__dict__.copy()
+            fields["_items"] = None
+            fields["_earned"] = (facts, counted[score.id])
+            object.__setattr__(scored, "__dict__", fields)
             found.append(scored)
         return found
 
@@ -256,6 +300,7 @@ number of another's matches (nine gates), or an absorbed fan with rules of its o
 
 _CHUNKS = tuple(range(0, max(fan.needs for fan in FANS).bit_length(), 8))
 _ALLOWED: tuple[dict[int, int], ...] = tuple({} for _ in _CHUNKS)
+_ALLOWED_BY_BITS: dict[int, int] = {}
 
 
 def _allowed_by(chunk: int, value: int) -> int:
@@ -268,7 +313,12 @@ def _allowed(bits: int) -> int:
     # Eight bits at a time, each byte's fan kept by its value (5 to 55 values a byte in
     # 3,000 hands): the fan allowed were kept by the whole of the bits before, 1,598 sets of
     # bits in 3,000 hands, so that half the readings went over all 81 fan. With the
-    # principles over masks (`_counted`): 47k of 675k instructions a hand.
+    # principles over masks (`_counted`): 47k of 675k instructions a hand. The answer is
+    # also kept by the whole of the bits, looked up first: a warm run meets most sets of bits
+    # again, and a hit is one look-up rather than eight (9k of 510k instructions a hand).
+    known = _ALLOWED_BY_BITS.get(bits)
+    if known is not None:
+        return known
     allowed = -1
     for chunk, memo in zip(_CHUNKS, _ALLOWED, strict=True):
         value = (bits >> chunk) & 255
@@ -276,7 +326,7 @@ def _allowed(bits: int) -> int:
         if found is None:
             found = memo[value] = _allowed_by(chunk, value)
         allowed &= found
-    return allowed
+    return remember(_ALLOWED_BY_BITS, bits, allowed)
 
 
 _RUNS: dict[int, tuple[Fan, ...]] = {}
@@ -305,28 +355,34 @@ class Counted(NamedTuple):
     preferred: bool
 
 
-_SCORES: dict[tuple[str, int], tuple[McrScore, int, bool]] = {}
-
-
-def _score(name: str, count: int) -> tuple[McrScore, int, bool]:
-    """A fan's score without its tiles, its fan and whether it is preferred, made once for
-    each fan and count (89 in 3,000 hands): a frozen dataclass costs about a microsecond to
-    make, and a reading counts four or five. Read in `_counted`'s loop, which sums the fan as
-    it goes (14k of 728k instructions a hand less than `sum` and `any` over the scores after;
-    keeping the whole list of scores by its ids and counts cost 9k more: it missed on most
-    readings)."""
-    fan = BY_ID[name]
-    score = McrScore(name, fan.english, fan.hans, fan.hant, fan.value, count)
-    return _SCORES.setdefault((name, count), (score, score.fan, name in PREFERRED))
+_MOST = 8
+"""More matches of one fan than a reading holds (four sets, seven pairs)."""
+_SCORES: dict[str, tuple[tuple[McrScore, int, bool], ...]] = {
+    fan.id: tuple(
+        (
+            McrScore(fan.id, fan.english, fan.hans, fan.hant, fan.value, count),
+            fan.value * count,
+            fan.preferred,
+        )
+        for count in range(_MOST + 1)
+    )
+    for fan in FANS
+}
+"""Each fan's score without its tiles, its fan and whether it is preferred, by the number of
+matches counted, made once: a score costs about a microsecond to make and a reading counts
+four or five (an entry for no match is never read)."""
 
 
 def _disjoint(matches: list[Sets]) -> bool:
     return len(matches) < 2 or len(frozenset().union(*matches)) == sum(map(len, matches))
 
 
-def _counted(found: dict[str, list[Sets]], decided: int = 0) -> Counted:
+def _counted(
+    found: dict[str, list[Sets]], decided: int = 0, combined: list[Sets] | None = None
+) -> Counted:
     """What the principles count (`apply_principles`) of a reading's matches: `found`, by id,
-    and the fan `decided` by its bits (a mask), each one match of the whole hand."""
+    and the fan `decided` by its bits (a mask), each one match of the whole hand; `combined`,
+    where the caller has them, every match of a combination fan in `found`."""
     mask = decided | sum(map(_BIT.__getitem__, found))
     counted: dict[str, list[Sets]] | None = None
     if not mask & _UNCOMMON:
@@ -340,12 +396,13 @@ def _counted(found: dict[str, list[Sets]], decided: int = 0) -> Counted:
         # tests/test_mcr_features.py holds this to `apply_principles` on every reading.
         chosen = None
         if mask & _COMBINATION:
-            combined = [
-                sets
-                for name, matches in found.items()
-                if _BIT[name] & _COMBINATION
-                for sets in matches
-            ]
+            if combined is None:
+                combined = [
+                    sets
+                    for name, matches in found.items()
+                    if _BIT[name] & _COMBINATION
+                    for sets in matches
+                ]
             if not _disjoint(combined):
                 chosen = choose_combinations(ELEMENTS, found)
                 mask = (mask & ~_COMBINATION) | sum(map(_BIT.__getitem__, chosen))
@@ -401,11 +458,10 @@ def _counted(found: dict[str, list[Sets]], decided: int = 0) -> Counted:
     patterns = []
     total = 0
     preferred = False
+    # Each score looked up by its fan and the number of its matches, all made beforehand
+    # (`_SCORES`): a key tuple and a miss test for each score cost more.
     for name, matches in counted.items():
-        known = _SCORES.get((name, len(matches)))
-        if known is None:
-            known = _score(name, len(matches))
-        score, fan, first = known
+        score, fan, first = _SCORES[name][len(matches)]
         patterns.append(score)
         total += fan
         preferred = preferred or first
@@ -434,12 +490,17 @@ def _scored(reading: McrReading, facts: McrFacts, bits: int | None) -> Scored:
         position = facts.wait_position
         if position is not None and allowed & _BIT[WAIT_FANS[position]]:
             found[WAIT_FANS[position]] = WHOLE_HAND
+    # The combination fan come from the families alone, and their matches are gathered as
+    # they are made, for the principles' test of a shared set.
+    combined: list[Sets] = []
     for family, family_mask in _FAMILY_MASKS:
         if allowed & family_mask:
             members, tiles = facts.family(family)
             for name, places in family_places(family, tiles):
-                found[name] = [frozenset([members[at] for at in match]) for match in places]
-    return Scored(reading, facts, *_counted(found, allowed & _DECIDED))
+                matches = [frozenset([members[at] for at in match]) for match in places]
+                found[name] = matches
+                combined += matches
+    return Scored(reading, facts, *_counted(found, allowed & _DECIDED, combined))
 
 
 def scored_readings(
@@ -580,7 +641,7 @@ def score_built(built: Hand, context: McrContext, payer: Wind | None) -> McrResu
             key="refusal.mcr_not_a_win",
         )
     best = scored[0] if len(scored) == 1 else max(scored, key=_worth)
-    reading, patterns, fan = best.reading, best.with_items(), best.fan
+    reading, patterns, fan = best.reading, best.deferred(), best.fan
     flowers = len(built.bonus)
     if flowers:
         tiles = tuple(tile.mpsz for tile in sorted(built.bonus))
