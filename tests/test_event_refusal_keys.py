@@ -177,7 +177,7 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
     ),
     (
         "refusal.event_withdraw_before_join",
-        {"player": "Ivy", "round": 2, "joins": 3},
+        {"player": "Ivy", "round": 1, "joins": 3},
         lambda book: _withdrawn_before_joining(book),
     ),
     (
@@ -223,7 +223,7 @@ def _withdrawn_twice(book: EventBook) -> object:
 def _withdrawn_before_joining(book: EventBook) -> object:
     event_id = _event(book)
     book.add_player(event_id, "Ivy", 3)
-    return book.withdraw(event_id, "Ivy", 2)
+    return book.withdraw(event_id, "Ivy", 1)  # after round 2 would be a no-show: allowed
 
 
 def _five_withdraw(book: EventBook) -> object:

@@ -348,6 +348,33 @@ def test_later_rounds_by_standing_seat_the_leaders_together(sqlite_ledger: Ledge
 # The organiser's actions and their record
 
 
+def test_a_no_show_withdraws_before_the_first_round(sqlite_ledger: Ledger) -> None:
+    # The organiser's page offers "after round 0" before round 1 is seated: a player who did
+    # not come plays no round and is left off the leaderboard, having played nothing.
+    book = EventBook(sqlite_ledger)
+    created = book.create_event(
+        "Night", "sg", None, [*EIGHT, "Ivy"], 2, seed=2, hands=1, leftover="byes"
+    )
+    assert book.withdraw(created.id, "Ivy", 0, by="Mia").withdraws_after == 0
+    book.add_player(created.id, "Jon", 2)
+    with pytest.raises(SeatingError) as refused:
+        book.withdraw(created.id, "Jon", 0)
+    assert str(refused.value) == "Jon withdraws after round 0 but joins in round 2"
+    first = book.seat_round(created.id, 1)
+    assert sorted(name for table in first.tables for name in table.players) == sorted(EIGHT)
+    assert first.byes == ()
+    for table in first.tables:
+        discard_win(sqlite_ledger, table.table, table.players[0], table.players[1], 2)
+    board = book.standings(created.id)
+    assert sorted(row.name for row in board.rows) == sorted(EIGHT)
+    assert book.event(created.id).to_json()["players"][8] == {
+        "name": "Ivy",
+        "joins": 1,
+        "withdraws_after": 0,
+        "withdrawn": True,
+    }
+
+
 def test_late_entries_withdrawals_timers_and_the_record(sqlite_ledger: Ledger) -> None:
     book = EventBook(sqlite_ledger)
     created = book.create_event(

@@ -407,10 +407,10 @@ def test_seat_event_takes_the_standings_by_round() -> None:
             "Ann joins in round 0, but the event has rounds 1 to 3",
         ),
         (
-            [*names(8), Entry("Ann", joins=3, withdraws_after=2)],
+            [*names(8), Entry("Ann", joins=3, withdraws_after=1)],
             3,
             {"leftover": Leftover.BYES},
-            "Ann withdraws after round 2 but joins in round 3",
+            "Ann withdraws after round 1 but joins in round 3",
         ),
         (
             [*names(3), Entry("Ann", withdraws_after=1)],

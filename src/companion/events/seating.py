@@ -184,7 +184,8 @@ class SeatingPlan:
                     key="refusal.event_join_round",
                     params={"player": name, "round": entry.joins, "last": self.rounds},
                 )
-            if entry.withdraws_after is not None and entry.withdraws_after < entry.joins:
+            # Withdrawn after the round before their first: a no-show, who plays no round.
+            if entry.withdraws_after is not None and entry.withdraws_after < entry.joins - 1:
                 raise SeatingError(
                     f"{name} withdraws after round {entry.withdraws_after} but joins in round "
                     f"{entry.joins}",
