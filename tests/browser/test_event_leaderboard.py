@@ -260,3 +260,45 @@ def test_the_organisers_link_and_the_timer_on_a_table_page(browser: Any, club_ni
     desktop.screenshot("event-organiser-refused-zh-Hans")
     phone.close()
     desktop.close(allowed=("status of 422",))  # the refused round 3, said on the page
+
+
+def test_a_no_show_withdrawn_before_round_1(
+    browser: Any, tmp_path: Path, serve_app: Callable[[Any], AbstractContextManager[str]]
+) -> None:
+    # Nine entered, with byes; one does not come. Before round 1 the organiser's page offers
+    # "after round 0": the withdrawal is taken, round 1 seats the eight at two tables with no
+    # bye, and the leaderboard leaves the no-show out.
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    with Ledger.open(url) as ledger, serve_app(create_app(url)) as base:
+        created = EventBook(ledger).create_event(
+            "Club night", "sg", None, [*EIGHT, "Ivy"], 2, seed=7, leftover="byes", hands=8
+        )
+        phone = Device(browser, base, "phone", PHONE)
+        desktop = Device(browser, base, "desktop", DESKTOP)
+        for device in (phone, desktop):
+            device.page.on("dialog", lambda dialog: dialog.accept())
+            device.open(f"/e/{created.id}/organiser?lang=en#token={created.token}")
+            device.page.locator("summary", has_text="Withdraw a player").click()
+            expect(device.page.locator("#withdraw-after")).to_have_value("0")
+            expect(device.page.locator("form[data-action='withdraw'] .hint")).to_have_text(
+                "They play no later round, and stay on the leaderboard with what they played. "
+                "After round 0: a player who did not come."
+            )
+        phone.fits()
+        phone.screenshot("event-organiser-no-show")
+        desktop.screenshot("event-organiser-no-show")
+        desktop.page.locator("#withdraw-player").select_option("Ivy")
+        desktop.page.locator("form[data-action='withdraw'] button[type=submit]").click()
+        expect(desktop.page.locator("#action-status")).to_have_text("Ivy withdrawn.")
+        desktop.page.locator("#seat-next").click()
+        expect(desktop.page.locator("#action-status")).to_have_text("Round 1 seated.")
+        seated = desktop.page.locator(".seating-table .seat-name")
+        expect(seated).to_have_count(8)
+        assert "Ivy" not in seated.all_inner_texts()
+        expect(desktop.page.locator("#standings tr[data-player='Ivy']")).to_have_count(0)
+        expect(desktop.page.locator(".audit-text")).to_have_text(
+            ["Round 1 seated", "Ivy withdraws after round 0", "Event created"]
+        )
+        desktop.screenshot("event-organiser-no-show-seated")
+        phone.close()
+        desktop.close()

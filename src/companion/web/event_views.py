@@ -287,7 +287,7 @@ def audit_lines(t: i18n.Translator, audit: Sequence[Mapping[str, Any]]) -> list[
         amount = entry.get("amount_exact", entry.get("amount"))
         fields = {
             "player": entry.get("player") or "",
-            "round": entry.get("round") or "",
+            "round": "" if entry.get("round") is None else entry["round"],  # a no-show's is 0
             "amount": "" if amount in (None, "") else signed_amount(exact(amount)),
             "reason": entry.get("reason") or "",
             "minutes": (entry.get("details") or {}).get("minutes", ""),
