@@ -14,6 +14,7 @@ from companion.rules.mcr.facts import McrContext, McrFacts
 from companion.rules.mcr.fans import ELEMENTS, FANS
 from companion.rules.mcr.features import McrFeature, hand_bits, reading_bits
 from companion.rules.mcr.shapes import (
+    CHOW,
     _concealed_sets,
     _standard_readings,
     mcr_readings,
@@ -111,3 +112,23 @@ def test_the_readings_by_block_are_the_walk_over_the_whole_hand() -> None:
         assert _standard_readings(counts) == walked, str(built)
         compared += len(walked)
     assert compared > HANDS // 2  # a few hands are of special shapes alone
+
+
+def test_each_family_comes_in_the_order_of_its_lowest_tiles() -> None:
+    """`McrFacts.family` sorts only a hand with declared groups: the concealed sets of every
+    reading come in the order of their lowest tiles already."""
+    for built, context in built_hands(HANDS, "mcr-features-families"):
+        waiting = built.without_winning_tile()
+        for reading in mcr_readings(built, context.by_discard):
+            facts = McrFacts(
+                reading, context, waiting.concealed, len(built.melds), tuple(waiting.counts())
+            )
+            for family in ("chows", "pungs"):
+                members = [
+                    index
+                    for index, group in enumerate(reading.sets)
+                    if (group.kind is CHOW) == (family == "chows")
+                ]
+                ordered = sorted(members, key=lambda index: reading.sets[index].tile)
+                tiles = tuple(reading.sets[index].tile for index in ordered)
+                assert facts.family(family) == (ordered, tiles)

@@ -149,14 +149,25 @@ class McrFacts:
 
     @cached
     def _chow_family(self) -> tuple[list[int], tuple[int, ...]]:
-        return self._in_tile_order(self.chows)
+        sets = self.reading.sets
+        return self._in_tile_order(
+            [index for index, group in enumerate(sets) if group.kind is CHOW], sets
+        )
 
     @cached
     def _pung_family(self) -> tuple[list[int], tuple[int, ...]]:
-        return self._in_tile_order(self.pungs)
+        return self._in_tile_order(self.pungs, self.reading.sets)
 
-    def _in_tile_order(self, members: list[int]) -> tuple[list[int], tuple[int, ...]]:
-        sets = self.sets
+    def _in_tile_order(
+        self, members: list[int], sets: tuple[McrSet, ...]
+    ) -> tuple[list[int], tuple[int, ...]]:
+        # With no declared group the sets come in the order of their lowest tiles already
+        # (`mcr_readings` reads them block after block, each block's in order), so that only
+        # a hand with declared groups, which come first, is sorted; the chows are read off the
+        # sets without the `chows` list, which nothing else read: 496,375 to 489,485 instructions
+        # a hand.
+        if not self.melds or len(members) < 2:
+            return members, tuple([sets[index].tile for index in members])
         # By (tile, index): the order of a sort by tile alone, which keeps equal tiles in
         # their indices' order, without a Python key call for each set.
         ordered = sorted([(sets[index].tile, index) for index in members])
@@ -164,11 +175,11 @@ class McrFacts:
 
     @cached
     def chows(self) -> list[int]:
-        return [index for index, group in enumerate(self.sets) if group.kind is CHOW]
+        return [index for index, group in enumerate(self.reading.sets) if group.kind is CHOW]
 
     @cached
     def pungs(self) -> list[int]:
-        return [index for index, group in enumerate(self.sets) if group.is_pung]
+        return [index for index, group in enumerate(self.reading.sets) if group.kind is not CHOW]
 
     @property
     def standard(self) -> bool:
@@ -180,7 +191,7 @@ class McrFacts:
 
     @cached
     def kongs(self) -> list[McrSet]:
-        return [group for group in self.sets if group.kind is KONG]
+        return [group for group in self.reading.sets if group.kind is KONG]
 
     @property
     def concealed_pungs(self) -> int:
