@@ -1454,8 +1454,44 @@ def family_places(
     memo = _FAMILY_MEMO[family]
     found = memo.get(tiles)
     if found is None:
-        found = remember(memo, tiles, _family_places(family, tiles))
+        # A new family is looked up again by its suits relabelled in order (`_relabelled`),
+        # which its matches do not depend on: a third of the bench's new families are known
+        # so (255 new of 533 in 500 hands, 184 new so), and a new one costs a look-up for
+        # each of its groups and every fan's test on each new group. With each new group's
+        # fan tested by size alone: 481,140 to 475,742 instructions a hand.
+        normal = _relabelled(tiles)
+        found = memo.get(normal)
+        if found is None:
+            found = remember(memo, normal, _family_places(family, normal))
+        remember(memo, tiles, found)
     return found
+
+
+def _suit_shifts(suits: int) -> tuple[int, int, int, int]:
+    """What each suit's tiles (honors last, never moved) lose when the numbered suits held,
+    `suits` (a bit a suit), are relabelled 0, 1, 2 in order."""
+    shifts = [0, 0, 0, 0]
+    label = 0
+    for suit_held in range(3):
+        if suits >> suit_held & 1:
+            shifts[suit_held] = 9 * (suit_held - label)
+            label += 1
+    return shifts[0], shifts[1], shifts[2], shifts[3]
+
+
+_SUIT_SHIFTS = tuple(_suit_shifts(suits) for suits in range(8))
+
+
+def _relabelled(tiles: tuple[int, ...]) -> tuple[int, ...]:
+    """The tiles with their numbered suits relabelled 0, 1, 2 in the order they come (tiles
+    in order keep it): every combination test reads whether tiles share a suit, whether three
+    are of the three suits, ranks and the honors, never which suit a tile is of."""
+    suits = 0
+    for tile in tiles:
+        if tile < EAST:
+            suits |= 1 << tile // 9
+    shifts = _SUIT_SHIFTS[suits]
+    return tuple([tile - shifts[tile // 9] for tile in tiles])
 
 
 def _family_places(
@@ -1465,22 +1501,34 @@ def _family_places(
     # or four of them that one fan combines far less often: the fan those tiles form are kept
     # by them (at most a few thousand pairs and triples), so that a new family costs a
     # look-up for each of its groups rather than every fan's test on each.
-    groups, fans = _GROUP_MEMO[family], FAMILY_FANS[family]
+    groups, by_size = _GROUP_MEMO[family], _FANS_BY_SIZE[family]
     by_fan: dict[str, list[tuple[int, ...]]] = {}
     for size in range(2, min(4, len(tiles)) + 1):
+        fans = by_size[size]
         for places in combinations(range(len(tiles)), size):
             group = tuple([tiles[place] for place in places])
             names = groups.get(group)
             if names is None:
-                names = tuple(
-                    name
-                    for name, predicate in fans
-                    if predicate.size == size and predicate.test(list(group))
-                )
+                listed = list(group)
+                names = tuple([name for name, test in fans if test(listed)])
                 remember(groups, group, names)
             for name in names:
                 by_fan.setdefault(name, []).append(places)
     return tuple((name, tuple(places)) for name, places in by_fan.items())
+
+
+_FANS_BY_SIZE: dict[str, dict[int, tuple[tuple[str, Callable[[Sequence[int]], bool]], ...]]] = {
+    family: {
+        size: tuple(
+            (name, predicate.test)
+            for name, predicate in FAMILY_FANS[family]
+            if predicate.size == size
+        )
+        for size in (2, 3, 4)
+    }
+    for family in ("chows", "pungs")
+}
+"""Each family's combination fan by the number of sets they combine, in table order."""
 
 
 WAIT_FANS: dict[str, str] = {
