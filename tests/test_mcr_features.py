@@ -6,14 +6,16 @@ hand) exactly where its bits are, and every reading scores as when every predica
 from __future__ import annotations
 
 import random
+from itertools import combinations, combinations_with_replacement
 
 from companion.errors import CompanionError
 from companion.hand import Hand
 from companion.rules.mcr.engine import _counted, scored_readings
 from companion.rules.mcr.facts import McrContext, McrFacts
-from companion.rules.mcr.fans import ELEMENTS, FANS
+from companion.rules.mcr.fans import ELEMENTS, FANS, _family_places, _relabelled
 from companion.rules.mcr.features import McrFeature, hand_bits, reading_bits
 from companion.rules.mcr.shapes import (
+    CHOW,
     _concealed_sets,
     _standard_readings,
     mcr_readings,
@@ -111,3 +113,45 @@ def test_the_readings_by_block_are_the_walk_over_the_whole_hand() -> None:
         assert _standard_readings(counts) == walked, str(built)
         compared += len(walked)
     assert compared > HANDS // 2  # a few hands are of special shapes alone
+
+
+def test_each_family_comes_in_the_order_of_its_lowest_tiles() -> None:
+    """`McrFacts.family` sorts only a hand with declared groups: the concealed sets of every
+    reading come in the order of their lowest tiles already."""
+    for built, context in built_hands(HANDS, "mcr-features-families"):
+        waiting = built.without_winning_tile()
+        for reading in mcr_readings(built, context.by_discard):
+            facts = McrFacts(
+                reading, context, waiting.concealed, len(built.melds), tuple(waiting.counts())
+            )
+            for family in ("chows", "pungs"):
+                members = [
+                    index
+                    for index, group in enumerate(reading.sets)
+                    if (group.kind is CHOW) == (family == "chows")
+                ]
+                ordered = sorted(members, key=lambda index: reading.sets[index].tile)
+                tiles = tuple(reading.sets[index].tile for index in ordered)
+                assert facts.family(family) == (ordered, tiles)
+
+
+def test_combination_fan_do_not_depend_on_which_suit() -> None:
+    """A family's combination matches are looked up by its suits relabelled in order
+    (`fans._relabelled`): every family of two to four chows (any lowest tiles, repeats
+    allowed) and of two to four pungs matches as its relabelled tiles do."""
+    lows = [tile for tile in range(27) if tile % 9 < 7]
+    families = [
+        *(
+            ("chows", tiles)
+            for size in (2, 3, 4)
+            for tiles in combinations_with_replacement(lows, size)
+        ),
+        *(("pungs", tiles) for size in (2, 3, 4) for tiles in combinations(range(34), size)),
+    ]
+    moved = 0
+    for family, tiles in families:
+        normal = _relabelled(tiles)
+        if normal != tiles:
+            moved += 1
+            assert _family_places(family, tiles) == _family_places(family, normal), tiles
+    assert moved > 10_000
