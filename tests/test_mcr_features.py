@@ -12,7 +12,7 @@ from companion.hand import Hand
 from companion.rules.mcr.engine import _counted, scored_readings
 from companion.rules.mcr.facts import McrContext, McrFacts
 from companion.rules.mcr.fans import ELEMENTS, FANS
-from companion.rules.mcr.features import McrFeature, hand_bits, reading_bits
+from companion.rules.mcr.features import McrFeature, _tile_bits, hand_bits, reading_bits, tile_bits
 from companion.rules.mcr.shapes import (
     _concealed_sets,
     _standard_readings,
@@ -111,3 +111,13 @@ def test_the_readings_by_block_are_the_walk_over_the_whole_hand() -> None:
         assert _standard_readings(counts) == walked, str(built)
         compared += len(walked)
     assert compared > HANDS // 2  # a few hands are of special shapes alone
+
+
+def test_the_kinds_bits_by_block_are_the_whole_hands() -> None:
+    # Every set of kinds of each block alone, then seeded random hands' worth of kinds across
+    # all four blocks: the tables give what `_tile_bits` works out from the whole mask.
+    rng = random.Random(27)
+    masks = [value << start for start in (0, 9, 18) for value in range(512)]
+    masks += [value << 27 for value in range(128)]
+    masks += [rng.getrandbits(34) & rng.getrandbits(34) for _ in range(20_000)]
+    assert [tile_bits(kinds) for kinds in masks] == [_tile_bits(kinds) for kinds in masks]
