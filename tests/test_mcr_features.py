@@ -13,7 +13,7 @@ from companion.hand import Hand
 from companion.rules.mcr.engine import _counted, scored_readings
 from companion.rules.mcr.facts import McrContext, McrFacts
 from companion.rules.mcr.fans import ELEMENTS, FANS, _family_places, _relabelled
-from companion.rules.mcr.features import McrFeature, hand_bits, reading_bits
+from companion.rules.mcr.features import McrFeature, _tile_bits, hand_bits, reading_bits, tile_bits
 from companion.rules.mcr.shapes import (
     CHOW,
     _concealed_sets,
@@ -155,3 +155,13 @@ def test_combination_fan_do_not_depend_on_which_suit() -> None:
             moved += 1
             assert _family_places(family, tiles) == _family_places(family, normal), tiles
     assert moved > 10_000
+
+
+def test_the_kinds_bits_by_block_are_the_whole_hands() -> None:
+    # Every set of kinds of each block alone, then seeded random hands' worth of kinds across
+    # all four blocks: the tables give what `_tile_bits` works out from the whole mask.
+    rng = random.Random(27)
+    masks = [value << start for start in (0, 9, 18) for value in range(512)]
+    masks += [value << 27 for value in range(128)]
+    masks += [rng.getrandbits(34) & rng.getrandbits(34) for _ in range(20_000)]
+    assert [tile_bits(kinds) for kinds in masks] == [_tile_bits(kinds) for kinds in masks]
