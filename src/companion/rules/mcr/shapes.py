@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from itertools import compress, permutations, product
+from itertools import permutations, product
 from typing import Any, Generic, TypeVar, overload
 
 from companion.hand import Hand, Meld, MeldKind
@@ -229,34 +229,48 @@ def _concealed_sets(
 
 
 def _knitted_in(kinds: int) -> tuple[int, ...] | None:
-    """The knitted straight among the kinds held (`kinds`, a bit a kind), if any."""
+    """The knitted straight among the kinds held (`kinds`, the low bit of each kind's count
+    in a hand's key), if any."""
     for straight, mask in _KNITTED_MASKS:
         if kinds & mask == mask:
             return straight
     return None
 
 
-_KNITTED_MASKS = tuple((straight, sum(1 << tile for tile in straight)) for straight in KNITTED)
-_KIND_BITS = tuple(1 << kind for kind in range(KINDS))
-_NUMBERED = (1 << _EAST) - 1
-"""The numbered kinds, as a mask of kinds."""
-_ORPHANS = sum(_KIND_BITS[tile] for tile in TERMINALS_AND_HONORS)
-"""Thirteen orphans' kinds, as a mask of kinds."""
-_BLOCKS = ((0, 9), (9, 18), (18, 27), (27, KINDS))
-BlockReading = tuple[tuple[McrSet, ...], Tile | None]
-_BLOCK_READINGS: tuple[dict[tuple[int, ...], tuple[BlockReading, ...]], ...] = ({}, {}, {}, {})
-_BLOCK_MEMOS = tuple(
-    (start, end, memo) for (start, end), memo in zip(_BLOCKS, _BLOCK_READINGS, strict=True)
-)
+_UNITS = tuple(1 << 3 * kind for kind in range(KINDS))
+"""What a tile of each kind adds to a hand's key: three bits a kind, a suit's nine kinds (27
+bits) a block's key (as `companion.shapes.blocks` keys a block)."""
+_LOW = sum(_UNITS)
+"""The low bit of every kind's count in a hand's key."""
+_KNITTED_MASKS = tuple((straight, sum(_UNITS[tile] for tile in straight)) for straight in KNITTED)
+_NUMBERED = sum(_UNITS[:_EAST])
+"""The numbered kinds, as low bits of a hand's key."""
+_ORPHANS = sum(_UNITS[tile] for tile in TERMINALS_AND_HONORS)
+"""Thirteen orphans' kinds, as low bits of a hand's key."""
+_SUIT = (1 << 27) - 1
+"""A suit's block key within a hand's key."""
 
 
-def _block_readings(start: int, counts: tuple[int, ...]) -> tuple[BlockReading, ...]:
-    """Every way to read one suit's (or the honors') counts, from kind `start`, as sets and
-    at most one pair (a pair when their number leaves two over), in the order of
+def _counts_of(key: int) -> list[int]:
+    """The count of each kind in a hand's key."""
+    return [(key >> 3 * kind) & 7 for kind in range(KINDS)]
+
+
+BlockReading = tuple[tuple[McrSet, ...], tuple[Tile, ...]]
+"""A block's sets, and its pair as a tuple of one tile (or none), so that the pairs of a
+hand's blocks are their sum."""
+_BLOCK_READINGS: tuple[dict[int, tuple[BlockReading, ...]], ...] = ({}, {}, {}, {})
+_CHARACTERS, _CIRCLES, _BAMBOO, _HONORS = _BLOCK_READINGS
+
+
+def _block_readings(start: int, key: int) -> tuple[BlockReading, ...]:
+    """Every way to read one suit's (or the honors') block key, from kind `start`, as sets
+    and at most one pair (a pair when their number leaves two over), in the order of
     `sets_and_pair`; the sets concealed and not exposed."""
     whole = [0] * KINDS
-    whole[start : start + len(counts)] = counts
-    total = sum(counts)
+    for kind in range(start, 27 if start < _EAST else KINDS):
+        whole[kind] = (key >> 3 * (kind - start)) & 7
+    total = sum(whole)
     if total % 3 == 1:
         return ()
     if total % 3 == 0:
@@ -272,7 +286,7 @@ def _block_readings(start: int, counts: tuple[int, ...]) -> tuple[BlockReading, 
                         for tile, kind in sets
                     ]
                 ),
-                None,
+                (),
             )
             for sets, _ in sets_and_pair(whole, total // 3)
         )
@@ -281,48 +295,48 @@ def _block_readings(start: int, counts: tuple[int, ...]) -> tuple[BlockReading, 
             tuple(
                 [mcr_set(PUNG if kind == 0 else CHOW, tile, False, False) for tile, kind in sets]
             ),
-            TILES[pair],
+            (TILES[pair],),
         )
         for sets, pair in sets_and_pair(whole, total // 3)
     )
 
 
-def _standard_readings(counts: list[int]) -> list[tuple[tuple[McrSet, ...], Tile]]:
-    """Every reading of the concealed counts as sets and a pair, in the order of
-    `sets_and_pair` over the whole hand, the sets concealed and not exposed."""
+def _standard_readings(key: int) -> list[tuple[tuple[McrSet, ...], Tile]]:
+    """Every reading of a hand's concealed tiles (`key`, three bits a kind) as sets and a
+    pair, in the order of `sets_and_pair` over the whole hand, the sets concealed and not
+    exposed."""
     # Chows stay within a suit, so a hand's readings are those of its suits and honors
     # combined, and each block's are kept by its counts (1,594 blocks in 3,000 hands), their
     # sets made once (`mcr_set`): the walk over the whole hand, a generator a set, and the
     # sets made for each reading cost 38k of 714k instructions a hand more than this. The
     # blocks' readings in their own order, combined block after block, are the whole walk's
     # (lexicographic) order.
-    # The blocks and their memos in one tuple, and whether each block has one reading noted
-    # as it comes, rather than `zip` and `all` over the parts: 6k of 569k instructions a hand.
-    parts = []
-    single = True
-    for start, end, memo in _BLOCK_MEMOS:
-        key = tuple(counts[start:end])
-        found = memo.get(key)
-        if found is None:
-            found = remember(memo, key, _block_readings(start, key))
-        if len(found) != 1:
-            if not found:
-                return []
-            single = False
-        parts.append(found)
-    if single:
-        sets: tuple[McrSet, ...] = ()
-        pair = None
-        for ((block_sets, block_pair),) in parts:
-            sets += block_sets
-            if block_pair is not None:
-                if pair is not None:
-                    return []
-                pair = block_pair
-        return [] if pair is None else [(sets, pair)]
+    # Each block's key read from the hand's by a shift and a mask (a slice of the counts and a
+    # tuple each before), the four written out, and each block's pair a tuple of one tile or
+    # none, so that the pairs are summed (with the hand's key below: 3k of 536k instructions
+    # a hand).
+    characters = _CHARACTERS.get(part := key & _SUIT)
+    if characters is None:
+        characters = remember(_CHARACTERS, part, _block_readings(0, part))
+    circles = _CIRCLES.get(part := key >> 27 & _SUIT)
+    if circles is None:
+        circles = remember(_CIRCLES, part, _block_readings(9, part))
+    bamboo = _BAMBOO.get(part := key >> 54 & _SUIT)
+    if bamboo is None:
+        bamboo = remember(_BAMBOO, part, _block_readings(18, part))
+    honors = _HONORS.get(part := key >> 81)
+    if honors is None:
+        honors = remember(_HONORS, part, _block_readings(_EAST, part))
+    if len(characters) == len(circles) == len(bamboo) == len(honors) == 1:
+        (((sets, pairs),), ((circle_sets, circle_pairs),)) = characters, circles
+        (((bamboo_sets, bamboo_pairs),), ((honor_sets, honor_pairs),)) = bamboo, honors
+        pairs += circle_pairs + bamboo_pairs + honor_pairs
+        if len(pairs) != 1:
+            return []
+        return [(sets + circle_sets + bamboo_sets + honor_sets, pairs[0])]
     readings: list[tuple[tuple[McrSet, ...], Tile]] = []
-    for combined in product(*parts):
-        pairs = [block_pair for _, block_pair in combined if block_pair is not None]
+    for combined in product(characters, circles, bamboo, honors):
+        pairs = sum((block_pairs for _, block_pairs in combined), ())
         if len(pairs) == 1:
             readings.append((sum((block_sets for block_sets, _ in combined), ()), pairs[0]))
     return readings
@@ -350,21 +364,26 @@ def mcr_readings(hand: Hand, by_discard: bool) -> list[McrReading]:
     assert winning is not None
     concealed = hand.concealed
     melds = hand.melds
-    counts = [0] * KINDS
+    # The hand's key, three bits a kind: the blocks' keys are parts of it, and the kinds held
+    # its low bits where a count is not 0; the counts are made for a knitted straight alone,
+    # and seven pairs read from the tiles in order. Summing the key at C speed,
+    # `sum(map(_UNITS.__getitem__, concealed))`, cost 30k more: each call of the
+    # method-wrapper is a generic call with its own tuple of arguments.
+    key = 0
+    units = _UNITS
     for tile in concealed:
-        counts[tile] += 1
+        key += units[tile]
+    kinds = (key | key >> 1 | key >> 2) & _LOW
     found: list[McrReading] = []
-    # The kinds held as one mask (`compress` at C speed): the knitted straights are masks,
-    # and the special shapes are ruled out by how many kinds are held (a hand holds four
-    # copies of a kind at most), rather than by sorting the tiles and testing each one; with
-    # the counts made here and no `_declared` call for a hand without melds: 11k of 547k
-    # instructions a hand.
-    kinds = sum(compress(_KIND_BITS, counts))
+    # The knitted straights are masks of kinds, and the special shapes are ruled out by how
+    # many kinds are held (a hand holds four copies of a kind at most), rather than by
+    # sorting the tiles and testing each one; with no `_declared` call for a hand without
+    # melds: 11k of 547k instructions a hand.
     declared = _declared(melds) if melds else ()
     if len(melds) <= 1 and (kinds & _NUMBERED).bit_count() >= 9:
         straight = _knitted_in(kinds)
         if straight is not None:
-            rest = list(counts)
+            rest = _counts_of(key)
             for kind in straight:
                 rest[kind] -= 1
             for sets, pair in sets_and_pair(rest, 1 - len(declared)):
@@ -379,15 +398,15 @@ def mcr_readings(hand: Hand, by_discard: bool) -> list[McrReading]:
     if not melds:
         held = kinds.bit_count()
         if held * 2 <= len(concealed):
-            # Seven pairs hold each kind twice or four times: half as many kinds as tiles at
-            # most.
-            if 1 not in counts and 3 not in counts:
-                pairs = tuple(
-                    TILES[tile] for tile in range(KINDS) for _ in range(counts[tile] // 2)
-                )
-                found.append(McrReading(McrShape.SEVEN_PAIRS, pairs=pairs))
+            # Seven pairs hold each kind twice or four times (half as many kinds as tiles at
+            # most): the tiles in order pair off, and every other one is a pair's.
+            ordered = sorted(concealed)
+            pairs = ordered[::2]
+            if pairs == ordered[1::2]:
+                found.append(McrReading(McrShape.SEVEN_PAIRS, pairs=tuple(pairs)))
         elif kinds == _ORPHANS:
-            pair = next(tile for tile in TERMINALS_AND_HONORS if counts[tile] == 2)
+            # The kind held twice: its count's middle bit.
+            pair = TILES[(key & _LOW << 1).bit_length() // 3]
             singles = tuple(tile for tile in TERMINALS_AND_HONORS if tile != pair)
             found.append(McrReading(McrShape.THIRTEEN_ORPHANS, pair=pair, knitted=singles))
         elif held == len(concealed):
@@ -400,8 +419,8 @@ def mcr_readings(hand: Hand, by_discard: bool) -> list[McrReading]:
                 found.append(
                     McrReading(McrShape.HONORS_AND_KNITTED, knitted=tuple(sorted(concealed)))
                 )
-    exposing = by_discard and counts[winning] >= 3
-    for own, last in _standard_readings(counts):
+    exposing = by_discard and key >> 3 * winning & 7 >= 3
+    for own, last in _standard_readings(key):
         if exposing:
             own = _exposed(own, winning)
         # The reading's dict filled at once, as `McrReading(...)` fills it (defaults
