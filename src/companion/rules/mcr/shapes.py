@@ -17,7 +17,7 @@ from itertools import permutations, product
 from typing import Any, Generic, TypeVar, overload
 
 from companion.hand import Hand, Meld, MeldKind
-from companion.shapes.blocks import remember
+from companion.shapes.blocks import remember, size
 from companion.shapes.groups import TILES
 from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile, format_tiles
 
@@ -278,44 +278,76 @@ _BLOCK_READINGS: tuple[dict[int, tuple[BlockReading, ...]], ...] = ({}, {}, {}, 
 _CHARACTERS, _CIRCLES, _BAMBOO, _HONORS = _BLOCK_READINGS
 
 
-Shape = tuple[tuple[tuple[int, int], ...], int | None]
-"""A block's reading by offsets from its lowest kind held: its sets as (offset, 0 pung or 1
-chow) in order, and its pair's offset (or None)."""
+Shape = tuple[tuple[int, ...], int]
+"""A block's reading by offsets from its lowest kind held: its sets' codes in order (a code a
+set, `2 * offset + 1` for a chow, `2 * offset` for a pung), and its pair's offset (-1 for
+none)."""
 _SHAPES: tuple[dict[int, tuple[Shape, ...]], dict[int, tuple[Shape, ...]]] = ({}, {})
 """A block's shapes by its key moved down to its lowest kind held: the honors' (no chows),
 then the suits' (one memo for the three)."""
+_CONCEALED = tuple(
+    mcr_set(kind, tile, False, False) for tile in range(KINDS) for kind in (PUNG, CHOW)
+)
+"""By `2 * lowest tile + 1 for a chow`: the concealed set there, as `mcr_set` has it (the
+chows on an honor, an eight or a nine are never read)."""
 
 
-def _shapes(key: int, chows: bool) -> list[Shape]:
-    """Every way to read a block key as sets and at most one pair, with chows or without,
-    by offsets within the key, in no particular order. The lowest kind held is shared out
-    between a pung, the pair (one at most of each) and chows starting there: each way is
-    tried once, then what is left of the key."""
-    if not key:
-        return [((), None)]
-    low = ((key & -key).bit_length() - 1) // 3
-    count = key >> 3 * low & 7
-    rest = key - (count << 3 * low)
-    found: list[Shape] = []
-    for pair in (0, 1):
-        for pung in (0, 1):
-            chowed = count - 2 * pair - 3 * pung
-            if chowed < 0 or (chowed and not chows):
-                continue
-            left = rest
-            if chowed:
-                second, third = 3 * low + 3, 3 * low + 6
-                if left >> second & 7 < chowed or left >> third & 7 < chowed:
-                    continue
-                left -= (chowed << second) + (chowed << third)
-            head = ((low, 0),) * pung + ((low, 1),) * chowed
-            for sets, paired in _shapes(left, chows):
-                if pair:
-                    if paired is not None:
-                        continue
-                    paired = low
-                found.append((head + sets, paired))
-    return found
+def _fill(
+    key: int,
+    offset: int,
+    chows: bool,
+    pair_wanted: bool,
+    codes: list[int],
+    pair: int,
+    found: list[Shape],
+) -> None:
+    """Add to `found` every reading of what is left of a block key (its lowest three bits the
+    kind at `offset`) after the sets (`codes`) and pair chosen below it, in order. The
+    tiles of the lowest kind left start chows (as many as the next two kinds allow), and what
+    remains of them is nothing, a pung or the pair: the readings with a pung there come
+    first, then those without, each with more chows first (the codes' order). A kind whose
+    tiles can be read one way only is read in the loop, without a call."""
+    while key:
+        count = key & 7
+        if not count:
+            key >>= 3
+            offset += 1
+            continue
+        most = min(count, key >> 3 & 7, key >> 6 & 7) if chows else 0
+        # The chows each way starts there: a pung and the rest, all of them, the pair and the
+        # rest (no comprehensions: each is a function made and called).
+        choices = []
+        if 3 <= count <= most + 3:
+            choices.append(count - 3)
+        if count <= most:
+            choices.append(count)
+        if pair_wanted and 2 <= count <= most + 2:
+            choices.append(count - 2)
+        if not choices:
+            return
+        if len(choices) == 1:
+            (chowed,) = choices
+            left = count - chowed
+            if left == 3:
+                codes.append(2 * offset)
+            codes += [2 * offset + 1] * chowed
+            if left == 2:
+                pair_wanted = False
+                pair = offset
+            key = (key >> 3) - chowed - (chowed << 3)
+            offset += 1
+            continue
+        for chowed in choices:
+            left = count - chowed
+            more = codes + [2 * offset] * (left == 3) + [2 * offset + 1] * chowed
+            rest = (key >> 3) - chowed - (chowed << 3)
+            if left == 2:
+                _fill(rest, offset + 1, chows, False, more, offset, found)
+            else:
+                _fill(rest, offset + 1, chows, pair_wanted, more, pair, found)
+        return
+    if not pair_wanted:
+        found.append((tuple(codes), pair))
 
 
 def _block_readings(start: int, key: int) -> tuple[BlockReading, ...]:
@@ -327,33 +359,30 @@ def _block_readings(start: int, key: int) -> tuple[BlockReading, ...]:
     # shapes are read from the key by the lowest kind held, kept by the key moved down to it
     # (the three suits share them, and 234m and 567p share one), and only the sets are made
     # for each suit: 19k of 533k instructions a hand (256 blocks were new in the 500 hands
-    # counted, 89 once moved down and shared).
+    # counted, 89 once moved down and shared). The shapes read by `_fill` as codes, a kind
+    # read one way only without a call, and the sets taken from a table by their codes, with
+    # no comprehension (3.11 makes a function for each): 8k of 507k more.
     if not key:
         return (((), ()),)
     shift = ((key & -key).bit_length() - 1) // 3
+    moved = key >> 3 * shift
     memo = _SHAPES[start < _EAST]
-    shapes = memo.get(key >> 3 * shift)
+    shapes = memo.get(moved)
     if shapes is None:
-        # The sets in the walk's (lexicographic) order: all readings have as many sets.
-        ordered = sorted(_shapes(key >> 3 * shift, start < _EAST), key=_sets_of)
-        shapes = remember(memo, key >> 3 * shift, tuple(ordered))
+        found: list[Shape] = []
+        remainder = size(moved) % 3
+        if remainder != 1:
+            _fill(moved, 0, start < _EAST, remainder == 2, [], -1, found)
+        shapes = remember(memo, moved, tuple(found))
     base = start + shift
-    return tuple(
-        (
-            tuple(
-                [
-                    mcr_set(CHOW if kind else PUNG, base + offset, False, False)
-                    for offset, kind in sets
-                ]
-            ),
-            () if pair is None else (TILES[base + pair],),
-        )
-        for sets, pair in shapes
-    )
-
-
-def _sets_of(shape: Shape) -> tuple[tuple[int, int], ...]:
-    return shape[0]
+    first = 2 * base
+    readings: list[BlockReading] = []
+    for codes, pair in shapes:
+        sets: list[McrSet] = []
+        for code in codes:
+            sets.append(_CONCEALED[first + code])
+        readings.append((tuple(sets), () if pair < 0 else (TILES[base + pair],)))
+    return tuple(readings)
 
 
 def _standard_readings(key: int) -> list[tuple[tuple[McrSet, ...], Tile]]:
