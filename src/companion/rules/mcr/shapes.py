@@ -95,6 +95,13 @@ CHOW, PUNG, KONG = SetKind.CHOW, SetKind.PUNG, SetKind.KONG
 serves, and every reading's facts and bits test each set's kind."""
 
 
+TALLY_CHOWS, TALLY_PUNGS, TALLY_WINDS, TALLY_DRAGONS, TALLY_KONGS = 0, 3, 6, 9, 12
+TALLY_CONCEALED, TALLY_EXPOSED = 15, 18
+"""The shifts of `McrSet.tally`'s counts: chows; pungs and kongs; wind and dragon pungs and
+kongs; kongs; concealed pungs and kongs (not exposed); declared groups exposed."""
+_WHITE = int(Tile.WHITE)
+
+
 @dataclass(frozen=True)
 class McrSet:
     kind: SetKind
@@ -117,6 +124,25 @@ class McrSet:
         if self.kind is CHOW:
             return (self.tile, TILES[self.tile + 1], TILES[self.tile + 2])
         return (self.tile,) * (4 if self.kind is KONG else 3)
+
+    @cached
+    def tally(self) -> int:
+        """What the set adds to a reading's counts of sets, three bits a count (a reading has
+        four sets at most), at the `TALLY_` shifts: kept on the set, so that a reading's
+        counts are its sets' tallies summed (`features.reading_bits`)."""
+        found = 1 << TALLY_EXPOSED if self.declared and self.exposed else 0
+        if self.kind is CHOW:
+            return found + (1 << TALLY_CHOWS)
+        found += 1 << TALLY_PUNGS
+        if self.tile >= _WHITE:
+            found += 1 << TALLY_DRAGONS
+        elif self.tile >= _EAST:
+            found += 1 << TALLY_WINDS
+        if self.kind is KONG:
+            found += 1 << TALLY_KONGS
+        if not self.exposed:
+            found += 1 << TALLY_CONCEALED
+        return found
 
     def __str__(self) -> str:
         return self.text
