@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from itertools import compress, permutations, product
+from itertools import permutations, product
 from typing import Any, Generic, TypeVar, overload
 
-from companion.hand import Hand, MeldKind
-from companion.shapes.blocks import remember
+from companion.hand import Hand, Meld, MeldKind
+from companion.shapes.blocks import remember, size
 from companion.shapes.groups import TILES
 from companion.tiles import KINDS, TERMINALS_AND_HONORS, Tile, format_tiles
 
@@ -95,6 +95,13 @@ CHOW, PUNG, KONG = SetKind.CHOW, SetKind.PUNG, SetKind.KONG
 serves, and every reading's facts and bits test each set's kind."""
 
 
+TALLY_CHOWS, TALLY_PUNGS, TALLY_WINDS, TALLY_DRAGONS, TALLY_KONGS = 0, 3, 6, 9, 12
+TALLY_CONCEALED, TALLY_EXPOSED = 15, 18
+"""The shifts of `McrSet.tally`'s counts: chows; pungs and kongs; wind and dragon pungs and
+kongs; kongs; concealed pungs and kongs (not exposed); declared groups exposed."""
+_WHITE = int(Tile.WHITE)
+
+
 @dataclass(frozen=True)
 class McrSet:
     kind: SetKind
@@ -105,15 +112,37 @@ class McrSet:
     exposed: bool
     """Not concealed: claimed, or a pung completed by the winning discard."""
 
-    @property
+    # `is_pung` and `tiles` kept on the set like `text` (each set is made once, `mcr_set`,
+    # and the facts and fans read them on every reading): an attribute in the set's dict
+    # rather than a property's call each time: 20k of 494k instructions a hand.
+    @cached
     def is_pung(self) -> bool:
         return self.kind is not CHOW
 
-    @property
+    @cached
     def tiles(self) -> tuple[Tile, ...]:
         if self.kind is CHOW:
             return (self.tile, TILES[self.tile + 1], TILES[self.tile + 2])
         return (self.tile,) * (4 if self.kind is KONG else 3)
+
+    @cached
+    def tally(self) -> int:
+        """What the set adds to a reading's counts of sets, three bits a count (a reading has
+        four sets at most), at the `TALLY_` shifts: kept on the set, so that a reading's
+        counts are its sets' tallies summed (`features.reading_bits`)."""
+        found = 1 << TALLY_EXPOSED if self.declared and self.exposed else 0
+        if self.kind is CHOW:
+            return found + (1 << TALLY_CHOWS)
+        found += 1 << TALLY_PUNGS
+        if self.tile >= _WHITE:
+            found += 1 << TALLY_DRAGONS
+        elif self.tile >= _EAST:
+            found += 1 << TALLY_WINDS
+        if self.kind is KONG:
+            found += 1 << TALLY_KONGS
+        if not self.exposed:
+            found += 1 << TALLY_CONCEALED
+        return found
 
     def __str__(self) -> str:
         return self.text
@@ -153,22 +182,40 @@ class McrReading:
     @cached
     def groups(self) -> tuple[str, ...]:
         """The groups' text (read by every fan of the whole hand that names its tiles)."""
-        found = [str(group) for group in self.sets]
+        # Each set's text read from the set rather than through `str` (a Python call each),
+        # and the pairs in a loop rather than a generator: 5k of 498k instructions a hand.
+        found = [group.text for group in self.sets]
         if self.knitted:
             found.append(format_tiles(self.knitted))
-        found.extend(PAIR_TEXT[tile] for tile in self.pairs)
+        for tile in self.pairs:
+            found.append(PAIR_TEXT[tile])
         if self.pair is not None:
             found.append(PAIR_TEXT[self.pair])
         return tuple(found)
 
 
-def _declared(hand: Hand) -> list[McrSet]:
+_DECLARED: dict[tuple[MeldKind, tuple[Tile, ...]], McrSet] = {}
+
+
+def _declared(melds: tuple[Meld, ...]) -> tuple[McrSet, ...]:
+    """The declared groups' sets."""
+    # Each kept by the meld's kind and tiles (a few hundred in all): the meld's kind tested
+    # against enum members read from their class, its `is_kong` and `first` properties and
+    # `mcr_set` for each meld cost 8k of 515k instructions a hand.
     found = []
-    for meld in hand.melds:
-        kind = CHOW if meld.kind is MeldKind.CHOW else KONG if meld.kind.is_kong else PUNG
-        exposed = meld.kind is not MeldKind.CONCEALED_KONG
-        found.append(mcr_set(kind, meld.first, True, exposed))
-    return found
+    for meld in melds:
+        key = (meld.kind, meld.tiles)
+        group = _DECLARED.get(key)
+        if group is None:
+            group = remember(_DECLARED, key, _declared_set(meld))
+        found.append(group)
+    return tuple(found)
+
+
+def _declared_set(meld: Meld) -> McrSet:
+    kind = CHOW if meld.kind is MeldKind.CHOW else KONG if meld.kind.is_kong else PUNG
+    exposed = meld.kind is not MeldKind.CONCEALED_KONG
+    return mcr_set(kind, meld.first, True, exposed)
 
 
 def sets_and_pair(
@@ -229,96 +276,183 @@ def _concealed_sets(
 
 
 def _knitted_in(kinds: int) -> tuple[int, ...] | None:
-    """The knitted straight among the kinds held (`kinds`, a bit a kind), if any."""
+    """The knitted straight among the kinds held (`kinds`, the low bit of each kind's count
+    in a hand's key), if any."""
     for straight, mask in _KNITTED_MASKS:
         if kinds & mask == mask:
             return straight
     return None
 
 
-_KNITTED_MASKS = tuple((straight, sum(1 << tile for tile in straight)) for straight in KNITTED)
-_KIND_BITS = tuple(1 << kind for kind in range(KINDS))
-_BLOCKS = ((0, 9), (9, 18), (18, 27), (27, KINDS))
-BlockReading = tuple[tuple[McrSet, ...], Tile | None]
-_BLOCK_READINGS: tuple[dict[tuple[int, ...], tuple[BlockReading, ...]], ...] = ({}, {}, {}, {})
-_BLOCK_MEMOS = tuple(
-    (start, end, memo) for (start, end), memo in zip(_BLOCKS, _BLOCK_READINGS, strict=True)
+_UNITS = tuple(1 << 3 * kind for kind in range(KINDS))
+"""What a tile of each kind adds to a hand's key: three bits a kind, a suit's nine kinds (27
+bits) a block's key (as `companion.shapes.blocks` keys a block)."""
+_LOW = sum(_UNITS)
+"""The low bit of every kind's count in a hand's key."""
+_KNITTED_MASKS = tuple((straight, sum(_UNITS[tile] for tile in straight)) for straight in KNITTED)
+_NUMBERED = sum(_UNITS[:_EAST])
+"""The numbered kinds, as low bits of a hand's key."""
+_ORPHANS = sum(_UNITS[tile] for tile in TERMINALS_AND_HONORS)
+"""Thirteen orphans' kinds, as low bits of a hand's key."""
+_SUIT = (1 << 27) - 1
+"""A suit's block key within a hand's key."""
+
+
+def _counts_of(key: int) -> list[int]:
+    """The count of each kind in a hand's key."""
+    return [(key >> 3 * kind) & 7 for kind in range(KINDS)]
+
+
+BlockReading = tuple[tuple[McrSet, ...], tuple[Tile, ...]]
+"""A block's sets, and its pair as a tuple of one tile (or none), so that the pairs of a
+hand's blocks are their sum."""
+_BLOCK_READINGS: tuple[dict[int, tuple[BlockReading, ...]], ...] = ({}, {}, {}, {})
+_CHARACTERS, _CIRCLES, _BAMBOO, _HONORS = _BLOCK_READINGS
+
+
+Shape = tuple[tuple[int, ...], int]
+"""A block's reading by offsets from its lowest kind held: its sets' codes in order (a code a
+set, `2 * offset + 1` for a chow, `2 * offset` for a pung), and its pair's offset (-1 for
+none)."""
+_SHAPES: tuple[dict[int, tuple[Shape, ...]], dict[int, tuple[Shape, ...]]] = ({}, {})
+"""A block's shapes by its key moved down to its lowest kind held: the honors' (no chows),
+then the suits' (one memo for the three)."""
+_CONCEALED = tuple(
+    mcr_set(kind, tile, False, False) for tile in range(KINDS) for kind in (PUNG, CHOW)
 )
+"""By `2 * lowest tile + 1 for a chow`: the concealed set there, as `mcr_set` has it (the
+chows on an honor, an eight or a nine are never read)."""
 
 
-def _block_readings(start: int, counts: tuple[int, ...]) -> tuple[BlockReading, ...]:
-    """Every way to read one suit's (or the honors') counts, from kind `start`, as sets and
-    at most one pair (a pair when their number leaves two over), in the order of
+def _fill(
+    key: int,
+    offset: int,
+    chows: bool,
+    pair_wanted: bool,
+    codes: list[int],
+    pair: int,
+    found: list[Shape],
+) -> None:
+    """Add to `found` every reading of what is left of a block key (its lowest three bits the
+    kind at `offset`) after the sets (`codes`) and pair chosen below it, in order. The
+    tiles of the lowest kind left start chows (as many as the next two kinds allow), and what
+    remains of them is nothing, a pung or the pair: the readings with a pung there come
+    first, then those without, each with more chows first (the codes' order). A kind whose
+    tiles can be read one way only is read in the loop, without a call."""
+    while key:
+        count = key & 7
+        if not count:
+            key >>= 3
+            offset += 1
+            continue
+        most = min(count, key >> 3 & 7, key >> 6 & 7) if chows else 0
+        # The chows each way starts there: a pung and the rest, all of them, the pair and the
+        # rest (no comprehensions: each is a function made and called).
+        choices = []
+        if 3 <= count <= most + 3:
+            choices.append(count - 3)
+        if count <= most:
+            choices.append(count)
+        if pair_wanted and 2 <= count <= most + 2:
+            choices.append(count - 2)
+        if not choices:
+            return
+        if len(choices) == 1:
+            (chowed,) = choices
+            left = count - chowed
+            if left == 3:
+                codes.append(2 * offset)
+            codes += [2 * offset + 1] * chowed
+            if left == 2:
+                pair_wanted = False
+                pair = offset
+            key = (key >> 3) - chowed - (chowed << 3)
+            offset += 1
+            continue
+        for chowed in choices:
+            left = count - chowed
+            more = codes + [2 * offset] * (left == 3) + [2 * offset + 1] * chowed
+            rest = (key >> 3) - chowed - (chowed << 3)
+            if left == 2:
+                _fill(rest, offset + 1, chows, False, more, offset, found)
+            else:
+                _fill(rest, offset + 1, chows, pair_wanted, more, pair, found)
+        return
+    if not pair_wanted:
+        found.append((tuple(codes), pair))
+
+
+def _block_readings(start: int, key: int) -> tuple[BlockReading, ...]:
+    """Every way to read one suit's (or the honors') block key, from kind `start`, as sets
+    and at most one pair (a pair when their number leaves two over), in the order of
     `sets_and_pair`; the sets concealed and not exposed."""
-    whole = [0] * KINDS
-    whole[start : start + len(counts)] = counts
-    total = sum(counts)
-    if total % 3 == 1:
-        return ()
-    if total % 3 == 0:
-        # Sets alone: read with a pair put where it cannot join a set (an honor after a
-        # suit, the first kind before the honors), then left out.
-        spare = KINDS - 1 if start < _EAST else 0
-        whole[spare] += 2
-        return tuple(
-            (
-                tuple(
-                    [
-                        mcr_set(PUNG if kind == 0 else CHOW, tile, False, False)
-                        for tile, kind in sets
-                    ]
-                ),
-                None,
-            )
-            for sets, _ in sets_and_pair(whole, total // 3)
-        )
-    return tuple(
-        (
-            tuple(
-                [mcr_set(PUNG if kind == 0 else CHOW, tile, False, False) for tile, kind in sets]
-            ),
-            TILES[pair],
-        )
-        for sets, pair in sets_and_pair(whole, total // 3)
-    )
+    # The walk of `sets_and_pair` over the block's kinds (a generator a set, every kind
+    # passed over) cost about 20 µs a new block, and a fresh hand held one in two: the
+    # shapes are read from the key by the lowest kind held, kept by the key moved down to it
+    # (the three suits share them, and 234m and 567p share one), and only the sets are made
+    # for each suit: 19k of 533k instructions a hand (256 blocks were new in the 500 hands
+    # counted, 89 once moved down and shared). The shapes read by `_fill` as codes, a kind
+    # read one way only without a call, and the sets taken from a table by their codes, with
+    # no comprehension (3.11 makes a function for each): 8k of 507k more.
+    if not key:
+        return (((), ()),)
+    shift = ((key & -key).bit_length() - 1) // 3
+    moved = key >> 3 * shift
+    memo = _SHAPES[start < _EAST]
+    shapes = memo.get(moved)
+    if shapes is None:
+        found: list[Shape] = []
+        remainder = size(moved) % 3
+        if remainder != 1:
+            _fill(moved, 0, start < _EAST, remainder == 2, [], -1, found)
+        shapes = remember(memo, moved, tuple(found))
+    base = start + shift
+    first = 2 * base
+    readings: list[BlockReading] = []
+    for codes, pair in shapes:
+        sets: list[McrSet] = []
+        for code in codes:
+            sets.append(_CONCEALED[first + code])
+        readings.append((tuple(sets), () if pair < 0 else (TILES[base + pair],)))
+    return tuple(readings)
 
 
-def _standard_readings(counts: list[int]) -> list[tuple[tuple[McrSet, ...], Tile]]:
-    """Every reading of the concealed counts as sets and a pair, in the order of
-    `sets_and_pair` over the whole hand, the sets concealed and not exposed."""
+def _standard_readings(key: int) -> list[tuple[tuple[McrSet, ...], Tile]]:
+    """Every reading of a hand's concealed tiles (`key`, three bits a kind) as sets and a
+    pair, in the order of `sets_and_pair` over the whole hand, the sets concealed and not
+    exposed."""
     # Chows stay within a suit, so a hand's readings are those of its suits and honors
     # combined, and each block's are kept by its counts (1,594 blocks in 3,000 hands), their
     # sets made once (`mcr_set`): the walk over the whole hand, a generator a set, and the
     # sets made for each reading cost 38k of 714k instructions a hand more than this. The
     # blocks' readings in their own order, combined block after block, are the whole walk's
     # (lexicographic) order.
-    # The blocks and their memos in one tuple, and whether each block has one reading noted
-    # as it comes, rather than `zip` and `all` over the parts: 6k of 569k instructions a hand.
-    parts = []
-    single = True
-    for start, end, memo in _BLOCK_MEMOS:
-        key = tuple(counts[start:end])
-        found = memo.get(key)
-        if found is None:
-            found = remember(memo, key, _block_readings(start, key))
-        if len(found) != 1:
-            if not found:
-                return []
-            single = False
-        parts.append(found)
-    if single:
-        sets: tuple[McrSet, ...] = ()
-        pair = None
-        for ((block_sets, block_pair),) in parts:
-            sets += block_sets
-            if block_pair is not None:
-                if pair is not None:
-                    return []
-                pair = block_pair
-        return [] if pair is None else [(sets, pair)]
+    # Each block's key read from the hand's by a shift and a mask (a slice of the counts and a
+    # tuple each before), the four written out, and each block's pair a tuple of one tile or
+    # none, so that the pairs are summed (with the hand's key below: 3k of 536k instructions
+    # a hand).
+    characters = _CHARACTERS.get(part := key & _SUIT)
+    if characters is None:
+        characters = remember(_CHARACTERS, part, _block_readings(0, part))
+    circles = _CIRCLES.get(part := key >> 27 & _SUIT)
+    if circles is None:
+        circles = remember(_CIRCLES, part, _block_readings(9, part))
+    bamboo = _BAMBOO.get(part := key >> 54 & _SUIT)
+    if bamboo is None:
+        bamboo = remember(_BAMBOO, part, _block_readings(18, part))
+    honors = _HONORS.get(part := key >> 81)
+    if honors is None:
+        honors = remember(_HONORS, part, _block_readings(_EAST, part))
+    if len(characters) == len(circles) == len(bamboo) == len(honors) == 1:
+        (((sets, pairs),), ((circle_sets, circle_pairs),)) = characters, circles
+        (((bamboo_sets, bamboo_pairs),), ((honor_sets, honor_pairs),)) = bamboo, honors
+        pairs += circle_pairs + bamboo_pairs + honor_pairs
+        if len(pairs) != 1:
+            return []
+        return [(sets + circle_sets + bamboo_sets + honor_sets, pairs[0])]
     readings: list[tuple[tuple[McrSet, ...], Tile]] = []
-    for combined in product(*parts):
-        pairs = [block_pair for _, block_pair in combined if block_pair is not None]
+    for combined in product(characters, circles, bamboo, honors):
+        pairs = sum((block_pairs for _, block_pairs in combined), ())
         if len(pairs) == 1:
             readings.append((sum((block_sets for block_sets, _ in combined), ()), pairs[0]))
     return readings
@@ -344,17 +478,30 @@ def mcr_readings(hand: Hand, by_discard: bool) -> list[McrReading]:
     and a pair in the order the module describes."""
     winning = hand.winning_tile
     assert winning is not None
-    counts = hand.concealed_counts()
-    declared = _declared(hand)
+    concealed = hand.concealed
+    melds = hand.melds
+    # The hand's key, three bits a kind: the blocks' keys are parts of it, and the kinds held
+    # its low bits where a count is not 0; the counts are made for a knitted straight alone,
+    # and seven pairs read from the tiles in order. Summing the key at C speed,
+    # `sum(map(_UNITS.__getitem__, concealed))`, cost 30k more: each call of the
+    # method-wrapper is a generic call with its own tuple of arguments.
+    key = 0
+    units = _UNITS
+    for tile in concealed:
+        key += units[tile]
+    kinds = (key | key >> 1 | key >> 2) & _LOW
     found: list[McrReading] = []
-    # The kinds held as one mask (`compress` at C speed): the knitted straights are masks.
-    kinds = sum(compress(_KIND_BITS, counts))
-    if len(declared) <= 1:
+    # The knitted straights are masks of kinds, and the special shapes are ruled out by how
+    # many kinds are held (a hand holds four copies of a kind at most), rather than by
+    # sorting the tiles and testing each one; with no `_declared` call for a hand without
+    # melds: 11k of 547k instructions a hand.
+    declared = _declared(melds) if melds else ()
+    if len(melds) <= 1 and (kinds & _NUMBERED).bit_count() >= 9:
         straight = _knitted_in(kinds)
         if straight is not None:
-            rest = list(counts)
-            for tile in straight:
-                rest[tile] -= 1
+            rest = _counts_of(key)
+            for kind in straight:
+                rest[kind] -= 1
             for sets, pair in sets_and_pair(rest, 1 - len(declared)):
                 found.append(
                     McrReading(
@@ -364,33 +511,40 @@ def mcr_readings(hand: Hand, by_discard: bool) -> list[McrReading]:
                         knitted=tuple([TILES[tile] for tile in straight]),
                     )
                 )
-    if not declared:
-        held = sorted(hand.concealed)
-        if 1 not in counts and 3 not in counts:
-            pairs = tuple(TILES[tile] for tile in range(KINDS) for _ in range(counts[tile] // 2))
-            found.append(McrReading(McrShape.SEVEN_PAIRS, pairs=pairs))
-        elif all(tile in TERMINALS_AND_HONORS for tile in held) and all(
-            counts[tile] for tile in TERMINALS_AND_HONORS
-        ):
-            pair = next(tile for tile in TERMINALS_AND_HONORS if counts[tile] == 2)
+    if not melds:
+        held = kinds.bit_count()
+        if held * 2 <= len(concealed):
+            # Seven pairs hold each kind twice or four times (half as many kinds as tiles at
+            # most): the tiles in order pair off, and every other one is a pair's.
+            ordered = sorted(concealed)
+            pairs = ordered[::2]
+            if pairs == ordered[1::2]:
+                found.append(McrReading(McrShape.SEVEN_PAIRS, pairs=tuple(pairs)))
+        elif kinds == _ORPHANS:
+            # The kind held twice: its count's middle bit.
+            pair = TILES[(key & _LOW << 1).bit_length() // 3]
             singles = tuple(tile for tile in TERMINALS_AND_HONORS if tile != pair)
             found.append(McrReading(McrShape.THIRTEEN_ORPHANS, pair=pair, knitted=singles))
-        elif max(counts) == 1:
-            numbered = [tile for tile in held if tile < Tile.EAST]
-            if 7 <= len(numbered) <= 9 and any(
-                set(numbered) <= set(straight) for straight in KNITTED
+        elif held == len(concealed):
+            # Each kind held once: honors and knitted tiles if the numbered ones are seven to
+            # nine of one knitted straight.
+            numbered = kinds & _NUMBERED
+            if numbered.bit_count() >= 7 and any(
+                not numbered & ~mask for _, mask in _KNITTED_MASKS
             ):
-                found.append(McrReading(McrShape.HONORS_AND_KNITTED, knitted=tuple(held)))
-    exposing = by_discard and counts[winning] >= 3
-    for concealed, last in _standard_readings(counts):
+                found.append(
+                    McrReading(McrShape.HONORS_AND_KNITTED, knitted=tuple(sorted(concealed)))
+                )
+    exposing = by_discard and key >> 3 * winning & 7 >= 3
+    for own, last in _standard_readings(key):
         if exposing:
-            concealed = _exposed(concealed, winning)
+            own = _exposed(own, winning)
         # The reading's dict filled at once, as `McrReading(...)` fills it (defaults
         # included), rather than through the frozen dataclass's five setattr calls.
         reading = object.__new__(McrReading)
         reading.__dict__.update(
             shape=McrShape.STANDARD,
-            sets=(*declared, *concealed),
+            sets=(*declared, *own),
             pair=last,
             pairs=(),
             knitted=(),
