@@ -37,7 +37,7 @@ import compare  # noqa: E402 (the bench's own helpers, on the path just set)
 def floor_scorer() -> Callable[[Any], object]:
     """The floor: counts, standard readings from the memos, a result of ready scores."""
     from companion.rules.mcr import engine
-    from companion.rules.mcr.shapes import McrReading, McrShape, _standard_readings
+    from companion.rules.mcr.shapes import _UNITS, McrReading, McrShape, _standard_readings
 
     ready = [engine._SCORES[fan.id][1] for fan in engine.FANS[:5]]
 
@@ -46,7 +46,10 @@ def floor_scorer() -> Callable[[Any], object]:
             return None
         hand, context, payer = item
         best: tuple[McrReading, tuple[object, ...], int] | None = None
-        for sets, pair in _standard_readings(hand.concealed_counts()):
+        key = 0
+        for tile in hand.concealed:  # the hand as one key, three bits a kind
+            key += _UNITS[tile]
+        for sets, pair in _standard_readings(key):
             reading = object.__new__(McrReading)
             reading.__dict__.update(
                 shape=McrShape.STANDARD, sets=sets, pair=pair, pairs=(), knitted=()
