@@ -199,30 +199,19 @@ def _tile_bits(kinds: int) -> int:
     return bits
 
 
+_ONLY_BITS = sum(bit for _, bit in ONLY)
+_ANY_BITS = F.HONORS | F.WINDS | F.DRAGONS | F.TERMINAL_OR_HONOR | F.FIVE
+"""The kinds' bits that any one block brings alone (no honors is the honor block's alone)."""
+
+
 def _block_tables(start: int, width: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For each set of kinds of one block (a suit, or the honors: `width` kinds from `start`,
-    a bit a kind): the "only" bits (`ONLY`) it leaves standing, and the bits it brings alone
-    (honors or none, a terminal or honor, a five)."""
-    block = ((1 << width) - 1) << start
-    every: list[int] = []
-    some: list[int] = []
-    for value in range(1 << width):
-        kinds = value << start
-        every.append(sum(bit for allowed, bit in ONLY if not kinds & ~allowed & block))
-        found = 0
-        if start == Tile.EAST:
-            if kinds:
-                found |= F.HONORS
-                found |= F.WINDS if kinds & WIND_MASK else 0
-                found |= F.DRAGONS if kinds & DRAGON_MASK else 0
-            else:
-                found |= F.NO_HONORS
-        if kinds & (TERMINAL_MASK | HONOR_MASK):
-            found |= F.TERMINAL_OR_HONOR
-        if kinds & FIVE_MASK:
-            found |= F.FIVE
-        some.append(found)
-    return tuple(every), tuple(some)
+    a bit a kind), read off `_tile_bits` of those kinds alone: the "only" bits (`ONLY`) it
+    leaves standing, and the bits it brings alone (honors or none, a terminal or honor, a
+    five)."""
+    brings = _ANY_BITS | (F.NO_HONORS if start == Tile.EAST else 0)
+    alone = [_tile_bits(value << start) for value in range(1 << width)]
+    return tuple(bits & _ONLY_BITS for bits in alone), tuple(bits & brings for bits in alone)
 
 
 # The kinds' bits block by block: an "only" bit stands where every block leaves it standing,
