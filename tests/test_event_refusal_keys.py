@@ -5,7 +5,6 @@ message word for word, and both Chinese catalogues say it in their own words."""
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from companion.errors import CompanionError
 from companion.ledger.event_book import EventBook
 from companion.ledger.repository import Ledger
 from companion.web import i18n
+from refusal_sites import sites, without_key
 
 ROOT = Path(__file__).resolve().parents[1]
 EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -282,15 +282,11 @@ EVENT_REFUSALS = {
 }
 
 
-def _sites(name: str, error: str, *openings: str) -> list[tuple[str, str, str]]:
-    return [(name, error, opening) for opening in openings]
-
-
 WITHOUT_KEY = [
     # The service gives the seating its own rounds, in order, and the standing itself
     # (`standing_order`: every player of the round once, and nobody else) only to a round
     # seated by standing; nothing in it asks a round for a player's seat (`Round.table_of`).
-    *_sites(
+    *sites(
         "events/seating.py",
         "SeatingError",
         " has no seat in round ",
@@ -303,13 +299,13 @@ WITHOUT_KEY = [
     ),
     # The API, the events form, the command line and a late entry trim every name: only a
     # Python caller's `Entry` keeps its spaces.
-    *_sites(
+    *sites(
         "events/seating.py", "SeatingError", "a player's name cannot start or end with a space: "
     ),
     # The tables' own standings (numbers the ledger wrote), each seated table once, one profile
     # for every table of an event, and a reason the service has refused empty first
     # (refusal.event_reason_empty).
-    *_sites(
+    *sites(
         "events/standings.py",
         "StandingsError",
         " is not a number: ",
@@ -321,7 +317,7 @@ WITHOUT_KEY = [
     # The service adjusts and names as withdrawn only players who played (refusal.event_not_played
     # first), and refuses a player named like a substitute in every event
     # (refusal.event_player_substitute), whom the leaderboard would leave out.
-    *_sites(
+    *sites(
         "events/standings.py",
         "StandingsError",
         " played no table of the event",
@@ -329,10 +325,10 @@ WITHOUT_KEY = [
     ),
     # first_round, later_rounds and leftover: the API's body, the command line's choices and the
     # form's lists send only known values (a hand-made form post is refused in English).
-    *_sites("ledger/event_book.py", "InvalidRequestError", " must be one of "),
+    *sites("ledger/event_book.py", "InvalidRequestError", " must be one of "),
     # Not the request's fault: other writers kept the event busy through every retry, or every
     # new id drawn was taken. Trying again helps; left in English.
-    *_sites(
+    *sites(
         "ledger/event_book.py",
         "EventError",
         "the event is busy: try again",
@@ -341,22 +337,6 @@ WITHOUT_KEY = [
 ]
 
 
-def _opening(node: ast.AST) -> str:
-    """The first piece of literal text in a message."""
-    for part in ast.walk(node):
-        if isinstance(part, ast.Constant) and isinstance(part.value, str):
-            return part.value
-    return ""
-
-
 def test_the_events_refusals_without_a_key_are_the_listed_ones() -> None:
-    found = []
-    for name in EVENT_FILES:
-        tree = ast.parse((ROOT / "src" / "companion" / name).read_text())
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
-                continue
-            error = getattr(node.exc.func, "id", None)
-            if error in EVENT_REFUSALS and not any(word.arg == "key" for word in node.exc.keywords):
-                found.append((name, error, _opening(node.exc.args[0]) if node.exc.args else ""))
+    found = without_key(EVENT_FILES, EVENT_REFUSALS)
     assert sorted(found) == sorted(WITHOUT_KEY)

@@ -4,7 +4,6 @@ English `error` is unchanged."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from companion.rules import get_profile
 from companion.scoring import check_one_discard, score
 from companion.tiles import Wind, english_list, parse_tile
 from companion.web import i18n
+from refusal_sites import sites, without_key
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -559,17 +559,13 @@ ENGINE_FILES = (
 REFUSALS = {"NotAWinError", "InvalidHandError", "TileParseError", "InvalidRequestError"}
 
 
-def _sites(name: str, error: str, *openings: str) -> list[tuple[str, str, str]]:
-    return [(name, error, opening) for opening in openings]
-
-
 WITHOUT_KEY = [
     # Several problems at once: the key is the one problem's when there is one (Problem).
-    *_sites("hand.py", "InvalidHandError", ""),
+    *sites("hand.py", "InvalidHandError", ""),
     # A page writes groups from its buttons: only known kinds reach the engine.
-    *_sites("hand.py", "TileParseError", 'unknown group "'),
+    *sites("hand.py", "TileParseError", 'unknown group "'),
     # JSON of the wrong type or an unknown name: a page's form never sends them.
-    *_sites(
+    *sites(
         "request.py",
         "InvalidRequestError",
         " must be a string",
@@ -585,7 +581,7 @@ WITHOUT_KEY = [
         "unknown event ",
     ),
     # score_several: the command line's --multi only (a table checks its winners itself).
-    *_sites(
+    *sites(
         "scoring.py",
         "InvalidRequestError",
         "several winners are a list of requests, one per winner",
@@ -601,7 +597,7 @@ WITHOUT_KEY = [
     # Winners of one discard who disagree: a list per seat ("E on 5s, S on 6s") that a
     # catalogue message cannot spell. A table meets them only when two winners' hands name
     # different winning tiles or events; they stay in English (left for later).
-    *_sites(
+    *sites(
         "rules/legality.py",
         "NotAWinError",
         "the winners of one discard win on the same tile (win_tile): ",
@@ -610,7 +606,7 @@ WITHOUT_KEY = [
     # MCR: options and event names a form picks from its lists; several event problems at
     # once (one alone has its key); bonus tiles the calculator's buttons do not offer (no
     # flowers without the option, no animals): left in English for later.
-    *_sites(
+    *sites(
         "rules/mcr/engine.py",
         "InvalidRequestError",
         'options: unknown option "',
@@ -619,13 +615,13 @@ WITHOUT_KEY = [
         "bonus: flowers are not played (option flowers is off by default)",
         "bonus: mcr has flowers and seasons, no animals",
     ),
-    *_sites("rules/mcr/engine.py", "NotAWinError", "; "),
+    *sites("rules/mcr/engine.py", "NotAWinError", "; "),
     # The options' problems, joined: set when a table is created, from the form's choices.
-    *_sites("rules/profile.py", "InvalidRequestError", "; "),
+    *sites("rules/profile.py", "InvalidRequestError", "; "),
     # A flower win the profile lacks: every profile with flower wins has both.
-    *_sites("rules/profile.py", "NotAWinError", "the "),
+    *sites("rules/profile.py", "NotAWinError", "the "),
     # The chart option of sg-table: a JSON object, or a preset the form picks from a list.
-    *_sites(
+    *sites(
         "rules/sg_table.py",
         "InvalidRequestError",
         "option chart must be a preset name or an object of discarder, others and "
@@ -639,22 +635,6 @@ WITHOUT_KEY = [
 ]
 
 
-def _opening(node: ast.AST) -> str:
-    """The first piece of literal text in a message."""
-    for part in ast.walk(node):
-        if isinstance(part, ast.Constant) and isinstance(part.value, str):
-            return part.value
-    return ""
-
-
 def test_the_engine_s_refusals_without_a_key_are_the_listed_ones() -> None:
-    found = []
-    for name in ENGINE_FILES:
-        tree = ast.parse((ROOT / "src" / "companion" / name).read_text())
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
-                continue
-            error = getattr(node.exc.func, "id", None)
-            if error in REFUSALS and not any(word.arg == "key" for word in node.exc.keywords):
-                found.append((name, error, _opening(node.exc.args[0]) if node.exc.args else ""))
+    found = without_key(ENGINE_FILES, REFUSALS)
     assert sorted(found) == sorted(WITHOUT_KEY)
