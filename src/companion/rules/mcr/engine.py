@@ -267,7 +267,6 @@ class Scored(NamedTuple):
         return found
 
 
-PREFERRED = frozenset(fan.id for fan in FANS if fan.preferred)
 WHOLE_HAND: list[Sets] = [frozenset()]
 
 # The fan as bits of an integer, bit r for the fan of rank r in `FANS`: what a reading may
