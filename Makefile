@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run table-night test check lint typecheck unit fast seeded-sample chromium bench seeded clean
+.PHONY: run table-night test check lint typecheck unit fast seeded-sample chromium bench seeded docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +73,12 @@ chromium:
 			echo "Chromium is missing and this is not root: the browser tests will be skipped"; \
 		fi; \
 	fi
+
+# The tables of docs/ that say what the code holds (patterns, options, fields, refusal keys),
+# written from the code between their `<!-- generated: ... -->` markers; the words a person
+# wrote in them stay. tests/test_docs_tables.py (in `make check`) fails while one is stale.
+docs: $(STAMP)
+	$(BIN)/python -m companion.docs_tables
 
 $(VENV)/.installed-bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'

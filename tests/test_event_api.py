@@ -6,16 +6,12 @@ from __future__ import annotations
 
 import csv
 import io
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from companion.api import create_app
-from companion.api.body_docs import body_tables
-from companion.api.events import EVENT_BODIES
 
-ROOT = Path(__file__).resolve().parents[1]
 EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
@@ -276,10 +272,3 @@ def test_the_openapi_document_has_the_event_bodies() -> None:
     assert schema["properties"]["later_rounds"]["enum"] == ["no-repeats", "by-standing"]
     seat = paths["/api/events/{event_id}/rounds"]["post"]
     assert set(seat["responses"]) >= {"201", "401", "403", "404", "409", "422"}
-
-
-def test_the_docs_tables_are_the_models() -> None:
-    text = (ROOT / "docs" / "events.md").read_text(encoding="utf-8")
-    start, end = text.index("<!-- body-fields -->"), text.index("<!-- /body-fields -->")
-    shown = text[start : end + len("<!-- /body-fields -->")]
-    assert shown == body_tables(EVENT_BODIES), "run python -m companion.api.events docs/events.md"

@@ -17,7 +17,6 @@ from companion.ledger.repository import Ledger
 from companion.web import i18n
 from refusal_sites import sites, without_key
 
-ROOT = Path(__file__).resolve().parents[1]
 EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
@@ -255,11 +254,10 @@ def test_every_event_refusal_is_its_english_message(
         assert said != english and "{" not in said, (lang, said)
 
 
-def test_every_event_key_is_met_and_documented() -> None:
+def test_every_event_key_is_met() -> None:
+    # docs/events.md's table of the keys is written from the catalogue (`make docs`).
     keys = {key for key in i18n.catalogue("en") if key.startswith("refusal.event_")}
     assert keys == {key for key, _, _ in CASES}
-    events_doc = (ROOT / "docs" / "events.md").read_text()
-    assert [key for key in sorted(keys) if f"`{key}`" not in events_doc] == []
 
 
 # --- The raise sites that carry no key ----------------------------------------------------------

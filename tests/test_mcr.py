@@ -6,8 +6,6 @@ tests/test_mcr_differential.py compares thousands more)."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -1258,19 +1256,3 @@ def test_not_a_win() -> None:
         "not a win: the tiles make no four sets and a pair, seven pairs, thirteen orphans, "
         "honors and knitted tiles, or knitted straight with a set and a pair"
     )
-
-
-def test_the_docs_table_is_the_fan_data() -> None:
-    page = Path(__file__).resolve().parent.parent / "docs" / "rules-mcr.md"
-    rows = [
-        [cell.strip() for cell in line.strip().strip("|").split("|")]
-        for line in page.read_text(encoding="utf-8").splitlines()
-        if line.startswith("| `")
-    ]
-    written = {row[0].strip("`"): row for row in rows}
-    assert list(written) == [fan.id for fan in (*FANS, FLOWER)]
-    for fan in FANS:
-        _, hans, hant, english, value, _, excluded = written[fan.id]
-        assert (hans, hant, english, int(value)) == (fan.hans, fan.hant, fan.english, fan.value)
-        named = set(re.findall(r"`([a-z_]+)`", excluded))
-        assert named == set(fan.excludes) | fan.absorbs, fan.id

@@ -21,8 +21,6 @@ from companion.rules.mcr.profile import FIELDS, McrScoreResult
 from companion.scoring import score, score_json, score_several
 from companion.web import i18n
 
-CONTRACT = (Path(__file__).parents[1] / "docs" / "contract.md").read_text(encoding="utf-8")
-
 STRAIGHT: dict[str, Any] = {
     "profile": "mcr",
     "hand": "123m456m789m123p55p",
@@ -116,15 +114,6 @@ STRAIGHT_RESULT: dict[str, Any] = {
 }
 
 
-def documented(heading: str) -> list[str]:
-    section = CONTRACT.split(heading + "\n", 1)[1].split("\n#", 1)[0]
-    return [
-        line.split("|")[1].strip().strip("`")
-        for line in section.splitlines()
-        if line.startswith("| `")
-    ]
-
-
 def test_mcr_is_registered_with_fan_as_its_unit_and_keeps_tables() -> None:
     profile = get_profile("mcr")
     assert (profile.unit, profile.reads_own_requests, profile.several_winners) == (
@@ -144,17 +133,6 @@ def test_a_hand_scores_as_documented() -> None:
     result = score(STRAIGHT)
     assert isinstance(result, McrScoreResult)
     assert (result.tai, result.unit, result.meets_minimum) == (23, "fan", True)
-
-
-def test_the_documented_request_fields_are_the_ones_read() -> None:
-    assert (
-        set(documented("### MCR request fields")) - {"seat`, `round"}
-        | {
-            "seat",
-            "round",
-        }
-        == FIELDS
-    )
 
 
 SIX_FAN = {"profile": "mcr", "hand": "234m345m567p678s55s", "win": "discard", "discarder": "W"}

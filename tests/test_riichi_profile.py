@@ -4,7 +4,6 @@ command line and the HTTP API, held against docs/contract.md's riichi section.""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,8 +19,6 @@ from companion.errors import InvalidRequestError
 from companion.rules import get_profile, profiles, table_profiles
 from companion.rules.riichi.profile import FIELDS, RiichiScoreResult
 from companion.scoring import score, score_json, score_several
-
-CONTRACT = (Path(__file__).parents[1] / "docs" / "contract.md").read_text(encoding="utf-8")
 
 EXAMPLE: dict[str, Any] = {
     "profile": "riichi",
@@ -70,16 +67,6 @@ EXAMPLE_RESULT: dict[str, Any] = {
         {"from": "N", "to": "S", "amount": 3100},
     ],
 }
-
-
-def documented(heading: str) -> list[str]:
-    """The first column's names of the table under `heading` in docs/contract.md."""
-    section = CONTRACT.split(heading + "\n", 1)[1].split("\n#", 1)[0]
-    names: list[str] = []
-    for line in section.splitlines():
-        if line.startswith("| `"):
-            names += re.findall(r"`([a-z_]+)`", line.split("|")[1])
-    return names
 
 
 # ---------------------------------------------------------------------------------------------
@@ -133,16 +120,6 @@ def test_the_calculator_is_told_riichi_s_events_fields_and_options() -> None:
 
 def test_the_contract_example_scores_as_documented() -> None:
     assert score_json(EXAMPLE) == EXAMPLE_RESULT
-
-
-def test_the_documented_request_fields_are_the_ones_read() -> None:
-    assert set(documented("### Riichi request fields")) == FIELDS
-
-
-def test_the_documented_result_fields_are_the_ones_written() -> None:
-    assert set(documented("### Riichi result fields")) == set(EXAMPLE_RESULT)
-    items = {key for pattern in EXAMPLE_RESULT["patterns"] for key in pattern} | {"yakuman"}
-    assert set(documented("### Riichi pattern items")) == items
 
 
 def test_a_yakuman_pattern_has_yakuman_in_place_of_han() -> None:

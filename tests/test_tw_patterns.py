@@ -21,8 +21,8 @@ def found(**fields: Any) -> dict[str, int]:
 
 
 def test_the_table_has_every_contract_id_once() -> None:
-    # The ids and their count are the contract's (tests/test_docs_contract.py): a new pattern
-    # is its line in the table, its test here and its row in docs/contract.md.
+    # docs/contract.md's table of the ids is written from this one (`make docs`): a new pattern
+    # is its line in the table and its test here.
     ids = [pattern.id for pattern in PATTERNS]
     assert len(ids) == len(set(ids))
     assert TW.pattern_ids() == {*ids, "seven_flower_capture", "eight_flowers"}
