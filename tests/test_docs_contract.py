@@ -25,7 +25,7 @@ import pytest
 
 from companion.request import FIELDS, parse_request
 from companion.rules import profiles
-from companion.rules.base import PatternScore
+from companion.rules.patterns import PatternScore
 from companion.scoring import MultiResult, ScoreResult, score, score_several
 
 ROOT = Path(__file__).resolve().parent.parent

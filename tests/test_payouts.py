@@ -17,8 +17,8 @@ from companion.payouts import (
     explain_payout,
     instant_payout,
 )
-from companion.rules.sg import SG
-from companion.rules.sg_table import SG_TABLE, SgTableOptions
+from companion.rules.singapore.options import SgTableOptions
+from companion.rules.singapore.profile import SG, SG_TABLE
 from companion.settlement import Payments
 from companion.tiles import Tile, Wind
 

@@ -197,7 +197,7 @@ def test_a_house_rule_changes_its_patterns_and_shapes_only_when_it_holds(
 
 
 def test_house_rules_of_no_option_or_no_pattern_are_refused_when_the_profile_is_made() -> None:
-    from companion.rules.sg import SgProfile
+    from companion.rules.singapore.profile import SgProfile
 
     class NoSuchOption(SgProfile):
         house_rules = (HouseRule("no_such_option", adds=()),)

@@ -16,8 +16,9 @@ from typing import Any
 
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.rules import get_profile
-from companion.rules.base import Options
-from companion.rules.sg_table import SG_TABLE, SgTableOptions
+from companion.rules.options import Options
+from companion.rules.singapore.options import SgTableOptions
+from companion.rules.singapore.profile import SG_TABLE
 from companion.settlement import Payments, amount_json, collect, others
 from companion.tiles import (
     ANIMALS,

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any, get_type_hints
 
 from companion.rules import profiles
-from companion.rules.base import Options
+from companion.rules.options import Options
 from companion.rules.profile import AnyProfile
 from companion.rules.riichi.options import (
     CHOMBO_STYLES,
