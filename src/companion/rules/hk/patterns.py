@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from companion.context import Event, WinContext
+from companion.context import Circumstance, WinContext
 from companion.hand import MeldKind
 from companion.rules import predicates as p
 from companion.rules.facts import Facts, match_all
@@ -94,13 +94,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # How it was won
     Pattern("self_draw", "Self-draw", 1, self_draw),
     Pattern("concealed_hand", "Concealed hand", 1, concealed_hand),
-    Pattern("robbing_kong", "Robbing a kong", 1, p.event(Event.ROBBING_KONG)),
-    Pattern("last_tile", "Last tile", 1, p.event(Event.LAST_TILE)),
+    Pattern("robbing_kong", "Robbing a kong", 1, p.circumstance(Circumstance.ROBBING_KONG)),
+    Pattern("last_tile", "Last tile", 1, p.circumstance(Circumstance.LAST_TILE)),
     Pattern(
         "replacement_win",
         "Win on a kong replacement",
         2,
-        p.event(Event.REPLACEMENT),
+        p.circumstance(Circumstance.REPLACEMENT),
         # A replacement tile comes from the kong's end of the wall, never as the last tile.
         replaces=ids("self_draw", "last_tile"),
     ),
@@ -108,7 +108,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "kong_on_kong",
         "Win on a second kong's replacement",
         9,
-        p.event(Event.KONG_ON_KONG),
+        p.circumstance(Circumstance.KONG_ON_KONG),
         replaces=ids("self_draw", "replacement_win", "last_tile"),
     ),
     # Flowers and seasons
@@ -131,8 +131,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _limit("all_terminals", "Orphans", p.all_terminals),
     _limit("four_kongs", "All kongs", p.kong_count(4)),
     _limit("hidden_treasure", "Four concealed pungs", hidden_treasure),
-    _limit("heavenly", "Heavenly hand", p.event(Event.HEAVENLY)),
-    _limit("earthly", "Earthly hand", p.event(Event.EARTHLY)),
+    _limit("heavenly", "Heavenly hand", p.circumstance(Circumstance.HEAVENLY)),
+    _limit("earthly", "Earthly hand", p.circumstance(Circumstance.EARTHLY)),
     _limit("eight_bonus", "All eight bonus tiles", bonus_tiles(8)),
 )
 """The hk table with its defaults; `patterns_for` applies the options that change it."""

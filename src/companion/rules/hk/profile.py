@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from companion.context import Event, WinContext
+from companion.context import Circumstance, WinContext
 from companion.errors import NotAWinError
 from companion.hand import Hand
 from companion.rules.hk.options import (
@@ -91,7 +91,9 @@ class HkProfile(SingaporeRules[HkOptions]):
             )
         # The shared checks let a bonus tile's replacement count too (and want two kongs for
         # kong_on_kong); hk scores only a kong's replacement tile.
-        if context.has(Event.REPLACEMENT) and not any(meld.kind.is_kong for meld in hand.melds):
+        if context.has(Circumstance.REPLACEMENT) and not any(
+            meld.kind.is_kong for meld in hand.melds
+        ):
             raise NotAWinError(
                 "replacement in hk is a win on a kong's replacement tile: melds hold no kong "
                 "(a bonus tile's replacement scores nothing here)",

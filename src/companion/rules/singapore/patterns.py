@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.context import Event, FlowerWin, WinType
+from companion.context import Circumstance, FlowerWin, WinType
 from companion.rules import predicates as p
 from companion.rules.facts import Facts, match_all, no_reading
 from companion.rules.features import Feature
@@ -88,11 +88,11 @@ SINGAPORE_PATTERNS: tuple[Pattern, ...] = (
         "replacement_win",
         "Replacement-tile win",
         1,
-        p.event(Event.REPLACEMENT),
+        p.circumstance(Circumstance.REPLACEMENT),
         replaces=ids("last_tile"),
     ),
-    Pattern("robbing_kong", "Robbing a kong", 1, p.event(Event.ROBBING_KONG)),
-    Pattern("last_tile", "Last-tile win", 1, p.event(Event.LAST_TILE)),
+    Pattern("robbing_kong", "Robbing a kong", 1, p.circumstance(Circumstance.ROBBING_KONG)),
+    Pattern("last_tile", "Last-tile win", 1, p.circumstance(Circumstance.LAST_TILE)),
     Pattern("half_flush", "Half flush", 2, p.half_flush),
     Pattern("all_pungs", "All pungs", 2, p.all_pungs),
     Pattern("little_dragons", "Little dragons", 3, p.little_dragons, includes=ids("dragon_set")),
@@ -124,11 +124,11 @@ SINGAPORE_PATTERNS: tuple[Pattern, ...] = (
         "kong_on_kong",
         "Kong on kong",
         5,
-        p.event(Event.KONG_ON_KONG),
+        p.circumstance(Circumstance.KONG_ON_KONG),
         replaces=ids("replacement_win", "last_tile"),
     ),
-    Pattern("heavenly", "Heavenly hand", 5, p.event(Event.HEAVENLY)),
-    Pattern("earthly", "Earthly hand", 5, p.event(Event.EARTHLY)),
+    Pattern("heavenly", "Heavenly hand", 5, p.circumstance(Circumstance.HEAVENLY)),
+    Pattern("earthly", "Earthly hand", 5, p.circumstance(Circumstance.EARTHLY)),
 )
 """The Singapore pattern table: sg's as it is, sg-table's changed and added to by id."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from companion.context import Event, WinContext
+from companion.context import Circumstance, WinContext
 from companion.errors import NotAWinError
 from companion.hand import Hand
 from companion.rules.patterns import PatternScore
@@ -36,18 +36,20 @@ from companion.tiles import Wind, english_list
 
 class SingaporeRules(CountingProfile[OptionsT]):
     """What sg, sg-table and hk share: four sets and a pair, seats that move with the deal, the
-    same events, and no pay-for-all unless a profile allows it."""
+    same circumstances, and no pay-for-all unless a profile allows it."""
 
     structure = FOUR_SETS
-    events = (
-        Event.REPLACEMENT,
-        Event.KONG_ON_KONG,
-        Event.ROBBING_KONG,
-        Event.LAST_TILE,
-        Event.HEAVENLY,
-        Event.EARTHLY,
+    circumstances = (
+        Circumstance.REPLACEMENT,
+        Circumstance.KONG_ON_KONG,
+        Circumstance.ROBBING_KONG,
+        Circumstance.LAST_TILE,
+        Circumstance.HEAVENLY,
+        Circumstance.EARTHLY,
     )
-    drawn_events = frozenset((Event.REPLACEMENT, Event.KONG_ON_KONG, Event.LAST_TILE))
+    drawn_circumstances = frozenset(
+        (Circumstance.REPLACEMENT, Circumstance.KONG_ON_KONG, Circumstance.LAST_TILE)
+    )
 
     def dealer_of(self, context: WinContext) -> Wind:
         # Seat winds move with the deal: the dealer always sits East.
@@ -55,10 +57,10 @@ class SingaporeRules(CountingProfile[OptionsT]):
 
     def check_context(self, context: WinContext, options: OptionsT) -> None:
         super().check_context(context, options)
-        if not context.events:
+        if not context.circumstances:
             self.check_liability(context)
             return
-        unscored = self.undeclared_event(context)
+        unscored = self.undeclared_circumstance(context)
         if unscored is not None:
             raise NotAWinError(
                 f"the {self.id} profile has no {unscored.value} event",
@@ -66,12 +68,13 @@ class SingaporeRules(CountingProfile[OptionsT]):
                 params={"profile": self.id, "event": unscored.value},
             )
         if context.by_discard:
-            for event in self.events:
-                if event in self.drawn_events and context.has(event):
+            for circumstance in self.circumstances:
+                if circumstance in self.drawn_circumstances and context.has(circumstance):
                     raise NotAWinError(
-                        f"{event.value} is a win on a drawn tile, so it cannot be a discard win",
+                        f"{circumstance.value} is a win on a drawn tile, so it cannot be a "
+                        "discard win",
                         key="refusal.drawn_event_discard",
-                        params={"event": event.value},
+                        params={"event": circumstance.value},
                     )
         self.check_liability(context)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.context import Event, FlowerWin, WinContext
+from companion.context import Circumstance, FlowerWin, WinContext
 from companion.hand import Hand, MeldKind
 from companion.rules import predicates as p
 from companion.rules.facts import Facts, match_all, no_reading
@@ -125,9 +125,9 @@ def table_discards(context: WinContext) -> int | None:
     earthly hand one when the request does not say."""
     if context.table_discards is not None:
         return context.table_discards
-    if context.has(Event.HEAVENLY):
+    if context.has(Circumstance.HEAVENLY):
         return 0
-    if context.has(Event.EARTHLY):
+    if context.has(Circumstance.EARTHLY):
         return 1
     return None
 
@@ -197,21 +197,21 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("four_concealed_triplets", "Four concealed triplets", 15, concealed_triplets(4)),
     Pattern("five_concealed_triplets", "Five concealed triplets", 40, concealed_triplets(5)),
     Pattern("pure_straight", "Pure straight", 5, pure_straight, variants={"concealed": 10}),
-    Pattern("last_wall_draw", "Last wall draw", 1, p.event(Event.LAST_TILE)),
-    Pattern("last_discard", "Last discard", 1, p.event(Event.LAST_DISCARD)),
-    Pattern("robbing_kong", "Robbing a kong", 1, p.event(Event.ROBBING_KONG)),
+    Pattern("last_wall_draw", "Last wall draw", 1, p.circumstance(Circumstance.LAST_TILE)),
+    Pattern("last_discard", "Last discard", 1, p.circumstance(Circumstance.LAST_DISCARD)),
+    Pattern("robbing_kong", "Robbing a kong", 1, p.circumstance(Circumstance.ROBBING_KONG)),
     Pattern("very_early_win", "Very early win", 10, discards_between(0, 5)),
     Pattern("early_win", "Early win", 5, discards_between(6, 9)),
-    Pattern("original_ready", "Original ready", 15, p.event(Event.ORIGINAL_READY)),
+    Pattern("original_ready", "Original ready", 15, p.circumstance(Circumstance.ORIGINAL_READY)),
     # The dealt hand has no winning tile, so it waited on nothing.
     Pattern(
         "heavenly",
         "Heavenly hand",
         40,
-        p.event(Event.HEAVENLY),
+        p.circumstance(Circumstance.HEAVENLY),
         replaces=ids("pair_wait", "closed_or_edge_wait"),
     ),
-    Pattern("earthly", "Earthly hand", 40, p.event(Event.EARTHLY)),
+    Pattern("earthly", "Earthly hand", 40, p.circumstance(Circumstance.EARTHLY)),
 )
 
 HOUSE_RULES = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.context import Event, WinContext
+from companion.context import Circumstance, WinContext
 from companion.errors import NotAWinError
 from companion.hand import Hand, Meld
 from companion.rules.profile import CountingProfile
@@ -62,15 +62,15 @@ class TwProfile(CountingProfile[TwOptions]):
     earthly_self_draw = False
     # The mahjchina table has no pattern for replacement or kong_on_kong: those are refused
     # rather than silently ignored, as in sg.
-    events = (
-        Event.ROBBING_KONG,
-        Event.LAST_TILE,
-        Event.LAST_DISCARD,
-        Event.HEAVENLY,
-        Event.EARTHLY,
-        Event.ORIGINAL_READY,
+    circumstances = (
+        Circumstance.ROBBING_KONG,
+        Circumstance.LAST_TILE,
+        Circumstance.LAST_DISCARD,
+        Circumstance.HEAVENLY,
+        Circumstance.EARTHLY,
+        Circumstance.ORIGINAL_READY,
     )
-    drawn_events = frozenset((Event.LAST_TILE,))
+    drawn_circumstances = frozenset((Circumstance.LAST_TILE,))
     table_discards = True
     dealer_streak = True
 
@@ -93,15 +93,21 @@ class TwProfile(CountingProfile[TwOptions]):
         super().check_context(context, options)
         self.check_liability(context)
         if context.flower_win is not None:
-            if context.events:
+            if context.circumstances:
                 raise NotAWinError(
                     "a flower win scores alone: leave out the events "
-                    + ", ".join(sorted(event.value for event in context.events)),
+                    + ", ".join(
+                        sorted(circumstance.value for circumstance in context.circumstances)
+                    ),
                     key="refusal.flower_win_events",
-                    params={"events": sorted(event.value for event in context.events)},
+                    params={
+                        "events": sorted(
+                            circumstance.value for circumstance in context.circumstances
+                        )
+                    },
                 )
             return
-        unscored = self.undeclared_event(context)
+        unscored = self.undeclared_circumstance(context)
         if unscored is not None:
             raise NotAWinError(
                 f"the {self.id} profile has no {unscored.value} pattern: leave the event out",
@@ -111,13 +117,13 @@ class TwProfile(CountingProfile[TwOptions]):
         self._check_win_type(context)
 
     def _check_win_type(self, context: WinContext) -> None:
-        if context.has(Event.LAST_TILE) and context.by_discard:
+        if context.has(Circumstance.LAST_TILE) and context.by_discard:
             raise NotAWinError(
                 "last_tile is a self-draw of the final live-wall tile; a win on the discard "
                 "after it is last_discard",
                 key="refusal.last_tile_discard",
             )
-        if context.has(Event.LAST_DISCARD) and context.self_drawn:
+        if context.has(Circumstance.LAST_DISCARD) and context.self_drawn:
             raise NotAWinError(
                 "last_discard is a win on a discard, not a self-draw",
                 key="refusal.last_discard_self_draw",
@@ -137,7 +143,7 @@ class TwProfile(CountingProfile[TwOptions]):
                 )
         if context.flower_win is not None:
             return []
-        if melds and context.has(Event.ORIGINAL_READY):
+        if melds and context.has(Circumstance.ORIGINAL_READY):
             raise NotAWinError(
                 "an original ready hand keeps its initial tiles, with no melds: the hand declares "
                 + ", ".join(str(meld) for meld in melds),
