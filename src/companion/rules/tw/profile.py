@@ -94,17 +94,11 @@ class TwProfile(CountingProfile[TwOptions]):
         self.check_liability(context)
         if context.flower_win is not None:
             if context.circumstances:
+                named = sorted(circumstance.value for circumstance in context.circumstances)
                 raise NotAWinError(
-                    "a flower win scores alone: leave out the events "
-                    + ", ".join(
-                        sorted(circumstance.value for circumstance in context.circumstances)
-                    ),
+                    "a flower win scores alone: leave out the events " + ", ".join(named),
                     key="refusal.flower_win_events",
-                    params={
-                        "events": sorted(
-                            circumstance.value for circumstance in context.circumstances
-                        )
-                    },
+                    params={"events": named},
                 )
             return
         unscored = self.undeclared_circumstance(context)
