@@ -17,11 +17,10 @@ import atheris
 with atheris.instrument_imports():
     # The profiles are imported on first use: import them here so they are instrumented too.
     import companion.payouts
-    import companion.rules.hk
+    import companion.rules.hk.profile
     import companion.rules.riichi.profile
-    import companion.rules.sg
-    import companion.rules.sg_table
-    import companion.rules.tw  # noqa: F401
+    import companion.rules.singapore.profile
+    import companion.rules.tw.profile  # noqa: F401
     from companion.errors import CompanionError
     from companion.hand import parse_hand
     from companion.scoring import score

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from companion.api import create_app
 from companion.api.profiles import all_profiles
-from companion.context import Event
+from companion.context import Circumstance
 from companion.rules import profiles
 from companion.tiles import Tile
 from companion.web import i18n
@@ -114,8 +114,8 @@ def test_dynamic_keys_exist() -> None:
                 assert own in messages or shared in messages, field.name
         for kind in profile.flower_wins:
             assert f"flower_win.{kind.value}" in messages
-    for event in Event:
-        assert f"event.{event.value}" in messages
+    for circumstance in Circumstance:
+        assert f"event.{circumstance.value}" in messages
 
 
 def test_tile_names() -> None:

@@ -12,7 +12,9 @@ import pytest
 
 from companion.errors import InvalidRequestError
 from companion.rules import get_profile, profiles
-from companion.rules.hk import HK, PATTERNS, HkOptions, payment
+from companion.rules.hk.options import HkOptions
+from companion.rules.hk.patterns import PATTERNS
+from companion.rules.hk.profile import HK, payment
 from companion.scoring import ScoreResult, score
 from results import paid, pays
 from results import tai_of as faan_of

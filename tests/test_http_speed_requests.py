@@ -25,7 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.api.scoring import decode_json, json_body
-from companion.context import Event, FlowerWin, WinContext, WinType
+from companion.context import Circumstance, FlowerWin, WinContext, WinType
 from companion.errors import CompanionError, InvalidRequestError
 from companion.request import FIELDS, ScoreRequest, parse_request
 from companion.tiles import Wind
@@ -132,7 +132,7 @@ def _count(data: Mapping[str, Any], name: str) -> int | None:
     return value
 
 
-def _events(data: Mapping[str, Any]) -> frozenset[Event]:
+def _events(data: Mapping[str, Any]) -> frozenset[Circumstance]:
     value = data.get("events")
     if value is None:
         return frozenset()
@@ -140,16 +140,16 @@ def _events(data: Mapping[str, Any]) -> frozenset[Event]:
         value = [value]
     if not isinstance(value, list):
         raise InvalidRequestError("events must be a list")
-    events: set[Event] = set()
+    circumstances: set[Circumstance] = set()
     for item in value:
-        for event in Event:
-            if event.value == item:
-                events.add(event)
+        for circumstance in Circumstance:
+            if circumstance.value == item:
+                circumstances.add(circumstance)
                 break
         else:
-            known = ", ".join(event.value for event in Event)
+            known = ", ".join(circumstance.value for circumstance in Circumstance)
             raise InvalidRequestError(f"unknown event {item!r}: use any of {known}")
-    return frozenset(events)
+    return frozenset(circumstances)
 
 
 def _options(data: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -178,7 +178,9 @@ def test_seeded_requests_are_read_as_before(profile: str) -> None:
         assert ours == theirs
         assert repr(ours) == repr(theirs)
         assert ours.context == theirs.context
-        assert repr(ours.context) == repr(WinContext(**{n: getattr(theirs, n) for n in _NAMES}))
+        # The request's `events` are the context's circumstances.
+        made = {"circumstances" if n == "events" else n: getattr(theirs, n) for n in _NAMES}
+        assert repr(ours.context) == repr(WinContext(**made))
 
 
 _NAMES = ("win", "seat", "round", "discarder", "dealer", "dealer_streak", "table_discards",
@@ -220,9 +222,9 @@ def test_equal_circumstances_share_one_context() -> None:
     second = parse_request({"hand": "456p", "seat": "S", "events": ["last_tile"]})
     assert first.context is second.context
     assert first.context != parse_request({"hand": "123m", "seat": "W"}).context
-    # A set of events (not the frozenset a request holds) still makes a context.
-    odd = ScoreRequest(events={Event.LAST_TILE})  # type: ignore[arg-type]
-    assert odd.context.events == {Event.LAST_TILE}
+    # A set of circumstances (not the frozenset a request holds) still makes a context.
+    odd = ScoreRequest(events={Circumstance.LAST_TILE})  # type: ignore[arg-type]
+    assert odd.context.circumstances == {Circumstance.LAST_TILE}
 
 
 # --- The body: orjson first, the standard decoder whenever the two could differ ---------------

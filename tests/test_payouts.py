@@ -13,12 +13,12 @@ from companion.errors import InvalidRequestError, NotAWinError, TileParseError
 from companion.payouts import (
     AMOUNTS,
     NotPayableError,
-    PayoutEvent,
+    PayoutKind,
     explain_payout,
     instant_payout,
 )
-from companion.rules.sg import SG
-from companion.rules.sg_table import SG_TABLE, SgTableOptions
+from companion.rules.singapore.options import SgTableOptions
+from companion.rules.singapore.profile import SG, SG_TABLE
 from companion.settlement import Payments
 from companion.tiles import Tile, Wind
 
@@ -33,7 +33,7 @@ def holder_gets(seat: str, each: int | Fraction) -> dict[str, Fraction]:
 
 
 @pytest.mark.parametrize(
-    ("event", "during_play", "at_start"),
+    ("kind", "during_play", "at_start"),
     [
         ("bite", 2, 4),
         ("own_flowers", 2, 4),
@@ -44,13 +44,13 @@ def holder_gets(seat: str, each: int | Fraction) -> dict[str, Fraction]:
         ("concealed_kong", 2, 0),
     ],
 )
-def test_amounts(event: str, during_play: int, at_start: int) -> None:
-    assert net(instant_payout("sg-table", event, "S")) == holder_gets("S", during_play)
-    assert net(instant_payout("sg-table", event, "S", at_start=True)) == holder_gets("S", at_start)
+def test_amounts(kind: str, during_play: int, at_start: int) -> None:
+    assert net(instant_payout("sg-table", kind, "S")) == holder_gets("S", during_play)
+    assert net(instant_payout("sg-table", kind, "S", at_start=True)) == holder_gets("S", at_start)
 
 
 def test_exposed_kong_pays_one() -> None:
-    assert net(instant_payout("sg-table", PayoutEvent.EXPOSED_KONG, Wind.NORTH)) == holder_gets(
+    assert net(instant_payout("sg-table", PayoutKind.EXPOSED_KONG, Wind.NORTH)) == holder_gets(
         "N", 1
     )
 
@@ -70,9 +70,9 @@ def test_concealed_kong_dealt_whole_pays_nothing_with_a_note() -> None:
 def test_all_animals_is_two_bites_and_the_set() -> None:
     payout = explain_payout("sg-table", "all_animals", "E", tiles="1a2a3a4a")
     assert payout.parts == (
-        (PayoutEvent.BITE, 2),
-        (PayoutEvent.BITE, 2),
-        (PayoutEvent.ANIMAL_SET, 4),
+        (PayoutKind.BITE, 2),
+        (PayoutKind.BITE, 2),
+        (PayoutKind.ANIMAL_SET, 4),
     )
     assert payout.each == 8
     start = explain_payout("sg-table", "all_animals", "E", at_start=True)
@@ -86,15 +86,15 @@ def test_animal_set_alone_is_paid_on_top_of_the_bites() -> None:
 
 
 def test_payments_sum_to_zero_and_each_other_seat_pays() -> None:
-    for event in PayoutEvent:
+    for kind in PayoutKind:
         for seat in Wind:
-            payments = instant_payout("sg-table", event, seat)
+            payments = instant_payout("sg-table", kind, seat)
             assert sum(payments.values()) == 0
             assert all(payments[other] < 0 for other in Wind if other is not seat)
 
 
-def test_amounts_are_data_for_every_single_event() -> None:
-    assert set(AMOUNTS) == set(PayoutEvent) - {PayoutEvent.ALL_ANIMALS}
+def test_amounts_are_data_for_every_single_kind() -> None:
+    assert set(AMOUNTS) == set(PayoutKind) - {PayoutKind.ALL_ANIMALS}
 
 
 # --- the one-tai share ------------------------------------------------------------------------
@@ -117,7 +117,7 @@ def test_other_profiles_have_no_instant_payouts() -> None:
         instant_payout("jp", "bite", "E")
 
 
-def test_malformed_events_and_seats() -> None:
+def test_malformed_kinds_and_seats() -> None:
     with pytest.raises(InvalidRequestError, match="unknown payout event"):
         instant_payout("sg-table", "wedding", "E")
     with pytest.raises(InvalidRequestError, match="seat"):
@@ -125,11 +125,11 @@ def test_malformed_events_and_seats() -> None:
     assert instant_payout("sg-table", "Four-Flowers", "e")[Wind.EAST] == 12
 
 
-# --- the tiles bear the event out -------------------------------------------------------------
+# --- the tiles bear the payout out ------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    ("event", "seat", "tiles"),
+    ("kind", "seat", "tiles"),
     [
         ("bite", "E", "1a2a"),
         ("bite", "E", "3a4a"),
@@ -146,12 +146,12 @@ def test_malformed_events_and_seats() -> None:
         ("concealed_kong", "E", "7777z"),
     ],
 )
-def test_tiles_that_bear_the_event_out(event: str, seat: str, tiles: str | list[Tile]) -> None:
-    assert sum(instant_payout("sg-table", event, seat, tiles=tiles).values()) == 0
+def test_tiles_that_bear_the_payout_out(kind: str, seat: str, tiles: str | list[Tile]) -> None:
+    assert sum(instant_payout("sg-table", kind, seat, tiles=tiles).values()) == 0
 
 
 @pytest.mark.parametrize(
-    ("event", "seat", "tiles", "message"),
+    ("kind", "seat", "tiles", "message"),
     [
         ("bite", "E", "1a", "both animals"),
         ("bite", "E", "1a3a", "both animals"),
@@ -168,16 +168,16 @@ def test_tiles_that_bear_the_event_out(event: str, seat: str, tiles: str | list[
         ("concealed_kong", "E", "1f1f1f1f", "not a kong"),
     ],
 )
-def test_tiles_that_contradict_the_event(event: str, seat: str, tiles: str, message: str) -> None:
+def test_tiles_that_contradict_the_payout(kind: str, seat: str, tiles: str, message: str) -> None:
     with pytest.raises(NotPayableError, match=message):
-        instant_payout("sg-table", event, seat, tiles=tiles)
+        instant_payout("sg-table", kind, seat, tiles=tiles)
 
 
 def test_not_payable_is_a_contradiction_not_a_malformed_request() -> None:
     assert issubclass(NotPayableError, NotAWinError)
 
 
-def test_bonus_events_refuse_playing_tiles_and_repeats() -> None:
+def test_bonus_kinds_refuse_playing_tiles_and_repeats() -> None:
     with pytest.raises(InvalidRequestError, match="5 of bamboo"):
         instant_payout("sg-table", "bite", "E", tiles="1a2a5s")
     with pytest.raises(InvalidRequestError, match="exists once"):

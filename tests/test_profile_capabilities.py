@@ -1,6 +1,6 @@
-"""Each profile's declared capabilities (`Profile.events`, `pay_for_all`, `animals`...) are what
-its engine does: the adapters offer exactly these, so a declaration the engine contradicts would
-offer a player something refused, or hide something scored."""
+"""Each profile's declared capabilities (`Profile.circumstances`, `pay_for_all`, `animals`...)
+are what its engine does: the adapters offer exactly these, so a declaration the engine
+contradicts would offer a player something refused, or hide something scored."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.context import Event, WinContext, WinType
+from companion.context import Circumstance, WinContext, WinType
 from companion.errors import CompanionError
 from companion.payouts import payout_options
 from companion.rules.profile import HouseRule, Profile
@@ -44,18 +44,25 @@ def plain_win(profile: Profile) -> str:
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=ids)
-def test_the_declared_events_are_the_accepted_ones(profile: Profile) -> None:
-    accepted = [event for event in Event if accepts(profile, events=frozenset({event}))]
-    assert list(profile.events) == accepted
+def test_the_declared_circumstances_are_the_accepted_ones(profile: Profile) -> None:
+    accepted = [
+        circumstance
+        for circumstance in Circumstance
+        if accepts(profile, circumstances=frozenset({circumstance}))
+    ]
+    assert list(profile.circumstances) == accepted
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=ids)
-def test_drawn_events_are_never_discard_wins(profile: Profile) -> None:
-    assert profile.drawn_events <= set(profile.events)
+def test_drawn_circumstances_are_never_discard_wins(profile: Profile) -> None:
+    assert profile.drawn_circumstances <= set(profile.circumstances)
     options = profile.parse_options({})
-    for event in profile.events:
+    for circumstance in profile.circumstances:
         context = WinContext(
-            win=WinType.DISCARD, seat=Wind.SOUTH, discarder=Wind.EAST, events=frozenset({event})
+            win=WinType.DISCARD,
+            seat=Wind.SOUTH,
+            discarder=Wind.EAST,
+            circumstances=frozenset({circumstance}),
         )
         try:
             profile.check_context(context, options)
@@ -64,7 +71,9 @@ def test_drawn_events_are_never_discard_wins(profile: Profile) -> None:
         else:
             refused = False
         # Heavenly, the dealer's first draw, is refused by the checks every profile shares.
-        assert refused == (event in profile.drawn_events or event is Event.HEAVENLY), event
+        assert refused == (
+            circumstance in profile.drawn_circumstances or circumstance is Circumstance.HEAVENLY
+        ), circumstance
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=ids)
@@ -197,7 +206,7 @@ def test_a_house_rule_changes_its_patterns_and_shapes_only_when_it_holds(
 
 
 def test_house_rules_of_no_option_or_no_pattern_are_refused_when_the_profile_is_made() -> None:
-    from companion.rules.sg import SgProfile
+    from companion.rules.singapore.profile import SgProfile
 
     class NoSuchOption(SgProfile):
         house_rules = (HouseRule("no_such_option", adds=()),)

@@ -14,7 +14,7 @@ from companion.rules import get_profile
 from companion.scoring import check_one_discard, score
 from companion.tiles import Wind, english_list, parse_tile
 from companion.web import i18n
-from refusal_sites import sites, without_key
+from refusal_sites import SOURCE, sites, without_key
 
 SG = {"profile": "sg"}
 
@@ -542,11 +542,12 @@ ENGINE_FILES = (
     "scoring.py",
     "rules/legality.py",
     "rules/profile.py",
-    "rules/sg.py",
-    "rules/sg_table.py",
-    "rules/singapore.py",
-    "rules/tw.py",
-    "rules/hk.py",
+    # Every module of the families scored by the shared engine, as their packages hold them.
+    *(
+        path.relative_to(SOURCE).as_posix()
+        for family in ("singapore", "tw", "hk")
+        for path in sorted((SOURCE / "rules" / family).glob("*.py"))
+    ),
     "rules/mcr/engine.py",
 )
 REFUSALS = {"NotAWinError", "InvalidHandError", "TileParseError", "InvalidRequestError"}
@@ -615,7 +616,7 @@ WITHOUT_KEY = [
     *sites("rules/profile.py", "NotAWinError", "the "),
     # The chart option of sg-table: a JSON object, or a preset the form picks from a list.
     *sites(
-        "rules/sg_table.py",
+        "rules/singapore/chart.py",
         "InvalidRequestError",
         "option chart must be a preset name or an object of discarder, others and "
         "self_draw amounts per tai",

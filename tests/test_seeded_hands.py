@@ -42,7 +42,7 @@ from typing import Any
 import pytest
 
 from companion import scoring
-from companion.context import Event
+from companion.context import Circumstance
 from companion.errors import CompanionError
 from companion.request import parse_request
 from companion.rules import get_profile
@@ -64,7 +64,7 @@ PROFILES = tuple(SHARED)
 tests/test_riichi_differential.py)."""
 SETS = {profile.id: profile.structure.sets for profile in SHARED.values()}
 WINDS = ("E", "S", "W", "N")
-EVENTS = tuple(event.value for event in Event)
+CIRCUMSTANCES = tuple(circumstance.value for circumstance in Circumstance)
 MELD_WORDS = ("chow", "pung", "kong", "akong", "ckong")
 
 
@@ -231,7 +231,7 @@ def random_request(rng: random.Random, profile: str) -> dict[str, Any]:
     if rng.random() < 0.2:
         request["table_discards"] = rng.choice((0, 1, 2, 5, 8, 20))
     if rng.random() < 0.25:
-        request["events"] = rng.sample(EVENTS, rng.choice((1, 1, 1, 2)))
+        request["events"] = rng.sample(CIRCUMSTANCES, rng.choice((1, 1, 1, 2)))
     if rng.random() < 0.05:
         request["liable"] = rng.choice(WINDS)
     bonus = rng.sample(range(12), rng.choice((0, 0, 1, 2, 3, 4, 7, 8)))

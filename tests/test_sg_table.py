@@ -9,10 +9,12 @@ import pytest
 
 from companion.errors import InvalidRequestError
 from companion.rules import get_profile, profiles
-from companion.rules.base import Pattern
-from companion.rules.patterns import derive_patterns
-from companion.rules.sg_table import CHART_PRESETS, SG_TABLE, SG_TABLE_PATTERNS, SgTableOptions
-from companion.rules.singapore import SINGAPORE_PATTERNS as PATTERNS
+from companion.rules.patterns import Pattern, derive_patterns
+from companion.rules.singapore.chart import CHART_PRESETS
+from companion.rules.singapore.options import SgTableOptions
+from companion.rules.singapore.patterns import SG_TABLE_PATTERNS
+from companion.rules.singapore.patterns import SINGAPORE_PATTERNS as PATTERNS
+from companion.rules.singapore.profile import SG_TABLE
 from companion.scoring import ScoreResult, score
 from results import paid, pays, tai_of
 

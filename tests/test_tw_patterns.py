@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from companion.rules.tw import PATTERNS, TW
+from companion.rules.tw.patterns import PATTERNS
+from companion.rules.tw.profile import TW
 from companion.scoring import ScoreResult, score
 
 

@@ -1,4 +1,5 @@
-"""The circumstances of a win: how it was won, by which seat, in which round, with which events."""
+"""The context of a win: how it was won, by which seat, in which round, and its circumstances
+(`Circumstance`: robbing a kong, the last tile...)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ class WinType(Enum):
     __hash__ = object.__hash__  # members are singletons; Enum's default hash is slow
 
 
-class Event(Enum):
+class Circumstance(Enum):
     REPLACEMENT = "replacement"
     KONG_ON_KONG = "kong_on_kong"
     ROBBING_KONG = "robbing_kong"
@@ -47,7 +48,7 @@ class WinContext:
     dealer: Wind = Wind.EAST
     dealer_streak: int = 0
     table_discards: int | None = None
-    events: frozenset[Event] = frozenset()
+    circumstances: frozenset[Circumstance] = frozenset()
     flower_win: FlowerWin | None = None
     liable: Wind | None = None
     key: tuple[object, ...] = field(init=False, repr=False, compare=False, hash=False)
@@ -55,9 +56,9 @@ class WinContext:
     _hash: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if type(self.events) is not frozenset:
-            # Any collection of events will do; the context keeps them as a frozenset.
-            object.__setattr__(self, "events", frozenset(self.events))
+        if type(self.circumstances) is not frozenset:
+            # Any collection of circumstances will do; the context keeps them as a frozenset.
+            object.__setattr__(self, "circumstances", frozenset(self.circumstances))
         # The scorer looks its plans up by context for every hand: a context's value is
         # made and hashed once, not on every lookup (a dataclass hashes its fields each time).
         key = (
@@ -68,7 +69,7 @@ class WinContext:
             self.dealer,
             self.dealer_streak,
             self.table_discards,
-            self.events,
+            self.circumstances,
             self.flower_win,
             self.liable,
         )
@@ -94,8 +95,8 @@ class WinContext:
     def by_discard(self) -> bool:
         return self.win is WinType.DISCARD
 
-    def has(self, event: Event) -> bool:
-        return event in self.events
+    def has(self, circumstance: Circumstance) -> bool:
+        return circumstance in self.circumstances
 
 
 Seat = TypeVar("Seat")

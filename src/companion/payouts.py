@@ -1,9 +1,9 @@
 """Instant payouts of the Singapore table (`sg-table`), separate from the hand's settlement.
 
-Bonus-tile and kong events pay the moment they happen, whether or not the holder goes on to
-win: each of the other three players pays the holder the event's amount, in units of V (the
-one-tai share option). The amounts are data (`AMOUNTS`); `docs/rules-sg-table.md` gives them
-and says how Companion reads them. Pure: no I/O.
+Bonus tiles and kongs pay the moment they are made, whether or not the holder goes on to win:
+each of the other three players pays the holder the amount of its kind of payout
+(`PayoutKind`), in units of V (the one-tai share option). The amounts are data (`AMOUNTS`);
+`docs/rules-sg-table.md` gives them and says how Companion reads them. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from typing import Any
 
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.rules import get_profile
-from companion.rules.base import Options
-from companion.rules.sg_table import SG_TABLE, SgTableOptions
+from companion.rules.options import Options
+from companion.rules.singapore.options import SgTableOptions
+from companion.rules.singapore.profile import SG_TABLE
 from companion.settlement import Payments, amount_json, collect, others
 from companion.tiles import (
     ANIMALS,
@@ -31,7 +32,7 @@ from companion.tiles import (
 )
 
 
-class PayoutEvent(Enum):
+class PayoutKind(Enum):
     BITE = "bite"
     """Cat and mouse, or rooster and centipede."""
     OWN_FLOWERS = "own_flowers"
@@ -51,71 +52,71 @@ class PayoutEvent(Enum):
         return _LABELS[self]
 
     @classmethod
-    def parse(cls, text: str) -> PayoutEvent:
+    def parse(cls, text: str) -> PayoutKind:
         key = text.strip().lower().replace("-", "_").replace(" ", "_")
-        for event in cls:
-            if event.value == key:
-                return event
-        known = ", ".join(event.value for event in cls)
+        for kind in cls:
+            if kind.value == key:
+                return kind
+        known = ", ".join(kind.value for kind in cls)
         raise InvalidRequestError(f'unknown payout event "{text}": use one of {known}')
 
 
 _LABELS = {
-    PayoutEvent.BITE: "Bite",
-    PayoutEvent.OWN_FLOWERS: "Own flower and own season",
-    PayoutEvent.FOUR_FLOWERS: "Four flowers",
-    PayoutEvent.FOUR_SEASONS: "Four seasons",
-    PayoutEvent.ANIMAL_SET: "All four animals (the set's own payout)",
-    PayoutEvent.ALL_ANIMALS: "All four animals (both bites and the set)",
-    PayoutEvent.EXPOSED_KONG: "Exposed kong",
-    PayoutEvent.CONCEALED_KONG: "Concealed kong",
+    PayoutKind.BITE: "Bite",
+    PayoutKind.OWN_FLOWERS: "Own flower and own season",
+    PayoutKind.FOUR_FLOWERS: "Four flowers",
+    PayoutKind.FOUR_SEASONS: "Four seasons",
+    PayoutKind.ANIMAL_SET: "All four animals (the set's own payout)",
+    PayoutKind.ALL_ANIMALS: "All four animals (both bites and the set)",
+    PayoutKind.EXPOSED_KONG: "Exposed kong",
+    PayoutKind.CONCEALED_KONG: "Concealed kong",
 }
 
 
 @dataclass(frozen=True, slots=True)
 class Amount:
-    """What each of the other three pays, in units of V: during play, and when the event was
-    already complete in the tiles dealt at the start (None: the event cannot be dealt)."""
+    """What each of the other three pays, in units of V: during play, and when the payout was
+    already complete in the tiles dealt at the start (None: it cannot be dealt)."""
 
     during_play: Fraction
     at_start: Fraction | None
 
 
-AMOUNTS: Mapping[PayoutEvent, Amount] = {
-    PayoutEvent.BITE: Amount(Fraction(2), Fraction(4)),
-    PayoutEvent.OWN_FLOWERS: Amount(Fraction(2), Fraction(4)),
+AMOUNTS: Mapping[PayoutKind, Amount] = {
+    PayoutKind.BITE: Amount(Fraction(2), Fraction(4)),
+    PayoutKind.OWN_FLOWERS: Amount(Fraction(2), Fraction(4)),
     # The Singapore table guides give no start-of-hand amount for the four flowers, the four
     # seasons or the animal set: dealt or completed later, they pay the same.
-    PayoutEvent.FOUR_FLOWERS: Amount(Fraction(4), Fraction(4)),
-    PayoutEvent.FOUR_SEASONS: Amount(Fraction(4), Fraction(4)),
-    PayoutEvent.ANIMAL_SET: Amount(Fraction(4), Fraction(4)),
+    PayoutKind.FOUR_FLOWERS: Amount(Fraction(4), Fraction(4)),
+    PayoutKind.FOUR_SEASONS: Amount(Fraction(4), Fraction(4)),
+    PayoutKind.ANIMAL_SET: Amount(Fraction(4), Fraction(4)),
     # An exposed kong is made from a discard or a declared pung, never dealt.
-    PayoutEvent.EXPOSED_KONG: Amount(Fraction(1), None),
+    PayoutKind.EXPOSED_KONG: Amount(Fraction(1), None),
     # A concealed kong dealt whole at the start pays nothing.
-    PayoutEvent.CONCEALED_KONG: Amount(Fraction(2), Fraction(0)),
+    PayoutKind.CONCEALED_KONG: Amount(Fraction(2), Fraction(0)),
 }
-"""Each single event's amount. `ALL_ANIMALS` is not here: it is the sum of `CUMULATIVE`."""
+"""Each single kind's amount. `ALL_ANIMALS` is not here: it is the sum of `CUMULATIVE`."""
 
-CUMULATIVE: Mapping[PayoutEvent, tuple[PayoutEvent, ...]] = {
-    PayoutEvent.ALL_ANIMALS: (PayoutEvent.BITE, PayoutEvent.BITE, PayoutEvent.ANIMAL_SET),
+CUMULATIVE: Mapping[PayoutKind, tuple[PayoutKind, ...]] = {
+    PayoutKind.ALL_ANIMALS: (PayoutKind.BITE, PayoutKind.BITE, PayoutKind.ANIMAL_SET),
 }
-"""Events that pay several single events at once: all four animals are two bites and the set."""
+"""Kinds that pay several single kinds at once: all four animals are two bites and the set."""
 
 _BITES = ((Tile.CAT, Tile.MOUSE), (Tile.ROOSTER, Tile.CENTIPEDE))
-_BONUS_EVENTS = frozenset(
+_BONUS_KINDS = frozenset(
     {
-        PayoutEvent.BITE,
-        PayoutEvent.OWN_FLOWERS,
-        PayoutEvent.FOUR_FLOWERS,
-        PayoutEvent.FOUR_SEASONS,
-        PayoutEvent.ANIMAL_SET,
-        PayoutEvent.ALL_ANIMALS,
+        PayoutKind.BITE,
+        PayoutKind.OWN_FLOWERS,
+        PayoutKind.FOUR_FLOWERS,
+        PayoutKind.FOUR_SEASONS,
+        PayoutKind.ANIMAL_SET,
+        PayoutKind.ALL_ANIMALS,
     }
 )
 
 
 class NotPayableError(NotAWinError):
-    """The event is well-formed but contradicted: its tiles do not bear it out, or it cannot
+    """The payout is well-formed but contradicted: its tiles do not bear it out, or it cannot
     have happened the way it is described (an exposed kong dealt at the start)."""
 
 
@@ -124,11 +125,12 @@ class InstantPayout:
     """One instant payout: who receives, what each of the others pays, and its parts."""
 
     profile: str
-    event: PayoutEvent
+    event: PayoutKind
+    """The kind of payout, under the name its JSON gives it (`event`)."""
     seat: Wind
     at_start: bool
-    parts: tuple[tuple[PayoutEvent, Fraction], ...]
-    """Each single event paid and its amount per payer in units of V (one part unless
+    parts: tuple[tuple[PayoutKind, Fraction], ...]
+    """Each single kind paid and its amount per payer in units of V (one part unless
     cumulative)."""
     each: Fraction
     """What each of the other three pays, in money (units x V)."""
@@ -150,7 +152,7 @@ class InstantPayout:
             "at_start": self.at_start,
             "each": amount_json(self.each),
             "parts": [
-                {"event": event.value, "units": amount_json(units)} for event, units in self.parts
+                {"event": kind.value, "units": amount_json(units)} for kind, units in self.parts
             ],
             "payments": {wind.value: amount_json(self.payments[wind]) for wind in Wind},
             "transfers": [
@@ -163,7 +165,7 @@ class InstantPayout:
 
 def instant_payout(
     profile: str | Options,
-    event: PayoutEvent | str,
+    kind: PayoutKind | str,
     seat: Wind | str,
     at_start: bool = False,
     tiles: Sequence[Tile] | str | None = None,
@@ -172,35 +174,35 @@ def instant_payout(
 
     `profile` is a profile id (its default options) or the options of an `sg-table` request;
     `tiles`, when given, are the holder's bonus tiles (or the kong's tiles) and must bear the
-    event out. `InvalidRequestError` for malformed input, `NotPayableError` for a contradiction.
+    payout out. `InvalidRequestError` for malformed input, `NotPayableError` for a contradiction.
     """
-    return explain_payout(profile, event, seat, at_start, tiles).payments
+    return explain_payout(profile, kind, seat, at_start, tiles).payments
 
 
 def explain_payout(
     profile: str | Options,
-    event: PayoutEvent | str,
+    kind: PayoutKind | str,
     seat: Wind | str,
     at_start: bool = False,
     tiles: Sequence[Tile] | str | None = None,
 ) -> InstantPayout:
     """`instant_payout` with its parts and notes, for the command line and the JSON form."""
     profile_id, options = _options_of(profile)
-    event = event if isinstance(event, PayoutEvent) else PayoutEvent.parse(event)
+    kind = kind if isinstance(kind, PayoutKind) else PayoutKind.parse(kind)
     seat = seat if isinstance(seat, Wind) else _seat(seat)
     notes: list[str] = []
     if tiles is not None:
         held = parse_tiles(tiles) if isinstance(tiles, str) else tuple(tiles)
-        _check_tiles(event, seat, held)
+        _check_tiles(kind, seat, held)
     parts = tuple(
-        (single, _amount_of(single, at_start)) for single in CUMULATIVE.get(event, (event,))
+        (single, _amount_of(single, at_start)) for single in CUMULATIVE.get(kind, (kind,))
     )
     units = sum((amount for _, amount in parts), Fraction(0))
-    if event is PayoutEvent.CONCEALED_KONG and at_start:
+    if kind is PayoutKind.CONCEALED_KONG and at_start:
         notes.append("A kong dealt whole at the start pays nothing")
     each = units * options.share
     payments = collect(seat, dict.fromkeys(others(seat), each))
-    return InstantPayout(profile_id, event, seat, at_start, parts, each, payments, tuple(notes))
+    return InstantPayout(profile_id, kind, seat, at_start, parts, each, payments, tuple(notes))
 
 
 def payout_options(profile: str, data: Mapping[str, Any] | None = None) -> SgTableOptions:
@@ -229,31 +231,31 @@ def _seat(text: str) -> Wind:
     raise InvalidRequestError(f"seat must be a wind: E, S, W or N (got {text!r})")
 
 
-def _amount_of(event: PayoutEvent, at_start: bool) -> Fraction:
-    amount = AMOUNTS[event]
+def _amount_of(kind: PayoutKind, at_start: bool) -> Fraction:
+    amount = AMOUNTS[kind]
     if not at_start:
         return amount.during_play
     if amount.at_start is None:
         raise NotPayableError(
-            f"{event.label.lower()}s are made during play, from a discard or a declared pung: "
+            f"{kind.label.lower()}s are made during play, from a discard or a declared pung: "
             "one cannot be held at the start"
         )
     return amount.at_start
 
 
-def _check_tiles(event: PayoutEvent, seat: Wind, held: tuple[Tile, ...]) -> None:
-    """The tiles must bear the event out: the bonus tiles it needs, or a kong's four tiles."""
-    if event in _BONUS_EVENTS:
-        _check_bonus(event, seat, held)
+def _check_tiles(kind: PayoutKind, seat: Wind, held: tuple[Tile, ...]) -> None:
+    """The tiles must bear the payout out: the bonus tiles it needs, or a kong's four tiles."""
+    if kind in _BONUS_KINDS:
+        _check_bonus(kind, seat, held)
     else:
-        _check_kong(event, held)
+        _check_kong(kind, held)
 
 
-def _check_bonus(event: PayoutEvent, seat: Wind, held: tuple[Tile, ...]) -> None:
+def _check_bonus(kind: PayoutKind, seat: Wind, held: tuple[Tile, ...]) -> None:
     playing = [tile for tile in held if not tile.is_bonus]
     if playing:
         raise InvalidRequestError(
-            f"{english_list(playing)}: the tiles of a {event.label.lower()} payout are the "
+            f"{english_list(playing)}: the tiles of a {kind.label.lower()} payout are the "
             "holder's flowers, seasons and animals"
         )
     repeated = sorted({tile for tile in held if held.count(tile) > 1})
@@ -261,7 +263,7 @@ def _check_bonus(event: PayoutEvent, seat: Wind, held: tuple[Tile, ...]) -> None
         raise InvalidRequestError(f"each bonus tile exists once: {english_list(repeated)}")
     have = set(held)
     shown = english_list(sorted(held)) or "no bonus tiles"
-    if event is PayoutEvent.BITE:
+    if kind is PayoutKind.BITE:
         if not any(have >= set(bite) for bite in _BITES):
             raise NotPayableError(
                 f"a bite needs both animals of a pair, cat and mouse or rooster and centipede; "
@@ -269,31 +271,31 @@ def _check_bonus(event: PayoutEvent, seat: Wind, held: tuple[Tile, ...]) -> None
             )
         return
     needed = {
-        PayoutEvent.OWN_FLOWERS: (FLOWERS[seat.index], SEASONS[seat.index]),
-        PayoutEvent.FOUR_FLOWERS: FLOWERS,
-        PayoutEvent.FOUR_SEASONS: SEASONS,
-        PayoutEvent.ANIMAL_SET: ANIMALS,
-        PayoutEvent.ALL_ANIMALS: ANIMALS,
-    }[event]
+        PayoutKind.OWN_FLOWERS: (FLOWERS[seat.index], SEASONS[seat.index]),
+        PayoutKind.FOUR_FLOWERS: FLOWERS,
+        PayoutKind.FOUR_SEASONS: SEASONS,
+        PayoutKind.ANIMAL_SET: ANIMALS,
+        PayoutKind.ALL_ANIMALS: ANIMALS,
+    }[kind]
     missing = [tile for tile in needed if tile not in have]
     if missing:
-        whose = f" for the {seat.english} seat" if event is PayoutEvent.OWN_FLOWERS else ""
+        whose = f" for the {seat.english} seat" if kind is PayoutKind.OWN_FLOWERS else ""
         raise NotPayableError(
-            f"{_WHAT[event]}{whose} needs {english_list(needed)}; the tiles hold {shown}, "
+            f"{_WHAT[kind]}{whose} needs {english_list(needed)}; the tiles hold {shown}, "
             f"without {english_list(missing)}"
         )
 
 
 _WHAT = {
-    PayoutEvent.OWN_FLOWERS: "own flower and own season",
-    PayoutEvent.FOUR_FLOWERS: "four flowers",
-    PayoutEvent.FOUR_SEASONS: "four seasons",
-    PayoutEvent.ANIMAL_SET: "the animal set",
-    PayoutEvent.ALL_ANIMALS: "the animal set",
+    PayoutKind.OWN_FLOWERS: "own flower and own season",
+    PayoutKind.FOUR_FLOWERS: "four flowers",
+    PayoutKind.FOUR_SEASONS: "four seasons",
+    PayoutKind.ANIMAL_SET: "the animal set",
+    PayoutKind.ALL_ANIMALS: "the animal set",
 }
 
 
-def _check_kong(event: PayoutEvent, held: tuple[Tile, ...]) -> None:
+def _check_kong(kind: PayoutKind, held: tuple[Tile, ...]) -> None:
     if len(held) == 1 and not held[0].is_bonus:
         return
     if len(held) != 4 or len(set(held)) != 1 or held[0].is_bonus:

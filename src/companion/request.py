@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any, TypeVar
 
-from companion.context import Event, FlowerWin, WinContext, WinType
+from companion.context import Circumstance, FlowerWin, WinContext, WinType
 from companion.errors import InvalidRequestError
 from companion.tiles import Wind
 
@@ -37,7 +37,7 @@ class ScoreRequest:
     dealer: Wind = Wind.EAST
     dealer_streak: int = 0
     table_discards: int | None = None
-    events: frozenset[Event] = frozenset()
+    events: frozenset[Circumstance] = frozenset()
     flower_win: FlowerWin | None = None
     liable: Wind | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -56,7 +56,7 @@ class ScoreRequest:
         dealer: Wind = Wind.EAST,
         dealer_streak: int = 0,
         table_discards: int | None = None,
-        events: frozenset[Event] = frozenset(),
+        events: frozenset[Circumstance] = frozenset(),
         flower_win: FlowerWin | None = None,
         liable: Wind | None = None,
         options: Mapping[str, Any] | None = None,
@@ -88,7 +88,7 @@ class ScoreRequest:
         circumstances give the same (immutable) `WinContext`: a table sends the same few."""
         key = _context_values(self)
         if len(self.events) > 1:
-            # Equal sets of events may list them in other orders: each keeps its own.
+            # Equal sets of circumstances may list them in other orders: each keeps its own.
             return WinContext(*key)
         try:
             context = _CONTEXTS.get(key)
@@ -122,7 +122,7 @@ class ScoreRequest:
         if self.table_discards is not None:
             data["table_discards"] = self.table_discards
         if self.events:
-            data["events"] = sorted(event.value for event in self.events)
+            data["events"] = sorted(circumstance.value for circumstance in self.events)
         if self.flower_win is not None:
             data["flower_win"] = self.flower_win.value
         if self.options:
@@ -131,7 +131,13 @@ class ScoreRequest:
 
 
 FIELDS = frozenset(ScoreRequest.__dataclass_fields__)
-_CONTEXT_FIELDS = tuple(field.name for field in fields(WinContext) if field.init)
+_CONTEXT_FIELDS = tuple(
+    "events" if field.name == "circumstances" else field.name
+    for field in fields(WinContext)
+    if field.init
+)
+"""The request's fields that make its `WinContext`, in the order of the context's fields: the
+same names, but for the circumstances, which the request holds as its `events` field."""
 _context_values = operator.attrgetter(*_CONTEXT_FIELDS)
 """A request's values of `WinContext`'s fields, in their order: its positional arguments."""
 _CONTEXTS: dict[tuple[Any, ...], WinContext] = {}
@@ -210,7 +216,7 @@ def _bonus(value: Any) -> str:
 
 
 _MEMBERS: dict[type[Enum], dict[str, Any]] = {
-    kind: {member.value: member for member in kind} for kind in (WinType, FlowerWin, Event)
+    kind: {member.value: member for member in kind} for kind in (WinType, FlowerWin, Circumstance)
 }
 """Each request enum's members by their text, for looking a value up at once."""
 
@@ -252,22 +258,23 @@ def _count(value: Any, name: str, most: int | None = None) -> int | None:
     return value
 
 
-def _events(value: Any) -> frozenset[Event]:
+def _events(value: Any) -> frozenset[Circumstance]:
+    """The field `events`: the circumstances of the win, by name."""
     if value is None:
         return frozenset()
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
         raise InvalidRequestError("events must be a list")
-    members = _MEMBERS[Event]
-    events: set[Event] = set()
+    members = _MEMBERS[Circumstance]
+    circumstances: set[Circumstance] = set()
     for item in value:
-        event = members.get(item) if isinstance(item, str) else None
-        if event is None:
-            known = ", ".join(event.value for event in Event)
+        circumstance = members.get(item) if isinstance(item, str) else None
+        if circumstance is None:
+            known = ", ".join(member.value for member in Circumstance)
             raise InvalidRequestError(f"unknown event {item!r}: use any of {known}")
-        events.add(event)
-    return frozenset(events)
+        circumstances.add(circumstance)
+    return frozenset(circumstances)
 
 
 def _options(value: Any) -> Mapping[str, Any]:

@@ -1,7 +1,7 @@
 """The generic scorer: a profile's pattern table over every reading, the best kept and explained.
 
 Nothing here knows a pattern by name. A profile supplies its shapes, its table, its options and
-its settlement (`companion.rules.base.Profile`); this module only runs them.
+its settlement (`companion.rules.profile.Profile`); this module only runs them.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """What a client needs to know about each profile to build a request: derived from the engine.
 
 The calculator page draws its form from this (and `GET /api/profiles` returns it): the set count,
-the options with their types and defaults, which events and which extra fields the profile
-uses. Those are the profile's declared capabilities (`Profile.events`, `pay_for_all`,
-`animals`...), so a profile's rules are never repeated or guessed at here.
+the options with their types and defaults, which circumstances of a win (the request's `events`)
+and which extra fields the profile uses. Those are the profile's declared capabilities
+(`Profile.circumstances`, `pay_for_all`, `animals`...), so a profile's rules are never repeated
+or guessed at here.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from functools import cache
 from typing import Any, get_type_hints
 
 from companion.rules import profiles
-from companion.rules.base import Options
+from companion.rules.options import Options
 from companion.rules.profile import AnyProfile
 from companion.rules.riichi.options import (
     CHOMBO_STYLES,

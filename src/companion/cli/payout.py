@@ -15,7 +15,7 @@ from companion.cli.common import parse_option
 from companion.payouts import (
     InstantPayout,
     NotPayableError,
-    PayoutEvent,
+    PayoutKind,
     explain_payout,
     payout_options,
 )
@@ -33,7 +33,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "event",
         metavar="EVENT",
-        help="one of " + ", ".join(event.value for event in PayoutEvent),
+        help="one of " + ", ".join(kind.value for kind in PayoutKind),
     )
     parser.add_argument("--seat", required=True, metavar="WIND", help="the holder's seat: E S W N")
     parser.add_argument(
@@ -79,8 +79,8 @@ def describe_payout(payout: InstantPayout) -> str:
     when = ", held at the start" if payout.at_start else ""
     lines = [f"{payout.profile} instant payout: {payout.event.label}{when}"]
     if len(payout.parts) > 1:
-        for event, units in payout.parts:
-            lines.append(f"  {event.label}: {amount_json(units)}")
+        for kind, units in payout.parts:
+            lines.append(f"  {kind.label}: {amount_json(units)}")
     if payout.each:
         lines.append(f"Each other player pays {payout.seat.value} {amount_json(payout.each)}")
         for payer, payee, amount in payout.transfers():

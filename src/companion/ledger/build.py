@@ -26,7 +26,7 @@ from companion.ledger.errors import LedgerError, NotPayableWinError
 from companion.ledger.state import TableSetup, TableState
 from companion.payouts import explain_payout, payout_options
 from companion.request import FIELDS as REQUEST_FIELDS
-from companion.rules.base import Options
+from companion.rules.options import Options
 from companion.rules.profile import AnyProfile
 from companion.scoring import check_one_discard, score
 from companion.settlement import Payments

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.ledger.errors import LedgerError, LimitError, UnknownPlayerError
 from companion.rules import get_profile, table_profiles
-from companion.rules.base import Options
+from companion.rules.options import Options
 from companion.rules.profile import AnyProfile
 from companion.settlement import amount_json, format_amount
 from companion.tiles import WINDS, Wind

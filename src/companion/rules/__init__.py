@@ -1,4 +1,13 @@
-"""Scoring profiles: one module per profile, its patterns as data plus its settlement."""
+"""Scoring profiles, and the registry of them by id.
+
+Each profile family is a package: `singapore` (`sg`, `sg-table`), `tw`, `hk`, `riichi` and `mcr`,
+each with its pattern table as data, its options and its profile (the registered object is in
+its `profile` module). The modules beside them are the machinery every family shares: the
+profile's base classes (`profile`), patterns and their compiled tables (`patterns`,
+`compiled`), the facts and feature bits a pattern asks of a reading (`facts`, `features`,
+`predicates`), options (`options`), the value of a hand (`value`), the checks of what cannot
+happen (`legality`), the principles that leave patterns out (`principles`) and the reading of
+a request a profile reads itself (`own_request`)."""
 
 from __future__ import annotations
 
@@ -15,12 +24,11 @@ if TYPE_CHECKING:
 @cache
 def profiles() -> dict[str, AnyProfile]:
     """Every profile by id. Imported on first use: the profile modules import this package."""
-    from companion.rules.hk import HK
+    from companion.rules.hk.profile import HK
     from companion.rules.mcr.profile import MCR
     from companion.rules.riichi.profile import RIICHI
-    from companion.rules.sg import SG
-    from companion.rules.sg_table import SG_TABLE
-    from companion.rules.tw import TW
+    from companion.rules.singapore.profile import SG, SG_TABLE
+    from companion.rules.tw.profile import TW
 
     return {profile.id: profile for profile in (SG, SG_TABLE, TW, HK, RIICHI, MCR)}
 

@@ -1,7 +1,7 @@
 """The facts of one reading of one hand, as predicates ask them, and its feature bits.
 
 `Feature` (`companion.rules.features`) names what a pattern may need of a reading before it can
-match (a dragon pung, one suit, a self-draw, an event...). `Facts.features` holds the bits a
+match (a dragon pung, one suit, a self-draw, a circumstance...). `Facts.features` holds the bits a
 reading has: the hand's, worked out once per hand (`HandFacts`), and the reading's own. A
 compiled pattern table runs only the predicates whose needs the bits meet
 (`companion.rules.compiled.CompiledTable`).
@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.context import Event, WinContext, WinType
+from companion.context import Circumstance, WinContext, WinType
 from companion.hand import Hand, MeldKind
 from companion.rules.features import (
+    CIRCUMSTANCE_BITS,
     CONCEALED_PUNG_BITS,
     DRAGON_COUNT_BITS,
-    EVENT_BITS,
     ROLE_BITS,
     SHAPE_BITS,
     WIND_COUNT_BITS,
@@ -248,14 +248,14 @@ _NOT_GREEN_HONORS = _block_mask([kind for kind in range(27, KINDS) if kind != Ti
 
 
 def context_features(context: WinContext) -> int:
-    """The feature bits of the win's context alone: how it was won, its events, whether the
+    """The feature bits of the win's context alone: how it was won, its circumstances, whether the
     table's discards are known. The same for every hand won in that context."""
     bits = Feature.SELF_DRAWN if context.win is WinType.SELF_DRAW else Feature.BY_DISCARD
-    events = context.events
-    if events:
-        for event in events:
-            bits |= EVENT_BITS[event]
-        if Event.HEAVENLY in events or Event.EARTHLY in events:
+    circumstances = context.circumstances
+    if circumstances:
+        for circumstance in circumstances:
+            bits |= CIRCUMSTANCE_BITS[circumstance]
+        if Circumstance.HEAVENLY in circumstances or Circumstance.EARTHLY in circumstances:
             bits |= Feature.DISCARDS_KNOWN
     if context.table_discards is not None:
         bits |= Feature.DISCARDS_KNOWN

@@ -1,13 +1,13 @@
 """The feature bits of a reading: what a pattern may need of it before it can match.
 
-`Feature` names each bit (a dragon pung, one suit, a self-draw, an event...); the tables below
-turn counts, roles, shapes and events into bits. `companion.rules.facts` works a reading's bits
-out, and `companion.rules.compiled` tests a pattern table against them.
+`Feature` names each bit (a dragon pung, one suit, a self-draw, a circumstance...); the tables
+below turn counts, roles, shapes and circumstances into bits. `companion.rules.facts` works a
+reading's bits out, and `companion.rules.compiled` tests a pattern table against them.
 """
 
 from __future__ import annotations
 
-from companion.context import Event
+from companion.context import Circumstance
 from companion.shapes import Shape, WinRole
 
 
@@ -74,7 +74,7 @@ class Feature:
     ROLE_TWO_SIDED = 1 << 45
     ROLE_PUNG = 1 << 46
     ROLE_SINGLE = 1 << 47
-    # Events: one bit each, from bit 48 on (`event_bit`)
+    # Circumstances: one bit each, from bit 48 on (`circumstance_bit`)
     # Whole-hand shapes, from bit 56 on
     NINE_GATES = 1 << 56
     """No declared group, and the 13 tiles before the winning tile are 1112345678999 of the
@@ -84,7 +84,9 @@ class Feature:
     straight needs them)."""
 
 
-EVENT_BITS = {event: 1 << (48 + index) for index, event in enumerate(Event)}
+CIRCUMSTANCE_BITS = {
+    circumstance: 1 << (48 + index) for index, circumstance in enumerate(Circumstance)
+}
 ROLE_BITS = {
     WinRole.PAIR: Feature.ROLE_PAIR,
     WinRole.CLOSED: Feature.ROLE_CLOSED,
@@ -122,8 +124,8 @@ CONCEALED_PUNG_BITS = _cumulative(
 )
 
 
-def event_bit(event: Event) -> int:
-    return EVENT_BITS[event]
+def circumstance_bit(circumstance: Circumstance) -> int:
+    return CIRCUMSTANCE_BITS[circumstance]
 
 
 def role_bit(role: WinRole) -> int:

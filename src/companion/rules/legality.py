@@ -11,25 +11,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.context import Event, WinContext
+from companion.context import Circumstance, WinContext
 from companion.errors import NotAWinError
 from companion.hand import Hand, Meld, MeldKind
 from companion.tiles import KINDS, Tile, Wind
 
 # The dealer's first-turn win is a plain draw from the wall: none of these can describe it.
 NOT_WITH_HEAVENLY = (
-    Event.LAST_TILE,
-    Event.LAST_DISCARD,
-    Event.ROBBING_KONG,
-    Event.KONG_ON_KONG,
-    Event.ORIGINAL_READY,
+    Circumstance.LAST_TILE,
+    Circumstance.LAST_DISCARD,
+    Circumstance.ROBBING_KONG,
+    Circumstance.KONG_ON_KONG,
+    Circumstance.ORIGINAL_READY,
 )
 # An earthly hand comes on the first turn: the wall is not near its end and no kong is made.
-NOT_WITH_EARTHLY = (Event.LAST_TILE, Event.LAST_DISCARD, Event.ROBBING_KONG)
+NOT_WITH_EARTHLY = (Circumstance.LAST_TILE, Circumstance.LAST_DISCARD, Circumstance.ROBBING_KONG)
 # Groups made from another player's discard (an added kong began as a claimed pung).
 CLAIMED = frozenset((MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.ADDED_KONG))
 # Declared by a winner about their own hand: two winners of one discard may differ on it.
-OWN_EVENTS = frozenset((Event.ORIGINAL_READY,))
+OWN_CIRCUMSTANCES = frozenset((Circumstance.ORIGINAL_READY,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +42,8 @@ class Table:
     dealer's first discard (tw)."""
 
 
-def _listed(events: Sequence[Event]) -> str:
-    return ", ".join(event.value for event in events)
+def _listed(circumstances: Sequence[Circumstance]) -> str:
+    return ", ".join(circumstance.value for circumstance in circumstances)
 
 
 def _melds(melds: Sequence[Meld]) -> str:
@@ -55,10 +55,10 @@ def _tile(tile: Tile) -> str:
 
 
 def check_context(context: WinContext, table: Table) -> None:
-    """Refuse events and counts of an ordinary win that contradict each other."""
-    if not context.events and context.table_discards is None:
-        return  # every check below asks about an event or the discard count
-    if context.has(Event.ROBBING_KONG) and context.self_drawn:
+    """Refuse circumstances and counts of an ordinary win that contradict each other."""
+    if not context.circumstances and context.table_discards is None:
+        return  # every check below asks about a circumstance or the discard count
+    if context.has(Circumstance.ROBBING_KONG) and context.self_drawn:
         raise NotAWinError(
             "robbing_kong wins on another player's kong tile: enter it as a discard win, with "
             "the kong's declarer as discarder",
@@ -70,7 +70,7 @@ def check_context(context: WinContext, table: Table) -> None:
 
 
 def _check_heavenly(context: WinContext, table: Table) -> None:
-    if not context.has(Event.HEAVENLY):
+    if not context.has(Circumstance.HEAVENLY):
         return
     if context.seat is not table.dealer:
         raise NotAWinError(
@@ -85,13 +85,13 @@ def _check_heavenly(context: WinContext, table: Table) -> None:
             "with no discarder",
             key="refusal.heavenly_discard",
         )
-    clashing = [event for event in NOT_WITH_HEAVENLY if context.has(event)]
+    clashing = [circumstance for circumstance in NOT_WITH_HEAVENLY if context.has(circumstance)]
     if clashing:
         raise NotAWinError(
             f"heavenly is won on the dealer's first draw, so events cannot also hold "
             f"{_listed(clashing)}",
             key="refusal.heavenly_events",
-            params={"events": [event.value for event in clashing]},
+            params={"events": [circumstance.value for circumstance in clashing]},
         )
     if context.table_discards not in (None, 0):
         raise NotAWinError(
@@ -103,7 +103,7 @@ def _check_heavenly(context: WinContext, table: Table) -> None:
 
 
 def _check_earthly(context: WinContext, table: Table) -> None:
-    if not context.has(Event.EARTHLY):
+    if not context.has(Circumstance.EARTHLY):
         return
     dealer = table.dealer.value
     if context.seat is table.dealer:
@@ -128,12 +128,12 @@ def _check_earthly(context: WinContext, table: Table) -> None:
             key="refusal.earthly_discarder",
             params={"dealer_seat": dealer, "discarder_seat": context.discarder.value},
         )
-    clashing = [event for event in NOT_WITH_EARTHLY if context.has(event)]
+    clashing = [circumstance for circumstance in NOT_WITH_EARTHLY if context.has(circumstance)]
     if clashing:
         raise NotAWinError(
             f"earthly is won on the first turn, so events cannot also hold {_listed(clashing)}",
             key="refusal.earthly_events",
-            params={"events": [event.value for event in clashing]},
+            params={"events": [circumstance.value for circumstance in clashing]},
         )
     if context.by_discard and context.table_discards not in (None, 1):
         raise NotAWinError(
@@ -146,7 +146,7 @@ def _check_earthly(context: WinContext, table: Table) -> None:
 
 def _wins_on_a_discard(context: WinContext) -> bool:
     """The winning tile is a discard (a robbed kong tile is not one)."""
-    return context.by_discard and not context.has(Event.ROBBING_KONG)
+    return context.by_discard and not context.has(Circumstance.ROBBING_KONG)
 
 
 def _check_discard_count(context: WinContext, table: Table) -> None:
@@ -187,37 +187,37 @@ def _kongs(hand: Hand) -> list[Meld]:
 
 def can_contradict(context: WinContext) -> bool:
     """Whether `check_hand` has anything to check in this context: every check asks about an
-    event or the discard count."""
-    return bool(context.events) or context.table_discards is not None
+    circumstance or the discard count."""
+    return bool(context.circumstances) or context.table_discards is not None
 
 
 def check_hand(hand: Hand, context: WinContext) -> None:
-    """Refuse events and counts of an ordinary win that the hand's tiles contradict."""
+    """Refuse circumstances and counts of an ordinary win that the hand's tiles contradict."""
     if not can_contradict(context):
         return
     kong_count = len(_kongs(hand))
-    if context.has(Event.KONG_ON_KONG) and kong_count < 2:
+    if context.has(Circumstance.KONG_ON_KONG) and kong_count < 2:
         raise NotAWinError(
             f"kong_on_kong wins on the replacement tile of a second kong: melds must hold at "
             f"least two kongs, not {kong_count}",
             key="refusal.kong_on_kong_kongs",
             params={"count": kong_count},
         )
-    if context.has(Event.REPLACEMENT) and kong_count == 0 and not hand.bonus:
+    if context.has(Circumstance.REPLACEMENT) and kong_count == 0 and not hand.bonus:
         raise NotAWinError(
             "replacement wins on the tile drawn after a kong or a bonus tile: melds hold no "
             "kong and bonus is empty",
             key="refusal.replacement_nothing",
         )
     claimed = [meld for meld in hand.melds if meld.kind in CLAIMED]
-    if context.has(Event.HEAVENLY) and claimed:
+    if context.has(Circumstance.HEAVENLY) and claimed:
         raise NotAWinError(
             f"heavenly is the dealer's dealt hand: melds can hold only concealed kongs (ckong), "
             f"not {_melds(claimed)}",
             key="refusal.heavenly_melds",
             params={"melds": [str(meld) for meld in claimed]},
         )
-    if context.has(Event.EARTHLY):
+    if context.has(Circumstance.EARTHLY):
         if context.by_discard and hand.melds:
             raise NotAWinError(
                 f"earthly on the dealer's first discard comes before the winner's first turn: "
@@ -233,7 +233,7 @@ def check_hand(hand: Hand, context: WinContext) -> None:
                 params={"melds": [str(meld) for meld in claimed]},
             )
     robbed = hand.winning_tile
-    if context.has(Event.ROBBING_KONG) and robbed is not None:
+    if context.has(Circumstance.ROBBING_KONG) and robbed is not None:
         others = hand.counts()[robbed] - 1
         if others:
             raise NotAWinError(
@@ -257,9 +257,9 @@ def check_hand(hand: Hand, context: WinContext) -> None:
 
 
 def check_one_discard(winners: Sequence[tuple[Hand, WinContext]]) -> None:
-    """Refuse winners of one discard whose tiles or events contradict each other: one winning
-    tile, the same events (apart from each winner's own declarations), and at most four copies
-    of any tile in all their hands together, the shared discard counted once."""
+    """Refuse winners of one discard whose tiles or circumstances contradict each other: one
+    winning tile, the same circumstances (apart from each winner's own declarations), and at most
+    four copies of any tile in all their hands together, the shared discard counted once."""
     if len(winners) < 2:
         return
     tiles = {context.seat: hand.winning_tile for hand, context in winners}
@@ -268,11 +268,11 @@ def check_one_discard(winners: Sequence[tuple[Hand, WinContext]]) -> None:
             f"{seat.value} on {tile.mpsz if tile else '?'}" for seat, tile in tiles.items()
         )
         raise NotAWinError(f"the winners of one discard win on the same tile (win_tile): {listed}")
-    shared = {context.seat: context.events - OWN_EVENTS for _, context in winners}
+    shared = {context.seat: context.circumstances - OWN_CIRCUMSTANCES for _, context in winners}
     if len(set(shared.values())) > 1:
         listed = "; ".join(
-            f"{seat.value} has {_listed(sorted(events, key=lambda e: e.value)) or 'none'}"
-            for seat, events in shared.items()
+            f"{seat.value} has {_listed(sorted(circumstances, key=lambda e: e.value)) or 'none'}"
+            for seat, circumstances in shared.items()
         )
         raise NotAWinError(f"the winners of one discard share its events: {listed}")
     totals = [0] * KINDS

@@ -1,23 +1,23 @@
 """Predicates shared by several profiles. Each takes the `Facts` of one reading and returns the
 matches that earned the pattern (an empty tuple when it does not apply).
 
-Predicates that need a parameter are made by a factory (`event(Event.ROBBING_KONG)`). Each
-declares what a reading must have before it can match (`needs`, feature bits), so that a compiled
-table skips it on every other reading.
+Predicates that need a parameter are made by a factory
+(`circumstance(Circumstance.ROBBING_KONG)`). Each declares what a reading must have before it can
+match (`needs`, feature bits), so that a compiled table skips it on every other reading.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.context import Event
+from companion.context import Circumstance
 from companion.rules.facts import Facts
 from companion.rules.features import (
     DRAGON_PUNGS_AT_LEAST,
     WIND_PUNGS_AT_LEAST,
     Feature,
+    circumstance_bit,
     dragon_pungs_in,
-    event_bit,
     honor_pungs_in,
 )
 from companion.rules.patterns import Match, Predicate, needs
@@ -68,14 +68,14 @@ def winning_tile_match(facts: Facts) -> tuple[Match, ...]:
     return (Match((tile,) if tile is not None else ()),)
 
 
-def event(required: Event) -> Predicate:
-    """The request names this event; earned by the winning tile."""
+def circumstance(required: Circumstance) -> Predicate:
+    """The request names this circumstance; earned by the winning tile."""
 
-    @needs(event_bit(required), decided=True)
+    @needs(circumstance_bit(required), decided=True)
     def predicate(facts: Facts) -> tuple[Match, ...]:
         return winning_tile_match(facts) if facts.context.has(required) else NONE
 
-    predicate.__name__ = f"event_{required.value}"
+    predicate.__name__ = f"circumstance_{required.value}"
     return predicate
 
 

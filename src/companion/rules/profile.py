@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
-from companion.context import Event, FlowerWin, WinContext
+from companion.context import Circumstance, FlowerWin, WinContext
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld
 from companion.rules import legality
@@ -142,10 +142,11 @@ class Profile(Generic[OptionsT, ValueT]):
     # What the profile scores and settles, declared. The adapters (the calculator, the table
     # pages, the command line) offer and show only these, and never ask for a profile by id;
     # tests/test_profile_capabilities.py holds each declaration against the engine.
-    events: ClassVar[tuple[Event, ...]] = ()
-    """The events the profile scores, in the order a form offers them; others are refused."""
-    drawn_events: ClassVar[frozenset[Event]] = frozenset()
-    """Of `events`, the wins on a drawn tile: never a discard win. (Heavenly, the dealer's
+    circumstances: ClassVar[tuple[Circumstance, ...]] = ()
+    """The circumstances the profile scores, in the order a form offers them; others are
+    refused."""
+    drawn_circumstances: ClassVar[frozenset[Circumstance]] = frozenset()
+    """Of `circumstances`, the wins on a drawn tile: never a discard win. (Heavenly, the dealer's
     first draw, is refused as a discard win by the shared legality checks, for every
     profile.)"""
     pay_for_all: ClassVar[bool] = False
@@ -162,7 +163,7 @@ class Profile(Generic[OptionsT, ValueT]):
     """The options that change the winning shapes or the pattern table, in the order they
     apply: `structure_for` and `patterns_for` are worked out from those that hold."""
     reads_own_requests: ClassVar[bool] = False
-    """Whether the profile reads a request of its own (riichi: dora, honba, its events, red
+    """Whether the profile reads a request of its own (riichi: dora, honba, its circumstances, red
     fives): the scorer then hands the request whole to `score_request`,
     `score_several_requests` and `waits_request`, and none of the shared reading runs."""
     request_fields: ClassVar[tuple[str, ...]] = ()
@@ -290,13 +291,16 @@ class Profile(Generic[OptionsT, ValueT]):
             raise NotAWinError(
                 "a self-drawn win has no discarder", key="refusal.self_draw_discarder"
             )
-        if context.flower_win is None and (context.events or context.table_discards is not None):
+        if context.flower_win is None and (
+            context.circumstances or context.table_discards is not None
+        ):
             legality.check_context(context, self.table(context))
 
     @property
     def event_names(self) -> tuple[str, ...]:
-        """The events the profile scores, as a request writes them, in a form's order."""
-        return tuple(event.value for event in self.events)
+        """The circumstances the profile scores, as a request's `events` field names them, in a
+        form's order."""
+        return tuple(circumstance.value for circumstance in self.circumstances)
 
     def score_request(self, data: Mapping[str, Any]) -> ScoreResult:
         """Score a request the profile reads itself (`reads_own_requests`)."""
@@ -311,9 +315,12 @@ class Profile(Generic[OptionsT, ValueT]):
         each scores: `{"profile", "waits", "scores"}` as the waits API answers."""
         raise NotImplementedError
 
-    def undeclared_event(self, context: WinContext) -> Event | None:
-        """The first event of the context the profile does not score (not in `events`)."""
-        return next((e for e in Event if context.has(e) and e not in self.events), None)
+    def undeclared_circumstance(self, context: WinContext) -> Circumstance | None:
+        """The first circumstance of the context the profile does not score (not in
+        `circumstances`)."""
+        return next(
+            (e for e in Circumstance if context.has(e) and e not in self.circumstances), None
+        )
 
     def check_liability(self, context: WinContext) -> None:
         """Refuse a seat that pays for all where the profile has no pay-for-all, and the winner
@@ -340,7 +347,7 @@ class Profile(Generic[OptionsT, ValueT]):
         return context.dealer
 
     def check_possible(self, hand: Hand, context: WinContext) -> None:
-        """Refuse an ordinary win whose events or counts the hand's tiles contradict (nothing
+        """Refuse an ordinary win whose circumstances or counts the hand's tiles contradict (nothing
         to do where `legality.can_contradict` says so: the scorer then skips the call)."""
         legality.check_hand(hand, context)
 

@@ -29,7 +29,7 @@ from companion.ledger.entries import (
 from companion.ledger.replay import HistoryEntry, Replay
 from companion.ledger.settle import settle_up
 from companion.ledger.state import TableState
-from companion.payouts import PayoutEvent
+from companion.payouts import PayoutKind
 from companion.rules.riichi.game import GameState, HandLabel, points_text
 from companion.settlement import format_amount, signed_amount
 from companion.tiles import Wind
@@ -40,7 +40,7 @@ SEAT_TILES = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
 """The wind tile drawn beside each player's seat."""
 UNCAPPED_TAI_BUTTONS = 10
 """How many quick tai buttons a profile without a cap (`tw`) gets; an input takes the rest."""
-PAYOUT_EVENTS = tuple(event.value for event in PayoutEvent)
+PAYOUT_KINDS = tuple(kind.value for kind in PayoutKind)
 HISTORY_PAGE = 50
 """Events per page of a table's history (newest first; an "older" link shows the next)."""
 
@@ -649,9 +649,7 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
         "names_class": names_class(setup.players),
         "tai_other": cap is None,
         "kinds": kinds,
-        "payout_events": [(event, t(f"payout.{event}")) for event in PAYOUT_EVENTS]
-        if payouts
-        else [],
+        "payout_events": [(kind, t(f"payout.{kind}")) for kind in PAYOUT_KINDS] if payouts else [],
         "liable": "liable" in info["fields"],
         "several_winners": profile.several_winners,
         "agreed_flowers": profile.agreed_flowers(options),

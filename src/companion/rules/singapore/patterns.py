@@ -1,26 +1,26 @@
-"""What the Singapore profiles share: `sg` and `sg-table` play one pattern table
-(`SINGAPORE_PATTERNS`, which sg-table changes and adds to), one set of options
-(`SingaporeOptions`, which each extends with its own), and, with `hk`, the checks of a win's
-circumstances (`SingaporeRules`). Each profile takes these by name, so that an option or a
-pattern of one profile never reaches another.
-"""
+"""The Singapore pattern tables: the one `sg` plays as it is, `sg-table`'s changes and additions
+to it by pattern id, sg's house rule, and the predicates of their own."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
+from collections.abc import Mapping
 
-from companion.context import Event, WinContext, WinType
-from companion.errors import NotAWinError
-from companion.hand import Hand
+from companion.context import Circumstance, FlowerWin, WinType
 from companion.rules import predicates as p
-from companion.rules.facts import Facts, match_all
+from companion.rules.facts import Facts, match_all, no_reading
 from companion.rules.features import Feature
-from companion.rules.options import Options
-from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
-from companion.rules.profile import CountingProfile, OptionsT
-from companion.shapes import FOUR_SETS
-from companion.tiles import Tile, Wind, english_list
+from companion.rules.patterns import (
+    Match,
+    Pattern,
+    PatternChanges,
+    Predicate,
+    derive_patterns,
+    ids,
+    needs,
+)
+from companion.rules.profile import HouseRule
+from companion.shapes import Shape
+from companion.tiles import Tile
 
 
 def ping_hu(*, bonus_allowed: bool, animals_count: bool, declared_chows_allowed: bool) -> Predicate:
@@ -88,11 +88,11 @@ SINGAPORE_PATTERNS: tuple[Pattern, ...] = (
         "replacement_win",
         "Replacement-tile win",
         1,
-        p.event(Event.REPLACEMENT),
+        p.circumstance(Circumstance.REPLACEMENT),
         replaces=ids("last_tile"),
     ),
-    Pattern("robbing_kong", "Robbing a kong", 1, p.event(Event.ROBBING_KONG)),
-    Pattern("last_tile", "Last-tile win", 1, p.event(Event.LAST_TILE)),
+    Pattern("robbing_kong", "Robbing a kong", 1, p.circumstance(Circumstance.ROBBING_KONG)),
+    Pattern("last_tile", "Last-tile win", 1, p.circumstance(Circumstance.LAST_TILE)),
     Pattern("half_flush", "Half flush", 2, p.half_flush),
     Pattern("all_pungs", "All pungs", 2, p.all_pungs),
     Pattern("little_dragons", "Little dragons", 3, p.little_dragons, includes=ids("dragon_set")),
@@ -124,78 +124,70 @@ SINGAPORE_PATTERNS: tuple[Pattern, ...] = (
         "kong_on_kong",
         "Kong on kong",
         5,
-        p.event(Event.KONG_ON_KONG),
+        p.circumstance(Circumstance.KONG_ON_KONG),
         replaces=ids("replacement_win", "last_tile"),
     ),
-    Pattern("heavenly", "Heavenly hand", 5, p.event(Event.HEAVENLY)),
-    Pattern("earthly", "Earthly hand", 5, p.event(Event.EARTHLY)),
+    Pattern("heavenly", "Heavenly hand", 5, p.circumstance(Circumstance.HEAVENLY)),
+    Pattern("earthly", "Earthly hand", 5, p.circumstance(Circumstance.EARTHLY)),
 )
 """The Singapore pattern table: sg's as it is, sg-table's changed and added to by id."""
 
-
-@dataclass(frozen=True)
-class SingaporeOptions(Options):
-    """The options both Singapore profiles have; each extends them with its own."""
-
-    min_tai: int = 1
-    """The fewest tai a hand must have to be paid (0-5)."""
-    share: Fraction = Fraction(1)
-    """V, the one-tai share: one share is V x 2^(tai-1), V/2 at 0 tai."""
-
-    def problems(self, pattern_ids: frozenset[str]) -> list[str]:
-        problems = super().problems(pattern_ids)
-        if not 0 <= self.min_tai <= 5:
-            problems.append("option min_tai must be from 0 to 5")
-        if self.share <= 0:
-            problems.append("option share must be more than 0")
-        return problems
+SG_HOUSE_RULES = (
+    HouseRule(
+        "seven_pairs",
+        adds=(Pattern("seven_pairs", "Seven pairs", 3, p.seven_pairs),),
+        allows=frozenset({Shape.SEVEN_PAIRS}),
+    ),
+)
+"""sg's options that change its shapes or its table."""
 
 
-class SingaporeRules(CountingProfile[OptionsT]):
-    """What sg, sg-table and hk share: four sets and a pair, seats that move with the deal, the
-    same events, and no pay-for-all unless a profile allows it."""
+LIMIT_TAI = 10
+"""The value of a limit hand (Big dragons, Big winds), and the highest cap a table may set."""
 
-    structure = FOUR_SETS
-    events = (
-        Event.REPLACEMENT,
-        Event.KONG_ON_KONG,
-        Event.ROBBING_KONG,
-        Event.LAST_TILE,
-        Event.HEAVENLY,
-        Event.EARTHLY,
-    )
-    drawn_events = frozenset((Event.REPLACEMENT, Event.KONG_ON_KONG, Event.LAST_TILE))
+SG_TABLE_CHANGES: PatternChanges = {
+    # Animals count as bonus tiles: Little Ping Hu allows them, Ping Hu does not. Neither is
+    # awarded when all four chows are declared (the table guides say it of Little Ping Hu;
+    # a hand that does not get the small one cannot get the big one).
+    "little_ping_hu": {
+        "predicate": ping_hu(bonus_allowed=True, animals_count=True, declared_chows_allowed=False)
+    },
+    "ping_hu": {
+        "predicate": ping_hu(bonus_allowed=False, animals_count=True, declared_chows_allowed=False)
+    },
+    # The flower set stacks with the seat tile: all four flowers for East = 2 + 1.
+    "flower_set": {"includes": frozenset()},
+    "mixed_terminals_honors": {"replaces": ids("all_pungs", "dragon_set", "valued_wind")},
+    "little_winds": {"replaces": ids("valued_wind", "half_flush", "full_flush")},
+    # 10-tai limit hands: worth their value alone, so they include the sets they are made of.
+    "big_dragons": {
+        "name": "Big dragons (Three Great Scholars)",
+        "tai": LIMIT_TAI,
+        "limit": True,
+        "includes": ids("dragon_set"),
+    },
+    "big_winds": {
+        "name": "Big winds (Four Great Blessings)",
+        "tai": LIMIT_TAI,
+        "limit": True,
+        "includes": ids("valued_wind"),
+    },
+    "thirteen_orphans": {"settles_as_self_draw": True},
+}
+"""What `sg-table` changes in the Singapore patterns, by pattern id: `Pattern.with_changes`
+arguments."""
 
-    def dealer_of(self, context: WinContext) -> Wind:
-        # Seat winds move with the deal: the dealer always sits East.
-        return Wind.EAST
+SG_TABLE_ADDITIONS: tuple[Pattern, ...] = (
+    Pattern("animal", "Animal", 1, p.each_animal),
+    Pattern("animal_set", "Animal set", 5, p.all_animals, includes=ids("animal")),
+)
+"""Patterns `sg-table` adds to the Singapore table (its flower wins are in
+`SG_TABLE_FLOWER_WINS`)."""
 
-    def check_context(self, context: WinContext, options: OptionsT) -> None:
-        super().check_context(context, options)
-        if not context.events:
-            self.check_liability(context)
-            return
-        unscored = self.undeclared_event(context)
-        if unscored is not None:
-            raise NotAWinError(
-                f"the {self.id} profile has no {unscored.value} event",
-                key="refusal.unscored_event",
-                params={"profile": self.id, "event": unscored.value},
-            )
-        if context.by_discard:
-            for event in self.events:
-                if event in self.drawn_events and context.has(event):
-                    raise NotAWinError(
-                        f"{event.value} is a win on a drawn tile, so it cannot be a discard win",
-                        key="refusal.drawn_event_discard",
-                        params={"event": event.value},
-                    )
-        self.check_liability(context)
 
-    def check_hand(self, hand: Hand, context: WinContext, options: OptionsT) -> list[str]:
-        if not hand.bonus:
-            return []
-        animals = [tile for tile in hand.bonus if tile.is_animal]
-        if animals:
-            return [f"Animal tiles are ignored in this profile: {english_list(animals)}"]
-        return []
+SG_TABLE_PATTERNS = derive_patterns(SINGAPORE_PATTERNS, SG_TABLE_CHANGES, SG_TABLE_ADDITIONS)
+
+SG_TABLE_FLOWER_WINS: Mapping[FlowerWin, Pattern] = {
+    FlowerWin.SEVEN_CAPTURE: Pattern("seven_bonus", "Seven bonus tiles", 5, no_reading),
+    FlowerWin.EIGHT: Pattern("eight_bonus", "All eight bonus tiles", 5, no_reading),
+}
