@@ -11,7 +11,8 @@ import pytest
 from companion.context import Circumstance, WinContext, WinType
 from companion.errors import CompanionError
 from companion.payouts import payout_options
-from companion.rules.profile import HouseRule, Profile
+from companion.rules.house_rules import HouseRule
+from companion.rules.profile import Profile
 from companion.scoring import score, score_several
 from companion.shapes import Shape
 from companion.tiles import Wind

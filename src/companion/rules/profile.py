@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
@@ -16,17 +15,17 @@ from companion.hand import Hand, Meld
 from companion.rules import legality
 from companion.rules.compiled import CompiledTable, compiled
 from companion.rules.facts import tiles_item
+from companion.rules.house_rules import HouseRule
 from companion.rules.options import MAX_AGREED_COUNT, Options, parse_options
 from companion.rules.patterns import (
     Match,
     Pattern,
-    PatternChanges,
     PatternScore,
     derive_patterns,
 )
 from companion.rules.value import Count, HandValue, Shortfall, ValueFields
 from companion.settlement import Payments
-from companion.shapes import Reading, Shape, Structure
+from companion.shapes import Reading, Structure
 from companion.tiles import Tile, Wind
 
 if TYPE_CHECKING:
@@ -56,50 +55,6 @@ def options_key(value: Any) -> Hashable | None:
     if value is None or isinstance(value, str | bool | int | float):
         return (type(value).__name__, value)
     return None
-
-
-@dataclass(frozen=True)
-class HouseRule:
-    """An option that changes the winning shapes or the pattern table, declared on the profile
-    (`Profile.house_rules`) instead of written into its `structure_for` or `patterns_for`.
-
-    While the request's option `option` is `value`, the patterns named in `changes` take those
-    changes (`Pattern.with_changes` arguments), the patterns in `adds` join the table after
-    them, and the shapes in `allows` are wins too. "Seven pairs is a win worth 3 tai" is one:
-    `HouseRule("seven_pairs", adds=(seven_pairs_pattern,), allows=frozenset({SEVEN_PAIRS}))`.
-    """
-
-    option: str
-    value: object = True
-    changes: PatternChanges = field(default_factory=dict)
-    adds: tuple[Pattern, ...] = ()
-    allows: frozenset[Shape] = frozenset()
-    about: str | None = None
-    """The pattern the option is about, whose value a form may show beside it, where it is
-    neither the one pattern it adds nor the one it changes (`pattern_id`)."""
-
-    def __post_init__(self) -> None:
-        if Shape.STANDARD in self.allows:
-            raise ValueError(f"house rule {self.option}: sets and a pair are always a win")
-
-    def holds(self, options: Options) -> bool:
-        """Whether the rule is played under these options."""
-        return bool(getattr(options, self.option) == self.value)
-
-    @property
-    def pattern_id(self) -> str | None:
-        """The pattern the option brings in or changes: `about`, else the one it adds, else
-        the one it changes; None where it names several or none."""
-        if self.about is not None:
-            return self.about
-        named = [pattern.id for pattern in self.adds] or list(self.changes)
-        return named[0] if len(named) == 1 else None
-
-    def structure(self, structure: Structure) -> Structure:
-        """`structure` with the shapes this rule allows."""
-        if not self.allows:
-            return structure
-        return dataclasses.replace(structure, **{shape.value: True for shape in self.allows})
 
 
 class _Played(NamedTuple):

@@ -10,8 +10,8 @@ from companion.rules import predicates as p
 from companion.rules.facts import Facts, match_all
 from companion.rules.features import Feature
 from companion.rules.hk.options import MAX_FAAN
+from companion.rules.house_rules import HouseRule
 from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
-from companion.rules.profile import HouseRule
 from companion.rules.singapore.patterns import hidden_treasure
 from companion.shapes import Shape
 from companion.tiles import Wind

@@ -9,6 +9,7 @@ from companion.context import Circumstance, FlowerWin, WinType
 from companion.rules import predicates as p
 from companion.rules.facts import Facts, match_all, no_reading
 from companion.rules.features import Feature
+from companion.rules.house_rules import HouseRule
 from companion.rules.patterns import (
     Match,
     Pattern,
@@ -18,7 +19,6 @@ from companion.rules.patterns import (
     ids,
     needs,
 )
-from companion.rules.profile import HouseRule
 from companion.shapes import Shape
 from companion.tiles import Tile
 

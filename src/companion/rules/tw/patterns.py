@@ -7,8 +7,8 @@ from companion.hand import Hand, MeldKind
 from companion.rules import predicates as p
 from companion.rules.facts import Facts, match_all, no_reading
 from companion.rules.features import CONCEALED_PUNGS_AT_LEAST, Feature, role_bit
+from companion.rules.house_rules import HouseRule
 from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
-from companion.rules.profile import HouseRule
 from companion.shapes import Shape, WinRole
 from companion.tiles import (
     WIND_TILES,
