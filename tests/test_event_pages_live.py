@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 
 from companion.api import live
-from companion.ledger.event_book import EventBook
+from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
 from test_api_live import Stream, serving
 

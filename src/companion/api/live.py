@@ -148,7 +148,7 @@ def read_event_state(ledger: Ledger, event_id: str) -> EventState:
     """The event's version (the organiser's last action's number plus each table's last event
     number: it only grows, and every change moves it) and its tables. A refusal (no such event)
     raises as the ledger's own error."""
-    from companion.ledger.event_book import EventBook
+    from companion.ledger.event_book.service import EventBook
 
     book = EventBook(ledger)
     # The tables' ids from the event's rows alone (their tokens are not used): no table's
@@ -378,8 +378,8 @@ class LiveTables:
 
     def _event_notice(self, key: str) -> None:
         """A notice while someone watches an event: which event it concerns, if any (an
-        organiser's action is announced as `event:<id>`, `event_book.event_notice`)."""
-        from companion.ledger.event_book import noticed_event
+        organiser's action is announced as `event:<id>`, `event_book.store.event_notice`)."""
+        from companion.ledger.event_book.store import noticed_event
 
         organised = noticed_event(key)
         if organised is not None:
@@ -394,7 +394,7 @@ class LiveTables:
             self.loop.create_task(self._look_up(key))
 
     async def _look_up(self, table_id: str) -> None:
-        from companion.ledger.event_book import EventBook
+        from companion.ledger.event_book.service import EventBook
 
         try:
             event_id = await self.in_thread(lambda: EventBook(self.ledger).event_of_table(table_id))
