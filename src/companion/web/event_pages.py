@@ -26,7 +26,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from companion.api.deps import open_ledger, refusals
-from companion.api.live import read_event_state
+from companion.api.event_stream import read_event_state
 from companion.api.security import bearer_token
 from companion.ledger.state import table_key
 from companion.web import i18n
