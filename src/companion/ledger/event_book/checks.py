@@ -30,6 +30,7 @@ LEFTOVERS = {mode.value: mode for mode in Leftover}
 
 
 def mode_of(value: str, modes: Mapping[str, T], what: str) -> T:
+    """The mode `value` names, refused in English otherwise: no form or body sends another."""
     found = modes.get(value)
     if found is None:
         raise InvalidRequestError(f"{what} must be one of {', '.join(modes)}; got {value!r}")

@@ -1,4 +1,4 @@
-"""An event's rows on the ledger, read together in one transaction (`Snapshot`), and the row
+"""An event's rows on the ledger, read together in one transaction (`snapshot_of`), and the row
 each organiser action adds to the event's record (`audit_row`). The tables of the database
 are declared with the ledger's own in `companion.ledger.models`."""
 
@@ -97,6 +97,29 @@ class Snapshot:
 
     def has_played(self, name: str) -> bool:
         return any(name in table.players for table in self.tables)
+
+
+def snapshot_of(session: Session, record: EventRecordRow) -> Snapshot:
+    """The rows of the event `record` holds, as they stand in `session`."""
+
+    def rows(model: Any, *order: Any) -> tuple[Any, ...]:
+        query = select(model).where(model.event_id == record.id).order_by(*order)
+        return tuple(session.scalars(query))
+
+    return Snapshot(
+        record,
+        rows(EventEntryRow, EventEntryRow.position),
+        rows(EventRoundRow, EventRoundRow.round),
+        rows(EventTableRow, EventTableRow.round, EventTableRow.number),
+        rows(EventTimerRow, EventTimerRow.id),
+        tuple(
+            session.scalars(
+                select(EventAuditRow)
+                .where(EventAuditRow.event_id == record.id, EventAuditRow.kind == "adjust")
+                .order_by(EventAuditRow.seq)
+            )
+        ),
+    )
 
 
 def entries_of(rows: Sequence[EventEntryRow]) -> list[Entry]:

@@ -17,15 +17,11 @@ from sqlalchemy.orm import Session
 from companion.ledger.checks import check_storable
 from companion.ledger.event_book.checks import checked_text
 from companion.ledger.event_book.errors import EventError, UnknownEventRecordError
-from companion.ledger.event_book.records import Snapshot, audit_row
+from companion.ledger.event_book.records import Snapshot, audit_row, snapshot_of
 from companion.ledger.event_book.views import AuditEntry, EventView, audit_entry, event_view
 from companion.ledger.models import (
     EventAuditRow,
-    EventEntryRow,
     EventRecordRow,
-    EventRoundRow,
-    EventTableRow,
-    EventTimerRow,
 )
 from companion.ledger.repository import Ledger
 from companion.ledger.state import table_key
@@ -80,26 +76,7 @@ class EventStore:
         return row
 
     def _snapshot(self, session: Session, event_id: str, *, lock: bool = False) -> Snapshot:
-        record = self._record(session, event_id, lock=lock)
-
-        def rows(model: Any, *order: Any) -> tuple[Any, ...]:
-            query = select(model).where(model.event_id == record.id).order_by(*order)
-            return tuple(session.scalars(query))
-
-        return Snapshot(
-            record,
-            rows(EventEntryRow, EventEntryRow.position),
-            rows(EventRoundRow, EventRoundRow.round),
-            rows(EventTableRow, EventTableRow.round, EventTableRow.number),
-            rows(EventTimerRow, EventTimerRow.id),
-            tuple(
-                session.scalars(
-                    select(EventAuditRow)
-                    .where(EventAuditRow.event_id == record.id, EventAuditRow.kind == "adjust")
-                    .order_by(EventAuditRow.seq)
-                )
-            ),
-        )
+        return snapshot_of(session, self._record(session, event_id, lock=lock))
 
     def _read(self, event_id: str) -> Snapshot:
         with self._guard(), self._session() as session, session.begin():
