@@ -17,7 +17,8 @@ import os
 import time
 from dataclasses import dataclass
 
-from companion.events.seating import Entry, Leftover, Seating, SeatingPlan, seat_event
+from companion.events.plan import Entry, Leftover, Seating, SeatingPlan
+from companion.events.seating import seat_event
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ import httpx
 import pytest
 
 from companion.api import create_app, live
+from companion.api.streams import TOTAL, StreamSlots
+from companion.api.table_stream import TableStreams
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HANG = 30.0
@@ -57,7 +59,7 @@ def serving(database_url: str, heartbeat: float | None = None, **state: Any) -> 
     try:
         yield Server(f"http://127.0.0.1:{port}", app)
     finally:
-        hub = getattr(app.state, "live_tables", None)
+        hub = getattr(app.state, "live_hub", None)
         if hub is not None:
             hub.close()
         server.should_exit = True
@@ -229,7 +231,7 @@ def test_streams_share_one_read_per_write(sqlite_url: str, monkeypatch: Any) -> 
         # opening comment, sent once that read is done, before counting reads.
         for stream in streams:
             assert stream.messages.get(timeout=5) == f": {table_id} from event 0"
-        hub = server.app.state.live_tables
+        hub = server.app.state.live_hub
         reads: list[str] = []
         original = hub.ledger.replay
 
@@ -249,7 +251,7 @@ def test_two_servers_on_one_postgres_database(ledger_postgres_url: str) -> None:
     with serving(ledger_postgres_url) as first, serving(ledger_postgres_url) as second:
         table_id, auth = new_table(first.base)
         stream = Stream(f"{second.base}/api/tables/{table_id}/stream")
-        hub = second.app.state.live_tables
+        hub = second.app.state.live_hub
         assert hub.listener is not None and hub.listener.listening.wait(5)
         for seq in range(1, 6):
             assert record(first.base, table_id, auth, {"kind": "draw"}) == seq
@@ -423,8 +425,8 @@ def test_a_client_that_does_not_read_is_cut_and_holds_nothing(tmp_path: Any) -> 
         assert 64 * 1024 <= len(bodies[1]) < 65 * 1024
         assert bodies[1].startswith(b"id: 1\n")
         assert Cycle.transport.aborted
-        hub = app.state.live_tables
-        assert (hub.watchers, hub.messages, app.state.stream_slots.open) == ({}, {}, 0)
+        tables = app.state.live_hub.part(TableStreams)
+        assert (tables.watchers, tables.messages, app.state.stream_slots.open) == ({}, {}, 0)
     finally:
         from companion.api.deps import close_ledgers
 
@@ -434,7 +436,7 @@ def test_a_client_that_does_not_read_is_cut_and_holds_nothing(tmp_path: Any) -> 
 def test_streams_per_address_are_limited_and_health_and_writes_still_answer(
     sqlite_url: str,
 ) -> None:
-    with serving(sqlite_url, stream_slots=live.StreamSlots(per_address=6, total=1000)) as server:
+    with serving(sqlite_url, stream_slots=StreamSlots(per_address=6, total=1000)) as server:
         table_id, auth = new_table(server.base)
         url = f"{server.base}/api/tables/{table_id}/stream?after=0"
         streams = [Stream(url) for _ in range(6)]
@@ -452,7 +454,7 @@ def test_streams_per_address_are_limited_and_health_and_writes_still_answer(
 
 
 def test_streams_per_process_are_limited(sqlite_url: str) -> None:
-    with serving(sqlite_url, stream_slots=live.StreamSlots(per_address=100, total=3)) as server:
+    with serving(sqlite_url, stream_slots=StreamSlots(per_address=100, total=3)) as server:
         table_id, auth = new_table(server.base)
         url = f"{server.base}/api/tables/{table_id}/stream"
         streams = [Stream(url) for _ in range(3)]
@@ -482,8 +484,8 @@ def test_stream_limits_come_from_the_environment(sqlite_url: str, monkeypatch: A
         assert refused.status_code == 429
         assert "(at most 2)" in refused.json()["error"]
         slots = server.app.state.stream_slots
-        assert (slots.per_address, slots.total, len(streams)) == (2, live.TOTAL, 2)
-        assert server.app.state.live_tables.lifetime == 120.0
+        assert (slots.per_address, slots.total, len(streams)) == (2, TOTAL, 2)
+        assert server.app.state.live_hub.lifetime == 120.0
 
 
 def _follow(url: str, after: str, until: float) -> tuple[list[str], str, bool]:

@@ -19,7 +19,8 @@ from companion.events.standings import StandingRule
 from companion.ledger import db
 from companion.ledger.entries import DrawInput, Entry, WinInput, WinnerInput
 from companion.ledger.errors import TableFinishedError
-from companion.ledger.event_book import EventBook, SeatedRound
+from companion.ledger.event_book.service import EventBook
+from companion.ledger.event_book.views import SeatedRound
 from companion.ledger.repository import Ledger
 from test_ledger_cli import ok
 

@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion.api import create_app
-from companion.ledger.event_book import EventBook
+from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
 from companion.web import event_views, i18n
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import httpx
 
-from companion.api import live
-from companion.ledger.event_book import EventBook
+from companion.api.streams import StreamSlots
+from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
 from test_api_live import Stream, serving
 
@@ -106,7 +106,7 @@ def test_two_servers_on_one_postgres_database(ledger_postgres_url: str) -> None:
         )
         assert seated.status_code == 201, seated.text
         stream = Stream(f"{second.base}/api/events/{event_id}/stream")
-        hub = second.app.state.live_tables
+        hub = second.app.state.live_hub
         assert hub.listener is not None and hub.listener.listening.wait(5)
 
         tokens = httpx.get(f"{first.base}/api/events/{event_id}/tokens", headers=organiser)
@@ -129,7 +129,7 @@ def test_event_streams_count_with_the_tables_streams_and_are_released(tmp_path: 
     """An event's stream takes a slot as a table's does (a table page of an event holds both);
     a refused or an unknown event's stream gives its slot back."""
     url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
-    slots = live.StreamSlots(per_address=2, total=1000)
+    slots = StreamSlots(per_address=2, total=1000)
     with Ledger.open(url) as ledger, serving(url, stream_slots=slots) as server:
         book = EventBook(ledger)
         created = book.create_event("Club night", "sg", {}, EIGHT, 2, first_round="listed")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from companion.errors import CompanionError
-from companion.ledger.event_book import EventBook
+from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
 from companion.web import i18n
 from refusal_sites import sites, without_key
@@ -265,7 +265,14 @@ def test_every_event_key_is_met() -> None:
 # this list says which do not, and why. It lists each site by its file, its error and the
 # opening of its message, as tests/test_refusal_keys.py does for the engine.
 
-EVENT_FILES = ("events/seating.py", "events/standings.py", "ledger/event_book.py")
+EVENT_FILES = tuple(
+    sorted(
+        str(path.relative_to(ROOT / "src" / "companion"))
+        for package in ("events", "ledger/event_book")
+        for path in (ROOT / "src" / "companion" / package).glob("*.py")
+    )
+)
+"""Every module of the pure events and of the event service: a new one is read too."""
 EVENT_REFUSALS = {
     "EventAccessError",
     "EventError",
@@ -284,11 +291,11 @@ WITHOUT_KEY = [
     # The service gives the seating its own rounds, in order, and the standing itself
     # (`standing_order`: every player of the round once, and nobody else) only to a round
     # seated by standing; nothing in it asks a round for a player's seat (`Round.table_of`).
+    *sites("events/plan.py", "SeatingError", " has no seat in round "),
+    *sites("events/history.py", "SeatingError", "round "),
     *sites(
         "events/seating.py",
         "SeatingError",
-        " has no seat in round ",
-        "round ",
         "round ",
         "round 1 is seated before any standing: it takes none",
         "the standing names ",
@@ -297,9 +304,7 @@ WITHOUT_KEY = [
     ),
     # The API, the events form, the command line and a late entry trim every name: only a
     # Python caller's `Entry` keeps its spaces.
-    *sites(
-        "events/seating.py", "SeatingError", "a player's name cannot start or end with a space: "
-    ),
+    *sites("events/plan.py", "SeatingError", "a player's name cannot start or end with a space: "),
     # The tables' own standings (numbers the ledger wrote), each seated table once, one profile
     # for every table of an event, and a reason the service has refused empty first
     # (refusal.event_reason_empty).
@@ -323,14 +328,12 @@ WITHOUT_KEY = [
     ),
     # first_round, later_rounds and leftover: the API's body, the command line's choices and the
     # form's lists send only known values (a hand-made form post is refused in English).
-    *sites("ledger/event_book.py", "InvalidRequestError", " must be one of "),
+    *sites("ledger/event_book/checks.py", "InvalidRequestError", " must be one of "),
     # Not the request's fault: other writers kept the event busy through every retry, or every
     # new id drawn was taken. Trying again helps; left in English.
+    *sites("ledger/event_book/store.py", "EventError", "the event is busy: try again"),
     *sites(
-        "ledger/event_book.py",
-        "EventError",
-        "the event is busy: try again",
-        "could not find a free event id; try again",
+        "ledger/event_book/service.py", "EventError", "could not find a free event id; try again"
     ),
 ]
 

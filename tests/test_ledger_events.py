@@ -16,22 +16,21 @@ from typing import Any
 import pytest
 
 from companion.errors import CompanionError
-from companion.events.seating import SeatingError, UnevenFieldError
+from companion.events.plan import SeatingError, UnevenFieldError
 from companion.events.standings import StandingRule, StandingsError
 from companion.ledger.entries import WinInput, WinnerInput
 from companion.ledger.errors import TableFinishedError
-from companion.ledger.event_book import (
+from companion.ledger.event_book.errors import (
     EventAccessError,
-    EventBook,
     EventError,
     RoundOrderError,
     UnknownEntrantError,
     UnknownEventRecordError,
-    event_standings,
-    noticed_event,
-    standing_order,
-    table_name,
 )
+from companion.ledger.event_book.leaderboard import event_standings
+from companion.ledger.event_book.rounds import standing_order, table_name
+from companion.ledger.event_book.service import EventBook
+from companion.ledger.event_book.store import noticed_event
 from companion.ledger.repository import Ledger
 
 EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]

@@ -1,6 +1,7 @@
-"""Seating an event (companion.events.seating, docs/events.md): no repeats while possible and
-counted where not, winds balanced, the same seed the same seating, late entries, withdrawals,
-byes, substitutes, seating by standing, and every refusal with its message."""
+"""Seating an event (companion.events.plan and companion.events.seating, docs/events.md): no
+repeats while possible and counted where not, winds balanced, the same seed the same seating,
+late entries, withdrawals, byes, substitutes, seating by standing, and every refusal with its
+message."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import InvalidRequestError
-from companion.events.seating import (
+from companion.events.plan import (
     Entry,
     FirstRound,
     LaterRounds,
@@ -23,9 +24,8 @@ from companion.events.seating import (
     SeatingError,
     SeatingPlan,
     UnevenFieldError,
-    seat_event,
-    seat_round,
 )
+from companion.events.seating import seat_event, seat_round
 from companion.tiles import Wind
 
 

@@ -20,7 +20,7 @@ import pytest
 from devices import DESKTOP, PHONE, new_context
 
 from companion.api import create_app
-from companion.ledger.event_book import EventBook
+from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
 
 sync_api = pytest.importorskip("playwright.sync_api")

@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import companion
-from companion.api import docs, events, live, scoring, table_preview, tables
+from companion.api import docs, event_stream, events, scoring, table_preview, table_stream, tables
 from companion.api.errors import install_error_handlers
 from companion.api.limits import RateLimiter, RateLimits
 from companion.api.security import MAX_BODY, SecurityMiddleware
@@ -32,8 +32,8 @@ ROUTERS: list[APIRouter] = [
     scoring.router,
     tables.router,
     events.router,
-    live.router,
-    live.event_router,
+    table_stream.router,
+    event_stream.router,
     table_preview.router,
     pages.router,
     table_pages.router,

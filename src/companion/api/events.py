@@ -50,7 +50,7 @@ from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_PLAYER_NAME, MAX_TAB
 
 if TYPE_CHECKING:
     # SQLAlchemy and Alembic load on the first event request, not with the app.
-    from companion.ledger.event_book import EventBook
+    from companion.ledger.event_book.service import EventBook
 
 router = APIRouter(prefix="/api/events", tags=["events"])
 
@@ -194,7 +194,7 @@ WRITE_ERRORS = _errors(400, 401, 403, 404, 409, 413, 415, 422, 429, 503)
 
 
 def _book(request: Request) -> EventBook:
-    from companion.ledger.event_book import EventBook
+    from companion.ledger.event_book.service import EventBook
 
     with refusals():
         return EventBook(open_ledger(request))

@@ -35,7 +35,8 @@ from companion.settlement import format_amount, signed_amount
 
 if TYPE_CHECKING:
     from companion.events.standings import Standings
-    from companion.ledger.event_book import EventBook, EventView, SeatedRound
+    from companion.ledger.event_book.service import EventBook
+    from companion.ledger.event_book.views import EventView, SeatedRound
 
 WINDS = ("East", "South", "West", "North")
 S = TypeVar("S", bound="_Shown")
@@ -198,7 +199,7 @@ def _server(args: argparse.Namespace) -> str:
 @contextmanager
 def _book(args: argparse.Namespace) -> Iterator[EventBook]:
     # Imported here: SQLAlchemy and Alembic load only for the commands that store things.
-    from companion.ledger.event_book import EventBook
+    from companion.ledger.event_book.service import EventBook
     from companion.ledger.repository import Ledger
 
     with Ledger.open(args.db) as ledger:

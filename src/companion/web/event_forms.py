@@ -61,7 +61,7 @@ def create_from_form(request: Request, body: bytes) -> Response:
             seed = _seed(form["seed"])
             if seed is None:
                 raise FormError(t("events.error_seed"))
-        from companion.ledger.event_book import EventBook
+        from companion.ledger.event_book.service import EventBook
 
         created = EventBook(open_ledger(request)).create_event(
             form.get("name", ""),

@@ -26,7 +26,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from companion.api.deps import open_ledger, refusals
-from companion.api.live import read_event_state
+from companion.api.event_stream import read_event_state
 from companion.api.security import bearer_token
 from companion.ledger.state import table_key
 from companion.web import i18n
@@ -36,7 +36,7 @@ from companion.web.table_share import share_reach
 from companion.web.templating import page_context, render, request_language, templates
 
 if TYPE_CHECKING:
-    from companion.ledger.event_book import EventBook
+    from companion.ledger.event_book.service import EventBook
 
 router = APIRouter(include_in_schema=False)
 
@@ -45,7 +45,7 @@ PROJECTOR = "projector"
 
 
 def event_book(request: Request) -> EventBook:
-    from companion.ledger.event_book import EventBook
+    from companion.ledger.event_book.service import EventBook
 
     return EventBook(open_ledger(request))
 

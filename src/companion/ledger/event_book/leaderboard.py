@@ -1,0 +1,154 @@
+"""An event's leaderboard across its tables: each seated table's standings from the ledger, the
+organiser's penalties and corrections, the players who withdrew; and the event's exports (the
+standings as CSV, the whole event as JSON with every table's own export)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from companion.events.standings import (
+    Adjustment,
+    StandingRule,
+    Standings,
+    StandingsError,
+    standing_rule,
+    standings,
+    table_result,
+)
+from companion.ledger.event_book.checks import checked_text, exact_amount
+from companion.ledger.event_book.records import Snapshot
+from companion.ledger.event_book.store import EventStore
+from companion.ledger.event_book.views import AuditEntry
+from companion.ledger.export import spreadsheet_text
+from companion.ledger.repository import Ledger
+from companion.rules import get_profile
+
+
+class EventLeaderboard(EventStore):
+    """The part of `EventBook` that adjusts totals, gives the standings and exports."""
+
+    def adjust(
+        self,
+        event_id: str,
+        player: str,
+        amount: Fraction | int | str,
+        reason: str,
+        by: str = "",
+    ) -> AuditEntry:
+        """A penalty (a negative amount) or a correction of a player's total, with a reason."""
+        exact = exact_amount(amount)
+
+        def act(session: Session, snapshot: Snapshot) -> dict[str, Any]:
+            entry = snapshot.entrant(player)
+            why = checked_text(
+                reason,
+                f"the reason for {entry.name}'s adjustment",
+                "refusal.event_reason",
+                params={"player": entry.name},
+            )
+            if not snapshot.has_played(entry.name):
+                raise StandingsError(
+                    f"{entry.name} played no table of the event",
+                    key="refusal.event_not_played",
+                    params={"player": entry.name},
+                )
+            return {"player": entry.name, "amount": str(exact), "reason": why}
+
+        return self._write(event_id, "adjust", act, by)
+
+    def standings(self, event_id: str) -> Standings:
+        return standings_of(self.ledger, self._read(event_id))
+
+    def export_json(self, event_id: str) -> dict[str, Any]:
+        """The event, its standings, the organiser's record and every table's own export
+        (the tables' write tokens are not in it)."""
+        view = self.event(event_id)
+        board = self.standings(event_id)
+        tables = [
+            {"round": round_.number, "number": table.number} | self.ledger.export_json(table.table)
+            for round_ in view.seated
+            for table in round_.tables
+        ]
+        return {
+            "format": "companion-event",
+            "version": 1,
+            "event": view.to_json(),
+            "standings": board.to_json(),
+            "audit": [entry.to_json() for entry in self.audit(event_id)],
+            "tables": tables,
+        }
+
+    def export_csv(self, event_id: str) -> str:
+        """The standings, one row per player, first place first."""
+        return standings_csv(self.standings(event_id))
+
+
+def standings_of(ledger: Ledger, snapshot: Snapshot) -> Standings:
+    """The leaderboard as the event's rows and its tables on `ledger` stand."""
+    rule = standing_rule(get_profile(snapshot.record.profile))
+    tables = [
+        (table.round, table.table_id, ledger.standings(table.table_id)) for table in snapshot.tables
+    ]
+    adjustments = [
+        Adjustment(row.player or "", Fraction(row.amount or 0), row.reason or "", row.by_name)
+        for row in snapshot.adjustments
+    ]
+    withdrawn = [
+        entry.name
+        for entry in snapshot.entries
+        if entry.withdraws_after is not None and snapshot.has_played(entry.name)
+    ]
+    return event_standings(rule, tables, adjustments, withdrawn)
+
+
+def event_standings(
+    rule: StandingRule,
+    tables: Sequence[tuple[int, str, Mapping[str, Any]]],
+    adjustments: Sequence[Adjustment],
+    withdrawn: Sequence[str],
+) -> Standings:
+    """The leaderboard from each seated table's standings JSON as its table gives it
+    ((round, table id, standings), a money or riichi table's from the ledger, an MCR table's
+    with table points), the organiser's adjustments and the players who withdrew."""
+    results = [
+        table_result(table_id, round_number, rule, data) for round_number, table_id, data in tables
+    ]
+    return standings(results, adjustments, withdrawn)
+
+
+SECOND_KEY = {StandingRule.FINALS: "points", StandingRule.TABLE_POINTS: "score"}
+"""The name of the standings' second key in the CSV, by rule (money has none)."""
+
+
+def standings_csv(board: Standings) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    second = SECOND_KEY.get(board.rule)
+    header = ["rank", "name", "total", *([second] if second else [])]
+    writer.writerow([*header, "tied", "tables", "withdrawn", "provisional", "adjustments"])
+    for row in board.rows:
+        # Names and reasons are the organiser's text: never a formula in a spreadsheet.
+        adjustments = "; ".join(
+            f"{penalty.reason}{f' ({penalty.by})' if penalty.by else ''}: {penalty.amount}"
+            for penalty in row.penalties
+        )
+        writer.writerow(
+            [
+                row.rank,
+                spreadsheet_text(row.name),
+                str(row.total),
+                *([str(row.secondary) if row.secondary is not None else ""] if second else []),
+                "yes" if row.tied else "",
+                row.tables,
+                "yes" if row.withdrawn else "",
+                "yes" if row.provisional else "",
+                spreadsheet_text(adjustments),
+            ]
+        )
+    return out.getvalue()

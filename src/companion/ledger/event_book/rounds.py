@@ -1,0 +1,152 @@
+"""An event's rounds: seating the next one (from the rounds stored before it, by standing when
+the event says so) with its tables created on the ledger, and each round's timer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from companion.events.plan import LaterRounds
+from companion.events.seating import seat_round
+from companion.events.standings import Standings
+from companion.ledger.event_book.checks import MAX_TIMER_MINUTES
+from companion.ledger.event_book.errors import EventError, RoundOrderError
+from companion.ledger.event_book.leaderboard import standings_of
+from companion.ledger.event_book.records import Snapshot
+from companion.ledger.event_book.store import EventStore
+from companion.ledger.event_book.views import RoundTimer, SeatedRound
+from companion.ledger.models import EventRoundRow, EventTableRow, EventTimerRow
+from companion.ledger.rows import now
+from companion.ledger.state import MAX_TABLE_NAME
+
+
+class EventRounds(EventStore):
+    """The part of `EventBook` that seats rounds and times them."""
+
+    def seat_round(self, event_id: str, round_number: int, *, by: str = "") -> SeatedRound:
+        """Seat round `round_number` (the next one) and create its tables on the ledger."""
+        snapshot = self._read(event_id)
+        record = snapshot.record
+        _check_next(snapshot, round_number)
+        plan = snapshot.plan()
+        previous = snapshot.seated()
+        standing = None
+        if round_number > 1 and plan.later_rounds is LaterRounds.STANDING:
+            board = standings_of(self.ledger, snapshot)
+            standing = standing_order(board, plan.playing(round_number))
+        seated = seat_round(plan, previous, standing)
+        created = [
+            self.ledger.create_table(
+                record.profile,
+                table.players,
+                options=record.options,
+                hands=record.table_hands,
+                rounds=record.table_rounds,
+                name=table_name(record.name, round_number, table.number),
+            )
+            for table in seated.tables
+        ]
+
+        def act(session: Session, now_: Snapshot) -> dict[str, Any]:
+            # Another organiser's tab may have seated it meanwhile: the tables just created
+            # are then left unused (no page lists them).
+            _check_next(now_, round_number)
+            session.add(
+                EventRoundRow(
+                    event_id=record.id,
+                    round=round_number,
+                    byes=list(seated.byes),
+                    substitutes=list(seated.substitutes),
+                    repeats=seated.repeats,
+                    seat_repeats=seated.seat_repeats,
+                    seated_at=now(),
+                )
+            )
+            for table, new in zip(seated.tables, created, strict=True):
+                session.add(
+                    EventTableRow(
+                        event_id=record.id,
+                        round=round_number,
+                        number=table.number,
+                        table_id=new.id,
+                        players=list(table.players),
+                        write_token=new.token,
+                    )
+                )
+            tables = {
+                str(table.number): new.id for table, new in zip(seated.tables, created, strict=True)
+            }
+            return {"round": round_number, "details": {"tables": tables}}
+
+        self._write(event_id, "seat", act, by)
+        return next(
+            round_ for round_ in self.event(event_id).seated if round_.number == round_number
+        )
+
+    def start_timer(
+        self, event_id: str, round_number: int, minutes: int, *, by: str = ""
+    ) -> RoundTimer:
+        """Start (or restart) a seated round's timer: it runs `minutes` from now."""
+        if not 1 <= minutes <= MAX_TIMER_MINUTES:
+            raise EventError(
+                f"a round's timer runs 1 to {MAX_TIMER_MINUTES} minutes; got {minutes}",
+                key="refusal.event_timer_minutes",
+                params={"minutes": minutes, "most": MAX_TIMER_MINUTES},
+            )
+        started = now()
+
+        def act(session: Session, snapshot: Snapshot) -> dict[str, Any]:
+            if not any(row.round == round_number for row in snapshot.rounds):
+                raise RoundOrderError(
+                    f"round {round_number} is not seated: seat it before starting its timer",
+                    key="refusal.event_round_not_seated",
+                    params={"round": round_number},
+                )
+            session.add(
+                EventTimerRow(
+                    event_id=snapshot.record.id,
+                    round=round_number,
+                    started_at=started,
+                    minutes=minutes,
+                )
+            )
+            return {"round": round_number, "details": {"minutes": minutes}}
+
+        self._write(event_id, "timer", act, by)
+        return RoundTimer(round_number, started, minutes)
+
+
+def table_name(event_name: str, round_number: int, number: int) -> str:
+    """A table's name: the event's, shortened when needed so the round and table still show."""
+    tail = f" · round {round_number} · table {number}"
+    room = MAX_TABLE_NAME - len(tail)
+    head = event_name if len(event_name) <= room else event_name[: room - 1].rstrip() + "…"
+    return head + tail
+
+
+def standing_order(board: Standings, playing: Sequence[str]) -> list[str]:
+    """The players of a round by standing, best first; those without a result yet (late
+    entries) after everyone placed, in the order they were entered."""
+    placed = {row.name.casefold(): index for index, row in enumerate(board.rows)}
+    ranked = [name for name in playing if name.casefold() in placed]
+    ranked.sort(key=lambda name: placed[name.casefold()])
+    return ranked + [name for name in playing if name.casefold() not in placed]
+
+
+def _check_next(snapshot: Snapshot, round_number: int) -> None:
+    """Refuse a round seated twice or out of order."""
+    seated = len(snapshot.rounds)
+    if round_number <= seated and round_number >= 1:
+        raise RoundOrderError(
+            f"round {round_number} is already seated",
+            key="refusal.event_round_seated",
+            params={"round": round_number},
+        )
+    if round_number != seated + 1:
+        raise RoundOrderError(
+            f"round {seated + 1} is the next to seat; got round {round_number}",
+            key="refusal.event_round_order",
+            params={"round": round_number, "next": seated + 1},
+        )

@@ -1,0 +1,128 @@
+"""Where an event's rows are read and written: each read in one transaction, and each organiser
+action in one transaction that locks the event, checks the action against the record as it
+stands, adds its rows and its line in the organiser's record, and tells the ledger's
+listeners (the live streams) that the event moved on."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from companion.ledger.checks import check_storable
+from companion.ledger.event_book.checks import checked_text
+from companion.ledger.event_book.errors import EventError, UnknownEventRecordError
+from companion.ledger.event_book.records import Snapshot, audit_row, snapshot_of
+from companion.ledger.event_book.views import AuditEntry, EventView, audit_entry, event_view
+from companion.ledger.models import (
+    EventAuditRow,
+    EventRecordRow,
+)
+from companion.ledger.repository import Ledger
+from companion.ledger.state import table_key
+from companion.ledger.store import WRITE_ATTEMPTS
+
+EVENT_NOTICE = "event:"
+"""How the news of an organiser's write names its event among the tables' (`event_notice`)."""
+
+
+def event_notice(event_id: str) -> str:
+    """What the ledger's listeners hear (`Ledger.add_listener`: `(name, seq)`) when the
+    organiser writes to an event: `event:<id>` with the record's new number, beside the tables'
+    ids. No table id holds a colon, so a listener for tables never mistakes one for a table."""
+    return EVENT_NOTICE + event_id
+
+
+def noticed_event(name: str) -> str | None:
+    """The event a notice names, or None for a table's."""
+    return name.removeprefix(EVENT_NOTICE) if name.startswith(EVENT_NOTICE) else None
+
+
+class EventStore:
+    """An event's rows on one ledger: the base of `EventBook`, whose parts (rounds, players,
+    the leaderboard, access) read and write through it. Thread-safe: each call uses its own
+    session."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        self.ledger = ledger
+        self.engine = ledger.engine
+
+    # -- sessions ------------------------------------------------------------------------------
+
+    def _session(self) -> Session:
+        return self.ledger._session()
+
+    def _guard(self) -> AbstractContextManager[None]:
+        """Database failures as one line for a player, as the ledger says them."""
+        return self.ledger._guard()
+
+    def _record(self, session: Session, event_id: str, *, lock: bool = False) -> EventRecordRow:
+        check_storable(event_id, "an event id")
+        query = select(EventRecordRow).where(EventRecordRow.id == table_key(event_id))
+        if lock:
+            query = query.with_for_update()
+        row = session.scalars(query).one_or_none()
+        if row is None:
+            raise UnknownEventRecordError(
+                f"no event with id {event_id.strip()!r}",
+                key="refusal.event_unknown",
+                params={"event": event_id.strip()},
+            )
+        return row
+
+    def _snapshot(self, session: Session, event_id: str, *, lock: bool = False) -> Snapshot:
+        return snapshot_of(session, self._record(session, event_id, lock=lock))
+
+    def _read(self, event_id: str) -> Snapshot:
+        with self._guard(), self._session() as session, session.begin():
+            return self._snapshot(session, event_id)
+
+    def _write(
+        self,
+        event_id: str,
+        kind: str,
+        act: Callable[[Session, Snapshot], dict[str, Any]],
+        by: str,
+    ) -> AuditEntry:
+        """One organiser action in one transaction: the event locked, `act` checks it against
+        the record as it stands and adds its rows, and the action joins the audit record
+        (`act` returns the audit row's fields)."""
+        by = checked_text(by, "by (who decides)", "refusal.event_by", required=False)
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                with self._guard(), self._session() as session, session.begin():
+                    snapshot = self._snapshot(session, event_id, lock=True)
+                    fields = act(session, snapshot)
+                    audit = audit_row(session, snapshot.record.id, kind, by, fields)
+                    session.add(audit)
+                    session.flush()
+                    # The ledger's own news of writes carries the event's too (see
+                    # `event_notice`): on PostgreSQL inside this transaction, to every process.
+                    self.ledger._notify(session, event_notice(snapshot.record.id), audit.seq)
+                self.ledger._announce(event_notice(snapshot.record.id), audit.seq)
+                return audit_entry(audit)
+            except IntegrityError:
+                if attempt == WRITE_ATTEMPTS - 1:
+                    raise EventError("the event is busy: try again") from None
+                time.sleep(0.005 * 2**attempt)
+        raise AssertionError("unreachable")
+
+    def event(self, event_id: str) -> EventView:
+        """The event as it stands: its setup, its players and every round seated so far."""
+        return event_view(self.ledger, self._read(event_id))
+
+    def audit(self, event_id: str) -> tuple[AuditEntry, ...]:
+        """The organiser's record of the event, oldest first."""
+        with self._guard(), self._session() as session, session.begin():
+            record = self._record(session, event_id)
+            rows = session.scalars(
+                select(EventAuditRow)
+                .where(EventAuditRow.event_id == record.id)
+                .order_by(EventAuditRow.seq)
+            )
+            return tuple(audit_entry(row) for row in rows)
