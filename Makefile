@@ -5,7 +5,8 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run table-night test check lint typecheck unit fast seeded-sample chromium bench seeded docs clean
+.PHONY: run table-night test check lint typecheck unit fast seeded-sample chromium bench seeded \
+	record-seeded docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -88,6 +89,11 @@ $(VENV)/.installed-bench: $(STAMP)
 # requests per profile, and its results against those recorded (the suite runs 2,000).
 seeded: $(STAMP)
 	COMPANION_SEEDED_HANDS=50000 $(BIN)/pytest -q -n $(JOBS) tests/test_seeded_hands.py
+
+# A change meant to change scoring results records them again (tests/seeded/<profile>.txt, one
+# line a request): the diff shows which results moved, and its commit says why.
+record-seeded: $(STAMP)
+	COMPANION_RECORD_SEEDED=1 $(BIN)/pytest -q -n 0 tests/test_seeded_hands.py
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/shapes.py

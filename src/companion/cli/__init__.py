@@ -1,26 +1,36 @@
 """The command line: `companion waits`, `companion score`, ...
 
 Every refusal is a one-line message on standard error and exit status 2, never a traceback.
-Each command lives in a module of its own that registers its subcommand (`score`, `waits`,
-`payout`, `table`, `event`, `serve`); what they share is in `common`.
+Each command lives in a module of its own, `companion.cli.<command>`, that registers its
+subcommand (`score`, `waits`, `payout`, `table`, `event`, `serve`); what they share is in
+`common`. A process imports the module of the command it runs and no other, so that
+`companion score` starts without the ledger, its database or the web server
+(tests/test_cli_imports.py); only `companion --help` and a mistyped command import them all.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import importlib
 import os
 import sys
-from collections.abc import Sequence
-from typing import NoReturn, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NoReturn, cast
 
-from companion.cli import event, payout, score, serve, table, waits
 from companion.cli.common import one_line
 from companion.errors import CompanionError
 
 __all__ = ["EXIT_BAD_INPUT", "build_parser", "main"]
 
 EXIT_BAD_INPUT = 2
+
+COMMANDS = ("waits", "score", "payout", "table", "event", "serve")
+"""The subcommands in the order `companion --help` lists them; each is registered by the
+`register` function of the module `companion.cli.<command>`."""
+
+if TYPE_CHECKING:
+    _Commands = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,22 +40,22 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: with `command`, one that knows that subcommand alone, which
+    parses its command lines exactly as the whole parser does."""
     parser = _Parser(
         prog="companion",
         description="Mahjong scoring companion for Singapore, Taiwan and Hong Kong tables.",
     )
     # Subcommands are made by `_Parser` too; modules that add some see plain parsers.
     commands = cast(
-        "argparse._SubParsersAction[argparse.ArgumentParser]",
-        parser.add_subparsers(dest="command", required=True, metavar="COMMAND"),
+        "_Commands", parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     )
-    waits.register(commands)
-    score.register(commands)
-    payout.register(commands)
-    table.register(commands)
-    event.register(commands)
-    serve.register(commands)
+    for name in COMMANDS if command is None else (command,):
+        register: Callable[[_Commands], None] = importlib.import_module(
+            f"{__name__}.{name}"
+        ).register
+        register(commands)
     return parser
 
 
@@ -65,16 +75,18 @@ def _escape_unprintable_output() -> None:
 
 
 @functools.cache
-def _shared_parser() -> argparse.ArgumentParser:
+def _shared_parser(command: str | None) -> argparse.ArgumentParser:
     # Parsing never changes a parser, and building one costs about 13 ms (argparse's gettext):
-    # a process that runs many commands (the tests, a script calling `main`) builds it once.
-    return build_parser()
+    # a process that runs many commands (the tests, a script calling `main`) builds each once.
+    return build_parser(command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     _escape_unprintable_output()
-    parser = _shared_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    # The command is the first word (`companion` has no option but --help before it).
+    command = words[0] if words and words[0] in COMMANDS else None
+    args = _shared_parser(command).parse_args(words)
     try:
         code: int = args.handler(args)
         sys.stdout.flush()

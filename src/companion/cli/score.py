@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import unicodedata
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from companion.cli.common import parse_option, print_json, read_json, whole_number
 from companion.errors import InvalidRequestError
-from companion.rules.riichi.profile import RiichiScoreResult
 from companion.scoring import ScoreResult, score, score_several
 from companion.settlement import amount_json, signed_amount
+
+if TYPE_CHECKING:
+    from companion.rules.riichi.profile import RiichiScoreResult
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -150,8 +153,12 @@ def describe(result: ScoreResult) -> str:
     """A readable breakdown for a person at the table."""
     if not result.valid:
         return f"Not a win: {result.error}"
-    if isinstance(result, RiichiScoreResult):
-        return describe_riichi(result)
+    if result.profile == "riichi":
+        # Imported for a riichi hand alone: the others need none of riichi's scoring.
+        from companion.rules.riichi.profile import RiichiScoreResult
+
+        if isinstance(result, RiichiScoreResult):
+            return describe_riichi(result)
     lines = [
         f"{result.profile}: {result.tai} {result.unit}"
         + (f" (patterns add up to {result.raw_tai})" if result.raw_tai != result.tai else "")
