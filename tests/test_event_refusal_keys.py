@@ -265,6 +265,7 @@ def test_every_event_key_is_met() -> None:
 # this list says which do not, and why. It lists each site by its file, its error and the
 # opening of its message, as tests/test_refusal_keys.py does for the engine.
 
+ROOT = Path(__file__).resolve().parent.parent
 EVENT_FILES = tuple(
     sorted(
         str(path.relative_to(ROOT / "src" / "companion"))

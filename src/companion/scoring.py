@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from functools import cache
 from typing import Any
 
 from companion import settlement, shapes
@@ -23,7 +22,7 @@ from companion.errors import (
 from companion.hand import Hand, Meld, parse_hand
 from companion.request import ScoreRequest, parse_request
 from companion.result import MultiResult, ScoreResult
-from companion.rules import compiled, get_profile, legality, profiles
+from companion.rules import PROFILES, compiled, get_profile, legality
 from companion.rules.compiled import Decided, Evaluated
 from companion.rules.facts import (
     Facts,
@@ -67,14 +66,10 @@ def score(request: ScoreRequest | Mapping[str, Any]) -> ScoreResult:
 def own_reader(profile_id: object) -> AnyProfile | None:
     """The profile of an id when it reads its requests itself (`reads_own_requests`), else
     None (an unknown id too: the shared reading names it)."""
-    if not isinstance(profile_id, str):
+    if not isinstance(profile_id, str) or profile_id not in PROFILES:
         return None
-    return _OWN_READERS().get(profile_id)
-
-
-@cache
-def _OWN_READERS() -> dict[str, AnyProfile]:  # noqa: N802  # a constant, made on first use
-    return {key: profile for key, profile in profiles().items() if profile.reads_own_requests}
+    profile = get_profile(profile_id)
+    return profile if profile.reads_own_requests else None
 
 
 def waits_json(data: Any) -> dict[str, Any] | None:

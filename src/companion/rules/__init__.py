@@ -11,6 +11,7 @@ a request a profile reads itself (`own_request`)."""
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -21,16 +22,27 @@ if TYPE_CHECKING:
     from companion.shapes import Structure
 
 
+PROFILES = {
+    "sg": ("companion.rules.singapore.profile", "SG"),
+    "sg-table": ("companion.rules.singapore.profile", "SG_TABLE"),
+    "tw": ("companion.rules.tw.profile", "TW"),
+    "hk": ("companion.rules.hk.profile", "HK"),
+    "riichi": ("companion.rules.riichi.profile", "RIICHI"),
+    "mcr": ("companion.rules.mcr.profile", "MCR"),
+}
+"""Each profile's id, in the order they are listed, and where it is declared (its module and
+its name there). A profile is imported when it is first asked for, so that scoring one hand
+imports that hand's profile and no other: `companion score` starts in about two thirds of the
+time it took with all six (docs/performance.md). The profile modules import this package, so
+none is imported here at import time."""
+
+_LOADED: dict[str, AnyProfile] = {}
+
+
 @cache
 def profiles() -> dict[str, AnyProfile]:
-    """Every profile by id. Imported on first use: the profile modules import this package."""
-    from companion.rules.hk.profile import HK
-    from companion.rules.mcr.profile import MCR
-    from companion.rules.riichi.profile import RIICHI
-    from companion.rules.singapore.profile import SG, SG_TABLE
-    from companion.rules.tw.profile import TW
-
-    return {profile.id: profile for profile in (SG, SG_TABLE, TW, HK, RIICHI, MCR)}
+    """Every profile by id."""
+    return {profile: get_profile(profile) for profile in PROFILES}
 
 
 def table_profiles() -> dict[str, AnyProfile]:
@@ -40,10 +52,14 @@ def table_profiles() -> dict[str, AnyProfile]:
 
 def get_profile(profile: str) -> AnyProfile:
     """The profile of an id; `InvalidRequestError` for an unknown id."""
-    known = profiles()
-    if profile not in known:
-        raise InvalidRequestError(f'unknown profile "{profile}": use one of {", ".join(known)}')
-    return known[profile]
+    found = _LOADED.get(profile)
+    if found is None:
+        if profile not in PROFILES:
+            known = ", ".join(PROFILES)
+            raise InvalidRequestError(f'unknown profile "{profile}": use one of {known}')
+        module, name = PROFILES[profile]
+        found = _LOADED[profile] = getattr(importlib.import_module(module), name)
+    return found
 
 
 def structure_of(profile: str) -> Structure:
