@@ -65,7 +65,7 @@ def names(bits: int) -> list[str]:
 
 @pytest.mark.parametrize("options", TABLES, ids=lambda table: "-".join(map(str, table.values())))
 def test_decided_yaku_match_as_their_bits_say(options: dict[str, Any]) -> None:
-    patterns = engine.patterns_of(read_options(options))
+    patterns = yaku.patterns_of(read_options(options))
     problems: list[str] = []
     readings = 0
     for request in requests(options, HANDS):
@@ -132,7 +132,7 @@ def test_the_feature_bits_are_distinct_and_named() -> None:
     assert all(bit & features.EVERY == bit for bit in bits)
     assert features.dragon_pungs(features.EVERY) == 3
     every_need = 0
-    for pattern in (*yaku.YAKU, *yaku.YAKUMAN, yaku.RENHOU_MANGAN, yaku.RENHOU_YAKUMAN):
+    for pattern in (*yaku.YAKU, *yaku.YAKUMAN, *yaku.OPTIONAL_PATTERNS):
         every_need |= needs_of(pattern.predicate)[0]
     # Every bit is read by some yaku's needs: a bit none reads would only split the memos.
     assert every_need == sum(bits)

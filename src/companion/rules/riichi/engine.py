@@ -14,7 +14,6 @@ from typing import Any, NamedTuple
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld, MeldKind
 from companion.rules.own_request import read_win
-from companion.rules.patterns import Pattern
 from companion.rules.riichi import features, yaku
 from companion.rules.riichi.facts import RiichiContext, RiichiEvent, RiichiFacts
 from companion.rules.riichi.fu import FuItem, fu_items, reading_fu, rounded_fu
@@ -132,22 +131,12 @@ def check_events(
     if has(E.EARTHLY) and (context.dealer or context.by_discard or hand.melds):
         problems.append("events: earthly (chiihou) is a non-dealer's self-draw, no melds")
     if has(E.RENHOU):
-        if options.renhou == "off":
+        if yaku.RENHOU.pattern_in(options) is None:
             problems.append('events: renhou is not played (option renhou is "off")')
         elif context.dealer or not context.by_discard or hand.melds:
             problems.append("events: renhou is a non-dealer's discard win, no melds")
     if problems:
         raise NotAWinError("; ".join(problems))
-
-
-def patterns_of(options: RiichiOptions) -> tuple[Pattern, ...]:
-    """The yaku and yakuman the options play, in the order a result lists them."""
-    patterns: tuple[Pattern, ...] = (*yaku.YAKU, *yaku.YAKUMAN)
-    if options.renhou == "mangan":
-        patterns = (*patterns, yaku.RENHOU_MANGAN)
-    elif options.renhou == "yakuman":
-        patterns = (*patterns, yaku.RENHOU_YAKUMAN)
-    return patterns
 
 
 class Outcome(NamedTuple):
@@ -223,7 +212,7 @@ class _Plan:
             return _outcome(found, closed, options)
 
         self.table: RiichiTable[Outcome] = RiichiTable(
-            patterns_of(options), build, features.CLOSED, features.DRAGON_COUNT
+            yaku.patterns_of(options), build, features.CLOSED, features.DRAGON_COUNT
         )
         self.values: dict[tuple[int, int, int], RiichiValue] = {}
         self.settlements: dict[tuple[int, Wind, Wind | None, int, int], Settlement] = {}
@@ -381,7 +370,7 @@ def scored_readings(request: RiichiRequest, *, by_predicates: bool = False) -> l
         return _scored_by_features(request, plan, every, keys)[0]
     shown_dora = _shown_dora(request)
     found: list[ScoredReading] = []
-    patterns = patterns_of(request.options)
+    patterns = yaku.patterns_of(request.options)
     for shape, groups, index, role, _ in every:
         facts = RiichiFacts(built, Reading(shape, groups, index, role), context)
         outcome = _outcome(yaku.scored(patterns, facts), facts.closed, request.options)
