@@ -22,6 +22,7 @@ from companion.rules.riichi import (
     yaku,
 )
 from companion.rules.riichi.facts import RiichiFacts
+from companion.rules.riichi.request import RiichiRequest
 from companion.shapes import Reading
 from companion.shapes.arrange import candidates
 from companion.shapes.blocks import block_keys, keys_with_melds
@@ -31,7 +32,7 @@ HANDS = 400
 """Hands drawn per table (about 1.2 readings each)."""
 
 
-def requests(table_options: dict[str, Any], count: int) -> list[engine.RiichiRequest]:
+def requests(table_options: dict[str, Any], count: int) -> list[RiichiRequest]:
     found = []
     for drawn in hands(table_options, count):
         fields = {**drawn.fields, "options": table_options}
@@ -39,7 +40,7 @@ def requests(table_options: dict[str, Any], count: int) -> list[engine.RiichiReq
     return found
 
 
-def reading_features(request: engine.RiichiRequest) -> list[tuple[RiichiFacts, int]]:
+def reading_features(request: RiichiRequest) -> list[tuple[RiichiFacts, int]]:
     """Each reading's facts and features, as the scorer works them out."""
     built, context = request.hand, request.context
     keys = block_keys(built.concealed)
