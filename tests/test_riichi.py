@@ -6,6 +6,7 @@ they name. Points are Tenhou's tables."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from companion.rules.riichi.yaku import (
     YAKU,
     YAKUMAN,
     optional_table,
+    switched,
 )
 from companion.tiles import Wind
 
@@ -405,6 +407,22 @@ def test_the_presets_as_tabled() -> None:
 def test_the_optional_yaku_as_docs_table_them() -> None:
     docs = (Path(__file__).resolve().parent.parent / "docs" / "rules-riichi.md").read_text()
     assert optional_table() in docs
+
+
+def test_a_local_yaku_is_switched_off_but_in_its_presets() -> None:
+    kokushi = YAKUMAN[0]
+    entry = switched(kokushi, "a stand-in", "wrc")
+    assert (entry.option, entry.default, entry.listed, dict(entry.presets)) == (
+        "kokushi",
+        False,
+        kokushi,
+        {"wrc": True},
+    )
+    assert entry.pattern_in(SimpleNamespace(kokushi=False)) is None
+    assert entry.pattern_in(SimpleNamespace(kokushi=True)) is kokushi
+    assert "| `kokushi` | Kokushi musou 国士無双: a stand-in | on: 1 yakuman | off | `wrc` |" in (
+        optional_table((entry,))
+    )
 
 
 def test_each_optional_yaku_is_an_option_its_presets_set() -> None:

@@ -447,8 +447,9 @@ class OptionalYaku:
         return self.plays[self.value_in(options)]
 
 
-def _switched(pattern: Pattern, about: str, *presets: str) -> OptionalYaku:
-    """A yaku played where its option, named as it, is on: off but in `presets`."""
+def switched(pattern: Pattern, about: str, *presets: str) -> OptionalYaku:
+    """A local yaku, played where its option, named as it, is on: off but in `presets`. One
+    entry of `OPTIONAL_YAKU` made of it is all a local yaku needs besides its pattern."""
     return OptionalYaku(
         pattern.id, {False: None, True: pattern}, about, dict.fromkeys(presets, True)
     )
@@ -492,13 +493,13 @@ def _worth(pattern: Pattern) -> str:
     return worth + (", closed only" if needs_of(pattern.predicate)[0] & bits.CLOSED else "")
 
 
-def optional_table() -> str:
+def optional_table(entries: Sequence[OptionalYaku] = OPTIONAL_YAKU) -> str:
     """docs/rules-riichi.md's table of the optional yaku (*Optional yaku*), as Markdown."""
     rows = [
         "| option | yaku | played | default | presets |",
         "|---|---|---|---|---|",
     ]
-    for entry in OPTIONAL_YAKU:
+    for entry in entries:
         played = "; ".join(
             f"{_shown(value)}: {_worth(pattern)}"
             for value, pattern in entry.plays.items()
