@@ -89,6 +89,7 @@ from companion.errors import NotAWinError
 from companion.hand import Hand
 from companion.rules import get_profile
 from companion.rules.riichi import engine as riichi_engine
+from companion.rules.riichi import request as riichi_request
 from companion.shapes import FOUR_SETS, waits
 from companion.tiles import WINDS, Tile, format_tiles
 
@@ -461,7 +462,7 @@ def riichi_side(*, parsed: bool = True) -> Side:
     `score_riichi` on the request's fields, which reads them on every call. Either reads the
     pattern ids, the han, the fu and the payments; a refusal (`NotAWinError`) is an answer."""
     if parsed:
-        read = riichi_engine.read_riichi_request
+        read = riichi_request.read_riichi_request
         score = riichi_engine.score_riichi_request
 
         def prepare(deal: RiichiDeal) -> object:

@@ -3,7 +3,8 @@ machine's load does not move, for comparing two versions of the engine on a busy
 
     python bench/instructions.py [--profile sg] [--hands 500] [--src OTHER/src]
 
-Warms the memos on two rounds of `bench/compare.py`'s seeded hands (3,000 each), then scores
+Warms the memos on two rounds of `bench/compare.py`'s seeded hands (3,000 each; for `riichi`
+its riichi wins under the tenhou preset, scored by `score_riichi_request`), then scores
 `--hands` fresh ones; only that last loop is counted (callgrind collects inside `map_next`,
 which nothing else here calls). `--src` counts another checkout's engine on the same hands.
 Needs `valgrind` (Debian's package); hash seeds are fixed so that two runs of one version agree
@@ -36,6 +37,15 @@ def child(profile_id: str, hands: int) -> None:
         for item in ours.inputs[0] + ours.inputs[1]:
             ours.run(item)
         list(map(ours.run, ours.inputs[2][:hands]))
+        return
+    if profile_id == "riichi":
+        # `compare.py`'s riichi wins (tenhou preset), each round a fresh set, read untimed.
+        side = compare.riichi_side()
+        deals = compare.riichi_deals(3000 * 2 + hands, "2024")
+        for item in [side.prepare(deal) for deal in deals[:6000]]:
+            side.run(item)
+        measured = [side.prepare(deal) for deal in deals[6000:]]
+        list(map(side.run, measured))
         return
     sets = 5 if profile_id == "tw" else 4
     side = compare.companion_side(profile_id)
@@ -74,7 +84,9 @@ def count(profile_id: str, hands: int, src: str | None) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--profile", default="sg", choices=["sg", "tw", "hk", "sg-table", "mcr"])
+    parser.add_argument(
+        "--profile", default="sg", choices=["sg", "tw", "hk", "sg-table", "mcr", "riichi"]
+    )
     parser.add_argument("--hands", type=int, default=500)
     parser.add_argument("--src", help="another checkout's src directory, counted the same way")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)

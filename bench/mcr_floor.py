@@ -36,10 +36,12 @@ import compare  # noqa: E402 (the bench's own helpers, on the path just set)
 
 def floor_scorer() -> Callable[[Any], object]:
     """The floor: counts, standard readings from the memos, a result of ready scores."""
-    from companion.rules.mcr import engine
+    from companion.rules.mcr import counting, engine
+    from companion.rules.mcr.fans import FANS
+    from companion.rules.mcr.result import McrResult
     from companion.rules.mcr.shapes import _UNITS, McrReading, McrShape, _standard_readings
 
-    ready = [engine._SCORES[fan.id][1] for fan in engine.FANS[:5]]
+    ready = [counting._SCORES[fan.id][1] for fan in FANS[:5]]
 
     def run(item: Any) -> object:
         if item is None:
@@ -62,7 +64,7 @@ def floor_scorer() -> Callable[[Any], object]:
             best = (reading, tuple(patterns), total)
         if best is None:
             return None
-        result = object.__new__(engine.McrResult)
+        result = object.__new__(McrResult)
         result.__dict__.update(
             patterns=best[1],
             groups=(),

@@ -7,6 +7,10 @@ from companion.api.profiles import all_profiles, option_fields, profile_info
 from companion.rules import profiles
 from companion.rules.options import Options
 from companion.rules.riichi.options import PRESETS, RiichiOptions
+from companion.rules.riichi.yaku import OPTIONAL_YAKU
+
+OPTIONAL = [entry.option for entry in OPTIONAL_YAKU]
+"""The optional yaku's options, declared with the yaku (`renhou`...)."""
 
 
 def _riichi_options() -> dict[str, dict[str, object]]:
@@ -25,7 +29,7 @@ def test_riichi_offers_no_minimum_and_no_overrides() -> None:
         "double_yakuman",
         "multiple_yakuman",
         "double_wind_pair_fu",
-        "renhou",
+        *OPTIONAL,
         "honba_value",
         "head_bump",
         "suukantsu_liability",
@@ -44,7 +48,8 @@ def test_riichi_offers_no_minimum_and_no_overrides() -> None:
         "extension",
     ]
     table = [name for name, option in _riichi_options().items() if option.get("table_rule")]
-    assert table == list(_riichi_options())[12:]
+    assert set(table) == RiichiOptions.table_rules - {"uma"}  # uma, a list, is no form field
+    assert list(_riichi_options())[-len(table) :] == table
 
 
 def test_the_other_profiles_still_offer_their_minimum() -> None:
@@ -74,7 +79,7 @@ def test_the_preset_choice_carries_each_rule_set_s_settings() -> None:
         "double_yakuman": False,
         "multiple_yakuman": True,
         "double_wind_pair_fu": 2,
-        "renhou": "off",
+        **{entry.option: entry.presets.get("mleague", entry.default) for entry in OPTIONAL_YAKU},
         "honba_value": 300,
         "head_bump": True,
         "length": "hanchan",

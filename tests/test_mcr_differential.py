@@ -27,8 +27,8 @@ from MahjongGB import MahjongFanCalculator
 
 from companion.hand import Hand
 from companion.rules.mcr import FANS, FLOWER, McrResult, score_mcr
-from companion.rules.mcr.engine import build_request
 from companion.rules.mcr.facts import McrContext
+from companion.rules.mcr.request import build_request
 from companion.rules.mcr.shapes import KNITTED, complete_as_shape
 from companion.tiles import TERMINALS_AND_HONORS, Tile, Wind
 

@@ -10,7 +10,8 @@ from itertools import combinations, combinations_with_replacement
 
 from companion.errors import CompanionError
 from companion.hand import Hand
-from companion.rules.mcr.engine import _counted, scored_readings
+from companion.rules.mcr.counting import _counted
+from companion.rules.mcr.engine import scored_readings
 from companion.rules.mcr.facts import McrContext, McrFacts
 from companion.rules.mcr.fans import ELEMENTS, FANS, _family_places, _relabelled
 from companion.rules.mcr.features import McrFeature, _tile_bits, hand_bits, reading_bits, tile_bits
@@ -89,7 +90,7 @@ def test_a_fan_needing_nothing_is_the_chicken_hand_alone() -> None:
 
 
 def test_the_counted_fan_is_what_the_principles_count() -> None:
-    """The engine's outline of the principles by fan ids (`engine._counted`) against
+    """The engine's outline of the principles by fan ids (`counting._counted`) against
     `apply_principles` itself, on every reading's matches, every predicate run."""
     compared = 0
     for built, context in built_hands(HANDS, "mcr-features-principles"):

@@ -549,6 +549,7 @@ ENGINE_FILES = (
         for path in sorted((SOURCE / "rules" / family).glob("*.py"))
     ),
     "rules/mcr/engine.py",
+    "rules/mcr/request.py",
 )
 REFUSALS = {"NotAWinError", "InvalidHandError", "TileParseError", "InvalidRequestError"}
 
@@ -601,7 +602,7 @@ WITHOUT_KEY = [
     # once (one alone has its key); bonus tiles the calculator's buttons do not offer (no
     # flowers without the option, no animals): left in English for later.
     *sites(
-        "rules/mcr/engine.py",
+        "rules/mcr/request.py",
         "InvalidRequestError",
         'options: unknown option "',
         "options: ",
@@ -609,7 +610,7 @@ WITHOUT_KEY = [
         "bonus: flowers are not played (option flowers is off by default)",
         "bonus: mcr has flowers and seasons, no animals",
     ),
-    *sites("rules/mcr/engine.py", "NotAWinError", "; "),
+    *sites("rules/mcr/request.py", "NotAWinError", "; "),
     # The options' problems, joined: set when a table is created, from the form's choices.
     *sites("rules/profile.py", "InvalidRequestError", "; "),
     # A flower win the profile lacks: every profile with flower wins has both.

@@ -5,6 +5,8 @@ they name. Points are Tenhou's tables."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -18,7 +20,15 @@ from companion.rules.riichi import (
     score_riichi,
     score_several_riichi,
 )
-from companion.rules.riichi.yaku import DOUBLE_FORMS, YAKU, YAKUMAN
+from companion.rules.riichi.yaku import (
+    DOUBLE_FORMS,
+    OPTIONAL_PATTERNS,
+    OPTIONAL_YAKU,
+    YAKU,
+    YAKUMAN,
+    optional_table,
+    switched,
+)
 from companion.tiles import Wind
 
 RON = {"win": "discard", "discarder": "N", "seat": "S"}
@@ -147,7 +157,7 @@ def test_every_yaku_and_yakuman_scores_on_a_hand(
 
 def test_the_hands_cover_every_yaku_and_yakuman_of_the_table() -> None:
     covered = {pattern_id for case in HANDS for pattern_id in case[3]}
-    table = {pattern.id for pattern in (*YAKU, *YAKUMAN)} | {"renhou"}
+    table = {pattern.id for pattern in (*YAKU, *YAKUMAN, *OPTIONAL_PATTERNS)}
     assert table - covered == set()
 
 
@@ -381,18 +391,52 @@ def test_the_presets_as_tabled() -> None:
             fields["multiple_yakuman"],
             fields["double_wind_pair_fu"],
             fields["head_bump"],
-            fields["renhou"],
             fields["open_tanyao"],
         )
         for name, fields in PRESETS.items()
     }
     assert table == {
-        "tenhou": (True, False, "yakuman", False, True, 4, False, "off", True),
-        "mleague": (True, True, "sanbaiman", False, True, 2, True, "off", True),
-        "ema2016": (False, False, "sanbaiman", False, False, 4, False, "off", True),
-        "ema2025": (False, True, "sanbaiman", False, False, 4, False, "off", True),
-        "wrc": (False, True, "sanbaiman", False, False, 4, True, "mangan", True),
+        "tenhou": (True, False, "yakuman", False, True, 4, False, True),
+        "mleague": (True, True, "sanbaiman", False, True, 2, True, True),
+        "ema2016": (False, False, "sanbaiman", False, False, 4, False, True),
+        "ema2025": (False, True, "sanbaiman", False, False, 4, False, True),
+        "wrc": (False, True, "sanbaiman", False, False, 4, True, True),
     }
+
+
+def test_the_optional_yaku_as_docs_table_them() -> None:
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "rules-riichi.md").read_text()
+    assert optional_table() in docs
+
+
+def test_a_local_yaku_is_switched_off_but_in_its_presets() -> None:
+    kokushi = YAKUMAN[0]
+    entry = switched(kokushi, "a stand-in", "wrc")
+    assert (entry.option, entry.default, entry.listed, dict(entry.presets)) == (
+        "kokushi",
+        False,
+        kokushi,
+        {"wrc": True},
+    )
+    assert entry.pattern_in(SimpleNamespace(kokushi=False)) is None
+    assert entry.pattern_in(SimpleNamespace(kokushi=True)) is kokushi
+    assert "| `kokushi` | Kokushi musou 国士無双: a stand-in | on: 1 yakuman | off | `wrc` |" in (
+        optional_table((entry,))
+    )
+
+
+def test_each_optional_yaku_is_an_option_its_presets_set() -> None:
+    defaults = read_options({})
+    for entry in OPTIONAL_YAKU:
+        assert all(pattern.id == entry.option for pattern in entry.plays.values() if pattern)
+        assert entry.value_in(defaults) == entry.default
+        assert entry.pattern_in(defaults) is None, "an optional yaku is off by default"
+        assert set(entry.presets) <= set(PRESETS)
+        for name, fields in PRESETS.items():
+            assert fields[entry.option] == entry.presets.get(name, entry.default)
+        for value, pattern in entry.plays.items():
+            played = read_options({entry.option: value})
+            assert entry.pattern_in(played) is pattern
 
 
 def test_a_field_set_alone_overrides_its_preset() -> None:

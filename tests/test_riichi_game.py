@@ -14,28 +14,30 @@ import pytest
 from companion.errors import InvalidRequestError
 from companion.rules.riichi import PRESETS, read_options, score_riichi
 from companion.rules.riichi.game import (
+    Game,
+    GameEnd,
+    GameState,
+    HandLabel,
+    Standing,
+    advance,
+    one_decimal,
+    replay,
+    start,
+)
+from companion.rules.riichi.outcomes import (
     AbortiveDraw,
     AbortiveKind,
     Chombo,
     ExhaustiveDraw,
-    Game,
-    GameEnd,
     GameError,
     GameOverError,
     GameSetup,
-    GameState,
-    HandLabel,
     Outcome,
-    Standing,
     Stop,
     Win,
     Winner,
-    advance,
-    one_decimal,
     outcome_json,
     read_outcome,
-    replay,
-    start,
 )
 from companion.rules.riichi.points import value_of
 from companion.tiles import Wind

@@ -27,19 +27,16 @@ from companion.ledger.entries import (
 from companion.ledger.errors import LedgerError, NotPayableWinError, TableFinishedError
 from companion.ledger.state import TableSetup, TableState, add
 from companion.rules.riichi.engine import score_riichi
-from companion.rules.riichi.game import (
+from companion.rules.riichi.game import RIICHI_STICK, GameState, Step, advance
+from companion.rules.riichi.options import read_options
+from companion.rules.riichi.outcomes import (
     FU_VALUES,
-    RIICHI_STICK,
     GameError,
     GameOverError,
-    GameState,
-    Step,
     Winner,
-    advance,
     outcome_json,
     read_outcome,
 )
-from companion.rules.riichi.options import read_options
 from companion.rules.riichi.profile import read_request
 
 RIICHI_EVENTS = ("riichi", "double_riichi")

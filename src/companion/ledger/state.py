@@ -17,7 +17,8 @@ from companion.settlement import amount_json, format_amount
 from companion.tiles import WINDS, Wind
 
 if TYPE_CHECKING:
-    from companion.rules.riichi.game import GameSetup, GameState
+    from companion.rules.riichi.game import GameState
+    from companion.rules.riichi.outcomes import GameSetup
 
 SEATS = 4
 
@@ -120,7 +121,7 @@ class TableSetup:
     def game(self) -> GameSetup:
         """The points game's setup (`points_game` tables only): the players and the table's
         options as the game reads them."""
-        from companion.rules.riichi.game import GameSetup
+        from companion.rules.riichi.outcomes import GameSetup
 
         return GameSetup.create(self.players, self.options)
 

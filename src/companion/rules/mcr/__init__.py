@@ -3,15 +3,9 @@ the fan as data, the principles applied by `companion.rules.principles`, the min
 settlement (docs/rules-mcr.md). The registered profile, `MCR`, is in
 `companion.rules.mcr.profile`."""
 
-from companion.rules.mcr.engine import (
-    MINIMUM,
-    McrResult,
-    McrScore,
-    McrWait,
-    mcr_waits,
-    score_mcr,
-)
+from companion.rules.mcr.engine import MINIMUM, McrWait, mcr_waits, score_mcr
 from companion.rules.mcr.fans import BY_ID, FANS, FLOWER, Fan
+from companion.rules.mcr.result import McrResult, McrScore
 
 __all__ = [
     "BY_ID",

@@ -23,17 +23,11 @@ from companion.errors import (
 )
 from companion.hand import Hand, Meld
 from companion.result import MultiResult, ScoreResult
-from companion.rules.mcr.engine import (
-    MINIMUM,
-    McrResult,
-    mcr_waits,
-    score_mcr,
-    settle,
-    wait_kinds,
-)
+from companion.rules.mcr.engine import MINIMUM, mcr_waits, score_mcr, settle, wait_kinds
 from companion.rules.mcr.facts import McrEvent
 from companion.rules.mcr.fans import FANS, FLOWER
 from companion.rules.mcr.game import GAME_HANDS, check_fan, table_points
+from companion.rules.mcr.result import McrResult
 from companion.rules.options import Options
 from companion.rules.own_request import RequestShape, waits_answer
 from companion.rules.patterns import Pattern, PatternScore, Predicate

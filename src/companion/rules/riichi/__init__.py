@@ -3,17 +3,16 @@ data, fu, limits and payments (docs/rules-riichi.md). The registered profile, `R
 `companion.rules.riichi.profile`."""
 
 from companion.rules.riichi.engine import (
-    RiichiRequest,
     RiichiResult,
     RiichiScore,
     RiichiWait,
-    read_riichi_request,
     riichi_waits,
     score_riichi,
     score_riichi_request,
     score_several_riichi,
 )
 from companion.rules.riichi.options import PRESETS, RiichiOptions, read_options
+from companion.rules.riichi.request import RiichiRequest, read_riichi_request
 
 __all__ = [
     "PRESETS",

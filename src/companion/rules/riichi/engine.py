@@ -2,7 +2,8 @@
 most, and its settlement.
 
 The profile (`companion.rules.riichi.profile`) reads a request and calls `score_riichi` with
-its fields; the ledger's points game (`game.py`) scores a whole hand the same way.
+its fields, which `request.py` reads and checks; the ledger's points game scores a whole hand
+the same way.
 """
 
 from __future__ import annotations
@@ -13,21 +14,19 @@ from typing import Any, NamedTuple
 
 from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld, MeldKind
-from companion.rules.own_request import read_win
-from companion.rules.patterns import Pattern
 from companion.rules.riichi import features, yaku
-from companion.rules.riichi.facts import RiichiContext, RiichiEvent, RiichiFacts
+from companion.rules.riichi.facts import RiichiFacts
 from companion.rules.riichi.fu import FuItem, fu_items, reading_fu, rounded_fu
 from companion.rules.riichi.options import RiichiOptions, read_options
 from companion.rules.riichi.points import RiichiValue, Settlement, settle, value_of
+from companion.rules.riichi.request import RiichiRequest, read_riichi_request
 from companion.rules.riichi.table import Found, RiichiTable
 from companion.rules.riichi.tiles import read_red_fives
 from companion.shapes import Group, Reading, Shape, Structure, WinRole, waits
 from companion.shapes.arrange import candidates
 from companion.shapes.blocks import BLOCK_OF, UNIT, block_keys, keys_with_melds
-from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
+from companion.tiles import KINDS, Tile, Wind, parse_tiles
 
-E = RiichiEvent
 STRUCTURE = Structure(sets=4, thirteen_orphans=True, seven_pairs=True)
 """Four sets and a pair, thirteen orphans, seven pairs of seven different kinds."""
 
@@ -73,81 +72,6 @@ def _indicated(indicator: Tile) -> Tile:
     if indicator <= Tile.NORTH:
         return Tile(Tile.EAST + (indicator - Tile.EAST + 1) % 4)
     return Tile(Tile.WHITE + (indicator - Tile.WHITE + 1) % 3)
-
-
-def _indicators(text: str | Sequence[str], field: str) -> tuple[Tile, ...]:
-    words = [text] if isinstance(text, str) else list(text)
-    found: list[Tile] = []
-    for word in words:
-        for tile in parse_tiles(read_red_fives(word, field).text):
-            if tile >= KINDS:
-                raise InvalidRequestError(f"{field}: {tile.english} is no indicator in riichi")
-            found.append(tile)
-    return tuple(found)
-
-
-def _events(names: Sequence[str]) -> frozenset[RiichiEvent]:
-    found: set[RiichiEvent] = set()
-    for name in names:
-        try:
-            found.add(RiichiEvent(name))
-        except ValueError:
-            known = ", ".join(event.value for event in RiichiEvent)
-            raise InvalidRequestError(
-                f'events: unknown event "{name}": riichi has {known}'
-            ) from None
-    return frozenset(found)
-
-
-def check_events(
-    context: RiichiContext, hand: Hand, ura_dora: Sequence[Tile], options: RiichiOptions
-) -> None:
-    """Refuse what cannot have happened, naming the fields at fault."""
-    has = context.has
-    riichi = has(E.RIICHI) or has(E.DOUBLE_RIICHI)
-    claimed = [meld for meld in hand.melds if meld.kind is not MeldKind.CONCEALED_KONG]
-    problems: list[str] = []
-    if riichi and claimed:
-        problems.append(f"events: riichi with a claimed group ({claimed[0]}) in melds")
-    if has(E.RIICHI) and has(E.DOUBLE_RIICHI):
-        problems.append("events: double_riichi is in place of riichi, not beside it")
-    if has(E.IPPATSU) and not riichi:
-        problems.append("events: ippatsu without riichi")
-    if ura_dora and not riichi:
-        problems.append("ura_dora: ura dora count only with riichi in events")
-    if has(E.REPLACEMENT) and context.by_discard:
-        problems.append('events: replacement (rinshan) on a discard; win must be "self_draw"')
-    if has(E.REPLACEMENT) and not any(meld.kind.is_kong for meld in hand.melds):
-        problems.append("events: replacement (rinshan) without a kong in melds")
-    if has(E.LAST_TILE) and has(E.REPLACEMENT):
-        problems.append("events: last_tile (haitei) with replacement (rinshan)")
-    if has(E.LAST_TILE) and context.by_discard:
-        problems.append("events: last_tile (haitei) is a self-draw; on a discard use last_discard")
-    if has(E.LAST_DISCARD) and not context.by_discard:
-        problems.append('events: last_discard (houtei) is a discard win; win must be "discard"')
-    if has(E.ROBBING_KONG) and not context.by_discard:
-        problems.append('events: robbing_kong (chankan) on a self-draw; win must be "discard"')
-    if has(E.HEAVENLY) and (not context.dealer or context.by_discard or hand.melds):
-        problems.append("events: heavenly (tenhou) is the dealer's self-draw, no melds")
-    if has(E.EARTHLY) and (context.dealer or context.by_discard or hand.melds):
-        problems.append("events: earthly (chiihou) is a non-dealer's self-draw, no melds")
-    if has(E.RENHOU):
-        if options.renhou == "off":
-            problems.append('events: renhou is not played (option renhou is "off")')
-        elif context.dealer or not context.by_discard or hand.melds:
-            problems.append("events: renhou is a non-dealer's discard win, no melds")
-    if problems:
-        raise NotAWinError("; ".join(problems))
-
-
-def patterns_of(options: RiichiOptions) -> tuple[Pattern, ...]:
-    """The yaku and yakuman the options play, in the order a result lists them."""
-    patterns: tuple[Pattern, ...] = (*yaku.YAKU, *yaku.YAKUMAN)
-    if options.renhou == "mangan":
-        patterns = (*patterns, yaku.RENHOU_MANGAN)
-    elif options.renhou == "yakuman":
-        patterns = (*patterns, yaku.RENHOU_YAKUMAN)
-    return patterns
 
 
 class Outcome(NamedTuple):
@@ -223,7 +147,7 @@ class _Plan:
             return _outcome(found, closed, options)
 
         self.table: RiichiTable[Outcome] = RiichiTable(
-            patterns_of(options), build, features.CLOSED, features.DRAGON_COUNT
+            yaku.patterns_of(options), build, features.CLOSED, features.DRAGON_COUNT
         )
         self.values: dict[tuple[int, int, int], RiichiValue] = {}
         self.settlements: dict[tuple[int, Wind, Wind | None, int, int], Settlement] = {}
@@ -287,75 +211,6 @@ def _with_fu(
     return ScoredReading(plan.value(han, fu, yakuman), facts.reading, scores, items)
 
 
-@dataclass(frozen=True)
-class RiichiRequest:
-    """A riichi request's fields read and checked (`read_riichi_request`), ready to be scored
-    (`score_riichi_request`): what `score_riichi` does is the two in turn."""
-
-    hand: Hand
-    context: RiichiContext
-    dora: tuple[Tile, ...]
-    """The dora indicators (the tiles shown, not the dora they make)."""
-    ura_dora: tuple[Tile, ...]
-    red_fives: int
-    """The red fives among the hand's tiles and its melds'."""
-    honba: int
-    riichi_sticks: int
-    liable: str | None
-    """The liable seat as given: read after scoring, as `score_riichi` reads it."""
-    options: RiichiOptions
-
-
-def read_riichi_request(
-    hand: str,
-    *,
-    win_tile: str | None = None,
-    win: str = "self_draw",
-    seat: str = "E",
-    round: str = "E",
-    discarder: str | None = None,
-    melds: Sequence[str] = (),
-    dora: str | Sequence[str] = (),
-    ura_dora: str | Sequence[str] = (),
-    events: Sequence[str] = (),
-    honba: int = 0,
-    riichi_sticks: int = 0,
-    liable: str | None = None,
-    options: dict[str, Any] | None = None,
-) -> RiichiRequest:
-    """`score_riichi`'s fields read from their text and checked, refusing what `score_riichi`
-    refuses before it looks at the tiles' readings."""
-    rules = read_options(options or {})
-    reds = read_red_fives(hand)
-    meld_reds = [read_red_fives(text, "melds") for text in melds]
-    red_count = reds.count + sum(found.count for found in meld_reds)
-    by_suit: dict[str, int] = {}
-    for red in (reds, *meld_reds):
-        for suit, count in red.by_suit:
-            by_suit[suit] = by_suit.get(suit, 0) + count
-    if red_count and not rules.red_fives:
-        raise InvalidRequestError("hand: red fives (0m 0p 0s) are not played (option red_fives)")
-    if any(count > 1 for count in by_suit.values()):
-        raise InvalidRequestError("hand, melds: a table has one red five of each suit")
-    concealed = parse_tiles(reds.text)
-    if any(tile >= KINDS for tile in concealed):
-        raise InvalidRequestError("hand: riichi has no flowers or animals")
-    declared = tuple(Meld.parse(found.text) for found in meld_reds)
-    winning = parse_tile(read_red_fives(win_tile).text) if win_tile else None
-    built = Hand.build(concealed, declared, winning_tile=winning, sets=4)
-    winner, by_discard, payer = read_win(win, seat, discarder)
-    for name, number in (("honba", honba), ("riichi_sticks", riichi_sticks)):
-        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= 1000:
-            raise InvalidRequestError(f"{name} must be a whole number from 0 to 1000")
-    context = RiichiContext(winner, Wind.parse(round), by_discard, payer, _events(events))
-    indicators = _indicators(dora, "dora")
-    unders = _indicators(ura_dora, "ura_dora")
-    check_events(context, built, unders, rules)
-    return RiichiRequest(
-        built, context, indicators, unders, red_count, honba, riichi_sticks, liable, rules
-    )
-
-
 def _shown_dora(request: RiichiRequest) -> tuple[tuple[str, int], ...]:
     """The dora the hand holds, by kind (`dora`, `aka_dora`, `ura_dora`), those it has: from
     the counts of its tiles, every indicator's dora counted."""
@@ -381,7 +236,7 @@ def scored_readings(request: RiichiRequest, *, by_predicates: bool = False) -> l
         return _scored_by_features(request, plan, every, keys)[0]
     shown_dora = _shown_dora(request)
     found: list[ScoredReading] = []
-    patterns = patterns_of(request.options)
+    patterns = yaku.patterns_of(request.options)
     for shape, groups, index, role, _ in every:
         facts = RiichiFacts(built, Reading(shape, groups, index, role), context)
         outcome = _outcome(yaku.scored(patterns, facts), facts.closed, request.options)

@@ -4,11 +4,14 @@ The yaku are patterns whose predicates read `RiichiFacts`; each also declares th
 that decide it (`yaku.py`, with `companion.rules.patterns.needs`). The scorer works out a
 reading's features in one pass over its groups and the hand's once a hand, and looks the
 reading's yaku up by them (`table.RiichiTable`): two readings alike in these bits score the
-same yaku, whatever their tiles. `tests/test_riichi.py` holds the outcome by bits against the
-predicates on every reading of seeded hands.
+same yaku, whatever their tiles. `tests/test_riichi_table.py` holds the outcome by bits against
+the predicates on every reading of seeded hands.
 
 A feature is a fact of the win (`context_features`), of the hand's tiles (`hand_features`, from
-its block keys) or of one reading (`reading_features`).
+its block keys) or of one reading (`reading_features`). Each bit is one declaration below (its
+name, its place, what it says, and for an event the event); a yaku the bits cannot decide runs
+its own predicate on the readings its bits admit (`yaku.py`), so that a new yaku needs a new bit
+only where it is played often enough for the speed to matter.
 """
 
 from __future__ import annotations
@@ -21,123 +24,114 @@ from companion.shapes.blocks import UNIT
 from companion.shapes.groups import SUMMARY_FIELD
 from companion.tiles import Tile
 
-_NAMES = (
-    # The win.
-    "SELF_DRAW",
-    "RIICHI",
-    "DOUBLE_RIICHI",
-    "IPPATSU",
-    "LAST_TILE",
-    "LAST_DISCARD",
-    "REPLACEMENT",
-    "ROBBING_KONG",
-    "HEAVENLY",
-    "EARTHLY",
-    "RENHOU",
-    # The hand's tiles.
-    "CLOSED",
-    "ALL_SIMPLES",
-    "ALL_OUTSIDE",
-    "ALL_HONORS",
-    "ALL_TERMINALS",
-    "ALL_GREEN",
-    "HALF_FLUSH",
-    "FULL_FLUSH",
-    "NINE_GATES",
-    "PURE_NINE_GATES",
-    # One reading.
-    "SEVEN_PAIRS",
-    "THIRTEEN_ORPHANS",
-    "PINFU_SHAPE",
-    "ONE_TWIN",
-    "TWO_TWINS",
-    "OUTSIDE_GROUPS",
-    "TERMINAL_GROUPS",
-    "STRAIGHT",
-    "THREE_CHOWS",
-    "THREE_PUNGS",
-    "ALL_PUNGS",
-    "THREE_CONCEALED",
-    "FOUR_CONCEALED",
-    "FOUR_CONCEALED_PAIR_WAIT",
-    "THREE_KONGS",
-    "FOUR_KONGS",
-    "LITTLE_DRAGONS",
-    "BIG_DRAGONS",
-    "LITTLE_WINDS",
-    "BIG_WINDS",
-    "SEAT_PUNG",
-    "ROUND_PUNG",
-    "DRAGON_PUNG",
-)
-BIT = {name: 1 << index for index, name in enumerate(_NAMES)}
-"""Each feature's bit by name (what a failing test names)."""
+_DECLARED: list[int] = []
+"""Every bit declared, in order (`BIT` names them)."""
+EVENT_BITS: dict[RiichiEvent, int] = {}
+"""The bit of each event a request may name (`context_features`)."""
 
-(
-    SELF_DRAW,
-    RIICHI,
-    DOUBLE_RIICHI,
-    IPPATSU,
-    LAST_TILE,
-    LAST_DISCARD,
-    REPLACEMENT,
-    ROBBING_KONG,
-    HEAVENLY,
-    EARTHLY,
-    RENHOU,
-    CLOSED,
-    ALL_SIMPLES,
-    ALL_OUTSIDE,
-    ALL_HONORS,
-    ALL_TERMINALS,
-    ALL_GREEN,
-    HALF_FLUSH,
-    FULL_FLUSH,
-    NINE_GATES,
-    PURE_NINE_GATES,
-    SEVEN_PAIRS,
-    THIRTEEN_ORPHANS,
-    PINFU_SHAPE,
-    ONE_TWIN,
-    TWO_TWINS,
-    OUTSIDE_GROUPS,
-    TERMINAL_GROUPS,
-    STRAIGHT,
-    THREE_CHOWS,
-    THREE_PUNGS,
-    ALL_PUNGS,
-    THREE_CONCEALED,
-    FOUR_CONCEALED,
-    FOUR_CONCEALED_PAIR_WAIT,
-    THREE_KONGS,
-    FOUR_KONGS,
-    LITTLE_DRAGONS,
-    BIG_DRAGONS,
-    LITTLE_WINDS,
-    BIG_WINDS,
-    SEAT_PUNG,
-    ROUND_PUNG,
-    DRAGON_PUNG,
-) = BIT.values()
-"""`SELF_DRAW`...`RENHOU`: the win (`SELF_DRAW`, and each event). `CLOSED` no declared group
-but concealed kongs; `ALL_*` every tile a simple, a terminal or honor, an honor, a terminal, a
-green tile; `HALF_FLUSH`/`FULL_FLUSH` one suit with honors / without; `NINE_GATES` no declared
-group and 1112345678999 of one suit among the tiles, `PURE_NINE_GATES` those thirteen before
-the winning tile. A reading's special shape (a standard reading has neither bit);
-`PINFU_SHAPE` four chows, a pair of no value tile and a two-sided wait; `ONE_TWIN`/`TWO_TWINS`
-one or two pairs of identical chows; `OUTSIDE_GROUPS` a standard reading with a chow whose
-every group holds a terminal or an honor, an honor among them, `TERMINAL_GROUPS` one whose
-every group holds a terminal; `STRAIGHT` 123 456 789 of a suit; `THREE_CHOWS`/`THREE_PUNGS`
-one chow / pung in each suit at one rank; `ALL_PUNGS` four pungs or kongs,
-`THREE_CONCEALED`/`FOUR_CONCEALED` that many concealed, `FOUR_CONCEALED_PAIR_WAIT` four and the
-winning tile made the pair; kongs, dragon and wind pungs by count; `SEAT_PUNG`/`ROUND_PUNG` a
-pung of that wind; `DRAGON_PUNG` a dragon pung at least (how many: `dragon_pungs`).
 
-A bit says only what some yaku needs, so that readings alike in what scores share one feature
-set: the winning tile's pair role is a bit only beside four concealed pungs, an honor only in
-an outside hand."""
+def _bit(event: RiichiEvent | None = None) -> int:
+    """The next bit, in the order of the declarations below; an `event`'s bit is the win's
+    fact that the request named it."""
+    found = 1 << len(_DECLARED)
+    _DECLARED.append(found)
+    if event is not None:
+        EVENT_BITS[event] = found
+    return found
 
-DRAGON_SHIFT = len(_NAMES)
+
+# Each bit is declared once, below, with what it says. The win's bits are worked out by
+# `context_features`, the hand's by `hand_features` (from its block keys) and a reading's by
+# `reading_features` (one pass over its groups): each function tests for all of its bits at
+# once, which is the scorer's hot path, rather than a function a bit.
+
+# The win.
+SELF_DRAW = _bit()
+"""The winning tile was self-drawn."""
+RIICHI = _bit(RiichiEvent.RIICHI)
+DOUBLE_RIICHI = _bit(RiichiEvent.DOUBLE_RIICHI)
+IPPATSU = _bit(RiichiEvent.IPPATSU)
+LAST_TILE = _bit(RiichiEvent.LAST_TILE)
+LAST_DISCARD = _bit(RiichiEvent.LAST_DISCARD)
+REPLACEMENT = _bit(RiichiEvent.REPLACEMENT)
+ROBBING_KONG = _bit(RiichiEvent.ROBBING_KONG)
+HEAVENLY = _bit(RiichiEvent.HEAVENLY)
+EARTHLY = _bit(RiichiEvent.EARTHLY)
+RENHOU = _bit(RiichiEvent.RENHOU)
+# The hand's tiles.
+CLOSED = _bit()
+"""No declared group but concealed kongs."""
+ALL_SIMPLES = _bit()
+"""Every tile a simple."""
+ALL_OUTSIDE = _bit()
+"""Every tile a terminal or an honor."""
+ALL_HONORS = _bit()
+"""Every tile an honor."""
+ALL_TERMINALS = _bit()
+"""Every tile a terminal."""
+ALL_GREEN = _bit()
+"""Every tile a green one (2s 3s 4s 6s 8s, the green dragon)."""
+HALF_FLUSH = _bit()
+"""One suit and honors."""
+FULL_FLUSH = _bit()
+"""One suit, no honors."""
+NINE_GATES = _bit()
+"""No declared group, and 1112345678999 of one suit among the tiles."""
+PURE_NINE_GATES = _bit()
+"""Nine gates, and those thirteen were the tiles before the winning one."""
+# One reading (a standard reading has neither shape bit).
+SEVEN_PAIRS = _bit()
+THIRTEEN_ORPHANS = _bit()
+PINFU_SHAPE = _bit()
+"""Four chows, a pair of no value tile and a two-sided wait."""
+ONE_TWIN = _bit()
+"""One pair of identical chows."""
+TWO_TWINS = _bit()
+"""Two pairs of identical chows."""
+OUTSIDE_GROUPS = _bit()
+"""A standard reading with a chow whose every group holds a terminal or an honor, an honor
+among them."""
+TERMINAL_GROUPS = _bit()
+"""A standard reading with a chow whose every group holds a terminal."""
+STRAIGHT = _bit()
+"""123 456 789 of a suit."""
+THREE_CHOWS = _bit()
+"""One chow in each suit at one rank."""
+THREE_PUNGS = _bit()
+"""One pung in each suit at one rank."""
+ALL_PUNGS = _bit()
+"""Four pungs or kongs."""
+THREE_CONCEALED = _bit()
+"""Three concealed pungs or kongs."""
+FOUR_CONCEALED = _bit()
+"""Four concealed pungs or kongs."""
+FOUR_CONCEALED_PAIR_WAIT = _bit()
+"""Four concealed, and the winning tile made the pair."""
+THREE_KONGS = _bit()
+FOUR_KONGS = _bit()
+LITTLE_DRAGONS = _bit()
+"""Two dragon pungs and a dragon pair."""
+BIG_DRAGONS = _bit()
+"""Three dragon pungs."""
+LITTLE_WINDS = _bit()
+"""Three wind pungs and a wind pair."""
+BIG_WINDS = _bit()
+"""Four wind pungs."""
+SEAT_PUNG = _bit()
+"""A pung of the seat wind."""
+ROUND_PUNG = _bit()
+"""A pung of the round wind."""
+DRAGON_PUNG = _bit()
+"""A dragon pung at least (how many: `dragon_pungs`)."""
+
+BIT = {name: bit for name, bit in list(globals().items()) if name.isupper() and bit in _DECLARED}
+"""Each feature's bit by name (what a failing test names), in the order declared."""
+
+# A bit says only what some yaku needs, so that readings alike in what scores share one
+# feature set: the winning tile's pair role is a bit only beside four concealed pungs, an
+# honor only in an outside hand.
+
+DRAGON_SHIFT = len(_DECLARED)
 """Where the count of dragon pungs (0-3) sits, above the named bits."""
 DRAGON_COUNT = 3 << DRAGON_SHIFT
 """The bits of that count."""
@@ -148,20 +142,6 @@ EVERY = (1 << DRAGON_SHIFT + 2) - 1
 def dragon_pungs(features: int) -> int:
     """How many dragon pungs a reading has (yakuhai of dragons, one han each)."""
     return features >> DRAGON_SHIFT & 3
-
-
-EVENT_BITS = {
-    RiichiEvent.RIICHI: RIICHI,
-    RiichiEvent.DOUBLE_RIICHI: DOUBLE_RIICHI,
-    RiichiEvent.IPPATSU: IPPATSU,
-    RiichiEvent.LAST_TILE: LAST_TILE,
-    RiichiEvent.LAST_DISCARD: LAST_DISCARD,
-    RiichiEvent.REPLACEMENT: REPLACEMENT,
-    RiichiEvent.ROBBING_KONG: ROBBING_KONG,
-    RiichiEvent.HEAVENLY: HEAVENLY,
-    RiichiEvent.EARTHLY: EARTHLY,
-    RiichiEvent.RENHOU: RENHOU,
-}
 
 
 def context_features(context: RiichiContext) -> int:

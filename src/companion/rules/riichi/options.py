@@ -17,11 +17,12 @@ from typing import Any, ClassVar
 from companion.errors import InvalidRequestError
 from companion.rules.options import Options, parse_options
 from companion.rules.profile import options_key
+from companion.rules.riichi.yaku import OPTIONAL_YAKU, RENHOU
 
 KAZOE_LIMITS = ("yakuman", "sanbaiman")
 """What 13 han or more make: a counted yakuman, or sanbaiman at most."""
-RENHOU_VALUES = ("off", "mangan", "yakuman")
-"""Renhou refused, a 5-han yaku, or a yakuman."""
+RENHOU_VALUES = tuple(str(value) for value in RENHOU.plays)
+"""Renhou refused, a 5-han yaku, or a yakuman (`yaku.RENHOU`)."""
 LENGTHS = ("hanchan", "tonpuusen")
 """A game of the East and South rounds, or of the East round only."""
 CHOMBO_STYLES = ("mangan", "penalty")
@@ -33,6 +34,18 @@ LIABLE_YAKUMAN = frozenset({"daisangen", "daisuushii"})
 """The yakuman a seat pays for when its discard let them be completed, at every table."""
 MAX_TABLE_POINTS = 1_000_000
 """The most a table may start with or return to (far beyond any real table)."""
+
+
+def _optional_fields(namespace: dict[str, Any]) -> None:
+    """Give a class body being run (`namespace`) a field for each optional yaku's option, as
+    if written out there: its type and its default (`yaku.OPTIONAL_YAKU`)."""
+    # The optional yaku are declared once, with their patterns; a field written out here too
+    # would be one more place to add a local yaku. The fields are made before the dataclass
+    # is, so the form, the parser and the presets read them as any other.
+    annotations = namespace["__annotations__"]
+    for entry in OPTIONAL_YAKU:
+        annotations[entry.option] = type(entry.default).__name__
+        namespace[entry.option] = entry.default
 
 
 def read_uma(value: Any) -> tuple[int, int, int, int]:
@@ -67,8 +80,7 @@ class RiichiOptions(Options):
     """Whether several yakuman add up; otherwise the hand is one (two with `double_yakuman`)."""
     double_wind_pair_fu: int = 4
     """The fu of a pair of a wind that is both the seat and the round wind: 4, or 2."""
-    renhou: str = "off"
-    """`RENHOU_VALUES`."""
+    _optional_fields(locals())  # a field for each optional yaku (`renhou`...), off by default
     honba_value: int = 300
     """What one counter adds to a win (a third of it from each payer on a self-draw)."""
     head_bump: bool = False
@@ -149,8 +161,11 @@ class RiichiOptions(Options):
             problems.append(f'option preset: "{self.preset}" is none of {", ".join(PRESETS)}')
         if self.kazoe not in KAZOE_LIMITS:
             problems.append(f'option kazoe: "{self.kazoe}" is none of {", ".join(KAZOE_LIMITS)}')
-        if self.renhou not in RENHOU_VALUES:
-            problems.append(f'option renhou: "{self.renhou}" is none of {", ".join(RENHOU_VALUES)}')
+        for entry in OPTIONAL_YAKU:
+            value = entry.value_in(self)
+            if value not in entry.plays:
+                allowed = ", ".join(map(str, entry.plays))
+                problems.append(f'option {entry.option}: "{value}" is none of {allowed}')
         if self.double_wind_pair_fu not in (2, 4):
             problems.append("option double_wind_pair_fu: must be 2 or 4")
         if self.honba_value < 0 or self.honba_value % 3:
@@ -202,7 +217,7 @@ _TENHOU = _preset(
     double_yakuman=False,
     multiple_yakuman=True,
     double_wind_pair_fu=4,
-    renhou="off",
+    **{entry.option: entry.default for entry in OPTIONAL_YAKU},
     honba_value=300,
     head_bump=False,
     length="hanchan",
@@ -240,26 +255,36 @@ _EMA2016 = _preset(
         "ties": "share",
     }
 )
+_PRESETS: dict[str, Mapping[str, Any]] = {
+    "tenhou": _TENHOU,
+    "mleague": _preset(
+        **{
+            **_TENHOU,
+            **_NO_TENHOU_TABLE,
+            "kiriage": True,
+            "kazoe": "sanbaiman",
+            "double_wind_pair_fu": 2,
+            "head_bump": True,
+            "uma": (30, 10, -10, -30),
+        }
+    ),
+    "ema2016": _EMA2016,
+    "ema2025": _preset(**{**_EMA2016, "kiriage": True}),
+    "wrc": _preset(**{**_EMA2016, "kiriage": True, "head_bump": True}),
+}
 PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
-        "tenhou": _TENHOU,
-        "mleague": _preset(
+        name: _preset(
             **{
-                **_TENHOU,
-                **_NO_TENHOU_TABLE,
-                "kiriage": True,
-                "kazoe": "sanbaiman",
-                "double_wind_pair_fu": 2,
-                "head_bump": True,
-                "uma": (30, 10, -10, -30),
+                **fields,
+                **{entry.option: entry.presets.get(name, entry.default) for entry in OPTIONAL_YAKU},
             }
-        ),
-        "ema2016": _EMA2016,
-        "ema2025": _preset(**{**_EMA2016, "kiriage": True}),
-        "wrc": _preset(**{**_EMA2016, "kiriage": True, "head_bump": True, "renhou": "mangan"}),
+        )
+        for name, fields in _PRESETS.items()
     }
 )
-"""Each preset's value of every field (as docs/rules-riichi.md tables them)."""
+"""Each preset's value of every field (as docs/rules-riichi.md tables them), the optional
+yaku's as each declares them (`OptionalYaku.presets`)."""
 
 
 _READ: dict[Hashable, RiichiOptions] = {}

@@ -121,7 +121,7 @@ class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
     id = "riichi"
     name = "Riichi (Japanese)"
     structure = STRUCTURE
-    patterns = (*table.YAKU, *table.YAKUMAN, table.RENHOU_MANGAN)
+    patterns = (*table.YAKU, *table.YAKUMAN, *[entry.listed for entry in table.OPTIONAL_YAKU])
     options_type = RiichiOptions
     several_winners = True
     unit = "han"

@@ -6,16 +6,18 @@ yakuman), the variant `open` its open han, `replaces` the patterns it wins over 
 chanta, chinitsu over honitsu, ryanpeikou over iipeikou, double riichi over riichi, the `_13`,
 `_tanki` and `junsei_` forms over their plain one, daisuushii over shousuushii), and `limit`
 marks a yakuman, which leaves every other yaku out. A predicate reads `RiichiFacts`; a closed-
-only yaku never matches an open hand.
+only yaku never matches an open hand. The optional yaku (`OPTIONAL_YAKU`) are each declared once
+with the option that plays them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import cast
 
-from companion.rules.patterns import Match, Pattern, Predicate, ids, needs
+from companion.rules.patterns import Match, Pattern, Predicate, ids, needs, needs_of
 from companion.rules.riichi import features as bits
 from companion.rules.riichi.facts import (
     DRAGONS,
@@ -332,9 +334,6 @@ YAKU: tuple[Pattern, ...] = (
 )
 """The yaku, in the order a result lists them."""
 
-RENHOU_MANGAN = _yaku("renhou", "Renhou 人和", 5, None, _event(E.RENHOU), bits.RENHOU)
-"""Renhou as a 5-han yaku (option `renhou: "mangan"`)."""
-
 YAKUMAN: tuple[Pattern, ...] = (
     _yakuman(
         "kokushi",
@@ -409,8 +408,113 @@ YAKUMAN: tuple[Pattern, ...] = (
 )
 """The yakuman, each worth one (`DOUBLE_FORMS` two with option `double_yakuman`)."""
 
-RENHOU_YAKUMAN = _yakuman("renhou", "Renhou 人和", _event(E.RENHOU), bits.RENHOU)
-"""Renhou as a yakuman (option `renhou: "yakuman"`)."""
+# ---------------------------------------------------------------------------------------------
+# The optional yaku: each played only where its option says so
+
+
+@dataclass(frozen=True)
+class OptionalYaku:
+    """A yaku or yakuman that a table plays or not, by an option named as it. Declared here
+    once: the options (`options.RiichiOptions`) take a field of it, the presets their values
+    of it, the scorer its pattern (`patterns_of`), and docs/rules-riichi.md its row
+    (`optional_table`).
+
+    `plays`: what each of the option's values plays (None: nothing), the default first;
+    `presets`: the presets that play another value than the default; `about`: what the hand
+    is, as the docs say it."""
+
+    option: str
+    plays: Mapping[bool | str, Pattern | None]
+    about: str
+    presets: Mapping[str, bool | str] = field(default_factory=dict)
+
+    @property
+    def default(self) -> bool | str:
+        return next(iter(self.plays))
+
+    @property
+    def listed(self) -> Pattern:
+        """The pattern the profile lists for it (the first value's that plays one)."""
+        return next(pattern for pattern in self.plays.values() if pattern is not None)
+
+    def value_in(self, options: object) -> bool | str:
+        """The option's value in a table's options."""
+        found: bool | str = getattr(options, self.option)
+        return found
+
+    def pattern_in(self, options: object) -> Pattern | None:
+        """What a table with these options plays of it."""
+        return self.plays[self.value_in(options)]
+
+
+def switched(pattern: Pattern, about: str, *presets: str) -> OptionalYaku:
+    """A local yaku, played where its option, named as it, is on: off but in `presets`. One
+    entry of `OPTIONAL_YAKU` made of it is all a local yaku needs besides its pattern."""
+    return OptionalYaku(
+        pattern.id, {False: None, True: pattern}, about, dict.fromkeys(presets, True)
+    )
+
+
+RENHOU = OptionalYaku(
+    "renhou",
+    {
+        "off": None,
+        "mangan": _yaku("renhou", "Renhou 人和", 5, None, _event(E.RENHOU), bits.RENHOU),
+        "yakuman": _yakuman("renhou", "Renhou 人和", _event(E.RENHOU), bits.RENHOU),
+    },
+    "a non-dealer's win on a discard before their first draw, no call made",
+    {"wrc": "mangan"},
+)
+OPTIONAL_YAKU: tuple[OptionalYaku, ...] = (RENHOU,)
+"""The optional yaku, in the order the options and a result list them (after the yakuman)."""
+OPTIONAL_PATTERNS = tuple(
+    pattern for entry in OPTIONAL_YAKU for pattern in entry.plays.values() if pattern is not None
+)
+"""Every pattern an optional yaku may play, by any value of its option."""
+
+
+def patterns_of(options: object) -> tuple[Pattern, ...]:
+    """The yaku and yakuman a table with these options plays, in the order a result lists
+    them."""
+    played = [entry.pattern_in(options) for entry in OPTIONAL_YAKU]
+    return (*YAKU, *YAKUMAN, *[pattern for pattern in played if pattern is not None])
+
+
+def _shown(value: bool | str) -> str:
+    return f'`"{value}"`' if isinstance(value, str) else "on" if value else "off"
+
+
+def _worth(pattern: Pattern) -> str:
+    if pattern.limit:
+        worth = f"{pattern.tai} yakuman"
+    else:
+        opened = pattern.variants.get("open")
+        worth = f"{pattern.tai} han" + ("" if opened is None else f", {opened} open")
+    return worth + (", closed only" if needs_of(pattern.predicate)[0] & bits.CLOSED else "")
+
+
+def optional_table(entries: Sequence[OptionalYaku] = OPTIONAL_YAKU) -> str:
+    """docs/rules-riichi.md's table of the optional yaku (*Optional yaku*), as Markdown."""
+    rows = [
+        "| option | yaku | played | default | presets |",
+        "|---|---|---|---|---|",
+    ]
+    for entry in entries:
+        played = "; ".join(
+            f"{_shown(value)}: {_worth(pattern)}"
+            for value, pattern in entry.plays.items()
+            if pattern is not None
+        )
+        presets = ", ".join(
+            f"`{name}`" if value is True else f"`{name}` ({_shown(value)})"
+            for name, value in entry.presets.items()
+        )
+        rows.append(
+            f"| `{entry.option}` | {entry.listed.name}: {entry.about} | {played} "
+            f"| {_shown(entry.default)} | {presets or 'none'} |"
+        )
+    return "\n".join(rows) + "\n"
+
 
 DOUBLE_FORMS = ids("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii")
 """The yakuman worth two with option `double_yakuman`."""
