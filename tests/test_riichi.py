@@ -5,7 +5,6 @@ they name. Points are Tenhou's tables."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -402,11 +401,6 @@ def test_the_presets_as_tabled() -> None:
         "ema2025": (False, True, "sanbaiman", False, False, 4, False, True),
         "wrc": (False, True, "sanbaiman", False, False, 4, True, True),
     }
-
-
-def test_the_optional_yaku_as_docs_table_them() -> None:
-    docs = (Path(__file__).resolve().parent.parent / "docs" / "rules-riichi.md").read_text()
-    assert optional_table() in docs
 
 
 def test_a_local_yaku_is_switched_off_but_in_its_presets() -> None:

@@ -31,6 +31,7 @@ from companion.rules.mcr.fans import FANS, Fan
 from companion.rules.mcr.profile import FIELDS as MCR_FIELDS
 from companion.rules.patterns import Pattern, PatternScore
 from companion.rules.riichi.profile import FIELDS as RIICHI_FIELDS
+from companion.rules.riichi.yaku import optional_table
 from companion.scoring import MultiResult, ScoreResult, score_json
 from companion.settlement import amount_json
 from companion.web.i18n import catalogue
@@ -342,6 +343,11 @@ def _per_profile(kind: str, table: Callable[[str], Table]) -> list[Region]:
     return [table_region(CONTRACT_PAGE, f"{kind} {key}", partial(table, key)) for key in profiles()]
 
 
+def riichi_optional_yaku(page: str) -> str:
+    """docs/rules-riichi.md's optional yaku, from their registry (`OPTIONAL_YAKU`)."""
+    return block(optional_table().rstrip())
+
+
 def regions() -> list[Region]:
     """Every generated table, page by page, in the order of each page."""
     return [
@@ -361,10 +367,6 @@ def regions() -> list[Region]:
         table_region(EVENTS_PAGE, "event refusal keys", partial(refusal_keys, events=True)),
         table_region("docs/performance.md", "pattern tables now", pattern_tables_now),
         Region("docs/rules-mcr.md", "mcr fan", mcr_fan),
-        # Hook: riichi's optional yaku, once their registry is merged (`OPTIONAL_YAKU`, whose
-        # `optional_table()` writes their table), are one more region, its markers put around
-        # the *Optional yaku* table of docs/rules-riichi.md (test_riichi.py's check of it goes):
-        # Region("docs/rules-riichi.md", "riichi optional yaku",
-        #        lambda _: block(optional_table().rstrip())),
+        Region("docs/rules-riichi.md", "riichi optional yaku", riichi_optional_yaku),
         _bodies("docs/web.md", "table bodies", TABLE_BODIES),
     ]

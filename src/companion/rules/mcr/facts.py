@@ -36,7 +36,7 @@ _ODD = sum(1 << 3 * kind for kind in range(KINDS))
 set where a kind is held once or three times."""
 
 
-class McrEvent(Enum):
+class McrCircumstance(Enum):
     LAST_COPY = "last_copy"
     LAST_TILE = "last_tile"
     REPLACEMENT = "replacement"
@@ -52,13 +52,13 @@ class McrContext:
     seat: Wind
     round: Wind
     by_discard: bool
-    events: frozenset[McrEvent]
+    circumstances: frozenset[McrCircumstance]
     winning: Tile
     last_copy: bool
     """The winning tile is the last of its kind: asked for, or three already in the melds."""
 
-    def has(self, event: McrEvent) -> bool:
-        return event in self.events
+    def has(self, circumstance: McrCircumstance) -> bool:
+        return circumstance in self.circumstances
 
 
 EAST = int(Tile.EAST)

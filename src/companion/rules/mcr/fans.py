@@ -24,7 +24,7 @@ from companion.rules.mcr.facts import (
     EAST,
     GREEN,
     REVERSIBLE,
-    McrEvent,
+    McrCircumstance,
     McrFacts,
     is_dragon,
     is_honor,
@@ -268,7 +268,7 @@ def _every_group(test: Callable[[Sequence[Tile], bool], bool]) -> Predicate:
     return matches
 
 
-def _event(event: McrEvent, by_discard: bool | None) -> Predicate:
+def _event(event: McrCircumstance, by_discard: bool | None) -> Predicate:
     return _whole(
         lambda f: (
             f.context.has(event) and (by_discard is None or f.context.by_discard is by_discard)
@@ -560,7 +560,7 @@ def _pungs_and_pair(test: Callable[[int], bool]) -> Earned:
     return earned
 
 
-E = McrEvent
+E = McrCircumstance
 PUNG_19 = "pung_of_terminals_or_honors"
 _ITS_PUNG_OF_AN_HONOR = frozenset({PUNG_19})
 

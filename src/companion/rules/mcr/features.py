@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress
 
-from companion.rules.mcr.facts import GREEN, REVERSIBLE, McrContext, McrEvent
+from companion.rules.mcr.facts import GREEN, REVERSIBLE, McrCircumstance, McrContext
 from companion.rules.mcr.shapes import (
     TALLY_CHOWS,
     TALLY_CONCEALED,
@@ -151,11 +151,11 @@ SHAPE_BITS = {
     McrShape.HONORS_AND_KNITTED: F.HONORS_AND_KNITTED | F.KNITTED,
     McrShape.KNITTED_STRAIGHT: F.KNITTED_STRAIGHT | F.SETS | F.KNITTED,
 }
-EVENT_BITS = {
-    McrEvent.LAST_TILE: F.LAST_TILE,
-    McrEvent.REPLACEMENT: F.REPLACEMENT,
-    McrEvent.ROBBING_KONG: F.ROBBING_KONG,
-    McrEvent.LAST_COPY: 0,  # read as `McrContext.last_copy`, which also counts melded copies
+CIRCUMSTANCE_BITS = {
+    McrCircumstance.LAST_TILE: F.LAST_TILE,
+    McrCircumstance.REPLACEMENT: F.REPLACEMENT,
+    McrCircumstance.ROBBING_KONG: F.ROBBING_KONG,
+    McrCircumstance.LAST_COPY: 0,  # read as `McrContext.last_copy`, which also counts melded copies
 }
 
 
@@ -252,8 +252,8 @@ def hand_bits(counts: Sequence[int], context: McrContext, melds: int) -> int:
     if 4 in counts:
         bits |= F.HOG
     bits |= F.BY_DISCARD if context.by_discard else F.SELF_DRAWN
-    for event in context.events:
-        bits |= EVENT_BITS[event]
+    for circumstance in context.circumstances:
+        bits |= CIRCUMSTANCE_BITS[circumstance]
     if context.last_copy:
         bits |= F.LAST_COPY
     if not melds:

@@ -24,7 +24,7 @@ from companion.errors import (
 from companion.hand import Hand, Meld
 from companion.result import MultiResult, ScoreResult
 from companion.rules.mcr.engine import MINIMUM, mcr_waits, score_mcr, settle, wait_kinds
-from companion.rules.mcr.facts import McrEvent
+from companion.rules.mcr.facts import McrCircumstance
 from companion.rules.mcr.fans import FANS, FLOWER
 from companion.rules.mcr.game import GAME_HANDS, check_fan, table_points
 from companion.rules.mcr.result import McrResult
@@ -179,7 +179,7 @@ class McrProfile(Profile[McrOptions, Count]):
 
     @property
     def event_names(self) -> tuple[str, ...]:
-        return tuple(event.value for event in McrEvent)
+        return tuple(event.value for event in McrCircumstance)
 
     def read_options(self, data: Mapping[str, Any]) -> McrOptions:
         return _read_options(data)

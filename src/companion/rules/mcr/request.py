@@ -10,14 +10,14 @@ from typing import Any
 
 from companion.errors import InvalidRequestError, NotAWinError, Problem
 from companion.hand import Hand, Meld
-from companion.rules.mcr.facts import McrContext, McrEvent
+from companion.rules.mcr.facts import McrCircumstance, McrContext
 from companion.rules.own_request import read_win
 from companion.tiles import Wind, parse_tile, parse_tiles
 
 OPTIONS = {"flowers": False}
 """The options and their defaults: no bonus tiles (the EMA's tournaments play without)."""
 
-E = McrEvent
+E = McrCircumstance
 
 
 def read_options(options: Mapping[str, Any]) -> dict[str, bool]:
@@ -31,18 +31,18 @@ def read_options(options: Mapping[str, Any]) -> dict[str, bool]:
     return found
 
 
-def _events(names: Sequence[str]) -> frozenset[McrEvent]:
-    found: set[McrEvent] = set()
+def _events(names: Sequence[str]) -> frozenset[McrCircumstance]:
+    found: set[McrCircumstance] = set()
     for name in names:
         try:
-            found.add(McrEvent(name))
+            found.add(McrCircumstance(name))
         except ValueError:
-            known = ", ".join(event.value for event in McrEvent)
+            known = ", ".join(event.value for event in McrCircumstance)
             raise InvalidRequestError(f'events: unknown event "{name}": mcr has {known}') from None
     return frozenset(found)
 
 
-def _check_events(events: frozenset[McrEvent], hand: Hand, by_discard: bool) -> None:
+def _check_events(events: frozenset[McrCircumstance], hand: Hand, by_discard: bool) -> None:
     """Refuse what cannot have happened, naming the fields at fault (one refusal with its key,
     several together without one, as `InvalidHandError` has them)."""
     winning = hand.winning_tile

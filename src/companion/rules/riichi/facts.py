@@ -12,7 +12,7 @@ from companion.shapes import Group, GroupKind, Reading, Shape, WinRole
 from companion.tiles import KINDS, Tile, Wind
 
 
-class RiichiEvent(Enum):
+class RiichiCircumstance(Enum):
     """What happened in the hand, as a request's `events` names it."""
 
     RIICHI = "riichi"
@@ -44,15 +44,15 @@ class RiichiContext:
     round: Wind = Wind.EAST
     by_discard: bool = False
     discarder: Wind | None = None
-    events: frozenset[RiichiEvent] = frozenset()
+    circumstances: frozenset[RiichiCircumstance] = frozenset()
 
     @property
     def dealer(self) -> bool:
         """East's seat deals."""
         return self.seat is Wind.EAST
 
-    def has(self, event: RiichiEvent) -> bool:
-        return event in self.events
+    def has(self, circumstance: RiichiCircumstance) -> bool:
+        return circumstance in self.circumstances
 
 
 class RiichiFacts:

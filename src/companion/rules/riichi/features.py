@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.rules.riichi.facts import RiichiContext, RiichiEvent
+from companion.rules.riichi.facts import RiichiCircumstance, RiichiContext
 from companion.shapes import Group, GroupKind, Shape, WinRole
 from companion.shapes.blocks import UNIT
 from companion.shapes.groups import SUMMARY_FIELD
@@ -26,17 +26,17 @@ from companion.tiles import Tile
 
 _DECLARED: list[int] = []
 """Every bit declared, in order (`BIT` names them)."""
-EVENT_BITS: dict[RiichiEvent, int] = {}
+CIRCUMSTANCE_BITS: dict[RiichiCircumstance, int] = {}
 """The bit of each event a request may name (`context_features`)."""
 
 
-def _bit(event: RiichiEvent | None = None) -> int:
+def _bit(event: RiichiCircumstance | None = None) -> int:
     """The next bit, in the order of the declarations below; an `event`'s bit is the win's
     fact that the request named it."""
     found = 1 << len(_DECLARED)
     _DECLARED.append(found)
     if event is not None:
-        EVENT_BITS[event] = found
+        CIRCUMSTANCE_BITS[event] = found
     return found
 
 
@@ -48,16 +48,16 @@ def _bit(event: RiichiEvent | None = None) -> int:
 # The win.
 SELF_DRAW = _bit()
 """The winning tile was self-drawn."""
-RIICHI = _bit(RiichiEvent.RIICHI)
-DOUBLE_RIICHI = _bit(RiichiEvent.DOUBLE_RIICHI)
-IPPATSU = _bit(RiichiEvent.IPPATSU)
-LAST_TILE = _bit(RiichiEvent.LAST_TILE)
-LAST_DISCARD = _bit(RiichiEvent.LAST_DISCARD)
-REPLACEMENT = _bit(RiichiEvent.REPLACEMENT)
-ROBBING_KONG = _bit(RiichiEvent.ROBBING_KONG)
-HEAVENLY = _bit(RiichiEvent.HEAVENLY)
-EARTHLY = _bit(RiichiEvent.EARTHLY)
-RENHOU = _bit(RiichiEvent.RENHOU)
+RIICHI = _bit(RiichiCircumstance.RIICHI)
+DOUBLE_RIICHI = _bit(RiichiCircumstance.DOUBLE_RIICHI)
+IPPATSU = _bit(RiichiCircumstance.IPPATSU)
+LAST_TILE = _bit(RiichiCircumstance.LAST_TILE)
+LAST_DISCARD = _bit(RiichiCircumstance.LAST_DISCARD)
+REPLACEMENT = _bit(RiichiCircumstance.REPLACEMENT)
+ROBBING_KONG = _bit(RiichiCircumstance.ROBBING_KONG)
+HEAVENLY = _bit(RiichiCircumstance.HEAVENLY)
+EARTHLY = _bit(RiichiCircumstance.EARTHLY)
+RENHOU = _bit(RiichiCircumstance.RENHOU)
 # The hand's tiles.
 CLOSED = _bit()
 """No declared group but concealed kongs."""
@@ -146,8 +146,8 @@ def dragon_pungs(features: int) -> int:
 
 def context_features(context: RiichiContext) -> int:
     found = 0 if context.by_discard else SELF_DRAW
-    for event in context.events:
-        found |= EVENT_BITS[event]
+    for circumstance in context.circumstances:
+        found |= CIRCUMSTANCE_BITS[circumstance]
     return found
 
 

@@ -34,7 +34,7 @@ from companion.rules.riichi.engine import (
     score_riichi,
     score_several_riichi,
 )
-from companion.rules.riichi.facts import RiichiEvent
+from companion.rules.riichi.facts import RiichiCircumstance
 from companion.rules.riichi.options import RiichiOptions, read_options
 from companion.rules.riichi.points import RiichiValue
 from companion.rules.riichi.tiles import read_red_fives
@@ -129,7 +129,7 @@ class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
     reads_own_requests: ClassVar[bool] = True
     bonus_tiles: ClassVar[bool] = False
     points_game: ClassVar[bool] = True
-    event_names: ClassVar[tuple[str, ...]] = tuple(event.value for event in RiichiEvent)
+    event_names: ClassVar[tuple[str, ...]] = tuple(event.value for event in RiichiCircumstance)
     request_fields: ClassVar[tuple[str, ...]] = ("dora", "ura_dora", "honba", "riichi_sticks")
 
     def read_options(self, data: Mapping[str, Any]) -> RiichiOptions:

@@ -14,12 +14,12 @@ from companion.errors import InvalidRequestError, NotAWinError
 from companion.hand import Hand, Meld, MeldKind
 from companion.rules.own_request import read_win
 from companion.rules.riichi import yaku
-from companion.rules.riichi.facts import RiichiContext, RiichiEvent
+from companion.rules.riichi.facts import RiichiCircumstance, RiichiContext
 from companion.rules.riichi.options import RiichiOptions, read_options
 from companion.rules.riichi.tiles import read_red_fives
 from companion.tiles import KINDS, Tile, Wind, parse_tile, parse_tiles
 
-E = RiichiEvent
+E = RiichiCircumstance
 
 
 def _indicators(text: str | Sequence[str], field: str) -> tuple[Tile, ...]:
@@ -33,13 +33,13 @@ def _indicators(text: str | Sequence[str], field: str) -> tuple[Tile, ...]:
     return tuple(found)
 
 
-def _events(names: Sequence[str]) -> frozenset[RiichiEvent]:
-    found: set[RiichiEvent] = set()
+def _events(names: Sequence[str]) -> frozenset[RiichiCircumstance]:
+    found: set[RiichiCircumstance] = set()
     for name in names:
         try:
-            found.add(RiichiEvent(name))
+            found.add(RiichiCircumstance(name))
         except ValueError:
-            known = ", ".join(event.value for event in RiichiEvent)
+            known = ", ".join(event.value for event in RiichiCircumstance)
             raise InvalidRequestError(
                 f'events: unknown event "{name}": riichi has {known}'
             ) from None

@@ -23,7 +23,7 @@ from companion.rules.riichi.facts import (
     DRAGONS,
     GREEN_TILES,
     WINDS,
-    RiichiEvent,
+    RiichiCircumstance,
     RiichiFacts,
     is_terminal_or_honor,
 )
@@ -110,7 +110,7 @@ def _one(features: int) -> int:
     return 1
 
 
-def _event(event: RiichiEvent) -> Test:
+def _event(event: RiichiCircumstance) -> Test:
     return lambda facts: facts.context.has(event)
 
 
@@ -213,7 +213,7 @@ def _suuankou(facts: RiichiFacts) -> bool:
     return len(facts.concealed_pungs) == 4
 
 
-E = RiichiEvent
+E = RiichiCircumstance
 
 YAKU: tuple[Pattern, ...] = (
     _yaku("riichi", "Riichi 立直", 1, None, _event(E.RIICHI), bits.RIICHI),
