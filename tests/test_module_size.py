@@ -18,13 +18,7 @@ DATA_TABLES = {
 SPLIT_BY_ISSUE_36 = {
     # Temporary: split by issue 36 while this test came in; the lead empties this set once the
     # splits are merged, and from then on no module is over the limit but the data tables.
-    "api/live.py",
     "cli/table.py",
-    "events/seating.py",
-    "ledger/event_book.py",
-    "rules/mcr/engine.py",
-    "rules/riichi/engine.py",
-    "rules/riichi/game.py",
     "web/table_views.py",
 }
 
