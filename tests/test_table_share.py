@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from companion.api import create_app
 from companion.api.deps import close_ledgers
 from companion.api.server import ServeSettings, app_from_environment
-from companion.cli.serve import print_reach
+from companion.cli.serve import print_reach, print_start
 from companion.web import addresses, i18n, table_share
 
 LAN = "192.168.1.20"
@@ -270,6 +270,22 @@ def test_serve_prints_the_public_url() -> None:
     out = io.StringIO()
     print_reach("127.0.0.1", 8000, "https://mahjong.example", out)
     assert out.getvalue() == "The phones at the table open https://mahjong.example/\n"
+
+
+@pytest.mark.parametrize(
+    ("host", "first_line"),
+    [
+        ("0.0.0.0", "Companion is on every address of this machine, port 8000  (Ctrl-C stops it)"),
+        ("::", "Companion is on every address of this machine, port 8000  (Ctrl-C stops it)"),
+        ("127.0.0.1", "Companion is at http://127.0.0.1:8000/  (Ctrl-C stops it)"),
+        ("::1", "Companion is at http://[::1]:8000/  (Ctrl-C stops it)"),
+        ("10.1.2.3", "Companion is at http://10.1.2.3:8000/  (Ctrl-C stops it)"),
+    ],
+)
+def test_serve_names_no_address_a_phone_cannot_open(host: str, first_line: str) -> None:
+    out = io.StringIO()
+    print_start(host, 8000, out)
+    assert out.getvalue() == first_line + "\n"
 
 
 def test_serve_on_loopback_says_what_to_run_instead() -> None:

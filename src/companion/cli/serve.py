@@ -108,7 +108,7 @@ def _serve_command(args: argparse.Namespace) -> int:
     from companion.api.limits import Rate
     from companion.api.server import ServeSettings, serve
     from companion.ledger.db import resolve_url, shown
-    from companion.web.addresses import public_url, url_host
+    from companion.web.addresses import public_url
 
     for name in ("create_limit", "write_limit"):
         try:
@@ -123,7 +123,7 @@ def _serve_command(args: argparse.Namespace) -> int:
             args.public_url = public_url(args.public_url)
         except ValueError as error:
             raise SystemExit(f"companion serve: --public-url: {error}") from None
-    print(f"Companion is at http://{url_host(args.host)}:{args.port}/  (Ctrl-C stops it)")
+    print_start(args.host, args.port, sys.stdout)
     print(f"The ledger's database: {shown(resolve_url(args.db))}")
     print_reach(args.host, args.port, args.public_url, sys.stdout)
     sys.stdout.flush()
@@ -145,6 +145,20 @@ def _serve_command(args: argparse.Namespace) -> int:
         )
     )
     return 0
+
+
+def print_start(host: str, port: int, out: TextIO) -> None:
+    """The first line: where the server listens. A server on every address (`0.0.0.0`, `::`)
+    has no address of its own that a browser could open, so the line names none; the phones'
+    address follows (`print_reach`)."""
+    from companion.api.security import WILDCARD_HOSTS, host_name
+    from companion.web.addresses import url_host
+
+    if host_name(host) in WILDCARD_HOSTS:
+        where = f"on every address of this machine, port {port}"
+    else:
+        where = f"at http://{url_host(host)}:{port}/"
+    print(f"Companion is {where}  (Ctrl-C stops it)", file=out)
 
 
 def print_reach(host: str, port: int, public: str | None, out: TextIO) -> None:
