@@ -147,6 +147,17 @@ def test_flowers_count_only_with_the_option_and_never_toward_the_minimum() -> No
     )
     result = score_json({**SIX_FAN, "bonus": "1f2f", "options": {"flowers": True}})
     assert (result["tai"], result["meets_minimum"]) == (8, False)
+    note = "6 of the 8 fan count toward the table's minimum of 8; Flower tiles does not"
+    assert result["short_of_minimum"] == {
+        "counted": 6,
+        "total": 8,
+        "minimum": 8,
+        "left_out": ["flower_tiles"],
+        "note": note,
+    }
+    assert result["notes"] == [note]
+    without = score_json(SIX_FAN)
+    assert without["short_of_minimum"]["note"] == "6 fan is under the table's minimum of 8"
     assert result["patterns"][-1] == {
         "id": "flower_tiles",
         "name": "Flower tiles",

@@ -223,3 +223,40 @@ def test_sg_offers_no_animal_tiles_and_sg_table_does(phone: Tab) -> None:
 def test_the_api_reference_fits_a_phone(phone: Tab) -> None:
     phone.page.goto(phone.base + "/docs?lang=en")
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+FITS = """() => {
+  const select = document.querySelector('#profile');
+  const style = getComputedStyle(select);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const text = select.selectedOptions[0].text;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const badges = [...document.querySelectorAll('[data-picker] .tile-button .badge')]
+    .filter((badge) => badge.offsetParent !== null)
+    .map((badge) => badge.getBoundingClientRect().right
+      - badge.parentElement.getBoundingClientRect().right);
+  const width = document.documentElement.clientWidth;
+  const beyond = [...document.querySelectorAll('body *')]
+    .filter((node) => node.getBoundingClientRect().right > width + 0.5).length;
+  return {text, textWidth: context.measureText(text).width, room, badges, beyond,
+          about: document.querySelector('#profile-about').innerText};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_at_375_px_the_rules_and_the_tile_badges_fit(phone: Tab, lang: str) -> None:
+    page = phone.page
+    phone.goto(f"/?lang={lang}")
+    for profile in ("sg", "sg-table", "tw", "hk", "riichi", "mcr"):
+        page.select_option("#profile", profile)
+        tap_tiles(page, "1m 1m 9m")
+        found = page.evaluate(FITS)
+        # The select names the rules whole; what they are is said beneath it.
+        assert found["textWidth"] <= found["room"], (profile, found)
+        assert found["about"] != "", profile
+        # A tile's count badge stays within its button's right edge, and nothing runs past
+        # the screen's.
+        assert len(found["badges"]) == 2 and max(found["badges"]) <= 0, (profile, found)
+        assert found["beyond"] == 0, (profile, found)
+        page.locator("[data-hand-editor] [data-fresh]").click()

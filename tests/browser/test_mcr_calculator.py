@@ -5,6 +5,7 @@ tiles offered only when flowers are played, the minimum of 8 fan, the fan's Chin
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -167,8 +168,17 @@ def test_flower_tiles_are_offered_only_when_flowers_are_played(desktop: Tab) -> 
     choose(page, "win", "discard")
     choose(page, "discarder", "W")
     expect(page.locator(".total")).to_have_attribute("data-total", "6")
-    under = "Under the minimum: nobody pays."
-    assert page.locator("[data-verdict='good'] .verdict-detail").inner_text() == under
+    # Not a win that pays: headed as under the minimum, which it names, never in green.
+    assert page.locator("[data-verdict='good']").count() == 0
+    short = page.locator("[data-verdict='short']")
+    assert short.locator(".verdict-title").inner_text() == "Under the minimum"
+    assert short.locator(".verdict-detail").inner_text() == (
+        "6 fan is under the table's minimum of 8"
+    )
+    expect(page.locator("#result-bar")).to_have_class(re.compile(r"\bshort\b"))
+    assert page.locator("#result-bar .result-bar-status").text_content() == (
+        "Under the minimum · 6 fan"
+    )
     assert page.locator(".transfers").count() == 0
     assert page.locator("[data-bonus-panel]").is_hidden()
     page.locator("#options-panel summary").click()
@@ -183,7 +193,9 @@ def test_flower_tiles_are_offered_only_when_flowers_are_played(desktop: Tab) -> 
     # Flowers are fan, never toward the minimum of 8.
     expect(page.locator(".total")).to_have_attribute("data-total", "8")
     assert fan_shown(page)[-1] == ["flower_tiles", "Flower tiles\u00d72", "2 fan", ["1f", "3f"]]
-    assert page.locator("[data-verdict='good'] .verdict-detail").inner_text() == under
+    assert page.locator("[data-verdict='short'] .verdict-detail").inner_text() == (
+        "6 of the 8 fan count toward the table's minimum of 8; Flower tiles does not"
+    )
     assert page.locator(".transfers, .net").count() == 0
     shoot(desktop, "1280-en-flowers")
     # Switched off again, the flowers leave the hand with the tiles offered.
@@ -214,3 +226,10 @@ def test_the_screenshots_at_both_sizes(phone: Tab, desktop: Tab) -> None:
             enter_straight(page)
             expect(page.locator(".total")).to_have_attribute("data-total", "23")
             shoot(tab, f"{size}-{lang}")
+            # The same page with a hand under the minimum: headed as such, in the language.
+            page.locator("[data-fresh]").click()
+            tap_tiles(page, SIX_FAN)
+            choose(page, "win", "discard")
+            choose(page, "discarder", "W")
+            expect(page.locator("[data-verdict='short']")).to_be_visible()
+            shoot(tab, f"{size}-{lang}-under")

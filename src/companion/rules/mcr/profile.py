@@ -116,6 +116,10 @@ class McrScoreResult(ScoreResult):
         assert winner is not None
         data["waits"] = [tile.mpsz for tile in self.waits]
         data["winner"] = winner.value
+        data["notes"] = list(self.notes)
+        short = self.short_of_minimum
+        if short is not None:
+            data["short_of_minimum"] = short.to_json()
         data["transfers"] = [
             {"from": seat.value, "to": winner.value, "amount": -amount}
             for seat, amount in self.mcr.payments.items()
@@ -222,7 +226,17 @@ def _engine_fields(fields: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
+def _shortfall(found: McrResult) -> Shortfall | None:
+    """How a hand under 8 fan falls short: flowers are fan of the hand, never toward the
+    minimum, so they are the left-out pattern."""
+    if found.meets_minimum:
+        return None
+    left_out = ((FLOWER.id, FLOWER.english),) if found.flowers else ()
+    return Shortfall(found.fan - found.flowers, found.fan, MINIMUM, "fan", left_out)
+
+
 def _result(found: McrResult, fields: Mapping[str, Any]) -> McrScoreResult:
+    short = _shortfall(found)
     result = McrScoreResult(
         True,
         "mcr",
@@ -237,6 +251,8 @@ def _result(found: McrResult, fields: Mapping[str, Any]) -> McrScoreResult:
         winner=Wind.parse(fields.get("seat", "E")),
         unit="fan",
         found_waits=lambda: _waits_of(fields),
+        notes=() if short is None else (short.note,),
+        short_of_minimum=short,
     )
     result.__dict__["mcr"] = found
     return result

@@ -1,7 +1,7 @@
 // The calculator page: the hand editor, the win context and a live result from the HTTP API.
 import { HandEditor } from "./hand-editor.js";
 import { pageData, setUnit, t, tileName, tOr } from "./i18n.js";
-import { renderError, renderMessage, renderResult, renderWaits, valueText } from "./result-view.js";
+import { renderError, renderMessage, renderResult, renderWaits, verdictLine } from "./result-view.js";
 import { el, SEATS, tileSvg } from "./tiles.js";
 
 const SETTINGS_KEY = "companion.calculator.settings";
@@ -9,6 +9,7 @@ const SETTINGS_KEY = "companion.calculator.settings";
 const profiles = new Map(pageData.profiles.map((profile) => [profile.id, profile]));
 const form = document.getElementById("context-form");
 const profileSelect = document.getElementById("profile");
+const profileAbout = document.getElementById("profile-about");
 const resultBody = document.getElementById("result-body");
 const bar = document.getElementById("result-bar");
 const barStatus = document.getElementById("result-bar-status");
@@ -450,6 +451,8 @@ function syncEditor(profile) {
 function applyProfile(saved = {}) {
   const profile = currentProfile();
   setUnit(profile.unit);
+  // The select names the rules; what they are is said beneath, so a phone shows both whole.
+  profileAbout.textContent = profileSelect.selectedOptions[0]?.dataset.about ?? "";
   pageTitle.textContent = t("calc.title");
   renderProfileFields(profile, saved);
   renderEvents(profile, saved);
@@ -605,7 +608,7 @@ function newHand() {
 
 function showBar(kind, text) {
   bar.hidden = !text;
-  bar.classList.remove("good", "bad", "waiting");
+  bar.classList.remove("good", "bad", "waiting", "short");
   if (kind) bar.classList.add(kind);
   barStatus.textContent = text;
   if (status.textContent !== text) status.textContent = text;
@@ -671,7 +674,7 @@ async function update() {
     } else {
       renderResult(resultBody, data);
       if (data.valid) {
-        showBar("good", `${t("result.valid")} · ${valueText(data)}`);
+        showBar(...verdictLine(data));
       } else {
         showBar("bad", t("result.invalid"));
       }

@@ -249,8 +249,13 @@ export function renderResult(container, result) {
     container.replaceChildren(...parts);
     return;
   }
-  const detail = result.meets_minimum ? "" : minimumText(result);
-  const parts = [verdict("good", t("result.valid"), t("result.tai", { n: result.tai }), detail)];
+  // A legal hand under the table's minimum pays nothing: said as such, never as a paying win.
+  const short = result.meets_minimum === false;
+  const parts = [
+    short
+      ? verdict("short", t("result.short_title"), t("result.tai", { n: result.tai }), minimumText(result))
+      : verdict("good", t("result.valid"), t("result.tai", { n: result.tai })),
+  ];
   parts.push(...renderPatterns(result), ...renderReading(result), ...renderPayments(result));
   // The minimum's note is said in the verdict, in the page's language: not again in English.
   const shown = (result.notes ?? []).filter((note) => note !== result.short_of_minimum?.note);
@@ -288,6 +293,13 @@ function hanFuText(result) {
 }
 
 /** A valid result's value in one line, for the bar and the waits: riichi's call, else tai. */
+/** The calculator's one-line verdict of a scored hand: its kind ("good", or "short" under the
+ * table's minimum) and its text. */
+export function verdictLine(result) {
+  if (result.meets_minimum === false) return ["short", `${t("result.short_title")} · ${valueText(result)}`];
+  return ["good", `${t("result.valid")} · ${valueText(result)}`];
+}
+
 export function valueText(result) {
   if (result.unit === "han") return callText(result.call);
   return t("result.tai", { n: result.tai });
