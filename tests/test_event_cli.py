@@ -94,7 +94,7 @@ def test_an_event_from_the_command_line(
     assert code == 0, err
     one, two = re.findall(r"Table \d \(([a-z2-9]{8}),", out)
     assert out.splitlines() == [
-        "Round 1: 2 tables, 0 repeats, 0 seat repeats",
+        "Round 1: 2 tables, 0 repeats (0 so far, 0 unavoidable), 0 seat repeats",
         f"  Table 1 ({one}, 0 hands): East Ann, South Ben, West Cat, North Dan",
         f"  Table 2 ({two}, 0 hands): East Eve, South Fay, West Gus, North Hal",
     ]
@@ -147,14 +147,17 @@ def test_an_event_from_the_command_line(
     assert re.fullmatch(r"Round 2: 45 minutes, ends at \d\d:\d\d UTC\.\n", timer)
 
     shown = ok(capsys, "event", "show", event, "--db", url).splitlines()
-    assert shown[:4] == [
+    assert shown[:5] == [
         f"Club night ({event}, sg): 2 rounds, seed 7, round 1 listed, later rounds no-repeats",
         "Players (9): Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal (withdrew after round 1), "
         "Ivy (from round 2)",
+        # Hal's place taken by Ivy: of round 1's eight, seven meet in two tables again.
+        "Repeats (two players meeting again at a table): at least 3 cannot be avoided over "
+        "2 rounds.",
         "Round 2: 0 of 2 tables finished",
-        "Round 1: 2 tables, 0 repeats, 0 seat repeats",
+        "Round 1: 2 tables, 0 repeats (0 so far, 0 unavoidable), 0 seat repeats",
     ]
-    assert shown[4] == f"  Table 1 ({one}, finished): East Ann, South Ben, West Cat, North Dan"
+    assert shown[5] == f"  Table 1 ({one}, finished): East Ann, South Ben, West Cat, North Dan"
     assert re.fullmatch(r"  Timer: 45 minutes, ends at \d\d:\d\d UTC", shown[-1])
 
     rows = list(csv.reader(io.StringIO(ok(capsys, "event", "export", event, "--format", "csv",

@@ -398,3 +398,30 @@ def test_the_board_is_worked_out_once_per_version(night: Night, monkeypatch: Any
         board = night.client.get(f"/e/{night.event}/board?lang=en").text
         assert cells(board, "total")[0] == "+8"
     assert worked == [night.event, night.event]
+
+
+def test_the_organiser_is_told_the_repeats_the_field_cannot_avoid(night: Night) -> None:
+    panel_url = f"/e/{night.event}/organiser/panel"
+    bearer = {"Authorization": f"Bearer {night.token}"}
+    english = night.client.get(f"{panel_url}?lang=en", headers=bearer).text
+    # Eight players over three rounds: two tables a round, so each later round seats two of
+    # every round-1 table together again (4 a round), and a player meets 9 others in 7.
+    assert (
+        "A repeat is two players meeting again at a table. With 8 players over 3 rounds, at "
+        "least 8 repeats cannot be avoided, however the rounds are seated."
+    ) in english
+    assert "repeats 0 (0 so far, 0 of them unavoidable) · seat repeats 0" in english
+    chinese = night.client.get(f"{panel_url}?lang=zh-Hans", headers=bearer).text
+    assert "8 位选手打 3 轮，无论怎样排座，至少有 8 次重复同桌无法避免。" in chinese
+    seated = night.book.seat_round(night.event, 2, by="Mia")
+    assert seated.repeats == 4
+    event = night.client.get(f"/api/events/{night.event}").json()
+    assert event["unavoidable_repeats"] == [0, 4, 8]
+    assert [
+        (r["repeats"], r["total_repeats"], r["unavoidable_repeats"]) for r in event["seated"]
+    ] == [
+        (0, 0, 0),
+        (4, 4, 4),
+    ]
+    again = night.client.get(f"{panel_url}?lang=en", headers=bearer).text
+    assert "repeats 4 (4 so far, 4 of them unavoidable) · seat repeats" in again

@@ -364,9 +364,15 @@ def _count(number: int, one: str) -> str:
 
 
 def _round_text(seated: SeatedRound) -> str:
+    unavoidable = (
+        ""
+        if seated.unavoidable_repeats is None
+        else f" ({seated.total_repeats} so far, {seated.unavoidable_repeats} unavoidable)"
+    )
     lines = [
         f"Round {seated.number}: {_count(len(seated.tables), 'table')}, "
-        f"{_count(seated.repeats, 'repeat')}, {_count(seated.seat_repeats, 'seat repeat')}"
+        f"{_count(seated.repeats, 'repeat')}{unavoidable}, "
+        f"{_count(seated.seat_repeats, 'seat repeat')}"
     ]
     for table in seated.tables:
         seats = ", ".join(f"{wind} {name}" for wind, name in zip(WINDS, table.players, strict=True))
@@ -395,6 +401,12 @@ def _event_text(view: EventView) -> str:
     ]
     if view.problem is not None:
         lines.append(f"The next round cannot be seated: {view.problem.message}")
+    if view.unavoidable_repeats:
+        lines.append(
+            f"Repeats (two players meeting again at a table): at least "
+            f"{view.unavoidable_repeats[-1]} cannot be avoided over "
+            f"{_count(len(view.unavoidable_repeats), 'round')}."
+        )
     progress = view.progress
     if progress is None:
         lines.append("No round seated yet.")

@@ -211,9 +211,12 @@ def round_view(t: i18n.Translator, seated: Mapping[str, Any], now: datetime) -> 
         for table in seated.get("tables", ())
     )
     byes: Sequence[str] = seated.get("byes") or ()
+    unavoidable = seated.get("unavoidable_repeats")
     figures = t(
-        "evpage.repeats",
+        "evpage.repeats" if unavoidable is None else "evpage.repeats_of_unavoidable",
         repeats=int(seated.get("repeats", 0)),
+        total=int(seated.get("total_repeats", 0)),
+        unavoidable=int(unavoidable or 0),
         seat_repeats=int(seated.get("seat_repeats", 0)),
     )
     finished = sum(1 for table in tables if table.finished)
@@ -273,7 +276,23 @@ def event_context(
         "all_rounds_seated": current is not None and current >= total_rounds,
         "next_round": (current or 0) + 1,
         "rounds": [round_view(t, seated, now) for seated in event.get("seated", ())],
+        "repeats_note": repeats_note(t, event),
     }
+
+
+def repeats_note(t: i18n.Translator, event: Mapping[str, Any]) -> str:
+    """What a repeat is, and how many the field cannot avoid over all its rounds: said when the
+    event is made, before any round is seated, and beside the rounds after."""
+    unavoidable = event.get("unavoidable_repeats") or ()
+    if not unavoidable:
+        return ""
+    players = sum(1 for player in event.get("players", ()) if player.get("joins", 1) == 1)
+    return t(
+        "evpage.repeats_note",
+        players=players,
+        rounds=len(unavoidable),
+        unavoidable=int(unavoidable[-1]),
+    )
 
 
 AUDIT_KEYS = ("create", "join", "withdraw", "adjust", "seat", "timer")

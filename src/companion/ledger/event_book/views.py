@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from companion.events.plan import SeatingError
+from companion.events.repeats import plan_repeats
 from companion.ledger.event_book.records import Snapshot
 from companion.ledger.models import EventAuditRow
 from companion.ledger.rows import aware
@@ -94,6 +95,11 @@ class SeatedRound:
     repeats: int
     seat_repeats: int
     timer: RoundTimer | None
+    total_repeats: int = 0
+    """The repeats of every round up to this one."""
+    unavoidable_repeats: int | None = None
+    """Of `total_repeats`, how many no seating could avoid (`companion.events.repeats`); None
+    when the field as it stands cannot be seated."""
 
     @property
     def finished(self) -> int:
@@ -107,6 +113,8 @@ class SeatedRound:
             "byes": list(self.byes),
             "substitutes": list(self.substitutes),
             "repeats": self.repeats,
+            "total_repeats": self.total_repeats,
+            "unavoidable_repeats": self.unavoidable_repeats,
             "seat_repeats": self.seat_repeats,
             "timer": None if self.timer is None else self.timer.to_json(),
         }
@@ -133,6 +141,9 @@ class EventView:
     problem: SeatingError | None = None
     """Why a round still to seat cannot be seated as the field stands (after a withdrawal or
     a late entry made it uneven), or None."""
+    unavoidable_repeats: tuple[int, ...] = ()
+    """For each round of the plan, the repeats no seating can avoid by its end (empty when the
+    field cannot be seated)."""
 
     @property
     def current_round(self) -> int | None:
@@ -166,6 +177,7 @@ class EventView:
             "current_round": self.current_round,
             "progress": self.progress,
             "problem": None if self.problem is None else problem_json(self.problem),
+            "unavoidable_repeats": list(self.unavoidable_repeats),
         }
 
 
@@ -229,7 +241,10 @@ def event_view(ledger: Ledger, snapshot: Snapshot) -> EventView:
     timers: dict[int, RoundTimer] = {}
     for timer in snapshot.timers:  # in the order started: a restart replaces the one before
         timers[timer.round] = RoundTimer(timer.round, aware(timer.started_at), timer.minutes)
+    problem = snapshot.problem()
+    unavoidable = () if problem is not None else plan_repeats(snapshot.plan())
     seated = []
+    total_repeats = 0
     for row in snapshot.rounds:
         tables = []
         for table in snapshot.tables:
@@ -245,6 +260,7 @@ def event_view(ledger: Ledger, snapshot: Snapshot) -> EventView:
                     int(state["hands"]),
                 )
             )
+        total_repeats += row.repeats
         seated.append(
             SeatedRound(
                 row.round,
@@ -254,6 +270,8 @@ def event_view(ledger: Ledger, snapshot: Snapshot) -> EventView:
                 row.repeats,
                 row.seat_repeats,
                 timers.get(row.round),
+                total_repeats,
+                unavoidable[row.round - 1] if row.round <= len(unavoidable) else None,
             )
         )
     return EventView(
@@ -274,5 +292,6 @@ def event_view(ledger: Ledger, snapshot: Snapshot) -> EventView:
             for entry in snapshot.entries
         ),
         tuple(seated),
-        snapshot.problem(),
+        problem,
+        unavoidable,
     )
