@@ -1,8 +1,8 @@
 """Riichi refuses what cannot have happened (issue 37, docs/rules-riichi.md, *Refused as
 impossible*): a contradiction the shared legality checks refuse in every profile is refused in
 their words and with their key; riichi's own (riichi, ippatsu, rinshan, renhou, tenhou and
-chiihou with melds) in riichi's words, starting with the field at fault. Through the Python API,
-the HTTP API and a riichi table's whole-hand entry."""
+chiihou with melds or riichi, houtei with chankan) in riichi's words, starting with the field
+at fault. Through the Python API, the HTTP API and a riichi table's whole-hand entry."""
 
 from __future__ import annotations
 
@@ -92,6 +92,15 @@ def test_the_shared_refusals_carry_their_keys(
 
 # (fields, error): riichi's own refusals, in riichi's words, without a key.
 OWN: list[tuple[dict[str, Any], str]] = [
+    ({**DEALER_TSUMO, "events": ["heavenly", "riichi"]},
+     "events: heavenly (tenhou) is won on the winner's first draw, before they can declare "
+     "riichi, so not with riichi"),
+    ({**TSUMO, "events": ["earthly", "double_riichi", "ippatsu"]},
+     "events: earthly (chiihou) is won on the winner's first draw, before they can declare "
+     "riichi, so not with double_riichi or ippatsu"),
+    ({**RON, "win_tile": "4m", "events": ["last_discard", "robbing_kong"]},
+     "events: last_discard (houtei) with robbing_kong (chankan): no kong is declared after the "
+     "last tile is drawn, so there is none to rob"),
     ({**DEALER_TSUMO, "hand": "123m456p789s99s", "melds": ["ckong 1111z"],
       "events": ["heavenly"]},
      "events: heavenly (tenhou) is won on the first draw with nothing declared: melds must be "
@@ -110,7 +119,8 @@ OWN: list[tuple[dict[str, Any], str]] = [
     # Several at once: one message, each named, without a key.
     ({**DEALER_TSUMO, "events": ["heavenly", "last_tile", "ippatsu"]},
      "heavenly is won on the dealer's first draw, so events cannot also hold last_tile; "
-     "events: ippatsu without riichi"),
+     "events: ippatsu without riichi; events: heavenly (tenhou) is won on the winner's first "
+     "draw, before they can declare riichi, so not with ippatsu"),
 ]  # fmt: skip
 
 

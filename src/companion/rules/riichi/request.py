@@ -62,6 +62,8 @@ TABLE = legality.Table(dealer=Wind.EAST, earthly_self_draw=True)
 """East deals; chiihou is a self-draw (a non-dealer's win on a discard before their first draw
 is renhou: riichi refuses chiihou on a discard itself)."""
 FIRST_TURN = {E.HEAVENLY: "heavenly (tenhou)", E.EARTHLY: "earthly (chiihou)"}
+NOT_ON_FIRST_DRAW = (E.RIICHI, E.DOUBLE_RIICHI, E.IPPATSU)
+"""Declared after a discard: none can stand beside a win on the first draw."""
 
 
 def _shared_refusal(context: RiichiContext, hand: Hand) -> Problem | None:
@@ -95,6 +97,11 @@ def _shared_refusal(context: RiichiContext, hand: Hand) -> Problem | None:
     return None
 
 
+def _listed(events: Sequence[RiichiCircumstance]) -> str:
+    names = [event.value for event in events]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
 def check_events(
     context: RiichiContext, hand: Hand, ura_dora: Sequence[Tile], options: RiichiOptions
 ) -> None:
@@ -122,6 +129,11 @@ def check_events(
         problems.append("events: last_tile (haitei) is a self-draw; on a discard use last_discard")
     if has(E.LAST_DISCARD) and not context.by_discard:
         problems.append('events: last_discard (houtei) is a discard win; win must be "discard"')
+    if has(E.LAST_DISCARD) and has(E.ROBBING_KONG):
+        problems.append(
+            "events: last_discard (houtei) with robbing_kong (chankan): no kong is declared "
+            "after the last tile is drawn, so there is none to rob"
+        )
     for event, name in FIRST_TURN.items():
         if not has(event):
             continue
@@ -136,6 +148,12 @@ def check_events(
             problems.append(
                 f"events: {name} is won on the first draw with nothing declared: melds must be "
                 f"empty, not {listed}{why}"
+            )
+        declared = [found for found in NOT_ON_FIRST_DRAW if has(found)]
+        if declared:
+            problems.append(
+                f"events: {name} is won on the winner's first draw, before they can declare "
+                f"riichi, so not with {_listed(declared)}"
             )
     if has(E.EARTHLY) and context.by_discard:
         problems.append(
