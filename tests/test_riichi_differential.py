@@ -11,7 +11,9 @@ Companion scores it under the library's rule). The library's other switches are 
 table's (open tanyao, red fives, kiriage, kazoe, double yakuman, renhou). Liability (pao),
 several winners on one discard and head bump are Companion's alone (the library scores one hand
 for one winner): tests/test_riichi_profile.py and tests/test_riichi.py check them against
-payments worked out by hand.
+payments worked out by hand. Requests Companion refuses as impossible and the library scores
+(chankan on a tile the winner holds another copy of, tenhou with riichi...) are never drawn
+(`draw_hand`), so that no refusal goes uncompared.
 """
 
 from __future__ import annotations
@@ -185,7 +187,9 @@ def draw_hand(rng: random.Random, reds: bool, renhou: bool) -> Drawn | None:
         events.append("last_discard" if by_discard else "last_tile")
     elif roll < 0.08 and not by_discard and any(kind == "kong" for kind, _ in declared):
         events.append("replacement")
-    elif roll < 0.1 and by_discard:
+    elif roll < 0.1 and by_discard and copies[win] == 1:
+        # The robbed tile is a kong's fourth copy: a winner holding another is refused (the
+        # library scores it), so chankan is drawn only for a winning tile held once.
         events.append("robbing_kong")
     elif roll < 0.13 and not declared and not riichi:
         # A win in the first go-around: tenhou, chiihou, or renhou where it is played.

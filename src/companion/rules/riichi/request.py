@@ -10,8 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import InvalidRequestError, NotAWinError
+from companion.context import Circumstance, WinContext, WinType
+from companion.errors import InvalidRequestError, NotAWinError, Problem
 from companion.hand import Hand, Meld, MeldKind
+from companion.rules import legality
 from companion.rules.own_request import read_win
 from companion.rules.riichi import yaku
 from companion.rules.riichi.facts import RiichiCircumstance, RiichiContext
@@ -46,10 +48,65 @@ def _events(names: Sequence[str]) -> frozenset[RiichiCircumstance]:
     return frozenset(found)
 
 
+SHARED = {
+    E.ROBBING_KONG: Circumstance.ROBBING_KONG,
+    E.LAST_TILE: Circumstance.LAST_TILE,
+    E.LAST_DISCARD: Circumstance.LAST_DISCARD,
+    E.HEAVENLY: Circumstance.HEAVENLY,
+    E.EARTHLY: Circumstance.EARTHLY,
+}
+"""Riichi's events that the shared legality checks ask about, as they name them (not
+`replacement`: their check lets a bonus tile's replacement count, riichi has none, so riichi
+checks rinshan itself, as hk does)."""
+TABLE = legality.Table(dealer=Wind.EAST, earthly_self_draw=True)
+"""East deals; chiihou is a self-draw (a non-dealer's win on a discard before their first draw
+is renhou: riichi refuses chiihou on a discard itself)."""
+FIRST_TURN = {E.HEAVENLY: "heavenly (tenhou)", E.EARTHLY: "earthly (chiihou)"}
+NOT_ON_FIRST_DRAW = (E.RIICHI, E.DOUBLE_RIICHI, E.IPPATSU)
+"""Declared after a discard: none can stand beside a win on the first draw."""
+
+
+def _shared_refusal(context: RiichiContext, hand: Hand) -> Problem | None:
+    """The first refusal of the checks every profile shares (`companion.rules.legality`), with
+    its key: a contradiction they refuse is refused in the same words here.
+
+    Riichi checks three things itself, where its rule is not theirs: rinshan (riichi has no
+    bonus tile to replace), chiihou on a discard (that is renhou) and the melds of tenhou and
+    chiihou (not even a concealed kong, where the shared checks allow one)."""
+    shared = frozenset(SHARED[event] for event in context.circumstances if event in SHARED)
+    if context.by_discard:
+        shared -= {Circumstance.EARTHLY}
+    if not shared:
+        return None  # every shared check asks about a circumstance (riichi has no discard count)
+    win = WinType.DISCARD if context.by_discard else WinType.SELF_DRAW
+
+    def shared_context(circumstances: frozenset[Circumstance]) -> WinContext:
+        return WinContext(
+            win, context.seat, context.round, context.discarder, TABLE.dealer,
+            circumstances=circumstances,
+        )  # fmt: skip
+
+    try:
+        legality.check_context(shared_context(shared), TABLE)
+        # The shared checks of tenhou's and chiihou's tiles are of their melds: riichi's own.
+        legality.check_hand(
+            hand, shared_context(shared - {Circumstance.HEAVENLY, Circumstance.EARTHLY})
+        )
+    except NotAWinError as refusal:
+        return Problem(refusal.message, refusal.key, refusal.params)
+    return None
+
+
+def _listed(events: Sequence[RiichiCircumstance]) -> str:
+    names = [event.value for event in events]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
 def check_events(
     context: RiichiContext, hand: Hand, ura_dora: Sequence[Tile], options: RiichiOptions
 ) -> None:
-    """Refuse what cannot have happened, naming the fields at fault."""
+    """Refuse what cannot have happened, naming the fields at fault: one refusal alone with its
+    key when it has one (the shared checks'), several together in one message without one."""
     has = context.has
     riichi = has(E.RIICHI) or has(E.DOUBLE_RIICHI)
     claimed = [meld for meld in hand.melds if meld.kind is not MeldKind.CONCEALED_KONG]
@@ -72,19 +129,51 @@ def check_events(
         problems.append("events: last_tile (haitei) is a self-draw; on a discard use last_discard")
     if has(E.LAST_DISCARD) and not context.by_discard:
         problems.append('events: last_discard (houtei) is a discard win; win must be "discard"')
-    if has(E.ROBBING_KONG) and not context.by_discard:
-        problems.append('events: robbing_kong (chankan) on a self-draw; win must be "discard"')
-    if has(E.HEAVENLY) and (not context.dealer or context.by_discard or hand.melds):
-        problems.append("events: heavenly (tenhou) is the dealer's self-draw, no melds")
-    if has(E.EARTHLY) and (context.dealer or context.by_discard or hand.melds):
-        problems.append("events: earthly (chiihou) is a non-dealer's self-draw, no melds")
+    if has(E.LAST_DISCARD) and has(E.ROBBING_KONG):
+        problems.append(
+            "events: last_discard (houtei) with robbing_kong (chankan): no kong is declared "
+            "after the last tile is drawn, so there is none to rob"
+        )
+    for event, name in FIRST_TURN.items():
+        if not has(event):
+            continue
+        if hand.melds:
+            listed = ", ".join(str(meld) for meld in hand.melds)
+            why = (
+                " (a concealed kong draws a replacement tile, so the win is no longer on the "
+                "first draw)"
+                if len(claimed) < len(hand.melds)
+                else ""
+            )
+            problems.append(
+                f"events: {name} is won on the first draw with nothing declared: melds must be "
+                f"empty, not {listed}{why}"
+            )
+        declared = [found for found in NOT_ON_FIRST_DRAW if has(found)]
+        if declared:
+            problems.append(
+                f"events: {name} is won on the winner's first draw, before they can declare "
+                f"riichi, so not with {_listed(declared)}"
+            )
+    if has(E.EARTHLY) and context.by_discard:
+        problems.append(
+            "events: earthly (chiihou) is a non-dealer's self-draw on the first draw; win must "
+            'be "self_draw" (a win on a discard before one\'s first draw is renhou)'
+        )
     if has(E.RENHOU):
         if yaku.RENHOU.pattern_in(options) is None:
             problems.append('events: renhou is not played (option renhou is "off")')
         elif context.dealer or not context.by_discard or hand.melds:
             problems.append("events: renhou is a non-dealer's discard win, no melds")
-    if problems:
-        raise NotAWinError("; ".join(problems))
+    found = [Problem(text) for text in problems]
+    shared = _shared_refusal(context, hand)
+    if shared is not None:
+        found.insert(0, shared)
+    if len(found) == 1:
+        (only,) = found
+        raise NotAWinError(only.text, key=only.key, params=only.params)
+    if found:
+        raise NotAWinError("; ".join(problem.text for problem in found))
 
 
 @dataclass(frozen=True)
