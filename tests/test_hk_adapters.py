@@ -316,7 +316,7 @@ def test_the_create_form_offers_the_hk_options(client: TestClient) -> None:
 
 def test_the_calculator_page_data_carries_the_faan_words(client: TestClient) -> None:
     page = client.get("/?lang=zh-Hant").text
-    assert '<option value="hk">香港老番・3–13 番（hk）</option>' in page  # noqa: RUF001
+    assert '<option value="hk" data-about="3–13 番">香港老番（hk）</option>' in page  # noqa: RUF001
     data = page_data(page)
     assert data["messages"]["result.tai@faan"] == "{n} 番"
     assert data["messages"]["calc.title@faan"] == "計算番數"

@@ -205,8 +205,8 @@ def test_a_whole_hand_is_scored_by_the_engine_with_the_tables_winds() -> None:
     with pytest.raises(NotPayableWinError) as refused:
         table.record(hand(D, "123m345p567s789s22p", A))
     assert refused.value.message == (
-        "Dee's hand does not meet the table's minimum (4 fan in all): a hand under the minimum "
-        "pays nothing and is not recorded as a win"
+        "Dee's hand is under the table's minimum (4 fan is under the table's minimum of 8): a "
+        "hand under the minimum pays nothing and is not recorded as a win"
     )
 
 
