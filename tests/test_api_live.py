@@ -21,6 +21,7 @@ import pytest
 from companion.api import create_app, live
 from companion.api.streams import TOTAL, StreamSlots
 from companion.api.table_stream import TableStreams
+from companion.ledger.records import DrawRecord
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HANG = 30.0
@@ -370,7 +371,7 @@ def test_a_client_that_does_not_read_is_cut_and_holds_nothing(tmp_path: Any) -> 
     with Ledger.open(url) as ledger:
         table_id = ledger.create_table("sg", PLAYERS).id
         for _ in range(300):
-            ledger.record_draw(table_id)
+            ledger.record(table_id, DrawRecord())
     app = create_app(url)
     app.state.stream_stall = 0.5
     sent: list[MutableMapping[str, Any]] = []

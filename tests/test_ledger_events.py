@@ -18,7 +18,6 @@ import pytest
 from companion.errors import CompanionError
 from companion.events.plan import SeatingError, UnevenFieldError
 from companion.events.standings import StandingRule, StandingsError
-from companion.ledger.entries import WinInput, WinnerInput
 from companion.ledger.errors import TableFinishedError
 from companion.ledger.event_book.errors import (
     EventAccessError,
@@ -31,6 +30,7 @@ from companion.ledger.event_book.leaderboard import event_standings
 from companion.ledger.event_book.rounds import standing_order, table_name
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.event_book.store import noticed_event
+from companion.ledger.records import WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger
 
 EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -50,7 +50,7 @@ def sqlite_ledger(tmp_path: Any) -> Iterator[Ledger]:
 
 
 def discard_win(ledger: Ledger, table: str, winner: str, discarder: str, tai: int) -> None:
-    ledger.record_win(table, [WinnerInput(winner, tai=tai)], discarder=discarder)
+    ledger.record(table, WinRecord((WinnerRecord(winner, tai=tai),), discarder=discarder))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -193,11 +193,11 @@ def test_a_riichi_event_ranks_the_final_results(sqlite_ledger: Ledger) -> None:
     # East's yakuman on South's discard with West's riichi stick: South busts. The finals
     # (tenhou: 30,000 returned, uma 20/10, oka 20): East 84.0, North 5.0, West -16.0,
     # South -73.0 (tests/test_ledger_riichi.py works them out).
-    yakuman = WinInput((WinnerInput("Ann", yakuman=1),), "Ben", None, ("Cat",))
+    yakuman = WinRecord((WinnerRecord("Ann", yakuman=1),), "Ben", None, ("Cat",))
     sqlite_ledger.record(one, yakuman)
     # Table 2 still playing: dealer Eve's 3 han 30 fu ron on Fay (5,800) counts as it stands,
     # in thousands against the 25,000 start.
-    sqlite_ledger.record(two, WinInput((WinnerInput("Eve", han=3, fu=30),), "Fay"))
+    sqlite_ledger.record(two, WinRecord((WinnerRecord("Eve", han=3, fu=30),), "Fay"))
     board = book.standings(created.id)
     assert board.rule is StandingRule.FINALS
     assert [(row.name, row.total, row.secondary, row.provisional) for row in board.rows] == [

@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 
 from companion.api.app import create_app
 from companion.events.standings import StandingRule, table_result
-from companion.ledger.entries import DrawInput, WinInput, WinnerInput
 from companion.ledger.errors import TableFinishedError
+from companion.ledger.records import DrawRecord, WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger
 
 NAMES = ("Ann", "Ben", "Cy", "Dee")
@@ -22,8 +22,8 @@ A, B, C, D = NAMES
 
 def win(
     winner: str, fan: int, discarder: str | None = None, flowers: int | None = None
-) -> WinInput:
-    return WinInput((WinnerInput(winner, tai=fan, flowers=flowers),), discarder)
+) -> WinRecord:
+    return WinRecord((WinnerRecord(winner, tai=fan, flowers=flowers),), discarder)
 
 
 # Twelve draws and four wins: Ann 20 from Ben, Ben's self-draw of 8 + 2 flowers, Cy 16 from
@@ -32,9 +32,9 @@ def win(
 GAME = [
     win(A, 12, B),
     win(B, 8, flowers=2),
-    *[DrawInput()] * 6,
+    *[DrawRecord()] * 6,
     win(C, 16, D),
-    *[DrawInput()] * 6,
+    *[DrawRecord()] * 6,
     win(D, 9, A),
 ]
 
@@ -54,7 +54,7 @@ def test_a_game_through_the_repository_corrected_and_exported(tmp_path: Path) ->
         ]
         assert (data["finished"], data["table_points"], data["next_hand"]) == (True, True, None)
         with pytest.raises(TableFinishedError):
-            ledger.record(created.id, DrawInput())
+            ledger.record(created.id, DrawRecord())
         exported = ledger.export_json(created.id)
         text = ledger.export_csv(created.id)
         # Undo the last hand (a void): the game is playing again, North round, Dee dealing.

@@ -18,6 +18,7 @@ from companion.api import create_app
 from companion.api.deps import close_ledgers
 from companion.cli import main as cli_main
 from companion.ledger.export import spreadsheet_text
+from companion.ledger.records import WinRecord
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 FORMULA_PLAYERS = ["=1+2", "+SUM(1;2)", "-2+3", "@cmd"]
@@ -416,20 +417,20 @@ def test_a_correction_with_a_stale_expect_is_a_409(client: TestClient) -> None:
 def test_racing_amends_of_one_event_let_exactly_one_win(ledger_url: str) -> None:
     import threading
 
-    from companion.ledger.entries import WinInput, WinnerInput
     from companion.ledger.errors import StaleWriteError
+    from companion.ledger.records import WinnerRecord, WinRecord
     from companion.ledger.repository import Ledger
 
     racers = 8
     with Ledger.open(ledger_url) as ledger:
         table = ledger.create_table("sg", PLAYERS)
-        ledger.record_win(table.id, [WinnerInput("Ann", tai=1)], discarder="Ben")
+        ledger.record(table.id, WinRecord((WinnerRecord("Ann", tai=1),), discarder="Ben"))
         barrier = threading.Barrier(racers)
         outcomes: list[str] = []
         lock = threading.Lock()
 
         def amend(number: int) -> None:
-            entry = WinInput((WinnerInput("Ann", tai=1 + number % 5),), "Cat")
+            entry = WinRecord((WinnerRecord("Ann", tai=1 + number % 5),), "Cat")
             barrier.wait(timeout=30)
             try:
                 ledger.amend(table.id, 1, entry, reason=f"racer {number}", expect=0)
@@ -454,7 +455,7 @@ def test_racing_amends_of_one_event_let_exactly_one_win(ledger_url: str) -> None
 
 
 def long_table(client: TestClient, hands: int) -> str:
-    from companion.ledger.entries import WinnerInput
+    from companion.ledger.records import WinnerRecord
     from companion.ledger.repository import Ledger
 
     table_id, _ = new_table(client)
@@ -462,8 +463,9 @@ def long_table(client: TestClient, hands: int) -> str:
     with Ledger.open(url) as ledger:
         for number in range(hands):
             winner, discarder = PLAYERS[number % 4], PLAYERS[(number + 1) % 4]
-            ledger.record_win(
-                table_id, [WinnerInput(winner, tai=1 + number % 3)], discarder=discarder
+            ledger.record(
+                table_id,
+                WinRecord((WinnerRecord(winner, tai=1 + number % 3),), discarder=discarder),
             )
     return table_id
 

@@ -49,8 +49,8 @@ from companion.api.table_bodies import (
     declared_by,
     field_names,
     read_body,
-    read_entry,
     read_fields,
+    read_record,
 )
 from companion.api.table_docs import (
     AMEND_BODY,
@@ -270,9 +270,9 @@ def export_table(request: Request, table_id: str, format: str = "json") -> Respo
 )
 async def record_hand(request: Request, table_id: str, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
-    entry, body = read_entry(await read_json(request), Recording)
+    record, body = read_record(await read_json(request), Recording)
     recorded = await call(
-        ledger.record, table_id, entry, key=body.key, expect_hand=body.expect_hand
+        ledger.record, table_id, record, key=body.key, expect_hand=body.expect_hand
     )
     return recorded_response(table_id, recorded)
 
@@ -307,6 +307,6 @@ async def void_event(request: Request, table_id: str, seq: int, ledger: LedgerDe
 )
 async def amend_event(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
-    entry, body = read_entry(await read_json(request), Correction)
-    recorded = await call(ledger.amend, table_id, seq, entry, **body.fields())
+    record, body = read_record(await read_json(request), Correction)
+    recorded = await call(ledger.amend, table_id, seq, record, **body.fields())
     return recorded_response(table_id, recorded)

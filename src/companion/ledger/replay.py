@@ -12,16 +12,7 @@ from dataclasses import dataclass, replace
 from companion.context import next_deal
 from companion.errors import CompanionError
 from companion.ledger.build import build_outcome, build_win
-from companion.ledger.entries import (
-    Correction,
-    Draw,
-    Entry,
-    Event,
-    GameHand,
-    Outcome,
-    Payout,
-    Win,
-)
+from companion.ledger.entries import Correction, Draw, Event, GameHand, Outcome, Payout, Win
 from companion.ledger.errors import (
     LimitError,
     MissingEventError,
@@ -29,6 +20,7 @@ from companion.ledger.errors import (
     TableFinishedError,
     UnknownEventError,
 )
+from companion.ledger.records import Record
 from companion.ledger.state import (
     MAX_CORRECTIONS,
     Amounts,
@@ -247,8 +239,8 @@ def correction_target(replayed: Replay, seq: int, expect: int | None = None) -> 
     return entry
 
 
-def next_outcome(replayed: Replay, entry: Entry, expect_hand: int | None) -> Outcome:
-    """The outcome `entry` records as the record's next event; refused when the table is
+def next_outcome(replayed: Replay, record: Record, expect_hand: int | None) -> Outcome:
+    """The outcome `record` records as the record's next event; refused when the table is
     finished or `expect_hand` is not the hand being played."""
     state = replayed.state
     if state.finished:
@@ -262,7 +254,7 @@ def next_outcome(replayed: Replay, entry: Entry, expect_hand: int | None) -> Out
         raise StaleWriteError(
             f"hand {expect_hand} is not being played yet: the next is hand {state.next_hand}"
         )
-    return build_outcome(replayed.setup, state, entry)
+    return build_outcome(replayed.setup, state, record)
 
 
 def check_planned(after: Replay) -> None:

@@ -25,9 +25,10 @@ from sqlalchemy.orm import Session
 
 from companion.ledger import db
 from companion.ledger.checks import check_storable, check_totals, idempotency_key, unstorable
-from companion.ledger.entries import Correction, Event, Outcome, fingerprint
+from companion.ledger.entries import Correction, Event, Outcome
 from companion.ledger.errors import IdempotencyConflictError, TableBusyError, UnknownTableError
 from companion.ledger.models import EventRow, TableRow
+from companion.ledger.records import fingerprint
 from companion.ledger.replay import HistoryEntry, Replay, check_planned, extend, replay
 from companion.ledger.rows import event_of, event_row, now, setup_of
 from companion.ledger.state import TableSetup, table_key

@@ -26,6 +26,7 @@ from companion.ledger.entries import (
     Win,
     correction_text,
 )
+from companion.ledger.records import extras_shown
 from companion.ledger.replay import HistoryEntry, Replay
 from companion.ledger.settle import settle_up
 from companion.ledger.state import TableState
@@ -131,6 +132,9 @@ class EventView:
     amounts: tuple[AmountView, ...]
     badge: str = ""
     reason: str = ""
+    extras: tuple[tuple[str, str], ...] = ()
+    """What the record carried besides its kind's fields (`records.Extras`): each given one's
+    label, in the page's language where it has words of its own, and its value."""
     warnings: tuple[str, ...] = ()
     """The history line's warnings, in the page's language (a win a correction made stale)."""
     can_void: bool = False
@@ -428,6 +432,10 @@ def event_view(
         text=outcome_text(t, players, shown),
         amounts=amounts,
         badge=badge,
+        extras=tuple(
+            (t.get(f"table.extra.{name}", label), value)
+            for name, label, value in extras_shown(shown.extras)
+        ),
         warnings=warnings,
         can_void=entry.status != "voided",
         can_amend=True,
