@@ -28,10 +28,12 @@ from companion.ledger.records import (
 from companion.ledger.replay import Replay, correction_target, replay
 from companion.ledger.settle import settle_up, transfer_text
 from companion.ledger.state import new_setup
+from export_rows import export_header, export_rows
 
 AT = datetime(2026, 12, 2, 20, 0, tzinfo=UTC)
 NAMES = ("Aki", "Bo", "Chen", "Dana")
 A, B, C, D = NAMES
+FINAL_POINTS = ["35000", "30400", "28300", "26300"]
 
 
 class Table:
@@ -602,12 +604,24 @@ def test_the_exports_carry_every_hands_points_the_sticks_and_the_final_results(
     assert second["amounts"] == {A: 1_500, B: -1_500, C: 500, D: -1_500}
     assert data["events"][2]["points"] == {A: 35_000, B: 30_400, C: 28_300, D: 26_300}
     assert [row["final"] for row in data["standings"]["results"]] == [20.0, 5.4, -6.7, -18.7]
-    rows = text.splitlines()
-    assert rows[0].endswith(
-        "hand_label,riichi,deposits,honba,Aki points,Bo points,Chen points,Dana points"
-    )
-    assert rows[2].endswith(',"East 1, 1 honba",Chen,1000,2,39200,20800,30500,28500')
-    assert rows[-1] == (
-        ',,result,,,,,,"Final results: 1. Aki 20.0, 2. Bo 5.4, 3. Chen -6.7, 4. Dana -18.7",'
-        ",,,,20.0,5.4,-6.7,-18.7,35000,30400,28300,26300,,,0,3,35000,30400,28300,26300"
-    )
+    points = [f"{name} points" for name in NAMES]
+    assert export_header(text)[-8:] == ["hand_label", "riichi", "deposits", "honba", *points]
+    rows = export_rows(text)
+    second_row = rows[1]
+    assert [second_row[column] for column in ("hand_label", "riichi", "deposits", "honba")] == [
+        "East 1, 1 honba",
+        "Chen",
+        "1000",
+        "2",
+    ]
+    assert [second_row[column] for column in points] == ["39200", "20800", "30500", "28500"]
+    result = rows[-1]
+    assert {column: cell for column, cell in result.items() if cell} == {
+        "kind": "result",
+        "description": "Final results: 1. Aki 20.0, 2. Bo 5.4, 3. Chen -6.7, 4. Dana -18.7",
+        **dict(zip(NAMES, ["20.0", "5.4", "-6.7", "-18.7"], strict=True)),
+        **{f"{name} total": value for name, value in zip(NAMES, FINAL_POINTS, strict=True)},
+        "deposits": "0",
+        "honba": "3",
+        **dict(zip(points, FINAL_POINTS, strict=True)),
+    }

@@ -4,8 +4,6 @@ corrections that race, rate limits. (Slow clients and many processes: test_relia
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +17,7 @@ from companion.api.deps import close_ledgers
 from companion.cli import main as cli_main
 from companion.ledger.export import spreadsheet_text
 from companion.ledger.records import WinRecord
+from export_rows import export_header, export_rows
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 FORMULA_PLAYERS = ["=1+2", "+SUM(1;2)", "-2+3", "@cmd"]
@@ -66,20 +65,18 @@ def formula_table(client: TestClient) -> str:
 
 
 def check_formula_csv(text: str) -> None:
-    rows = list(csv.reader(io.StringIO(text)))
-    header, win, void = rows
-    assert header[-8:] == [f"'{name}" for name in FORMULA_PLAYERS] + [
-        f"'{name} total" for name in FORMULA_PLAYERS
-    ]
-    columns = dict(zip(header, win, strict=True))
+    header = export_header(text)
+    assert {f"'{name}" for name in FORMULA_PLAYERS} <= set(header)
+    assert {f"'{name} total" for name in FORMULA_PLAYERS} <= set(header)
+    columns, corrected = export_rows(text)
     assert columns["dealer"] == "'=1+2"
     assert columns["winners"] == ""  # the win is void: no winner counts
     assert columns["description"] == "'=1+2 wins 2 tai (agreed) on -2+3's discard"
-    corrected = dict(zip(header, void, strict=True))
     assert corrected["reason"] == "'=HYPERLINK(1)" and corrected["by"] == "'@cmd"
     # amounts are Companion's own numbers: a negative amount stays a number
-    assert win[-8:-4] == ["0", "0", "0", "0"]
-    assert not any(cell.startswith(("=", "+", "@")) for row in rows for cell in row)
+    assert [columns[f"'{name}"] for name in FORMULA_PLAYERS] == ["0", "0", "0", "0"]
+    cells = [*header, *(cell for row in (columns, corrected) for cell in row.values())]
+    assert not any(cell.startswith(("=", "+", "@")) for cell in cells)
 
 
 def test_http_csv_export_neutralises_formulas_and_json_stays_exact(client: TestClient) -> None:
