@@ -335,7 +335,7 @@ def test_a_backlog_is_written_once_per_state_off_the_event_loop(
         for _ in range(30):
             record(server.base, table_id, auth, {"kind": "draw"})
         on_loop: list[bool] = []
-        original = export.event_json
+        original = export.entry_json
 
         def counted(players: Any, entry: Any) -> Any:
             try:
@@ -345,7 +345,7 @@ def test_a_backlog_is_written_once_per_state_off_the_event_loop(
                 on_loop.append(False)
             return original(players, entry)
 
-        monkeypatch.setattr(export, "event_json", counted)
+        monkeypatch.setattr(export, "entry_json", counted)
         url = f"{server.base}/api/tables/{table_id}/stream?after=0"
         streams = [Stream(url) for _ in range(8)]
         for stream in streams:

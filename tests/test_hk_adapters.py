@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 import test_ledger_cli
 from companion.ledger.build import build_outcome
-from companion.ledger.entries import Event, Outcome, outcome_text
+from companion.ledger.entries import Entry, Outcome, outcome_text
 from companion.ledger.errors import LedgerError, NotPayableWinError
 from companion.ledger.records import WinnerRecord, WinRecord
 from companion.ledger.replay import replay
@@ -167,14 +167,14 @@ def test_api_profiles_describe_hk(client: TestClient) -> None:
 class HkTable:
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.setup = new_setup("hk", PLAYERS, options)
-        self.events: list[Event] = []
+        self.events: list[Entry] = []
 
     def record(
         self, *winners: WinnerRecord, by: str | None = None, liable: str | None = None
     ) -> Outcome:
         state = replay(self.setup, self.events).state
         outcome = build_outcome(self.setup, state, WinRecord(winners, by, liable))
-        self.events.append(Event(len(self.events) + 1, AT, outcome))
+        self.events.append(Entry(len(self.events) + 1, AT, outcome))
         return outcome
 
 

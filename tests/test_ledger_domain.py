@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from companion.errors import CompanionError
 from companion.ledger.build import build_outcome
-from companion.ledger.entries import Correction, Event, Payout, Win
+from companion.ledger.entries import Correction, Entry, Payout, Win
 from companion.ledger.errors import (
     LedgerError,
     NotPayableWinError,
@@ -59,18 +59,18 @@ class Table:
         hands: int | None = None,
     ) -> None:
         self.setup = new_setup(profile, PLAYERS, options, hands)
-        self.events: list[Event] = []
+        self.events: list[Entry] = []
 
     @property
     def replay(self) -> Replay:
         return replay(self.setup, self.events)
 
-    def _append(self, body: Any) -> Event:
-        event = Event(len(self.events) + 1, AT, body)
+    def _append(self, body: Any) -> Entry:
+        event = Entry(len(self.events) + 1, AT, body)
         self.events.append(event)
         return event
 
-    def record(self, entry: Record) -> Event:
+    def record(self, entry: Record) -> Entry:
         return self._append(build_outcome(self.setup, self.replay.state, entry))
 
     def win(
@@ -79,7 +79,7 @@ class Table:
         tai: int | Sequence[int] = 1,
         by: str | None = None,
         liable: str | None = None,
-    ) -> Event:
+    ) -> Entry:
         tais = [tai] * len(winners) if isinstance(tai, int) else list(tai)
         entry = WinRecord(
             tuple(WinnerRecord(name, tai=t) for name, t in zip(winners, tais, strict=True)),
@@ -88,14 +88,14 @@ class Table:
         )
         return self.record(entry)
 
-    def draw(self) -> Event:
+    def draw(self) -> Entry:
         return self.record(DrawRecord())
 
-    def void(self, seq: int, reason: str = "mistake") -> Event:
+    def void(self, seq: int, reason: str = "mistake") -> Entry:
         correction_target(self.replay, seq)
         return self._append(Correction(seq, None, reason))
 
-    def amend(self, seq: int, entry: Record, reason: str = "mistake") -> Event:
+    def amend(self, seq: int, entry: Record, reason: str = "mistake") -> Entry:
         target = correction_target(self.replay, seq)
         outcome = build_outcome(self.setup, target.before, entry)
         return self._append(Correction(seq, outcome, reason))
@@ -356,7 +356,7 @@ def test_a_void_keeps_the_original_and_rotation_follows_the_corrected_record() -
     # deal to Ben. In sg a 1-tai self-draw pays the same whoever deals: no note.
     assert replayed.entries[1].before.dealer == 0
     assert PLAYERS[replayed.state.dealer] == "Ben"
-    assert replayed.entries[1].stale_warnings == ()
+    assert replayed.entries[1].warnings == ()
     assert replayed.state.hands == 1
     assert replayed.state.totals == (F(-2), F(6), F(-2), F(-2))
 
@@ -389,14 +389,14 @@ def test_a_correction_that_changes_a_later_hands_dealer_tai_is_flagged() -> None
     table.win("Ben", tai=2, by="Cat")  # 1: Ben takes the deal
     table.win("Ben", tai=2, by="Cat")  # 2: Ben wins as dealer: 2 + 1 dealer tai
     table.void(1)
-    notes = table.replay.entries[1].stale_warnings
+    notes = table.replay.entries[1].warnings
     assert len(notes) == 1
     assert notes[0].startswith("Scored with Ben dealing (East round, streak 0); ")
     assert "Ann dealing" in notes[0]
     # The stored payments stand until the hand is amended.
     assert table.replay.state.totals == (F(0), F(3), F(-3), F(0))
     table.amend(2, WinRecord((WinnerRecord("Ben", tai=2),), "Cat"))
-    assert table.replay.entries[1].stale_warnings == ()
+    assert table.replay.entries[1].warnings == ()
     assert table.replay.state.totals == (F(0), F(2), F(-2), F(0))
 
 

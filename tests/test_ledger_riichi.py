@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from companion.ledger.build import build_outcome
-from companion.ledger.entries import Correction, Event, GameHand, outcome_text
+from companion.ledger.entries import Correction, Entry, GameHand, outcome_text
 from companion.ledger.errors import LedgerError, NotPayableWinError, TableFinishedError
 from companion.ledger.records import (
     ChomboRecord,
@@ -41,14 +41,14 @@ class Table:
 
     def __init__(self, preset: str, **options: Any) -> None:
         self.setup = new_setup("riichi", NAMES, {"preset": preset, **options})
-        self.events: list[Event] = []
+        self.events: list[Entry] = []
 
     @property
     def replay(self) -> Replay:
         return replay(self.setup, self.events)
 
-    def record(self, entry: Record) -> Event:
-        event = Event(len(self.events) + 1, AT, build_outcome(self.setup, self.replay.state, entry))
+    def record(self, entry: Record) -> Entry:
+        event = Entry(len(self.events) + 1, AT, build_outcome(self.setup, self.replay.state, entry))
         self.events.append(event)
         return event
 
@@ -59,12 +59,12 @@ class Table:
 
     def void(self, seq: int) -> None:
         correction_target(self.replay, seq)
-        self.events.append(Event(len(self.events) + 1, AT, Correction(seq, None, "mistake")))
+        self.events.append(Entry(len(self.events) + 1, AT, Correction(seq, None, "mistake")))
 
     def amend(self, seq: int, entry: Record) -> None:
         target = correction_target(self.replay, seq)
         outcome = build_outcome(self.setup, target.before, entry)
-        self.events.append(Event(len(self.events) + 1, AT, Correction(seq, outcome, "mistake")))
+        self.events.append(Entry(len(self.events) + 1, AT, Correction(seq, outcome, "mistake")))
 
     def points(self) -> list[tuple[int, ...]]:
         """Each hand's points after it, as the record replays."""

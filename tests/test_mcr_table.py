@@ -13,7 +13,7 @@ import pytest
 
 from companion.errors import InvalidRequestError
 from companion.ledger.build import build_outcome
-from companion.ledger.entries import Correction, Event, outcome_text
+from companion.ledger.entries import Correction, Entry, outcome_text
 from companion.ledger.errors import LedgerError, NotPayableWinError, TableFinishedError
 from companion.ledger.records import DrawRecord, Record, WinnerRecord, WinRecord
 from companion.ledger.replay import Replay, correction_target, next_outcome, replay
@@ -44,14 +44,14 @@ class Table:
 
     def __init__(self, **options: Any) -> None:
         self.setup = new_setup("mcr", NAMES, options)
-        self.events: list[Event] = []
+        self.events: list[Entry] = []
 
     @property
     def replay(self) -> Replay:
         return replay(self.setup, self.events)
 
-    def record(self, entry: Record) -> Event:
-        event = Event(len(self.events) + 1, AT, next_outcome(self.replay, entry, None))
+    def record(self, entry: Record) -> Entry:
+        event = Entry(len(self.events) + 1, AT, next_outcome(self.replay, entry, None))
         self.events.append(event)
         return event
 
@@ -62,12 +62,12 @@ class Table:
 
     def void(self, seq: int) -> None:
         correction_target(self.replay, seq)
-        self.events.append(Event(len(self.events) + 1, AT, Correction(seq, None, "mistake")))
+        self.events.append(Entry(len(self.events) + 1, AT, Correction(seq, None, "mistake")))
 
     def amend(self, seq: int, entry: Record) -> None:
         target = correction_target(self.replay, seq)
         outcome = build_outcome(self.setup, target.before, entry)
-        self.events.append(Event(len(self.events) + 1, AT, Correction(seq, outcome, "mistake")))
+        self.events.append(Entry(len(self.events) + 1, AT, Correction(seq, outcome, "mistake")))
 
     def scores(self) -> list[int]:
         return [int(total) for total in self.replay.state.totals]
@@ -311,7 +311,7 @@ def test_a_whole_hand_a_correction_moved_to_another_seat_keeps_its_payments_with
     # Now hand 1, Ann dealing, Cy sits West: the pung is no seat wind, the hand 12 fan; what
     # was recorded stands until it is amended, and the history says so.
     assert (moved.hand, moved.amounts[2]) == (1, 37)
-    assert moved.stale_warnings == (
+    assert moved.warnings == (
         "Scored with Ben dealing (East round); the corrected record has Ann dealing (East "
         "round). Amend this hand to change what it pays.",
     )

@@ -31,7 +31,7 @@ from companion.cli.common import (
 from companion.cli.table_record import open_ledger, register_corrections, register_records
 from companion.cli.table_show import history_line, standings_text
 from companion.errors import InvalidRequestError
-from companion.ledger.export import event_json
+from companion.ledger.export import entry_json
 from companion.ledger.settle import transfer_text
 from companion.rules import table_profiles
 from companion.settlement import format_amount
@@ -181,7 +181,7 @@ def _history(args: argparse.Namespace) -> int:
         replayed = ledger.replay(args.table)
     players = replayed.setup.players
     if args.json:
-        return print_json([event_json(players, entry) for entry in replayed.entries])
+        return print_json([entry_json(players, entry) for entry in replayed.entries])
     if not replayed.entries:
         print("Nothing recorded yet.")
     for entry in replayed.entries:

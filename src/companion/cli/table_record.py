@@ -16,7 +16,7 @@ from companion.cli.common import print_json, read_input, whole_number
 from companion.cli.table_show import history_line, standings_text
 from companion.errors import InvalidRequestError
 from companion.ledger.errors import LedgerError
-from companion.ledger.export import event_json
+from companion.ledger.export import entry_json
 from companion.ledger.records import (
     ChomboRecord,
     DrawRecord,
@@ -455,7 +455,7 @@ def show_recorded(args: argparse.Namespace, recorded: Recorded) -> int:
         return print_json(
             {
                 "duplicate": recorded.duplicate,
-                "event": event_json(players, entry),
+                "event": entry_json(players, entry),
                 "standings": recorded.replay.state.to_json(),
             }
         )

@@ -50,7 +50,7 @@ def history_line(players: Sequence[str], entry: HistoryEntry) -> str:
         line += f"\n{'':14}{amounts}"
     for _, label, value in extras_shown(body.extras):
         line += f"\n{'':14}{label}: {value}"
-    for warning in entry.stale_warnings:
+    for warning in entry.warnings:
         line += f"\n{'':14}Note: {warning}"
     return line
 

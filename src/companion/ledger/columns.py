@@ -215,7 +215,7 @@ def columns() -> tuple[Column, ...]:
             "warnings",
             "said when a correction earlier in the record changed what this win "
             "would pay (its stored payments stand until it is amended)",
-            lambda row: list(row.entry.stale_warnings),
+            lambda row: list(row.entry.warnings),
             csv=False,
             json="notes",
         ),

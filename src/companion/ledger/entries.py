@@ -1,8 +1,11 @@
-"""What a table records: outcomes (a win, a drawn hand, an instant payout), corrections (a void or
-an amendment naming the outcome it corrects, by its event number) and events, what a player enters
-for each, and the one-line text that describes them.
+"""What a table's ledger holds: its entries, each an outcome (a win, a drawn hand, an instant
+payout) or a correction (a void or an amendment naming the outcome it corrects, by its entry
+number), and the one-line text that describes them. What a player records for a hand is a
+`Record` (`ledger/records.py`), built into an outcome by `ledger/build.py`.
 
-The record is append-only: a correction never changes the event it corrects."""
+The ledger is append-only: a correction never changes the entry it corrects. (The database's
+table and the exports' JSON still say "event" for an entry, `ledger_events` and `events`:
+other programs read those names.)"""
 
 from __future__ import annotations
 
@@ -268,7 +271,7 @@ def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
 
 @dataclass(frozen=True)
 class Correction:
-    """A void (`replacement` None) or an amendment of the outcome recorded as event `target`."""
+    """A void (`replacement` None) or an amendment of the outcome recorded as entry `target`."""
 
     target: int
     replacement: Outcome | None
@@ -281,8 +284,9 @@ class Correction:
 
 
 @dataclass(frozen=True)
-class Event:
-    """One entry of the record: its number on the table (1, 2, ...), when, and what."""
+class Entry:
+    """One entry of the ledger ("entry N"): its number on the table (1, 2, ...), when, and
+    what. Stored as a row of `ledger_events` (the name other programs read)."""
 
     seq: int
     at: datetime
@@ -295,7 +299,7 @@ class Event:
 
 
 # ---------------------------------------------------------------------------------------------
-# Describing events
+# Describing entries
 
 
 def outcome_text(players: Sequence[str], outcome: Outcome) -> str:

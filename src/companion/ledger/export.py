@@ -26,7 +26,7 @@ from companion.ledger.state import SEATS
 from companion.settlement import amount_json, format_amount
 
 
-def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
+def entry_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
     """One event for the JSON export and `history --json`: names, not seat numbers. Its keys
     are the columns' that the JSON carries (`ledger/columns.py`), and what its kind holds: a
     correction's target, reason, by and replacement, an outcome's outcome."""
@@ -145,7 +145,7 @@ def export_json(table_id: str, created: datetime, replayed: Replay) -> dict[str,
             }
             for t in settle_up(state.settle_totals)
         ],
-        "events": [event_json(players, entry) for entry in replayed.entries],
+        "events": [entry_json(players, entry) for entry in replayed.entries],
     }
 
 

@@ -34,7 +34,7 @@ from companion.ledger.replay import HistoryEntry, Replay, correction_target, nex
 from companion.ledger.rows import aware, now, setup_of
 from companion.ledger.settle import Transfer, settle_up
 from companion.ledger.state import MAX_EVENTS, TableSetup, add, new_setup, table_key
-from companion.ledger.store import WRITE_ATTEMPTS, EventMaker, Recorded, TableStore
+from companion.ledger.store import WRITE_ATTEMPTS, EntryMaker, Recorded, TableStore
 
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _ID_LENGTH = 8
@@ -257,7 +257,7 @@ def _record_operation(record: Record) -> dict[str, Any]:
     return {"op": "record", **record.to_json()}
 
 
-def _within_limit(make: EventMaker) -> EventMaker:
+def _within_limit(make: EntryMaker) -> EntryMaker:
     """`make`, refused when the table already holds `MAX_EVENTS` events."""
 
     def checked(replayed: Replay) -> Outcome | Correction:

@@ -334,8 +334,8 @@ def _stale_warnings(
     """The ledger's note that a correction changed what this win would pay, in the page's
     language (the ledger notes it only when an amount would differ)."""
     win = entry.effective
-    if not entry.stale_warnings or not isinstance(win, Win):
-        return entry.stale_warnings
+    if not entry.warnings or not isinstance(win, Win):
+        return entry.warnings
     now = entry.before
     return (
         t(
