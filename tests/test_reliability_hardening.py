@@ -473,7 +473,7 @@ def shown_events(html: str) -> list[int]:
 
 def test_the_history_is_paged_newest_first_with_an_older_link(client: TestClient) -> None:
     from companion.web.table_chart import CHART_POINTS
-    from companion.web.table_views import HISTORY_PAGE
+    from companion.web.table_history import HISTORY_PAGE
 
     assert (HISTORY_PAGE, CHART_POINTS) == (50, 120)
     table_id = long_table(client, 130)
