@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.ledger.entries import Correction, GameHand, Win, correction_text, outcome_text
-from companion.ledger.records import extra_fields
+from companion.ledger.records import Extras, extra_fields
 from companion.ledger.replay import HistoryEntry
 from companion.settlement import amount_json, format_amount
 
@@ -107,8 +107,9 @@ def _extra(name: str) -> Callable[[Row], Any]:
     return value
 
 
-def columns() -> tuple[Column, ...]:
-    """Every column, in the CSV's order."""
+def columns(extras_type: type[Extras] = Extras) -> tuple[Column, ...]:
+    """Every column, in the CSV's order; a record's extras (`extras_type`'s fields) after the
+    correction's."""
     return (
         Column(
             "event",
@@ -195,7 +196,7 @@ def columns() -> tuple[Column, ...]:
                 json=extra.name,
                 kind="number" if extra.kind is int else "text",
             )
-            for extra in extra_fields()
+            for extra in extra_fields(extras_type)
         ),
         Column(
             "{player}",
