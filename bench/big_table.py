@@ -29,7 +29,7 @@ PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 
 def build_table(db_url: str, hands: int) -> str:
     """A table with `hands` quick-entry wins, recorded through the ledger."""
-    from companion.ledger.entries import WinnerInput
+    from companion.ledger.records import WinnerRecord, WinRecord
     from companion.ledger.repository import Ledger
 
     with Ledger.open(db_url) as ledger:
@@ -37,7 +37,7 @@ def build_table(db_url: str, hands: int) -> str:
         for number in range(hands):
             winner, discarder = PLAYERS[number % 4], PLAYERS[(number + 1) % 4]
             tai = 1 + number % 5
-            ledger.record_win(table.id, [WinnerInput(winner, tai=tai)], discarder=discarder)
+            ledger.record(table.id, WinRecord((WinnerRecord(winner, tai=tai),), discarder))
         return table.id
 
 

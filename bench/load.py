@@ -199,7 +199,7 @@ def _generate_in_process(
 
 def ledger_timing(url: str, hands: int) -> float:
     """Hands per second recording quick tai entries, one transaction each."""
-    from companion.ledger.entries import WinnerInput
+    from companion.ledger.records import WinnerRecord, WinRecord
     from companion.ledger.repository import Ledger
 
     ledger = Ledger.open(url)
@@ -211,7 +211,7 @@ def ledger_timing(url: str, hands: int) -> float:
             winner = names[index % 4]
             discarder = names[(index + 1) % 4] if index % 3 else None
             tai = 1 + index % 5
-            ledger.record_win(table.id, [WinnerInput(winner, tai=tai)], discarder=discarder)
+            ledger.record(table.id, WinRecord((WinnerRecord(winner, tai=tai),), discarder))
         elapsed = time.perf_counter() - started
         assert ledger.standings(table.id)["hands"] == hands
     finally:

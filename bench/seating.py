@@ -17,7 +17,7 @@ import os
 import time
 from dataclasses import dataclass
 
-from companion.events.plan import Entry, Leftover, Seating, SeatingPlan
+from companion.events.plan import Entrant, Leftover, Seating, SeatingPlan
 from companion.events.seating import seat_event
 
 
@@ -32,8 +32,12 @@ def fields(seed: int) -> list[Field]:
         names = [f"P{number}" for number in range(1, count + 1)]
         return Field(f"{count}/{rounds}", SeatingPlan.of(names, rounds, seed=seed))
 
-    late: list[str | Entry] = [f"P{number}" for number in range(1, 98)]
-    late += [Entry("Late 1", joins=3), Entry("Late 2", joins=5), Entry("Gone", withdraws_after=4)]
+    late: list[str | Entrant] = [f"P{number}" for number in range(1, 98)]
+    late += [
+        Entrant("Late 1", joins=3),
+        Entrant("Late 2", joins=5),
+        Entrant("Gone", withdraws_after=4),
+    ]
     return [
         plain(16, 4),
         plain(32, 7),

@@ -21,6 +21,7 @@ import pytest
 from companion.api import create_app, live
 from companion.api.streams import TOTAL, StreamSlots
 from companion.api.table_stream import TableStreams
+from companion.ledger.records import DrawRecord
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HANG = 30.0
@@ -334,7 +335,7 @@ def test_a_backlog_is_written_once_per_state_off_the_event_loop(
         for _ in range(30):
             record(server.base, table_id, auth, {"kind": "draw"})
         on_loop: list[bool] = []
-        original = export.event_json
+        original = export.entry_json
 
         def counted(players: Any, entry: Any) -> Any:
             try:
@@ -344,7 +345,7 @@ def test_a_backlog_is_written_once_per_state_off_the_event_loop(
                 on_loop.append(False)
             return original(players, entry)
 
-        monkeypatch.setattr(export, "event_json", counted)
+        monkeypatch.setattr(export, "entry_json", counted)
         url = f"{server.base}/api/tables/{table_id}/stream?after=0"
         streams = [Stream(url) for _ in range(8)]
         for stream in streams:
@@ -370,7 +371,7 @@ def test_a_client_that_does_not_read_is_cut_and_holds_nothing(tmp_path: Any) -> 
     with Ledger.open(url) as ledger:
         table_id = ledger.create_table("sg", PLAYERS).id
         for _ in range(300):
-            ledger.record_draw(table_id)
+            ledger.record(table_id, DrawRecord())
     app = create_app(url)
     app.state.stream_stall = 0.5
     sent: list[MutableMapping[str, Any]] = []

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.ledger.entries import WinnerInput
+from companion.ledger.records import DrawRecord, WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger
 
 DEPLOY = Path(__file__).resolve().parents[1] / "deploy"
@@ -41,8 +41,8 @@ def test_a_backup_restores_into_a_new_database(
         pytest.skip("pg_dump and pg_restore are not installed (apt-get install postgresql-client)")
     with Ledger.open(ledger_postgres_url) as ledger:
         table = ledger.create_table("sg", ["Ann", "Ben", "Cat", "Dan"], name="Friday")
-        ledger.record_win(table.id, [WinnerInput("Ann", tai=3)], discarder="Ben")
-        ledger.record_draw(table.id)
+        ledger.record(table.id, WinRecord((WinnerRecord("Ann", tai=3),), discarder="Ben"))
+        ledger.record(table.id, DrawRecord())
         ledger.void(table.id, 2, reason="it was not drawn", by="Dan")
         before = ledger.export_json(table.id)
 
@@ -63,7 +63,7 @@ def test_a_backup_restores_into_a_new_database(
 
     with Ledger.open(empty_database) as restored:
         assert restored.export_json(table.id) == before
-        restored.record_draw(table.id)  # the restored database takes writes
+        restored.record(table.id, DrawRecord())  # the restored database takes writes
         assert restored.standings(table.id)["hands"] == 2
 
 

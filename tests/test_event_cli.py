@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from pathlib import Path
@@ -12,6 +10,7 @@ from typing import Any
 import pytest
 
 from companion.ledger import db
+from export_rows import export_rows
 from test_ledger_cli import ok, run
 
 SERVER = "http://127.0.0.1:8000"
@@ -160,13 +159,12 @@ def test_an_event_from_the_command_line(
     assert shown[5] == f"  Table 1 ({one}, finished): East Ann, South Ben, West Cat, North Dan"
     assert re.fullmatch(r"  Timer: 45 minutes, ends at \d\d:\d\d UTC", shown[-1])
 
-    rows = list(csv.reader(io.StringIO(ok(capsys, "event", "export", event, "--format", "csv",
-                                          "--db", url))))  # fmt: skip
-    assert rows[0] == [
-        "rank", "name", "total", "tied", "tables", "withdrawn", "provisional", "adjustments"
+    rows = export_rows(ok(capsys, "event", "export", event, "--format", "csv", "--db", url))
+    columns = ["rank", "name", "total", "tied", "tables", "withdrawn", "provisional", "adjustments"]
+    assert [rows[0][column] for column in columns] == [
+        "1", "Eve", "11", "", "2", "", "yes", "late (Mia): -5"
     ]  # fmt: skip
-    assert rows[1] == ["1", "Eve", "11", "", "2", "", "yes", "late (Mia): -5"]
-    assert rows[-1] == ["9", "Hal", "-8", "", "1", "yes", "", ""]
+    assert [rows[-1][column] for column in columns] == ["9", "Hal", "-8", "", "1", "yes", "", ""]
     exported: dict[str, Any] = json.loads(ok(capsys, "event", "export", event, "--db", url))
     assert [table["table"]["id"] for table in exported["tables"]][:2] == [one, two]
     assert [entry["kind"] for entry in exported["audit"]] == [

@@ -15,8 +15,9 @@ from fastapi.testclient import TestClient
 
 import test_ledger_cli
 from companion.ledger.build import build_outcome
-from companion.ledger.entries import Event, Outcome, WinInput, WinnerInput, outcome_text
+from companion.ledger.entries import Entry, Outcome, outcome_text
 from companion.ledger.errors import LedgerError, NotPayableWinError
+from companion.ledger.records import WinnerRecord, WinRecord
 from companion.ledger.replay import replay
 from companion.ledger.settle import settle_up
 from companion.ledger.state import new_setup
@@ -166,25 +167,25 @@ def test_api_profiles_describe_hk(client: TestClient) -> None:
 class HkTable:
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.setup = new_setup("hk", PLAYERS, options)
-        self.events: list[Event] = []
+        self.events: list[Entry] = []
 
     def record(
-        self, *winners: WinnerInput, by: str | None = None, liable: str | None = None
+        self, *winners: WinnerRecord, by: str | None = None, liable: str | None = None
     ) -> Outcome:
         state = replay(self.setup, self.events).state
-        outcome = build_outcome(self.setup, state, WinInput(winners, by, liable))
-        self.events.append(Event(len(self.events) + 1, AT, outcome))
+        outcome = build_outcome(self.setup, state, WinRecord(winners, by, liable))
+        self.events.append(Entry(len(self.events) + 1, AT, outcome))
         return outcome
 
 
 def test_quick_entry_by_faan_and_rotation_as_in_sg() -> None:
     table = HkTable()
     # Ann deals: 4 faan self-drawn, P = 16 from each; the dealer keeps the deal.
-    first = table.record(WinnerInput("Ann", tai=4))
+    first = table.record(WinnerRecord("Ann", tai=4))
     assert first.payments == (48, -16, -16, -16)
     assert outcome_text(PLAYERS, first) == "Ann wins 4 faan (agreed), self-drawn"
     # Ben wins 7 faan on Cat's discard: full gun, Cat pays 2P = 96; the deal passes to Ben.
-    second = table.record(WinnerInput("Ben", tai=7), by="Cat")
+    second = table.record(WinnerRecord("Ben", tai=7), by="Cat")
     assert second.payments == (0, 96, -96, 0)
     state = replay(table.setup, table.events).state
     assert (PLAYERS[state.dealer], state.hands) == ("Ben", 2)
@@ -197,17 +198,17 @@ def test_quick_entry_by_faan_and_rotation_as_in_sg() -> None:
 def test_quick_entry_refuses_what_the_engine_would() -> None:
     table = HkTable({"max_faan": 8})
     with pytest.raises(LedgerError, match="a hk hand settles at 0 to 8 faan, not 13"):
-        table.record(WinnerInput("Ann", tai=13))
+        table.record(WinnerRecord("Ann", tai=13))
     with pytest.raises(NotPayableWinError, match="2 faan is under the table's minimum of 3"):
-        table.record(WinnerInput("Ann", tai=2))
-    limit = table.record(WinnerInput("Ann", tai=8))
+        table.record(WinnerRecord("Ann", tai=2))
+    limit = table.record(WinnerRecord("Ann", tai=8))
     assert limit.payments == (192, -64, -64, -64)
 
 
 def test_whole_hand_entry_with_a_half_stake_and_liability() -> None:
     table = HkTable({"base": "0.5", "gun": "half"})
     # Ben (South at the first hand) self-draws the common hand: 4 faan, P = 8; Dan pays all.
-    outcome = table.record(WinnerInput("Ben", hand={"hand": CHOWS}), liable="Dan")
+    outcome = table.record(WinnerRecord("Ben", hand={"hand": CHOWS}), liable="Dan")
     assert outcome.payments == (0, 24, 0, -24)
     [winner] = outcome.winners
     assert winner.tai == 4 and winner.request is not None
@@ -216,7 +217,7 @@ def test_whole_hand_entry_with_a_half_stake_and_liability() -> None:
     # Ben won, so Ben deals now and Cat sits South. Cat's hand on Ann's discard with South's
     # flower is 3 faan, 2 without the flower: refused and not recorded.
     with pytest.raises(NotPayableWinError) as refusal:
-        table.record(WinnerInput("Cat", hand={"hand": CHOWS, "bonus": "2f"}), by="Ann")
+        table.record(WinnerRecord("Cat", hand={"hand": CHOWS, "bonus": "2f"}), by="Ann")
     assert refusal.value.message == (
         "Cat's hand is under the table's minimum (2 of the 3 faan count toward the table's "
         "minimum of 3; Seat flower or season does not): a hand under the minimum pays nothing "
@@ -229,7 +230,7 @@ def test_whole_hand_entry_with_a_half_stake_and_liability() -> None:
     # Chows in characters and a pair of white dragons: Common hand 1 + Mixed one suit 3 +
     # Concealed hand 1 + No flowers 1 = 6 faan, P = 0.5 x M(6) = 16; half gun: Ann pays 16,
     # the others 8 each.
-    half = table.record(WinnerInput("Cat", hand={"hand": "123m456m789m234m55z"}), by="Ann")
+    half = table.record(WinnerRecord("Cat", hand={"hand": "123m456m789m234m55z"}), by="Ann")
     assert half.payments == (-16, -8, 32, -8)
     assert all(isinstance(amount, Fraction) for amount in half.payments)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.ledger.entries import WinnerInput
+from companion.ledger.records import DrawRecord, WinnerRecord, WinRecord
 from companion.ledger.replay import replay
 from companion.ledger.repository import Ledger
 
@@ -19,11 +19,11 @@ def fresh(url: str, table: str) -> tuple[object, ...]:
 def test_two_ledgers_on_one_database_see_each_others_writes(ledger_url: str) -> None:
     with Ledger.open(ledger_url) as first, Ledger.open(ledger_url) as second:
         table = first.create_table("tw", NAMES).id
-        first.record_win(table, [WinnerInput("Ann", tai=3)], discarder="Ben")
+        first.record(table, WinRecord((WinnerRecord("Ann", tai=3),), discarder="Ben"))
         assert first.replay(table).state.hands == 1
-        second.record_win(table, [WinnerInput("Ann", tai=2)])
-        second.record_draw(table)
-        first.record_win(table, [WinnerInput("Cat", tai=4)], discarder="Ann")
+        second.record(table, WinRecord((WinnerRecord("Ann", tai=2),)))
+        second.record(table, DrawRecord())
+        first.record(table, WinRecord((WinnerRecord("Cat", tai=4),), discarder="Ann"))
         for ledger in (first, second):
             replayed = ledger.replay(table)
             assert (replayed.state, replayed.entries) == fresh(ledger_url, table)
@@ -33,14 +33,14 @@ def test_two_ledgers_on_one_database_see_each_others_writes(ledger_url: str) -> 
 def test_a_correction_by_another_ledger_is_replayed_anew(ledger_url: str) -> None:
     with Ledger.open(ledger_url) as first, Ledger.open(ledger_url) as second:
         table = first.create_table("sg", NAMES).id
-        first.record_win(table, [WinnerInput("Ben", tai=2)], discarder="Ann")
-        first.record_win(table, [WinnerInput("Cat", tai=1)])
+        first.record(table, WinRecord((WinnerRecord("Ben", tai=2),), discarder="Ann"))
+        first.record(table, WinRecord((WinnerRecord("Cat", tai=1),)))
         before = first.replay(table)
         second.void(table, 1, reason="wrong hand", by="Dan")
         after = first.replay(table)
         assert after.entry(1).status == "voided"
         assert after.state.totals != before.state.totals
         assert (after.state, after.entries) == fresh(ledger_url, table)
-        first.record_draw(table)
+        first.record(table, DrawRecord())
         final = first.replay(table)
         assert final == replay(final.setup, [entry.event for entry in final.entries])

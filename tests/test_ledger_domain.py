@@ -15,23 +15,20 @@ from hypothesis import strategies as st
 
 from companion.errors import CompanionError
 from companion.ledger.build import build_outcome
-from companion.ledger.entries import (
-    Correction,
-    DrawInput,
-    Entry,
-    Event,
-    Payout,
-    PayoutInput,
-    Win,
-    WinInput,
-    WinnerInput,
-    fingerprint,
-)
+from companion.ledger.entries import Correction, Entry, Payout, Win
 from companion.ledger.errors import (
     LedgerError,
     NotPayableWinError,
     UnknownEventError,
     UnknownPlayerError,
+)
+from companion.ledger.records import (
+    DrawRecord,
+    PayoutRecord,
+    Record,
+    WinnerRecord,
+    WinRecord,
+    fingerprint,
 )
 from companion.ledger.replay import Replay, correction_target, replay
 from companion.ledger.settle import settle_up, transfer_text
@@ -62,18 +59,18 @@ class Table:
         hands: int | None = None,
     ) -> None:
         self.setup = new_setup(profile, PLAYERS, options, hands)
-        self.events: list[Event] = []
+        self.events: list[Entry] = []
 
     @property
     def replay(self) -> Replay:
         return replay(self.setup, self.events)
 
-    def _append(self, body: Any) -> Event:
-        event = Event(len(self.events) + 1, AT, body)
+    def _append(self, body: Any) -> Entry:
+        event = Entry(len(self.events) + 1, AT, body)
         self.events.append(event)
         return event
 
-    def record(self, entry: Entry) -> Event:
+    def record(self, entry: Record) -> Entry:
         return self._append(build_outcome(self.setup, self.replay.state, entry))
 
     def win(
@@ -82,23 +79,23 @@ class Table:
         tai: int | Sequence[int] = 1,
         by: str | None = None,
         liable: str | None = None,
-    ) -> Event:
+    ) -> Entry:
         tais = [tai] * len(winners) if isinstance(tai, int) else list(tai)
-        entry = WinInput(
-            tuple(WinnerInput(name, tai=t) for name, t in zip(winners, tais, strict=True)),
+        entry = WinRecord(
+            tuple(WinnerRecord(name, tai=t) for name, t in zip(winners, tais, strict=True)),
             by,
             liable,
         )
         return self.record(entry)
 
-    def draw(self) -> Event:
-        return self.record(DrawInput())
+    def draw(self) -> Entry:
+        return self.record(DrawRecord())
 
-    def void(self, seq: int, reason: str = "mistake") -> Event:
+    def void(self, seq: int, reason: str = "mistake") -> Entry:
         correction_target(self.replay, seq)
         return self._append(Correction(seq, None, reason))
 
-    def amend(self, seq: int, entry: Entry, reason: str = "mistake") -> Event:
+    def amend(self, seq: int, entry: Record, reason: str = "mistake") -> Entry:
         target = correction_target(self.replay, seq)
         outcome = build_outcome(self.setup, target.before, entry)
         return self._append(Correction(seq, outcome, reason))
@@ -219,10 +216,10 @@ def test_several_winners_are_refused_outside_tw_and_need_a_discard() -> None:
 
 def test_instant_payouts_are_not_hands_and_do_not_move_the_deal() -> None:
     table = Table("sg-table")
-    event = table.record(PayoutInput("Ben", "bite"))
+    event = table.record(PayoutRecord("Ben", "bite"))
     assert isinstance(event.body, Payout)
     assert event.body.payments == (F(-2), F(6), F(-2), F(-2))
-    start = table.record(PayoutInput("Ben", "bite", at_start=True))
+    start = table.record(PayoutRecord("Ben", "bite", at_start=True))
     assert isinstance(start.body, Payout)
     assert start.body.payments[1] == 12
     state = table.replay.state
@@ -232,7 +229,7 @@ def test_instant_payouts_are_not_hands_and_do_not_move_the_deal() -> None:
 
 def test_instant_payouts_are_an_sg_table_rule() -> None:
     with pytest.raises(CompanionError, match="no instant payouts"):
-        Table("sg").record(PayoutInput("Ben", "bite"))
+        Table("sg").record(PayoutRecord("Ben", "bite"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -295,7 +292,7 @@ def test_full_hand_entry_takes_seat_round_and_dealer_from_the_table() -> None:
     table = Table("sg")
     # The file's own seat and round are overridden: Ann deals, so she sits East.
     hand = {**DRAGONS_HAND, "seat": "N", "round": "W", "win": "self_draw"}
-    event = table.record(WinInput((WinnerInput("Ann", hand=hand),), discarder="Ben"))
+    event = table.record(WinRecord((WinnerRecord("Ann", hand=hand),), discarder="Ben"))
     assert isinstance(event.body, Win)
     winner = event.body.winners[0]
     assert winner.tai == 3
@@ -311,7 +308,7 @@ def test_full_hand_entry_takes_seat_round_and_dealer_from_the_table() -> None:
     # Ben wins the same hand later: South seat, so 1f is not his flower.
     table.win("Cat", by="Ann")  # Cat's win passes the deal to Ben, who sits East...
     table.win("Dan", by="Ann")  # ...and Dan's passes it to Cat: Ben sits North.
-    later = table.record(WinInput((WinnerInput("Ben", hand=DRAGONS_HAND),), discarder="Ann"))
+    later = table.record(WinRecord((WinnerRecord("Ben", hand=DRAGONS_HAND),), discarder="Ann"))
     assert isinstance(later.body, Win)
     assert later.body.winners[0].tai == 2
 
@@ -320,13 +317,13 @@ def test_full_hand_entry_refuses_what_the_engine_refuses() -> None:
     table = Table("sg", {"min_tai": 4})
     not_a_win = {"hand": "123m456p55s1z", "melds": ["pung 777z"]}
     with pytest.raises(NotPayableWinError, match="Ann's hand is not a win"):
-        table.record(WinInput((WinnerInput("Ann", hand=not_a_win),), discarder="Ben"))
+        table.record(WinRecord((WinnerRecord("Ann", hand=not_a_win),), discarder="Ben"))
     with pytest.raises(NotPayableWinError, match="under the table's minimum"):
-        table.record(WinInput((WinnerInput("Ann", hand=DRAGONS_HAND),), discarder="Ben"))
+        table.record(WinRecord((WinnerRecord("Ann", hand=DRAGONS_HAND),), discarder="Ben"))
     with pytest.raises(CompanionError, match="unknown field 'colour'"):
-        table.record(WinInput((WinnerInput("Ann", hand={"colour": 1}),), discarder="Ben"))
+        table.record(WinRecord((WinnerRecord("Ann", hand={"colour": 1}),), discarder="Ben"))
     with pytest.raises(LedgerError, match="one of the two"):
-        table.record(WinInput((WinnerInput("Ann"),), discarder="Ben"))
+        table.record(WinRecord((WinnerRecord("Ann"),), discarder="Ben"))
     assert table.events == []
 
 
@@ -334,7 +331,7 @@ def test_full_hand_entry_in_tw_carries_the_streak() -> None:
     table = Table("tw")
     table.win("Ann", tai=1)
     hand = {"hand": "123m456m789m123p456p11s", "win_tile": "1s"}
-    event = table.record(WinInput((WinnerInput("Ann", hand=hand),), discarder="Ben"))
+    event = table.record(WinRecord((WinnerRecord("Ann", hand=hand),), discarder="Ben"))
     assert isinstance(event.body, Win)
     winner = event.body.winners[0]
     assert winner.request is not None and winner.request["dealer_streak"] == 1
@@ -359,7 +356,7 @@ def test_a_void_keeps_the_original_and_rotation_follows_the_corrected_record() -
     # deal to Ben. In sg a 1-tai self-draw pays the same whoever deals: no note.
     assert replayed.entries[1].before.dealer == 0
     assert PLAYERS[replayed.state.dealer] == "Ben"
-    assert replayed.entries[1].stale_warnings == ()
+    assert replayed.entries[1].warnings == ()
     assert replayed.state.hands == 1
     assert replayed.state.totals == (F(-2), F(6), F(-2), F(-2))
 
@@ -368,7 +365,7 @@ def test_an_amendment_counts_in_place_of_the_original() -> None:
     table = Table("sg")
     table.win("Ann", tai=1, by="Ben")  # 1
     table.draw()  # 2
-    table.amend(1, WinInput((WinnerInput("Cat", tai=1),), "Ben"), "it was Cat")  # 3
+    table.amend(1, WinRecord((WinnerRecord("Cat", tai=1),), "Ben"), "it was Cat")  # 3
     replayed = table.replay
     assert replayed.entries[0].status == "amended"
     effective = replayed.entries[0].effective
@@ -376,7 +373,7 @@ def test_an_amendment_counts_in_place_of_the_original() -> None:
     assert PLAYERS[replayed.state.dealer] == "Ben"  # Cat's win passed the deal
     assert replayed.entries[1].before.dealer == 1
     # A later correction of the same event supersedes the earlier; a void wins over all.
-    table.amend(1, DrawInput(), "no, a draw")
+    table.amend(1, DrawRecord(), "no, a draw")
     assert table.totals() == [0, 0, 0, 0]
     table.void(1)
     assert table.replay.state.hands == 1
@@ -392,14 +389,14 @@ def test_a_correction_that_changes_a_later_hands_dealer_tai_is_flagged() -> None
     table.win("Ben", tai=2, by="Cat")  # 1: Ben takes the deal
     table.win("Ben", tai=2, by="Cat")  # 2: Ben wins as dealer: 2 + 1 dealer tai
     table.void(1)
-    notes = table.replay.entries[1].stale_warnings
+    notes = table.replay.entries[1].warnings
     assert len(notes) == 1
     assert notes[0].startswith("Scored with Ben dealing (East round, streak 0); ")
     assert "Ann dealing" in notes[0]
     # The stored payments stand until the hand is amended.
     assert table.replay.state.totals == (F(0), F(3), F(-3), F(0))
-    table.amend(2, WinInput((WinnerInput("Ben", tai=2),), "Cat"))
-    assert table.replay.entries[1].stale_warnings == ()
+    table.amend(2, WinRecord((WinnerRecord("Ben", tai=2),), "Cat"))
+    assert table.replay.entries[1].warnings == ()
     assert table.replay.state.totals == (F(0), F(2), F(-2), F(0))
 
 
@@ -493,8 +490,10 @@ def test_setup_round_trips_to_json() -> None:
 
 def test_an_entrys_fingerprint_is_what_it_was() -> None:
     """Keys already stored compare their entry's fingerprint: the digest of an entry stays."""
-    win = WinInput((WinnerInput(" Ann ", tai=3), WinnerInput("Cat", hand={"hand": "123m"})), "BEN")
-    payout = PayoutInput("Cat", "Own Flowers", True)
+    win = WinRecord(
+        (WinnerRecord(" Ann ", tai=3), WinnerRecord("Cat", hand={"hand": "123m"})), "BEN"
+    )
+    payout = PayoutRecord("Cat", "Own Flowers", True)
     assert [fingerprint({"op": "record", **entry.to_json()}) for entry in (win, payout)] == [
         "0a9e5bfb65bf20bd760046f5a4eda3a5da05d6f9ddae4e0e43b26da67f0c393b",
         "bd0ad7780a637fd0d2d0a28e7018710388e914ee101a4818db15995541103f2e",
@@ -502,14 +501,14 @@ def test_an_entrys_fingerprint_is_what_it_was() -> None:
 
 
 @dataclass(frozen=True)
-class HonbaWinInput(WinInput):
+class HonbaWinInput(WinRecord):
     honba: int = 0
 
 
 def test_a_new_field_of_a_win_is_in_its_fingerprint() -> None:
     """A key sent again with another value of a new field is another entry (409), not the
     same one: the fingerprint takes every field without an edit."""
-    once = HonbaWinInput((WinnerInput("Ann", tai=1),), "Ben", honba=1)
-    again = HonbaWinInput((WinnerInput("Ann", tai=1),), "Ben", honba=2)
+    once = HonbaWinInput((WinnerRecord("Ann", tai=1),), "Ben", honba=1)
+    again = HonbaWinInput((WinnerRecord("Ann", tai=1),), "Ben", honba=2)
     assert once.to_json()["honba"] == 1
     assert fingerprint(once.to_json()) != fingerprint(again.to_json())

@@ -4,8 +4,6 @@ SQLite and on PostgreSQL (see conftest.py) where the database matters."""
 
 from __future__ import annotations
 
-import csv
-import io
 import threading
 from collections.abc import Iterator
 from datetime import timedelta
@@ -18,7 +16,6 @@ import pytest
 from companion.errors import CompanionError
 from companion.events.plan import SeatingError, UnevenFieldError
 from companion.events.standings import StandingRule, StandingsError
-from companion.ledger.entries import WinInput, WinnerInput
 from companion.ledger.errors import TableFinishedError
 from companion.ledger.event_book.errors import (
     EventAccessError,
@@ -31,7 +28,9 @@ from companion.ledger.event_book.leaderboard import event_standings
 from companion.ledger.event_book.rounds import standing_order, table_name
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.event_book.store import noticed_event
+from companion.ledger.records import WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger
+from export_rows import export_rows
 
 EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 SIXTEEN = [f"P{number:02d}" for number in range(1, 17)]
@@ -50,7 +49,7 @@ def sqlite_ledger(tmp_path: Any) -> Iterator[Ledger]:
 
 
 def discard_win(ledger: Ledger, table: str, winner: str, discarder: str, tai: int) -> None:
-    ledger.record_win(table, [WinnerInput(winner, tai=tai)], discarder=discarder)
+    ledger.record(table, WinRecord((WinnerRecord(winner, tai=tai),), discarder=discarder))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -158,19 +157,10 @@ def test_the_money_totals_are_exact_and_ties_are_shown(sqlite_ledger: Ledger) ->
     ]
     assert board.to_json()["rows"][1]["total_exact"] == "15/2"
     text = book.export_csv(created.id)
-    rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == [
-        "rank",
-        "name",
-        "total",
-        "tied",
-        "tables",
-        "withdrawn",
-        "provisional",
-        "adjustments",
-    ]
-    assert rows[1] == ["1", "Cat", "8", "", "1", "", "", ""]
-    assert rows[2] == ["2", "Gus", "15/2", "", "1", "", "", "late for round 1 (Mia): -1/2"]
+    columns = ["rank", "name", "total", "tied", "tables", "withdrawn", "provisional", "adjustments"]
+    rows = [[row[column] for column in columns] for row in export_rows(text)]
+    assert rows[0] == ["1", "Cat", "8", "", "1", "", "", ""]
+    assert rows[1] == ["2", "Gus", "15/2", "", "1", "", "", "late for round 1 (Mia): -1/2"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -193,11 +183,11 @@ def test_a_riichi_event_ranks_the_final_results(sqlite_ledger: Ledger) -> None:
     # East's yakuman on South's discard with West's riichi stick: South busts. The finals
     # (tenhou: 30,000 returned, uma 20/10, oka 20): East 84.0, North 5.0, West -16.0,
     # South -73.0 (tests/test_ledger_riichi.py works them out).
-    yakuman = WinInput((WinnerInput("Ann", yakuman=1),), "Ben", None, ("Cat",))
+    yakuman = WinRecord((WinnerRecord("Ann", yakuman=1),), "Ben", None, ("Cat",))
     sqlite_ledger.record(one, yakuman)
     # Table 2 still playing: dealer Eve's 3 han 30 fu ron on Fay (5,800) counts as it stands,
     # in thousands against the 25,000 start.
-    sqlite_ledger.record(two, WinInput((WinnerInput("Eve", han=3, fu=30),), "Fay"))
+    sqlite_ledger.record(two, WinRecord((WinnerRecord("Eve", han=3, fu=30),), "Fay"))
     board = book.standings(created.id)
     assert board.rule is StandingRule.FINALS
     assert [(row.name, row.total, row.secondary, row.provisional) for row in board.rows] == [

@@ -12,9 +12,10 @@ from fastapi.testclient import TestClient
 
 from companion.api.app import create_app
 from companion.events.standings import StandingRule, table_result
-from companion.ledger.entries import DrawInput, WinInput, WinnerInput
 from companion.ledger.errors import TableFinishedError
+from companion.ledger.records import DrawRecord, WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger
+from export_rows import export_rows
 
 NAMES = ("Ann", "Ben", "Cy", "Dee")
 A, B, C, D = NAMES
@@ -22,8 +23,8 @@ A, B, C, D = NAMES
 
 def win(
     winner: str, fan: int, discarder: str | None = None, flowers: int | None = None
-) -> WinInput:
-    return WinInput((WinnerInput(winner, tai=fan, flowers=flowers),), discarder)
+) -> WinRecord:
+    return WinRecord((WinnerRecord(winner, tai=fan, flowers=flowers),), discarder)
 
 
 # Twelve draws and four wins: Ann 20 from Ben, Ben's self-draw of 8 + 2 flowers, Cy 16 from
@@ -32,9 +33,9 @@ def win(
 GAME = [
     win(A, 12, B),
     win(B, 8, flowers=2),
-    *[DrawInput()] * 6,
+    *[DrawRecord()] * 6,
     win(C, 16, D),
-    *[DrawInput()] * 6,
+    *[DrawRecord()] * 6,
     win(D, 9, A),
 ]
 
@@ -54,7 +55,7 @@ def test_a_game_through_the_repository_corrected_and_exported(tmp_path: Path) ->
         ]
         assert (data["finished"], data["table_points"], data["next_hand"]) == (True, True, None)
         with pytest.raises(TableFinishedError):
-            ledger.record(created.id, DrawInput())
+            ledger.record(created.id, DrawRecord())
         exported = ledger.export_json(created.id)
         text = ledger.export_csv(created.id)
         # Undo the last hand (a void): the game is playing again, North round, Dee dealing.
@@ -90,12 +91,19 @@ def test_a_game_through_the_repository_corrected_and_exported(tmp_path: Path) ->
         "Ben wins 10 fan (agreed, 2 of them flowers), self-drawn",
     )
     assert second["amounts"] == {A: -18, B: 54, C: -18, D: -18}
-    rows = text.splitlines()
-    assert rows[2].startswith("2,") and rows[2].endswith(",-18,54,-18,-18,18,34,-26,-26")
-    assert rows[-1] == (
-        ',,table_points,,,,,,"Table points: 1. Ben 4, 2. Cy 2, 3. Ann 1, 4. Dee 0",,,,,1,4,2,0,'
-        "-7,18,6,-17"
-    )
+    rows = export_rows(text)
+    assert rows[1]["event"] == "2"
+    assert [rows[1][name] for name in (A, B, C, D)] == ["-18", "54", "-18", "-18"]
+    assert [rows[1][f"{name} total"] for name in (A, B, C, D)] == ["18", "34", "-26", "-26"]
+    assert {column: cell for column, cell in rows[-1].items() if cell} == {
+        "kind": "table_points",
+        "description": "Table points: 1. Ben 4, 2. Cy 2, 3. Ann 1, 4. Dee 0",
+        **dict(zip((A, B, C, D), ["1", "4", "2", "0"], strict=True)),
+        **{
+            f"{name} total": total
+            for name, total in zip((A, B, C, D), ["-7", "18", "6", "-17"], strict=True)
+        },
+    }
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -179,7 +187,9 @@ def test_an_mcr_game_from_the_command_line(
         (D, -47, "0"),
     ]
     code, out, _ = _cli(capsys, "table", "export", table, *db, "--format", "csv")
-    assert out.splitlines()[-1].endswith(",,,,1,4,2,0,10,26,11,-47")
+    table_points = export_rows(out)[-1]
+    assert [table_points[name] for name in (A, B, C, D)] == ["1", "4", "2", "0"]
+    assert [table_points[f"{name} total"] for name in (A, B, C, D)] == ["10", "26", "11", "-47"]
 
 
 def test_an_mcr_game_over_the_api_read_by_the_event_standings(tmp_path: Path) -> None:

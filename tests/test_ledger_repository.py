@@ -18,7 +18,7 @@ import pytest
 from sqlalchemy import inspect, select
 
 from companion.ledger import db
-from companion.ledger.entries import Correction, DrawInput, WinInput, WinnerInput
+from companion.ledger.entries import Correction
 from companion.ledger.errors import (
     IdempotencyConflictError,
     LedgerError,
@@ -28,6 +28,7 @@ from companion.ledger.errors import (
     UnknownTableError,
 )
 from companion.ledger.models import VERSION_TABLE, EventRow, TableRow
+from companion.ledger.records import DrawRecord, PayoutRecord, WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger, hash_token
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -40,8 +41,8 @@ def ledger(ledger_url: str) -> Iterator[Ledger]:
         yield opened
 
 
-def win(name: str, tai: int = 1) -> tuple[WinnerInput]:
-    return (WinnerInput(name, tai=tai),)
+def win(name: str, tai: int = 1) -> tuple[WinnerRecord]:
+    return (WinnerRecord(name, tai=tai),)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -63,8 +64,8 @@ def test_a_table_is_created_with_a_token_of_which_only_the_hash_is_kept(ledger: 
 def test_the_record_survives_reopening_and_state_is_replayed(ledger_url: str) -> None:
     with Ledger.open(ledger_url) as first:
         table = first.create_table("sg", PLAYERS).id
-        first.record_win(table, win("Cat", 2), discarder="Ann")
-        first.record_draw(table)
+        first.record(table, WinRecord(tuple(win("Cat", 2)), discarder="Ann"))
+        first.record(table, DrawRecord())
     with Ledger.open(ledger_url) as second:
         standings = second.standings(table)
         history = second.history(table)
@@ -82,7 +83,7 @@ def test_the_record_survives_reopening_and_state_is_replayed(ledger_url: str) ->
 
 def test_nothing_derived_is_stored(ledger: Ledger) -> None:
     table = ledger.create_table("tw", PLAYERS).id
-    ledger.record_win(table, win("Ann", 3))
+    ledger.record(table, WinRecord(tuple(win("Ann", 3))))
     columns = {
         name: {column["name"] for column in inspect(ledger.engine).get_columns(name)}
         for name in ("ledger_tables", "ledger_events")
@@ -121,30 +122,30 @@ def test_migrations_are_applied_once_and_recorded(ledger_url: str) -> None:
 
 def test_the_same_key_twice_records_once(ledger: Ledger) -> None:
     table = ledger.create_table("sg", PLAYERS).id
-    first = ledger.record_win(table, win("Ben", 3), discarder="Cat", key="tap-1")
-    again = ledger.record_win(table, win("ben", 3), discarder="cat", key="tap-1")
+    first = ledger.record(table, WinRecord(tuple(win("Ben", 3)), discarder="Cat"), key="tap-1")
+    again = ledger.record(table, WinRecord(tuple(win("ben", 3)), discarder="cat"), key="tap-1")
     assert not first.duplicate and again.duplicate
     assert again.event.seq == first.event.seq == 1
     assert len(ledger.history(table)) == 1
     assert ledger.standings(table)["players"][1]["total"] == 16
     # A key belongs to its table.
     other = ledger.create_table("sg", PLAYERS).id
-    assert not ledger.record_draw(other, key="tap-1").duplicate
+    assert not ledger.record(other, DrawRecord(), key="tap-1").duplicate
 
 
 def test_the_same_key_for_something_else_is_refused(ledger: Ledger) -> None:
     table = ledger.create_table("sg", PLAYERS).id
-    ledger.record_win(table, win("Ben", 3), discarder="Cat", key="k")
+    ledger.record(table, WinRecord(tuple(win("Ben", 3)), discarder="Cat"), key="k")
     with pytest.raises(IdempotencyConflictError, match="already used for event 1"):
-        ledger.record_win(table, win("Ben", 4), discarder="Cat", key="k")
+        ledger.record(table, WinRecord(tuple(win("Ben", 4)), discarder="Cat"), key="k")
     with pytest.raises(IdempotencyConflictError):
-        ledger.record_draw(table, key="k")
+        ledger.record(table, DrawRecord(), key="k")
     assert len(ledger.history(table)) == 1
 
 
 def test_keys_work_for_corrections_too(ledger: Ledger) -> None:
     table = ledger.create_table("sg", PLAYERS).id
-    ledger.record_draw(table)
+    ledger.record(table, DrawRecord())
     ledger.void(table, 1, reason="no hand", key="v")
     assert ledger.void(table, 1, reason="no hand", key="v").duplicate
     with pytest.raises(UnknownEventError, match="already void"):
@@ -157,10 +158,10 @@ def test_keys_work_for_corrections_too(ledger: Ledger) -> None:
 
 def test_void_and_amend_keep_the_original_with_who_when_and_why(ledger: Ledger) -> None:
     table = ledger.create_table("sg", PLAYERS).id
-    ledger.record_win(table, win("Ben", 2), discarder="Ann")  # 1
-    ledger.record_draw(table)  # 2
+    ledger.record(table, WinRecord(tuple(win("Ben", 2)), discarder="Ann"))  # 1
+    ledger.record(table, DrawRecord())  # 2
     amended = ledger.amend(
-        table, 1, WinInput(win("Cat", 2), "Ann"), reason="it was Cat", by="Dan"
+        table, 1, WinRecord(win("Cat", 2), "Ann"), reason="it was Cat", by="Dan"
     )  # 3
     voided = ledger.void(table, 2, reason="no such hand")  # 4
     history = ledger.history(table)
@@ -185,24 +186,24 @@ def test_void_and_amend_keep_the_original_with_who_when_and_why(ledger: Ledger) 
 
 def test_a_table_with_its_hands_played_takes_no_more(ledger: Ledger) -> None:
     table = ledger.create_table("sg-table", PLAYERS, hands=2).id
-    ledger.record_draw(table)
-    ledger.record_payout(table, "Ann", "bite")
-    ledger.record_win(table, win("Ann"), discarder="Ben")
+    ledger.record(table, DrawRecord())
+    ledger.record(table, PayoutRecord("Ann", "bite"))
+    ledger.record(table, WinRecord(tuple(win("Ann")), discarder="Ben"))
     for record in (
-        lambda: ledger.record_draw(table),
-        lambda: ledger.record_payout(table, "Ann", "bite"),
-        lambda: ledger.amend(table, 2, DrawInput(), reason="it was a draw"),
+        lambda: ledger.record(table, DrawRecord()),
+        lambda: ledger.record(table, PayoutRecord("Ann", "bite")),
+        lambda: ledger.amend(table, 2, DrawRecord(), reason="it was a draw"),
     ):
         with pytest.raises(TableFinishedError, match="2 hands are all played"):
             record()
     ledger.void(table, 1, reason="never played")  # a correction frees a hand
-    assert ledger.record_draw(table).replay.state.finished
+    assert ledger.record(table, DrawRecord()).replay.state.finished
 
 
 def test_export_json_and_csv(ledger: Ledger) -> None:
     table = ledger.create_table("sg-table", PLAYERS, options={"share": "0.5"}).id
-    ledger.record_payout(table, "Dan", "bite")
-    ledger.record_win(table, win("Ben", 3), discarder="Cat", liable="Ann")
+    ledger.record(table, PayoutRecord("Dan", "bite"))
+    ledger.record(table, WinRecord(tuple(win("Ben", 3)), discarder="Cat", liable="Ann"))
     ledger.void(table, 1, reason="no bite", by="Cat")
     exported = ledger.export_json(table)
     json.dumps(exported)  # plain JSON
@@ -225,7 +226,7 @@ def test_export_json_and_csv(ledger: Ledger) -> None:
 
 def test_amounts_stay_exact(ledger: Ledger) -> None:
     table = ledger.create_table("sg", PLAYERS, options={"share": "1/3", "min_tai": 0}).id
-    ledger.record_win(table, win("Ann", 0), discarder="Ben")
+    ledger.record(table, WinRecord(tuple(win("Ann", 0)), discarder="Ben"))
     totals = [p["total_exact"] for p in ledger.standings(table)["players"]]
     assert totals == ["2/3", "-1/3", "-1/6", "-1/6"]
     assert sum(t.amount for t in ledger.settle_up(table)) == Fraction(2, 3)
@@ -276,9 +277,11 @@ def test_concurrent_writers_on_separate_engines_lose_and_duplicate_nothing(
         with Ledger.open(ledger_url) as own:  # its own engine and connections
             for n in range(each):
                 if n % 2:
-                    own.record_draw(table)
+                    own.record(table, DrawRecord())
                 else:
-                    own.record_win(table, win(PLAYERS[index], 1 + n % 3), discarder=None)
+                    own.record(
+                        table, WinRecord(tuple(win(PLAYERS[index], 1 + n % 3)), discarder=None)
+                    )
 
     _run_threads(writers, work)
     _check_whole(ledger, table, writers * each)
@@ -289,7 +292,7 @@ def test_a_double_tap_from_many_writers_records_once(ledger_url: str, ledger: Le
 
     def work(_: int) -> None:
         with Ledger.open(ledger_url) as own:
-            own.record_win(table, win("Dan", 2), discarder="Ann", key="same-tap")
+            own.record(table, WinRecord(tuple(win("Dan", 2)), discarder="Ann"), key="same-tap")
 
     _run_threads(6, work)
     _check_whole(ledger, table, 1)
@@ -313,7 +316,7 @@ def test_without_the_row_lock_the_unique_sequence_still_keeps_the_record_whole(
         def work(_: int) -> None:
             with Ledger.open(ledger_postgres_url) as own:
                 for _n in range(3):
-                    own.record_draw(table)
+                    own.record(table, DrawRecord())
 
         _run_threads(3, work)
         _check_whole(ledger, table, 9)
@@ -328,7 +331,7 @@ def test_two_phones_recording_the_same_hand_record_it_once(ledger_url: str, ledg
     def work(index: int) -> None:
         with Ledger.open(ledger_url) as own:
             try:
-                own.record_win(table, win(PLAYERS[index], 2), expect_hand=1)
+                own.record(table, WinRecord(tuple(win(PLAYERS[index], 2))), expect_hand=1)
             except StaleWriteError as error:
                 refused.append(error.message)
 
@@ -340,12 +343,13 @@ def test_two_phones_recording_the_same_hand_record_it_once(ledger_url: str, ledg
 
 _PROCESS_SCRIPT = """
 import sys
+from companion.ledger.records import DrawRecord
 from companion.ledger.repository import Ledger
 url, table, name = sys.argv[1:4]
 with Ledger.open(url) as ledger:
     for n in range(4):
-        ledger.record_draw(table, key=f"{name}-{n}")
-        ledger.record_draw(table, key=f"{name}-{n}")  # the double tap
+        ledger.record(table, DrawRecord(), key=f"{name}-{n}")
+        ledger.record(table, DrawRecord(), key=f"{name}-{n}")  # the double tap
 """
 
 

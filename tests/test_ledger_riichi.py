@@ -15,26 +15,25 @@ from typing import Any
 import pytest
 
 from companion.ledger.build import build_outcome
-from companion.ledger.entries import (
-    ChomboInput,
-    Correction,
-    DrawInput,
-    Entry,
-    Event,
-    GameHand,
-    StopInput,
-    WinInput,
-    WinnerInput,
-    outcome_text,
-)
+from companion.ledger.entries import Correction, Entry, GameHand, outcome_text
 from companion.ledger.errors import LedgerError, NotPayableWinError, TableFinishedError
+from companion.ledger.records import (
+    ChomboRecord,
+    DrawRecord,
+    Record,
+    StopRecord,
+    WinnerRecord,
+    WinRecord,
+)
 from companion.ledger.replay import Replay, correction_target, replay
 from companion.ledger.settle import settle_up, transfer_text
 from companion.ledger.state import new_setup
+from export_rows import export_header, export_rows
 
 AT = datetime(2026, 12, 2, 20, 0, tzinfo=UTC)
 NAMES = ("Aki", "Bo", "Chen", "Dana")
 A, B, C, D = NAMES
+FINAL_POINTS = ["35000", "30400", "28300", "26300"]
 
 
 class Table:
@@ -42,30 +41,30 @@ class Table:
 
     def __init__(self, preset: str, **options: Any) -> None:
         self.setup = new_setup("riichi", NAMES, {"preset": preset, **options})
-        self.events: list[Event] = []
+        self.events: list[Entry] = []
 
     @property
     def replay(self) -> Replay:
         return replay(self.setup, self.events)
 
-    def record(self, entry: Entry) -> Event:
-        event = Event(len(self.events) + 1, AT, build_outcome(self.setup, self.replay.state, entry))
+    def record(self, entry: Record) -> Entry:
+        event = Entry(len(self.events) + 1, AT, build_outcome(self.setup, self.replay.state, entry))
         self.events.append(event)
         return event
 
-    def play(self, entries: Sequence[Entry]) -> Table:
+    def play(self, entries: Sequence[Record]) -> Table:
         for entry in entries:
             self.record(entry)
         return self
 
     def void(self, seq: int) -> None:
         correction_target(self.replay, seq)
-        self.events.append(Event(len(self.events) + 1, AT, Correction(seq, None, "mistake")))
+        self.events.append(Entry(len(self.events) + 1, AT, Correction(seq, None, "mistake")))
 
-    def amend(self, seq: int, entry: Entry) -> None:
+    def amend(self, seq: int, entry: Record) -> None:
         target = correction_target(self.replay, seq)
         outcome = build_outcome(self.setup, target.before, entry)
-        self.events.append(Event(len(self.events) + 1, AT, Correction(seq, outcome, "mistake")))
+        self.events.append(Entry(len(self.events) + 1, AT, Correction(seq, outcome, "mistake")))
 
     def points(self) -> list[tuple[int, ...]]:
         """Each hand's points after it, as the record replays."""
@@ -85,26 +84,26 @@ class Table:
         return ", ".join(f"{row['place']} {row['name']} {row['final']}" for row in data["results"])
 
 
-def ron(winner: str, discarder: str, han: int = 0, fu: int | None = None, **more: Any) -> WinInput:
+def ron(winner: str, discarder: str, han: int = 0, fu: int | None = None, **more: Any) -> WinRecord:
     riichi = tuple(more.pop("riichi", ()))
     liable = more.pop("liable", None)
-    return WinInput(
-        (WinnerInput(winner, han=han or None, fu=fu, **more),), discarder, liable, riichi
+    return WinRecord(
+        (WinnerRecord(winner, han=han or None, fu=fu, **more),), discarder, liable, riichi
     )
 
 
-def tsumo(winner: str, han: int = 0, fu: int | None = None, **more: Any) -> WinInput:
+def tsumo(winner: str, han: int = 0, fu: int | None = None, **more: Any) -> WinRecord:
     riichi = tuple(more.pop("riichi", ()))
     liable = more.pop("liable", None)
-    return WinInput((WinnerInput(winner, han=han or None, fu=fu, **more),), None, liable, riichi)
+    return WinRecord((WinnerRecord(winner, han=han or None, fu=fu, **more),), None, liable, riichi)
 
 
-def draw(*tenpai: str, riichi: Sequence[str] = (), nagashi: Sequence[str] = ()) -> DrawInput:
-    return DrawInput(tuple(tenpai), tuple(riichi), tuple(nagashi))
+def draw(*tenpai: str, riichi: Sequence[str] = (), nagashi: Sequence[str] = ()) -> DrawRecord:
+    return DrawRecord(tuple(tenpai), tuple(riichi), tuple(nagashi))
 
 
-def none_tenpai(count: int) -> list[Entry]:
-    return [DrawInput() for _ in range(count)]
+def none_tenpai(count: int) -> list[Record]:
+    return [DrawRecord() for _ in range(count)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -180,8 +179,10 @@ def test_a_tenhou_hanchan_through_the_ledger() -> None:
 def test_an_mleague_hanchan_head_bump_liability_nagashi_through_the_ledger() -> None:
     table = Table("mleague").play(
         [
-            ChomboInput(D),
-            WinInput((WinnerInput(C, limit="mangan"), WinnerInput(B, han=3, fu=40)), A, None, ()),
+            ChomboRecord(D),
+            WinRecord(
+                (WinnerRecord(C, limit="mangan"), WinnerRecord(B, han=3, fu=40)), A, None, ()
+            ),
             tsumo(C, yakuman=1, liable=D),
             draw(nagashi=[A]),
             ron(D, C, 4, 30),
@@ -220,7 +221,7 @@ def test_an_mleague_hanchan_head_bump_liability_nagashi_through_the_ledger() -> 
 
 def test_an_ema2016_hanchan_ties_share_and_a_chombo_at_the_end() -> None:
     table = Table("ema2016").play(
-        [draw(A, B), ChomboInput(C), *none_tenpai(7), draw(A, B, riichi=[A, B])]
+        [draw(A, B), ChomboRecord(C), *none_tenpai(7), draw(A, B, riichi=[A, B])]
     )
     data = table.standings()
     assert [row["points"] for row in data["players"]] == [32_000, 32_000, 27_000, 27_000]
@@ -237,11 +238,11 @@ def test_an_ema2016_hanchan_ties_share_and_a_chombo_at_the_end() -> None:
 def test_an_ema2025_hanchan_three_winners_kiriage_and_deposits_over_draws() -> None:
     table = Table("ema2025").play(
         [
-            WinInput(
+            WinRecord(
                 (
-                    WinnerInput(A, han=4, fu=30),
-                    WinnerInput(C, han=1, fu=30),
-                    WinnerInput(D, han=2, fu=30),
+                    WinnerRecord(A, han=4, fu=30),
+                    WinnerRecord(C, han=1, fu=30),
+                    WinnerRecord(D, han=2, fu=30),
                 ),
                 B,
                 None,
@@ -269,12 +270,12 @@ def test_an_ema2025_hanchan_three_winners_kiriage_and_deposits_over_draws() -> N
 def test_a_wrc_hanchan_head_bump_ties_and_a_chombo() -> None:
     table = Table("wrc").play(
         [
-            WinInput(
-                (WinnerInput(C, limit="mangan"), WinnerInput(B, han=2, fu=30)), A, None, (B, C)
+            WinRecord(
+                (WinnerRecord(C, limit="mangan"), WinnerRecord(B, han=2, fu=30)), A, None, (B, C)
             ),
             tsumo(B, 3, 60),
             ron(D, B, 2, 25),
-            ChomboInput(D),
+            ChomboRecord(D),
             draw(C, D),
             *none_tenpai(2),
             draw(A),
@@ -302,7 +303,7 @@ def test_a_tenhou_extension_and_the_dealers_stop() -> None:
     assert table.finals() == "1 Bo 41.4, 2 Chen 5.0, 3 Dana -15.0, 4 Aki -31.4"
     # All-last: dealer Dana wins a mangan on Aki's discard, leads, and stops.
     stop = Table("tenhou", length="tonpuusen").play([*none_tenpai(3), ron(D, A, limit="mangan")])
-    stop.record(StopInput())
+    stop.record(StopRecord())
     assert stop.standings()["ended"] == "stop"
     assert [entry.hand for entry in stop.replay.entries][-2:] == [4, 5]
 
@@ -346,7 +347,7 @@ def test_a_whole_hand_is_scored_with_the_tables_seats_honba_and_sticks() -> None
     # Chen's discard: riichi, pinfu, tanyao, 3 han 30 fu: 3,900 + 300, and the stick back.
     table = Table("ema2016").play([draw(A)])
     hand = {"hand": "234m456p678s34588s", "win_tile": "5s", "events": ["riichi"]}
-    table.record(WinInput((WinnerInput(B, hand=hand),), C))
+    table.record(WinRecord((WinnerRecord(B, hand=hand),), C))
     entry = table.replay.entries[1]
     body = entry.event.body
     assert isinstance(body, GameHand)
@@ -371,20 +372,22 @@ def test_a_whole_hand_is_scored_with_the_tables_seats_honba_and_sticks() -> None
         ([], ron(A, B, 3), LedgerError, "winner Aki: a hand of 3 han needs its fu"),
         (
             [],
-            WinInput((WinnerInput(A, tai=3),), B),
+            WinRecord((WinnerRecord(A, tai=3),), B),
             LedgerError,
             "a riichi table counts Aki's hand in han and fu (or yakuman, or a limit), not tai",
         ),
         (
             [],
-            StopInput(),
+            StopRecord(),
             LedgerError,
             "stop: this table plays every hand to the end (option all_last_stop)",
         ),
         ([], ron(A, A, 3, 30), LedgerError, "discarder: Aki cannot win on their own discard"),
     ],
 )
-def test_refusals(entries: list[Entry], entry: Entry, error: type[Exception], message: str) -> None:
+def test_refusals(
+    entries: list[Record], entry: Record, error: type[Exception], message: str
+) -> None:
     table = Table("ema2016").play(entries)
     with pytest.raises(error) as refused:
         table.record(entry)
@@ -395,7 +398,7 @@ def test_a_whole_hand_that_is_no_win_is_refused() -> None:
     table = Table("tenhou")
     with pytest.raises(NotPayableWinError) as refused:
         table.record(
-            WinInput((WinnerInput(B, hand={"hand": "123m456p789s1199m", "win_tile": "9m"}),), C)
+            WinRecord((WinnerRecord(B, hand={"hand": "123m456p789s1199m", "win_tile": "9m"}),), C)
         )
     assert str(refused.value).startswith("Bo's hand is not a win")
 
@@ -601,12 +604,24 @@ def test_the_exports_carry_every_hands_points_the_sticks_and_the_final_results(
     assert second["amounts"] == {A: 1_500, B: -1_500, C: 500, D: -1_500}
     assert data["events"][2]["points"] == {A: 35_000, B: 30_400, C: 28_300, D: 26_300}
     assert [row["final"] for row in data["standings"]["results"]] == [20.0, 5.4, -6.7, -18.7]
-    rows = text.splitlines()
-    assert rows[0].endswith(
-        "hand_label,riichi,deposits,honba,Aki points,Bo points,Chen points,Dana points"
-    )
-    assert rows[2].endswith(',"East 1, 1 honba",Chen,1000,2,39200,20800,30500,28500')
-    assert rows[-1] == (
-        ',,result,,,,,,"Final results: 1. Aki 20.0, 2. Bo 5.4, 3. Chen -6.7, 4. Dana -18.7",'
-        ",,,,20.0,5.4,-6.7,-18.7,35000,30400,28300,26300,,,0,3,35000,30400,28300,26300"
-    )
+    points = [f"{name} points" for name in NAMES]
+    assert export_header(text)[-8:] == ["hand_label", "riichi", "deposits", "honba", *points]
+    rows = export_rows(text)
+    second_row = rows[1]
+    assert [second_row[column] for column in ("hand_label", "riichi", "deposits", "honba")] == [
+        "East 1, 1 honba",
+        "Chen",
+        "1000",
+        "2",
+    ]
+    assert [second_row[column] for column in points] == ["39200", "20800", "30500", "28500"]
+    result = rows[-1]
+    assert {column: cell for column, cell in result.items() if cell} == {
+        "kind": "result",
+        "description": "Final results: 1. Aki 20.0, 2. Bo 5.4, 3. Chen -6.7, 4. Dana -18.7",
+        **dict(zip(NAMES, ["20.0", "5.4", "-6.7", "-18.7"], strict=True)),
+        **{f"{name} total": value for name, value in zip(NAMES, FINAL_POINTS, strict=True)},
+        "deposits": "0",
+        "honba": "3",
+        **dict(zip(points, FINAL_POINTS, strict=True)),
+    }

@@ -17,8 +17,8 @@ from companion.api import create_app
 from companion.cli import main
 from companion.ledger.build import build_outcome
 from companion.ledger.entries import Win as LedgerWin
-from companion.ledger.entries import WinInput, WinnerInput
 from companion.ledger.errors import NotPayableWinError
+from companion.ledger.records import WinnerRecord, WinRecord
 from companion.scoring import ScoreResult, score, score_several
 from test_ledger_domain import Table
 
@@ -449,8 +449,8 @@ def test_a_refusal_is_200_from_the_api() -> None:
 # --- Several winners in the table's record -----------------------------------------------------
 
 
-def hand_win(*hands: tuple[str, dict[str, Any]]) -> WinInput:
-    return WinInput(tuple(WinnerInput(name, hand=hand) for name, hand in hands), discarder="Ann")
+def hand_win(*hands: tuple[str, dict[str, Any]]) -> WinRecord:
+    return WinRecord(tuple(WinnerRecord(name, hand=hand) for name, hand in hands), discarder="Ann")
 
 
 def test_the_record_takes_several_winners_on_one_tile() -> None:

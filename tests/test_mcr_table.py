@@ -13,16 +13,9 @@ import pytest
 
 from companion.errors import InvalidRequestError
 from companion.ledger.build import build_outcome
-from companion.ledger.entries import (
-    Correction,
-    DrawInput,
-    Entry,
-    Event,
-    WinInput,
-    WinnerInput,
-    outcome_text,
-)
+from companion.ledger.entries import Correction, Entry, outcome_text
 from companion.ledger.errors import LedgerError, NotPayableWinError, TableFinishedError
+from companion.ledger.records import DrawRecord, Record, WinnerRecord, WinRecord
 from companion.ledger.replay import Replay, correction_target, next_outcome, replay
 from companion.ledger.state import new_setup
 from companion.rules import get_profile
@@ -35,15 +28,15 @@ A, B, C, D = NAMES
 
 def win(
     winner: str, fan: int, discarder: str | None = None, flowers: int | None = None
-) -> WinInput:
-    return WinInput((WinnerInput(winner, tai=fan, flowers=flowers),), discarder)
+) -> WinRecord:
+    return WinRecord((WinnerRecord(winner, tai=fan, flowers=flowers),), discarder)
 
 
-def hand(winner: str, tiles: str, discarder: str | None = None) -> WinInput:
-    return WinInput((WinnerInput(winner, hand={"hand": tiles}),), discarder)
+def hand(winner: str, tiles: str, discarder: str | None = None) -> WinRecord:
+    return WinRecord((WinnerRecord(winner, hand={"hand": tiles}),), discarder)
 
 
-DRAW = DrawInput()
+DRAW = DrawRecord()
 
 
 class Table:
@@ -51,30 +44,30 @@ class Table:
 
     def __init__(self, **options: Any) -> None:
         self.setup = new_setup("mcr", NAMES, options)
-        self.events: list[Event] = []
+        self.events: list[Entry] = []
 
     @property
     def replay(self) -> Replay:
         return replay(self.setup, self.events)
 
-    def record(self, entry: Entry) -> Event:
-        event = Event(len(self.events) + 1, AT, next_outcome(self.replay, entry, None))
+    def record(self, entry: Record) -> Entry:
+        event = Entry(len(self.events) + 1, AT, next_outcome(self.replay, entry, None))
         self.events.append(event)
         return event
 
-    def play(self, entries: Sequence[Entry]) -> Table:
+    def play(self, entries: Sequence[Record]) -> Table:
         for entry in entries:
             self.record(entry)
         return self
 
     def void(self, seq: int) -> None:
         correction_target(self.replay, seq)
-        self.events.append(Event(len(self.events) + 1, AT, Correction(seq, None, "mistake")))
+        self.events.append(Entry(len(self.events) + 1, AT, Correction(seq, None, "mistake")))
 
-    def amend(self, seq: int, entry: Entry) -> None:
+    def amend(self, seq: int, entry: Record) -> None:
         target = correction_target(self.replay, seq)
         outcome = build_outcome(self.setup, target.before, entry)
-        self.events.append(Event(len(self.events) + 1, AT, Correction(seq, outcome, "mistake")))
+        self.events.append(Entry(len(self.events) + 1, AT, Correction(seq, outcome, "mistake")))
 
     def scores(self) -> list[int]:
         return [int(total) for total in self.replay.state.totals]
@@ -83,7 +76,7 @@ class Table:
 # A game worked out by hand, with flowers played. Each hand is worth 8 + fan: a self-draw
 # takes it from each of the three others; a discard takes it from the discarder and 8 from
 # each of the other two. The deal passes every hand, so hand n is dealt by player (n - 1) % 4.
-GAME: list[tuple[Entry, tuple[int, int, int, int]]] = [
+GAME: list[tuple[Record, tuple[int, int, int, int]]] = [
     # East round: Ann, Ben, Cy, Dee deal.
     (win(A, 12, B), (36, -20, -8, -8)),  # 20 from Ben
     (win(B, 8), (-16, 48, -16, -16)),  # the dealer's self-draw: the deal passes all the same
@@ -263,13 +256,13 @@ def test_a_void_or_an_amendment_moves_every_hand_after_it() -> None:
         (win(A, 1001), {}, LedgerError, "fan can be at most 1,000 for a mcr hand, not 1001"),
         (win(A, 8, A), {}, LedgerError, "Ann cannot win on their own discard"),
         (
-            WinInput((WinnerInput(A, tai=8), WinnerInput(B, tai=8)), C),
+            WinRecord((WinnerRecord(A, tai=8), WinnerRecord(B, tai=8)), C),
             {},
             LedgerError,
             "the mcr profile has one winner per hand",
         ),
         (
-            DrawInput(tenpai=(A,)),
+            DrawRecord(tenpai=(A,)),
             {},
             LedgerError,
             "a mcr table's drawn hand has nothing to say: tenpai, riichi and abortive draws "
@@ -278,7 +271,7 @@ def test_a_void_or_an_amendment_moves_every_hand_after_it() -> None:
     ],
 )
 def test_refusals(
-    entry: Entry, options: dict[str, Any], error: type[Exception], message: str
+    entry: Record, options: dict[str, Any], error: type[Exception], message: str
 ) -> None:
     with pytest.raises(error) as refused:
         Table(**options).record(entry)
@@ -318,7 +311,7 @@ def test_a_whole_hand_a_correction_moved_to_another_seat_keeps_its_payments_with
     # Now hand 1, Ann dealing, Cy sits West: the pung is no seat wind, the hand 12 fan; what
     # was recorded stands until it is amended, and the history says so.
     assert (moved.hand, moved.amounts[2]) == (1, 37)
-    assert moved.stale_warnings == (
+    assert moved.warnings == (
         "Scored with Ben dealing (East round); the corrected record has Ann dealing (East "
         "round). Amend this hand to change what it pays.",
     )

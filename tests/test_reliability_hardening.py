@@ -4,8 +4,6 @@ corrections that race, rate limits. (Slow clients and many processes: test_relia
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +16,8 @@ from companion.api import create_app
 from companion.api.deps import close_ledgers
 from companion.cli import main as cli_main
 from companion.ledger.export import spreadsheet_text
+from companion.ledger.records import WinRecord
+from export_rows import export_header, export_rows
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 FORMULA_PLAYERS = ["=1+2", "+SUM(1;2)", "-2+3", "@cmd"]
@@ -65,20 +65,18 @@ def formula_table(client: TestClient) -> str:
 
 
 def check_formula_csv(text: str) -> None:
-    rows = list(csv.reader(io.StringIO(text)))
-    header, win, void = rows
-    assert header[-8:] == [f"'{name}" for name in FORMULA_PLAYERS] + [
-        f"'{name} total" for name in FORMULA_PLAYERS
-    ]
-    columns = dict(zip(header, win, strict=True))
+    header = export_header(text)
+    assert {f"'{name}" for name in FORMULA_PLAYERS} <= set(header)
+    assert {f"'{name} total" for name in FORMULA_PLAYERS} <= set(header)
+    columns, corrected = export_rows(text)
     assert columns["dealer"] == "'=1+2"
     assert columns["winners"] == ""  # the win is void: no winner counts
     assert columns["description"] == "'=1+2 wins 2 tai (agreed) on -2+3's discard"
-    corrected = dict(zip(header, void, strict=True))
     assert corrected["reason"] == "'=HYPERLINK(1)" and corrected["by"] == "'@cmd"
     # amounts are Companion's own numbers: a negative amount stays a number
-    assert win[-8:-4] == ["0", "0", "0", "0"]
-    assert not any(cell.startswith(("=", "+", "@")) for row in rows for cell in row)
+    assert [columns[f"'{name}"] for name in FORMULA_PLAYERS] == ["0", "0", "0", "0"]
+    cells = [*header, *(cell for row in (columns, corrected) for cell in row.values())]
+    assert not any(cell.startswith(("=", "+", "@")) for cell in cells)
 
 
 def test_http_csv_export_neutralises_formulas_and_json_stays_exact(client: TestClient) -> None:
@@ -416,20 +414,20 @@ def test_a_correction_with_a_stale_expect_is_a_409(client: TestClient) -> None:
 def test_racing_amends_of_one_event_let_exactly_one_win(ledger_url: str) -> None:
     import threading
 
-    from companion.ledger.entries import WinInput, WinnerInput
     from companion.ledger.errors import StaleWriteError
+    from companion.ledger.records import WinnerRecord, WinRecord
     from companion.ledger.repository import Ledger
 
     racers = 8
     with Ledger.open(ledger_url) as ledger:
         table = ledger.create_table("sg", PLAYERS)
-        ledger.record_win(table.id, [WinnerInput("Ann", tai=1)], discarder="Ben")
+        ledger.record(table.id, WinRecord((WinnerRecord("Ann", tai=1),), discarder="Ben"))
         barrier = threading.Barrier(racers)
         outcomes: list[str] = []
         lock = threading.Lock()
 
         def amend(number: int) -> None:
-            entry = WinInput((WinnerInput("Ann", tai=1 + number % 5),), "Cat")
+            entry = WinRecord((WinnerRecord("Ann", tai=1 + number % 5),), "Cat")
             barrier.wait(timeout=30)
             try:
                 ledger.amend(table.id, 1, entry, reason=f"racer {number}", expect=0)
@@ -454,7 +452,7 @@ def test_racing_amends_of_one_event_let_exactly_one_win(ledger_url: str) -> None
 
 
 def long_table(client: TestClient, hands: int) -> str:
-    from companion.ledger.entries import WinnerInput
+    from companion.ledger.records import WinnerRecord
     from companion.ledger.repository import Ledger
 
     table_id, _ = new_table(client)
@@ -462,8 +460,9 @@ def long_table(client: TestClient, hands: int) -> str:
     with Ledger.open(url) as ledger:
         for number in range(hands):
             winner, discarder = PLAYERS[number % 4], PLAYERS[(number + 1) % 4]
-            ledger.record_win(
-                table_id, [WinnerInput(winner, tai=1 + number % 3)], discarder=discarder
+            ledger.record(
+                table_id,
+                WinRecord((WinnerRecord(winner, tai=1 + number % 3),), discarder=discarder),
             )
     return table_id
 
@@ -474,7 +473,7 @@ def shown_events(html: str) -> list[int]:
 
 def test_the_history_is_paged_newest_first_with_an_older_link(client: TestClient) -> None:
     from companion.web.table_chart import CHART_POINTS
-    from companion.web.table_views import HISTORY_PAGE
+    from companion.web.table_history import HISTORY_PAGE
 
     assert (HISTORY_PAGE, CHART_POINTS) == (50, 120)
     table_id = long_table(client, 130)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from companion.errors import InvalidRequestError
 from companion.events.plan import (
-    Entry,
+    Entrant,
     FirstRound,
     LaterRounds,
     Leftover,
@@ -212,13 +212,13 @@ def test_rounds_given_back_are_read_as_they_are() -> None:
 
 
 def test_late_entries_and_withdrawals_play_their_rounds_only() -> None:
-    players: list[str | Entry] = [
+    players: list[str | Entrant] = [
         *names(13),
-        Entry("P14", withdraws_after=3),
-        Entry("Late", joins=2),
-        Entry("Later", joins=3),
-        Entry("Gone", withdraws_after=1),
-        Entry("Brief", joins=2, withdraws_after=2),
+        Entrant("P14", withdraws_after=3),
+        Entrant("Late", joins=2),
+        Entrant("Later", joins=3),
+        Entrant("Gone", withdraws_after=1),
+        Entrant("Brief", joins=2, withdraws_after=2),
     ]
     plan = SeatingPlan.of(players, 4, seed=8, leftover=Leftover.BYES)
     seating = seat_event(plan)
@@ -382,7 +382,7 @@ def test_seat_event_takes_the_standings_by_round() -> None:
         ([*names(7), "  "], 2, {}, "a player's name cannot be empty"),
         ([*names(7), "Ann, Ben"], 2, {}, "a player's name cannot contain a comma: Ann, Ben"),
         (
-            [*names(7), Entry(" Ann")],
+            [*names(7), Entrant(" Ann")],
             2,
             {},
             "a player's name cannot start or end with a space: ' Ann'",
@@ -395,25 +395,25 @@ def test_seat_event_takes_the_standings_by_round() -> None:
             "another name",
         ),
         (
-            [*names(8), Entry("Ann", joins=4)],
+            [*names(8), Entrant("Ann", joins=4)],
             3,
             {"leftover": Leftover.BYES},
             "Ann joins in round 4, but the event has rounds 1 to 3",
         ),
         (
-            [*names(8), Entry("Ann", joins=0)],
+            [*names(8), Entrant("Ann", joins=0)],
             3,
             {"leftover": Leftover.BYES},
             "Ann joins in round 0, but the event has rounds 1 to 3",
         ),
         (
-            [*names(8), Entry("Ann", joins=3, withdraws_after=1)],
+            [*names(8), Entrant("Ann", joins=3, withdraws_after=1)],
             3,
             {"leftover": Leftover.BYES},
             "Ann withdraws after round 1 but joins in round 3",
         ),
         (
-            [*names(3), Entry("Ann", withdraws_after=1)],
+            [*names(3), Entrant("Ann", withdraws_after=1)],
             2,
             {"leftover": Leftover.BYES},
             "a table needs 4 players, and round 2 has 3",
@@ -421,7 +421,7 @@ def test_seat_event_takes_the_standings_by_round() -> None:
     ],
 )
 def test_plans_refused(
-    players: Sequence[str | Entry], rounds: int, options: dict[str, object], message: str
+    players: Sequence[str | Entrant], rounds: int, options: dict[str, object], message: str
 ) -> None:
     with pytest.raises(SeatingError) as caught:
         SeatingPlan.of(players, rounds, **options)  # type: ignore[arg-type]
@@ -462,7 +462,7 @@ def test_an_uneven_field_says_so_and_offers_both_ways(count: int, message: str) 
 
 def test_an_uneven_round_is_named() -> None:
     with pytest.raises(UnevenFieldError) as caught:
-        SeatingPlan.of([*names(16), Entry("Ann", joins=2), Entry("Ben", joins=2)], 3)
+        SeatingPlan.of([*names(16), Entrant("Ann", joins=2), Entrant("Ben", joins=2)], 3)
     assert caught.value.message == (
         "in round 2, 18 players leave 2 over at tables of four: "
         "bring in 2 more to substitute, or give 2 of them a bye"

@@ -23,11 +23,11 @@ from companion.api.table_bodies import (
     field_names,
     kind_of,
     read_body,
-    read_entry,
+    read_record,
 )
 from companion.api.table_docs import model_schema, summary
 from companion.errors import InvalidRequestError
-from companion.ledger.entries import PayoutInput, WinInput, WinnerInput
+from companion.ledger.records import PayoutRecord, WinnerRecord, WinRecord
 
 WEB_MD = Path(__file__).resolve().parents[1] / "docs" / "web.md"
 
@@ -100,16 +100,16 @@ def test_a_field_the_body_does_not_declare_is_refused_by_name() -> None:
 
 
 def test_an_entry_reads_into_the_ledgers_input() -> None:
-    entry, recording = read_entry(
+    entry, recording = read_record(
         {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 3, "key": "k", "expect_hand": 2},
         Recording,
     )
-    assert entry == WinInput((WinnerInput("Ann", tai=3),), "Ben", None)
+    assert entry == WinRecord((WinnerRecord("Ann", tai=3),), "Ben", None)
     assert (recording.key, recording.expect_hand) == ("k", 2)
-    entry, correction = read_entry(
+    entry, correction = read_record(
         {"kind": "payout", "player": "Cat", "event": "bite", "reason": "late"}, Correction
     )
-    assert entry == PayoutInput("Cat", "bite", False)
+    assert entry == PayoutRecord("Cat", "bite", False)
     assert correction.fields() == {"reason": "late", "by": "", "key": None, "expect": None}
 
 

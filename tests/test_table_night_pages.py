@@ -16,7 +16,8 @@ from fastapi.testclient import TestClient
 
 from companion.ledger.state import TableState
 from companion.web import i18n
-from companion.web.table_views import event_time, names_class, round_label
+from companion.web.table_history import event_time
+from companion.web.table_views import names_class, round_label
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 

@@ -2,12 +2,13 @@
 takes a request's JSON by them.
 
 A model is the one list of its body's fields: names (and aliases, as `from`), types, required
-fields, defaults, descriptions and limits. `read_body` and `read_entry` read JSON by the models
+fields, defaults, descriptions and limits. `read_body` and `read_record` read JSON by the models
 with the project's messages, which name the field ("tai must be a whole number", "unknown field
 'x' in the request"); `api/table_docs.py` makes each route's OpenAPI schema from the same models
 and `api/body_docs.py` docs/web.md's tables of body fields (tests/test_table_bodies.py holds the
-docs, the schemas and the reader to the models). A new field of a recorded hand is a line in its
-model here and what `entry()` does with it.
+docs, the schemas and the reader to the models). Each record's model builds its `Record` once
+(`record()`); a field every record has is declared in `records.Extras` alone, and comes here
+through `RecordBody`.
 
 Pydantic does not validate the bodies: its messages and its order of checks are not the
 project's. The reader checks what a model declares for it (the type, `required`, `ge`,
@@ -36,18 +37,20 @@ from typing import (
 )
 
 from annotated_types import Ge, MinLen
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from companion.errors import InvalidRequestError
 from companion.ledger.checks import KEY_LENGTH
-from companion.ledger.entries import (
-    ChomboInput,
-    DrawInput,
-    Entry,
-    PayoutInput,
-    StopInput,
-    WinInput,
-    WinnerInput,
+from companion.ledger.records import (
+    ChomboRecord,
+    DrawRecord,
+    Extras,
+    PayoutRecord,
+    Record,
+    StopRecord,
+    WinnerRecord,
+    WinRecord,
+    extra_fields,
 )
 from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_TABLE_NAME
 from companion.rules import table_profiles
@@ -83,6 +86,30 @@ class BodyModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
     what: ClassVar[str] = "the request"
+
+
+def extras_model(extras_type: type[Extras] = Extras) -> type[BodyModel]:
+    """The body fields of a record's extras (`records.Extras`), one per field, each optional
+    with its description: what every record's body (`RecordBody`) starts from."""
+    declared: dict[str, Any] = {
+        extra.name: (extra.kind | None, Field(extra.default, description=extra.description))
+        for extra in extra_fields(extras_type)
+    }
+    return create_model(f"{extras_type.__name__}Body", __base__=BodyModel, **declared)
+
+
+if TYPE_CHECKING:
+    _ExtrasBody = BodyModel
+else:
+    _ExtrasBody = extras_model()
+
+
+class RecordBody(_ExtrasBody):
+    """A record's body: its kind's fields, and the extras every record has."""
+
+    def extras(self) -> Extras:
+        """The record's extras, as the body gives them."""
+        return Extras(**{extra.name: getattr(self, extra.name) for extra in extra_fields()})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,7 +177,7 @@ class WinnerBody(BodyModel):
     limit: str | None = Field(None, description=f"{_points_games()}: or a limit (as `limit`)")
     flowers: int | None = Field(None, description=_FLOWERS, json_schema_extra={"minimum": 0})
 
-    def winner(self) -> WinnerInput:
+    def winner(self) -> WinnerRecord:
         return winner_input(
             self.name,
             self.tai,
@@ -171,7 +198,7 @@ def winner_input(
     hand: dict[str, Any] | None,
     value: Value = NO_VALUE,
     flowers: int | None = None,
-) -> WinnerInput:
+) -> WinnerRecord:
     han, fu, yakuman, limit = value
     given = value != NO_VALUE
     if [tai is not None, hand is not None, given].count(True) != 1:
@@ -179,12 +206,12 @@ def winner_input(
             f"give {name}'s agreed tai (tai), the winning hand (hand), or in a points game the "
             "hand's han and fu (han, fu; or yakuman, or limit), one of them"
         )
-    return WinnerInput(
+    return WinnerRecord(
         name, tai=tai, hand=hand, han=han, fu=fu, yakuman=yakuman, limit=limit, flowers=flowers
     )
 
 
-class WinBody(BodyModel):
+class WinBody(RecordBody):
     """A win (`POST .../hands`, `.../preview`, `.../amend`): `winner` (or `winners`), `from` or
     `self_draw`, `tai` or `hand`."""
 
@@ -235,7 +262,7 @@ class WinBody(BodyModel):
     )
     flowers: int | None = Field(None, description=_FLOWERS, json_schema_extra={"minimum": 0})
 
-    def entry(self) -> WinInput:
+    def record(self) -> WinRecord:
         value = (self.han, self.fu, self.yakuman, self.limit)
         if self.winners is not None:
             if (
@@ -258,10 +285,12 @@ class WinBody(BodyModel):
                 'say how the hand was won: "from" (who discarded) or "self_draw": true, '
                 "one of the two"
             )
-        return WinInput(tuple(winners), self.discarder, self.liable, tuple(self.riichi))
+        return WinRecord(
+            tuple(winners), self.discarder, self.liable, tuple(self.riichi), self.extras()
+        )
 
 
-class DrawBody(BodyModel):
+class DrawBody(RecordBody):
     """A drawn hand: its `kind`; in a points game who was tenpai and who declared riichi, or
     the kind of an abortive draw."""
 
@@ -284,32 +313,38 @@ class DrawBody(BodyModel):
         "nine_terminals, four_winds, four_kongs, four_riichi, triple_ron",
     )
 
-    def entry(self) -> DrawInput:
-        return DrawInput(tuple(self.tenpai), tuple(self.riichi), tuple(self.nagashi), self.abortive)
+    def record(self) -> DrawRecord:
+        return DrawRecord(
+            tuple(self.tenpai),
+            tuple(self.riichi),
+            tuple(self.nagashi),
+            self.abortive,
+            self.extras(),
+        )
 
 
-class ChomboBody(BodyModel):
+class ChomboBody(RecordBody):
     """A points game's chombo: the hand is dealt again."""
 
     kind: Literal["chombo"] = Field(description=f"{_points_games()}: a chombo (a foul)")
     player: str = Field(description="who fouled")
 
-    def entry(self) -> ChomboInput:
-        return ChomboInput(self.player)
+    def record(self) -> ChomboRecord:
+        return ChomboRecord(self.player, self.extras())
 
 
-class StopBody(BodyModel):
+class StopBody(RecordBody):
     """A points game's end at all-last: the leading dealer stops."""
 
     kind: Literal["stop"] = Field(
         description=f"{_points_games()}: the leading dealer of the last hand stops the game"
     )
 
-    def entry(self) -> StopInput:
-        return StopInput()
+    def record(self) -> StopRecord:
+        return StopRecord(self.extras())
 
 
-class PayoutBody(BodyModel):
+class PayoutBody(RecordBody):
     """An instant payout (each of the other three pays the player)."""
 
     kind: Literal["payout"] = Field(description="an instant payout")
@@ -320,8 +355,8 @@ class PayoutBody(BodyModel):
     )
     at_start: bool = Field(False, description="held when dealt")
 
-    def entry(self) -> PayoutInput:
-        return PayoutInput(self.player, self.event, self.at_start)
+    def record(self) -> PayoutRecord:
+        return PayoutRecord(self.player, self.event, self.at_start, self.extras())
 
 
 EntryBody = WinBody | DrawBody | PayoutBody | ChomboBody | StopBody
@@ -517,16 +552,17 @@ _KINDS: dict[
 ] = {kind_of(model): model for model in ENTRY_BODIES}
 
 
-def read_entry(data: Any, extra: type[Model]) -> tuple[Entry, Model]:
-    """A win, drawn hand or payout from a request body, and the `extra` fields it takes."""
+def read_record(data: Any, extra: type[Model]) -> tuple[Record, Model]:
+    """A win, drawn hand or payout from a request body, built once, and the `extra` fields it
+    takes."""
     kind = data.get("kind") if isinstance(data, dict) else None
     if not isinstance(kind, str) or kind not in _KINDS:
         checked_object(data, field_names(*ENTRY_BODIES, extra))  # refuse a non-object first
         raise InvalidRequestError(f"kind is required: {kind_choices()}")
     model = _KINDS[kind]
     checked = checked_object(data, field_names(model, extra))
-    entry = read_fields(model, checked).entry()
-    return entry, read_fields(extra, checked)
+    record = read_fields(model, checked).record()
+    return record, read_fields(extra, checked)
 
 
 def kind_choices() -> str:

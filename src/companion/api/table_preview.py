@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from companion.api.deps import TableRequestError, authorize_table, call, ledger_for
 from companion.api.errors import refusal_fields
 from companion.api.scoring import read_json
-from companion.api.table_bodies import Recording, read_entry
+from companion.api.table_bodies import Recording, read_record
 from companion.api.table_docs import RECORD_BODY, error_responses
 from companion.ledger.entries import GameHand, Outcome, Payout, Win, outcome_text
 from companion.ledger.replay import Replay, advance
@@ -147,10 +147,10 @@ def preview_json(outcome: Outcome, replayed: Replay) -> dict[str, Any]:
 async def preview_hand(request: Request, table_id: str) -> dict[str, Any]:
     ledger = await ledger_for(request)
     await authorize_table(request, ledger, table_id)
-    entry, body = read_entry(await read_json(request), Recording)
+    record, body = read_record(await read_json(request), Recording)
     try:
         outcome, replayed = await call(
-            ledger.preview, table_id, entry, key=body.key, expect_hand=body.expect_hand
+            ledger.preview, table_id, record, key=body.key, expect_hand=body.expect_hand
         )
     except TableRequestError as error:
         if error.http_status not in (409, 422):

@@ -62,7 +62,7 @@ class _Messages:
 def _write_messages(replayed: Replay, previous: _Messages | None) -> _Messages:
     """The messages of `replayed` (in a thread): an entry that is the very one `previous` had
     (the ledger extends a replay without copying its entries) keeps its message."""
-    from companion.ledger.export import event_json
+    from companion.ledger.export import entry_json
 
     players = replayed.setup.players
     kept = previous if previous is not None and previous.replay.setup.players == players else None
@@ -73,7 +73,7 @@ def _write_messages(replayed: Replay, previous: _Messages | None) -> _Messages:
         if kept is not None and index < len(kept.texts) and kept.replay.entries[index] is entry:
             text = kept.texts[index]
         else:
-            data = json.dumps(event_json(players, entry), separators=(",", ":"))
+            data = json.dumps(entry_json(players, entry), separators=(",", ":"))
             text = f"id: {seq}\nevent: table\ndata: {data}\n\n".encode()
         seqs.append(seq)
         texts.append(text)

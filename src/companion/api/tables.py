@@ -49,8 +49,8 @@ from companion.api.table_bodies import (
     declared_by,
     field_names,
     read_body,
-    read_entry,
     read_fields,
+    read_record,
 )
 from companion.api.table_docs import (
     AMEND_BODY,
@@ -110,12 +110,12 @@ def table_json(table_id: str, replayed: Replay) -> dict[str, Any]:
 
 def recorded_response(table_id: str, recorded: Recorded) -> JSONResponse:
     """201 with the new event; 200 when the idempotency key had been seen (nothing new)."""
-    from companion.ledger.export import event_json
+    from companion.ledger.export import entry_json
 
     players = recorded.replay.setup.players
     data = {
         "duplicate": recorded.duplicate,
-        "event": event_json(players, recorded.entry),
+        "event": entry_json(players, recorded.entry),
         "table": table_json(table_id, recorded.replay),
     }
     return JSONResponse(data, status_code=200 if recorded.duplicate else 201)
@@ -201,14 +201,14 @@ async def table_access(request: Request, table_id: str, ledger: LedgerDep) -> di
     responses=error_responses(404, 503),
 )
 def get_history(request: Request, table_id: str) -> JSONResponse:
-    from companion.ledger.export import event_json
+    from companion.ledger.export import entry_json
 
     with refusals():
         replayed = open_ledger(request).replay(table_id)
     players = replayed.setup.players
     data = {
         "id": table_key(table_id),
-        "events": [event_json(players, entry) for entry in replayed.entries],
+        "events": [entry_json(players, entry) for entry in replayed.entries],
     }
     return JSONResponse(data)  # serialised here, in the thread pool
 
@@ -270,9 +270,9 @@ def export_table(request: Request, table_id: str, format: str = "json") -> Respo
 )
 async def record_hand(request: Request, table_id: str, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
-    entry, body = read_entry(await read_json(request), Recording)
+    record, body = read_record(await read_json(request), Recording)
     recorded = await call(
-        ledger.record, table_id, entry, key=body.key, expect_hand=body.expect_hand
+        ledger.record, table_id, record, key=body.key, expect_hand=body.expect_hand
     )
     return recorded_response(table_id, recorded)
 
@@ -307,6 +307,6 @@ async def void_event(request: Request, table_id: str, seq: int, ledger: LedgerDe
 )
 async def amend_event(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
-    entry, body = read_entry(await read_json(request), Correction)
-    recorded = await call(ledger.amend, table_id, seq, entry, **body.fields())
+    record, body = read_record(await read_json(request), Correction)
+    recorded = await call(ledger.amend, table_id, seq, record, **body.fields())
     return recorded_response(table_id, recorded)

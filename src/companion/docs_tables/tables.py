@@ -24,6 +24,7 @@ from companion.api.body_docs import START as BODY_START
 from companion.api.body_docs import body_tables
 from companion.api.events import EVENT_BODIES
 from companion.docs_tables.markdown import Cells, Region, Table, block, table_region
+from companion.ledger.columns import columns as export_columns
 from companion.request import ScoreRequest, parse_request
 from companion.rules import profiles
 from companion.rules.mcr.fans import BY_ID as MCR_FANS
@@ -348,6 +349,22 @@ def riichi_optional_yaku(page: str) -> str:
     return block(optional_table().rstrip())
 
 
+def export_column_table() -> Table:
+    """docs/ledger.md's table of a table's export columns, from `ledger/columns.py`."""
+    by_name = {column.name: column for column in export_columns()}
+
+    def cells(name: str) -> list[str | None]:
+        column = by_name[name]
+        where = "CSV" if column.csv else ""
+        if column.json is not None:
+            where = f"{where}, JSON `{column.json}`" if where else f"JSON `{column.json}`"
+        if column.points_game:
+            where += " (a points game)"
+        return [where, column.description]
+
+    return Table(("Column", "In", "What it holds"), tuple(by_name), cells)
+
+
 def regions() -> list[Region]:
     """Every generated table, page by page, in the order of each page."""
     return [
@@ -369,4 +386,5 @@ def regions() -> list[Region]:
         Region("docs/rules-mcr.md", "mcr fan", mcr_fan),
         Region("docs/rules-riichi.md", "riichi optional yaku", riichi_optional_yaku),
         _bodies("docs/web.md", "table bodies", TABLE_BODIES),
+        table_region("docs/ledger.md", "export columns", export_column_table),
     ]

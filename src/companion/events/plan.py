@@ -80,7 +80,7 @@ class UnevenFieldError(SeatingError):
 
 
 @dataclass(frozen=True)
-class Entry:
+class Entrant:
     """A player: a name, the first round they play and the last (None: to the end)."""
 
     name: str
@@ -97,7 +97,7 @@ class SeatingPlan:
     """Who plays which rounds and how they are seated. Checked when made: every round it plans
     can be seated (four players at least, whole tables or a way to complete them)."""
 
-    players: tuple[Entry, ...]
+    players: tuple[Entrant, ...]
     rounds: int
     seed: int = 0
     first_round: FirstRound = FirstRound.RANDOM
@@ -107,7 +107,7 @@ class SeatingPlan:
     @classmethod
     def of(
         cls,
-        players: Sequence[str | Entry],
+        players: Sequence[str | Entrant],
         rounds: int,
         *,
         seed: int = 0,
@@ -116,7 +116,9 @@ class SeatingPlan:
         leftover: Leftover | None = None,
     ) -> SeatingPlan:
         """A plan from names (who play every round) and entries, their names trimmed."""
-        entries = tuple(Entry(item.strip()) if isinstance(item, str) else item for item in players)
+        entries = tuple(
+            Entrant(item.strip()) if isinstance(item, str) else item for item in players
+        )
         return cls(entries, rounds, seed, first_round, later_rounds, leftover)
 
     def __post_init__(self) -> None:

@@ -1,28 +1,25 @@
-"""Building a win (or a drawn hand, or an instant payout) from what a player entered: scored by
+"""Building a win (or a drawn hand, or an instant payout) from a player's record: scored by
 the engine, or settled by the profile from agreed tai, against the state at its place in the
 record."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.context import WinContext, WinType
 from companion.errors import InvalidRequestError, NotAWinError
-from companion.ledger.entries import (
-    ChomboInput,
-    Draw,
-    DrawInput,
-    Entry,
-    Outcome,
-    Payout,
-    PayoutInput,
-    StopInput,
-    Win,
-    WinInput,
-    WinnerScore,
-)
+from companion.ledger.entries import Draw, Outcome, Payout, Win, WinnerScore
 from companion.ledger.errors import LedgerError, NotPayableWinError
+from companion.ledger.records import (
+    ChomboRecord,
+    DrawRecord,
+    PayoutRecord,
+    Record,
+    StopRecord,
+    WinRecord,
+)
 from companion.ledger.state import TableSetup, TableState
 from companion.payouts import explain_payout, payout_options
 from companion.request import FIELDS as REQUEST_FIELDS
@@ -36,42 +33,47 @@ MAX_FLOWERS = 8
 """Four flowers and four seasons."""
 
 # ---------------------------------------------------------------------------------------------
-# Scoring an entry against the state at its place in the record
+# Scoring a record against the state at its place in the record
 
 
-def build_outcome(setup: TableSetup, state: TableState, entry: Entry) -> Outcome:
-    """The outcome an entry records at a place whose state is `state`: scored by the engine or
-    settled by the profile, refused (`CompanionError`) when it is not a payable entry."""
+def build_outcome(setup: TableSetup, state: TableState, record: Record) -> Outcome:
+    """The outcome a record records at a place whose state is `state`: scored by the engine or
+    settled by the profile, refused (`CompanionError`) when it is not a payable record. It
+    keeps the record's extras whole, whatever its kind."""
+    return replace(_built(setup, state, record), extras=record.extras)
+
+
+def _built(setup: TableSetup, state: TableState, record: Record) -> Outcome:
     if setup.points_game:
         from companion.ledger.game_table import build_game_hand
 
-        return build_game_hand(setup, state, entry)
-    if isinstance(entry, ChomboInput | StopInput):
+        return build_game_hand(setup, state, record)
+    if isinstance(record, ChomboRecord | StopRecord):
         raise LedgerError(
-            f"a {setup.profile} table has no {entry.kind}: only a points game (riichi) has"
+            f"a {setup.profile} table has no {record.kind}: only a points game (riichi) has"
         )
-    if isinstance(entry, DrawInput):
-        if entry != DrawInput():
+    if isinstance(record, DrawRecord):
+        if not record.says_nothing:
             raise LedgerError(
                 f"a {setup.profile} table's drawn hand has nothing to say: tenpai, riichi "
                 "and abortive draws are a points game's (riichi)"
             )
         return Draw()
-    if isinstance(entry, PayoutInput):
-        return build_payout(setup, state, entry)
-    return build_win(setup, state, entry)
+    if isinstance(record, PayoutRecord):
+        return build_payout(setup, state, record)
+    return build_win(setup, state, record)
 
 
-def build_win(setup: TableSetup, state: TableState, entry: WinInput) -> Win:
+def build_win(setup: TableSetup, state: TableState, record: WinRecord) -> Win:
     profile = setup.engine_profile
     options = setup.engine_options
-    if not entry.winners:
+    if not record.winners:
         raise LedgerError("name the winner")
-    winners = [setup.player(winner.name) for winner in entry.winners]
+    winners = [setup.player(winner.name) for winner in record.winners]
     if len(set(winners)) != len(winners):
         raise LedgerError("each winner can be named only once")
-    discarder = None if entry.discarder is None else setup.player(entry.discarder)
-    liable = None if entry.liable is None else setup.player(entry.liable)
+    discarder = None if record.discarder is None else setup.player(record.discarder)
+    liable = None if record.liable is None else setup.player(record.liable)
     if len(winners) > 1:
         if not profile.several_winners:
             raise LedgerError(f"the {profile.id} profile has one winner per hand")
@@ -79,13 +81,13 @@ def build_win(setup: TableSetup, state: TableState, entry: WinInput) -> Win:
             raise LedgerError("several winners share one discard: name the discarder (--from)")
     if discarder is not None and discarder in winners:
         raise LedgerError(f"{setup.players[discarder]} cannot win on their own discard")
-    if entry.riichi or any(winner.value_given for winner in entry.winners):
+    if record.riichi or any(winner.value_given for winner in record.winners):
         raise LedgerError(
             f"a {profile.id} table counts a hand in {profile.unit}: han, fu and riichi are a "
             "points game's (riichi)"
         )
     parts = []
-    for player, winner in zip(winners, entry.winners, strict=True):
+    for player, winner in zip(winners, record.winners, strict=True):
         context = WinContext(
             win=WinType.SELF_DRAW if discarder is None else WinType.DISCARD,
             seat=state.seat_wind(player),
@@ -170,7 +172,7 @@ def _quick_win(
 
 
 def hand_request(setup: TableSetup, hand: Mapping[str, Any], context: WinContext) -> dict[str, Any]:
-    """The scoring request of a full-hand entry: the file's tiles and events, with everything
+    """The scoring request of a full-hand record: the file's tiles and events, with everything
     the table knows (profile, seats, round, dealer, streak, options, liable) filled in."""
     if not isinstance(hand, Mapping):
         raise InvalidRequestError("a hand must be a JSON object: a scoring request")
@@ -239,14 +241,14 @@ def _hand_win(
     )
 
 
-def build_payout(setup: TableSetup, state: TableState, entry: PayoutInput) -> Payout:
+def build_payout(setup: TableSetup, state: TableState, record: PayoutRecord) -> Payout:
     options = payout_options(setup.profile, setup.options)
-    player = setup.player(entry.player)
-    result = explain_payout(options, entry.event, state.seat_wind(player), entry.at_start)
+    player = setup.player(record.player)
+    result = explain_payout(options, record.event, state.seat_wind(player), record.at_start)
     return Payout(
         player=player,
         event=result.event.value,
-        at_start=entry.at_start,
+        at_start=record.at_start,
         payments=state.amounts(result.payments),
         label=result.event.label,
         payout_notes=result.payout_notes,

@@ -1,19 +1,28 @@
-"""What a table records: outcomes (a win, a drawn hand, an instant payout), corrections (a void or
-an amendment naming the outcome it corrects, by its event number) and events, what a player enters
-for each, and the one-line text that describes them.
+"""What a table's ledger holds: its entries, each an outcome (a win, a drawn hand, an instant
+payout) or a correction (a void or an amendment naming the outcome it corrects, by its entry
+number), and the one-line text that describes them. What a player records for a hand is a
+`Record` (`ledger/records.py`), built into an outcome by `ledger/build.py`.
 
-The record is append-only: a correction never changes the event it corrects."""
+The ledger is append-only: a correction never changes the entry it corrects. (The database's
+table and the exports' JSON still say "event" for an entry, `ledger_events` and `events`:
+other programs read those names.)"""
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import Any, ClassVar
 
+from companion.ledger.records import (
+    NO_EXTRAS,
+    Extras,
+    WinnerRecord,
+    WinRecord,
+    extras_from_json,
+    extras_json,
+)
 from companion.ledger.state import ZERO, Amounts, add, amounts_text, parse_amounts
 from companion.tiles import Wind
 
@@ -82,6 +91,8 @@ class Win:
     round: Wind = Wind.EAST
     unit: str = "tai"
     """What the winners' `tai` count: `tai`, or `faan` at an `hk` table."""
+    extras: Extras = NO_EXTRAS
+    """What its record carried besides the win (`records.Extras`)."""
     kind: ClassVar[str] = "win"
     is_hand: ClassVar[bool] = True
 
@@ -96,18 +107,19 @@ class Win:
             total = add(total, winner.payments)
         return total
 
-    def as_entered(self, players: Sequence[str]) -> WinInput:
-        """The entry that records this win again (agreed tai as agreed, a whole hand as it was
+    def as_entered(self, players: Sequence[str]) -> WinRecord:
+        """The record that records this win again (agreed tai as agreed, a whole hand as it was
         scored): the win scored at another place in the record."""
-        return WinInput(
+        return WinRecord(
             tuple(
-                WinnerInput(players[w.player], tai=w.tai - w.flowers, flowers=w.flowers or None)
+                WinnerRecord(players[w.player], tai=w.tai - w.flowers, flowers=w.flowers or None)
                 if w.request is None
-                else WinnerInput(players[w.player], hand=w.request)
+                else WinnerRecord(players[w.player], hand=w.request)
                 for w in self.winners
             ),
             None if self.discarder is None else players[self.discarder],
             None if self.liable is None else players[self.liable],
+            extras=self.extras,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -124,11 +136,12 @@ class Win:
         }
         if self.unit != "tai":
             data["unit"] = self.unit
-        return data
+        return data | extras_json(self.extras)
 
 
 @dataclass(frozen=True)
 class Draw:
+    extras: Extras = NO_EXTRAS
     kind: ClassVar[str] = "draw"
     is_hand: ClassVar[bool] = True
 
@@ -137,7 +150,7 @@ class Draw:
         return ZERO
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind}
+        return {"kind": self.kind, **extras_json(self.extras)}
 
 
 @dataclass(frozen=True)
@@ -152,6 +165,7 @@ class Payout:
     payout_notes: tuple[str, ...] = ()
     """What the payout's rules noted of it (a kong dealt whole pays nothing); stored under
     the key `notes`."""
+    extras: Extras = NO_EXTRAS
     kind: ClassVar[str] = "payout"
     is_hand: ClassVar[bool] = False
 
@@ -164,6 +178,7 @@ class Payout:
             "payments": amounts_text(self.payments),
             "label": self.label,
             "notes": list(self.payout_notes),
+            **extras_json(self.extras),
         }
 
 
@@ -185,6 +200,7 @@ class GameHand:
     """The hand it was played in when it was built ("East 3, 2 honba")."""
     calls: tuple[str, ...] = ()
     """Each paid winner's call when it was built ("8000", "2000-4000")."""
+    extras: Extras = NO_EXTRAS
 
     @property
     def game_kind(self) -> str:
@@ -208,6 +224,7 @@ class GameHand:
             "payments": amounts_text(self.payments),
             "label": self.label,
             "calls": list(self.calls),
+            **extras_json(self.extras),
         }
 
 
@@ -223,6 +240,7 @@ def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
             payments=parse_amounts(data["payments"]),
             label=str(data.get("label", "")),
             calls=tuple(str(call) for call in data.get("calls", ())),
+            extras=extras_from_json(data),
         )
     if kind == "win":
         scored = data.get("scored_with") or {}
@@ -234,9 +252,10 @@ def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
             streak=int(scored.get("streak", 0)),
             round=Wind(scored.get("round", "E")),
             unit=str(data.get("unit", "tai")),
+            extras=extras_from_json(data),
         )
     if kind == "draw":
-        return Draw()
+        return Draw(extras_from_json(data))
     if kind == "payout":
         return Payout(
             player=int(data["player"]),
@@ -245,13 +264,14 @@ def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
             payments=parse_amounts(data["payments"]),
             label=str(data.get("label", "")),
             payout_notes=tuple(str(note) for note in data.get("notes", ())),
+            extras=extras_from_json(data),
         )
     raise ValueError(f"unknown stored outcome kind {kind!r}")
 
 
 @dataclass(frozen=True)
 class Correction:
-    """A void (`replacement` None) or an amendment of the outcome recorded as event `target`."""
+    """A void (`replacement` None) or an amendment of the outcome recorded as entry `target`."""
 
     target: int
     replacement: Outcome | None
@@ -264,8 +284,9 @@ class Correction:
 
 
 @dataclass(frozen=True)
-class Event:
-    """One entry of the record: its number on the table (1, 2, ...), when, and what."""
+class Entry:
+    """One entry of the ledger ("entry N"): its number on the table (1, 2, ...), when, and
+    what. Stored as a row of `ledger_events` (the name other programs read)."""
 
     seq: int
     at: datetime
@@ -278,139 +299,7 @@ class Event:
 
 
 # ---------------------------------------------------------------------------------------------
-# What a player enters
-
-
-@dataclass(frozen=True)
-class WinnerInput:
-    """One winner: agreed tai (quick entry) or a scoring request (full hand), not both."""
-
-    name: str
-    tai: int | None = None
-    hand: Mapping[str, Any] | None = None
-    han: int | None = None
-    """A points game's winner (riichi): the hand's han, with `fu` (which may be left out from
-    5 han up); or its `yakuman` count; or a `limit` name (mangan...). In place of `tai`."""
-    fu: int | None = None
-    yakuman: int | None = None
-    limit: str | None = None
-    flowers: int | None = None
-    """With agreed `tai` where the profile takes them (`Profile.agreed_flowers`: MCR with
-    flowers): the winner's flowers, each one more and never toward the minimum."""
-
-    @property
-    def value_given(self) -> bool:
-        """Whether a points game's value (han, fu, yakuman or a limit) is given."""
-        return any(value is not None for value in (self.han, self.fu, self.yakuman, self.limit))
-
-    def to_json(self) -> dict[str, Any]:
-        return {**_fields_json(self), "name": _folded(self.name)}
-
-
-@dataclass(frozen=True)
-class WinInput:
-    winners: tuple[WinnerInput, ...]
-    discarder: str | None = None
-    """The player who discarded the winning tile; None for a self-draw."""
-    liable: str | None = None
-    riichi: tuple[str, ...] = ()
-    """A points game: the players who declared riichi in this hand (each puts a stick down)."""
-    kind: ClassVar[str] = "win"
-
-    def to_json(self) -> dict[str, Any]:
-        """What the entry asks for (its key's fingerprint): every field, a new one included
-        without an edit here; the players' names as the table compares them."""
-        return {
-            "kind": self.kind,
-            **_fields_json(self),
-            "winners": [winner.to_json() for winner in self.winners],
-            "discarder": _folded(self.discarder),
-            "liable": _folded(self.liable),
-        }
-
-
-@dataclass(frozen=True)
-class DrawInput:
-    """A drawn hand. In a points game (riichi): an exhaustive draw with the players `tenpai`
-    (and those paid a `nagashi` mangan), or an `abortive` draw by its kind; the players who
-    declared `riichi` in it either way."""
-
-    tenpai: tuple[str, ...] = ()
-    riichi: tuple[str, ...] = ()
-    nagashi: tuple[str, ...] = ()
-    abortive: str | None = None
-    kind: ClassVar[str] = "draw"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **_fields_json(self)}
-
-
-@dataclass(frozen=True)
-class ChomboInput:
-    """A points game: a player's chombo (foul); the hand is dealt again."""
-
-    player: str
-    kind: ClassVar[str] = "chombo"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player": _folded(self.player)}
-
-
-@dataclass(frozen=True)
-class StopInput:
-    """A points game: the leading dealer of the last hand stops the game."""
-
-    kind: ClassVar[str] = "stop"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind}
-
-
-@dataclass(frozen=True)
-class PayoutInput:
-    player: str
-    event: str
-    at_start: bool = False
-    kind: ClassVar[str] = "payout"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "player": self.player.strip().casefold(),
-            "event": self.event.strip().lower().replace("-", "_").replace(" ", "_"),
-            "at_start": self.at_start,
-        }
-
-
-Entry = WinInput | DrawInput | PayoutInput | ChomboInput | StopInput
-
-
-def _folded(name: str | None) -> str | None:
-    return None if name is None else name.strip().casefold()
-
-
-def _fields_json(entry: WinInput | WinnerInput | DrawInput) -> dict[str, Any]:
-    """Every field, names folded as the table compares them; a field at its default is left
-    out, so an entry's fingerprint stays what it was before fields were added."""
-    found: dict[str, Any] = {}
-    for field in fields(entry):
-        value = getattr(entry, field.name)
-        if value == field.default and field.name not in ("tai", "hand", "discarder", "liable"):
-            continue
-        if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
-            value = [_folded(item) for item in value]
-        found[field.name] = value
-    return found
-
-
-def fingerprint(operation: Mapping[str, Any]) -> str:
-    """A stable digest of what a write asked for, to tell a repeated key's payload apart."""
-    text = json.dumps(operation, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-# ---------------------------------------------------------------------------------------------
-# Describing events
+# Describing entries
 
 
 def outcome_text(players: Sequence[str], outcome: Outcome) -> str:

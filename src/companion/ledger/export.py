@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from companion.ledger.columns import Column, Row, columns, csv_cell, csv_columns, json_value
 from companion.ledger.entries import (
     Correction,
     GameHand,
@@ -21,24 +22,22 @@ from companion.ledger.entries import (
 )
 from companion.ledger.replay import HistoryEntry, Replay
 from companion.ledger.settle import settle_up, transfer_text
+from companion.ledger.state import SEATS
 from companion.settlement import amount_json, format_amount
 
 
-def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
-    """One event for the JSON export and `history --json`: names, not seat numbers."""
-    event = entry.event
+def entry_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
+    """One event for the JSON export and `history --json`: names, not seat numbers. Its keys
+    are the columns' that the JSON carries (`ledger/columns.py`), and what its kind holds: a
+    correction's target, reason, by and replacement, an outcome's outcome."""
+    row = Row(players, entry)
+    points_game = entry.after.game is not None
     data: dict[str, Any] = {
-        "seq": event.seq,
-        "at": event.at.isoformat(),
-        "kind": event.kind,
-        "status": entry.status,
-        "hand": entry.hand,
-        "round": entry.before.round.value,
-        "dealer": players[entry.before.dealer],
-        "dealer_streak": entry.before.streak,
-        "key": event.key,
+        column.json: json_value(column, column.read(row), players)
+        for column in columns()
+        if column.json is not None and (points_game or not column.points_game)
     }
-    body = event.body
+    body = entry.event.body
     if isinstance(body, Correction):
         data.update(target=body.target, reason=body.reason, by=body.by or "unknown")
         replacement = body.replacement
@@ -51,21 +50,6 @@ def event_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
         data["version"] = entry.version
         if entry.status == "amended" and entry.effective is not None:
             data["effective"] = outcome_json(players, entry.effective)
-    data["amounts"] = _by_name(players, entry.amounts)
-    data["totals"] = _by_name(players, entry.after.totals)
-    data["notes"] = list(entry.stale_warnings)
-    game = entry.after.game
-    if game is not None:
-        before = entry.before.game
-        assert before is not None
-        hand = before.hand
-        data.update(
-            hand_label=None if hand is None else hand.label,
-            points=dict(zip(players, game.points, strict=True)),
-            deposits=game.deposits,
-            honba=game.honba,
-            refused=entry.refused or None,
-        )
     return data
 
 
@@ -161,7 +145,7 @@ def export_json(table_id: str, created: datetime, replayed: Replay) -> dict[str,
             }
             for t in settle_up(state.settle_totals)
         ],
-        "events": [event_json(players, entry) for entry in replayed.entries],
+        "events": [entry_json(players, entry) for entry in replayed.entries],
     }
 
 
@@ -177,143 +161,67 @@ def spreadsheet_text(text: str) -> str:
 
 
 def export_csv(replayed: Replay) -> str:
-    """One row per event: what it is, its amount for each player and the running totals.
+    """One row per event, a cell of each column (`ledger/columns.py`): what it is, its amount
+    for each player and the running totals; at the end of a game, its results' rows.
 
     Names, reasons, `by` and descriptions (which quote names) are neutralised for spreadsheets
     (`spreadsheet_text`); the JSON export keeps them exactly."""
     players = replayed.setup.players
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    safe = spreadsheet_text
-    points_game = replayed.state.game is not None
-    game_columns = (
-        ["hand_label", "riichi", "deposits", "honba", *(safe(f"{name} points") for name in players)]
-        if points_game
-        else []
-    )
+    shown = csv_columns(replayed.state.game is not None)
     writer.writerow(
-        [
-            "event",
-            "at",
-            "kind",
-            "status",
-            "hand",
-            "round",
-            "dealer",
-            "winners",
-            "description",
-            "corrects",
-            "corrected_by",
-            "reason",
-            "by",
-            *(safe(name) for name in players),
-            *(safe(f"{name} total") for name in players),
-            *game_columns,
-        ]
+        [spreadsheet_text(header) for column in shown for header in column.headers(players)]
     )
     for entry in replayed.entries:
-        event, body = entry.event, entry.event.body
-        if isinstance(body, Correction):
-            text = correction_text(players, body)
-            corrects, reason, by = str(body.target), body.reason, body.by or "unknown"
-        else:
-            text = outcome_text(players, entry.effective or body)
-            corrects, reason, by = "", "", ""
-        winners = entry.effective if isinstance(entry.effective, Win) else None
-        winner_names = ";".join(players[w.player] for w in winners.winners) if winners else ""
-        effective = entry.effective
-        if isinstance(effective, GameHand) and effective.game_kind == "win":
-            winner_names = ";".join(
-                players[int(winner["player"])] for winner in effective.game["winners"]
-            )
-        writer.writerow(
-            [
-                event.seq,
-                event.at.isoformat(),
-                event.kind,
-                entry.status,
-                "" if entry.hand is None else entry.hand,
-                entry.before.round.value,
-                safe(players[entry.before.dealer]),
-                safe(winner_names),
-                safe(text),
-                corrects,
-                "" if entry.corrected_by is None else entry.corrected_by,
-                safe(reason),
-                safe(by),
-                *(format_amount(amount) for amount in entry.amounts),
-                *(format_amount(total) for total in entry.after.totals),
-                *(_game_cells(players, entry) if points_game else []),
-            ]
-        )
+        row = Row(players, entry)
+        writer.writerow(_cells(shown, {column.name: column.read(row) for column in shown}))
     game = replayed.state.game
     if game is not None and game.finished:
         # The final results, a row of their own: each player's result (uma and oka included)
         # in the amount columns, the final points (leftover deposits included) in the totals.
-        results = {standing.player: standing for standing in game.results}
-        shown = ", ".join(f"{s.place}. {s.name} {s.shown}" for s in game.results)
-        writer.writerow(
-            [
-                "",
-                "",
-                "result",
-                "",
-                "",
-                "",
-                "",
-                "",
-                safe(f"Final results: {shown}"),
-                "",
-                "",
-                "",
-                "",
-                *(results[index].shown for index in range(len(players))),
-                *(format_amount(results[index].points) for index in range(len(players))),
-                "",
-                "",
-                game.deposits,
-                game.honba,
-                *(format_amount(results[index].points) for index in range(len(players))),
-            ]
-        )
+        results = sorted(game.results, key=lambda standing: standing.player)
+        places = ", ".join(f"{s.place}. {s.name} {s.shown}" for s in game.results)
+        final = [standing.points for standing in results]
+        values = {
+            "kind": "result",
+            "description": f"Final results: {places}",
+            "{player}": [standing.shown for standing in results],
+            "{player} total": final,
+            "deposits": game.deposits,
+            "honba": game.honba,
+            "{player} points": [format_amount(points) for points in final],
+        }
+        writer.writerow(_cells(shown, values))
     state = replayed.state
     shared = state.table_points()
     if shared is not None and state.finished:
         # The table points, a row of their own: each player's in the amount columns, the final
         # scores in the totals.
-        places = state.places()
-        order = sorted(range(len(players)), key=lambda index: (places[index], index))
-        shown = ", ".join(
-            f"{places[index]}. {players[index]} {format_amount(shared[index])}" for index in order
+        ranks = state.places()
+        order = sorted(range(len(players)), key=lambda index: (ranks[index], index))
+        places = ", ".join(
+            f"{ranks[index]}. {players[index]} {format_amount(shared[index])}" for index in order
         )
-        writer.writerow(
-            [
-                *([""] * 2),
-                "table_points",
-                *([""] * 5),
-                safe(f"Table points: {shown}"),
-                *([""] * 4),
-                *(format_amount(points) for points in shared),
-                *(format_amount(total) for total in state.totals),
-            ]
-        )
+        values = {
+            "kind": "table_points",
+            "description": f"Table points: {places}",
+            "{player}": shared,
+            "{player} total": state.totals,
+        }
+        writer.writerow(_cells(shown, values))
     return out.getvalue()
 
 
-def _game_cells(players: Sequence[str], entry: HistoryEntry) -> list[Any]:
-    before, after = entry.before.game, entry.after.game
-    assert before is not None and after is not None
-    effective = entry.effective
-    riichi = (
-        ";".join(players[int(player)] for player in effective.game.get("riichi", ()))
-        if isinstance(effective, GameHand)
-        else ""
-    )
-    hand = before.hand
-    return [
-        "" if hand is None else hand.label,
-        spreadsheet_text(riichi),
-        after.deposits,
-        after.honba,
-        *after.points,
-    ]
+def _cells(shown: Sequence[Column], values: Mapping[str, Any]) -> list[Any]:
+    """A CSV row: each column's cells from `values` by the column's name, empty where it has
+    none (a player's column: one cell per player)."""
+    cells: list[Any] = []
+    for column in shown:
+        value = values.get(column.name)
+        if column.per_player:
+            seats = value if value is not None else [None] * SEATS
+            cells += [csv_cell(column, item, spreadsheet_text) for item in seats]
+        else:
+            cells.append(csv_cell(column, value, spreadsheet_text))
+    return cells

@@ -14,17 +14,17 @@ from fractions import Fraction
 from typing import Any
 
 from companion.errors import CompanionError, InvalidHandError, NotAWinError, TileParseError
-from companion.ledger.entries import (
-    ChomboInput,
-    DrawInput,
-    Entry,
-    GameHand,
-    PayoutInput,
-    StopInput,
-    WinInput,
-    WinnerInput,
-)
+from companion.ledger.entries import GameHand
 from companion.ledger.errors import LedgerError, NotPayableWinError, TableFinishedError
+from companion.ledger.records import (
+    ChomboRecord,
+    DrawRecord,
+    PayoutRecord,
+    Record,
+    StopRecord,
+    WinnerRecord,
+    WinRecord,
+)
 from companion.ledger.state import TableSetup, TableState, add
 from companion.rules.riichi.engine import score_riichi
 from companion.rules.riichi.game import RIICHI_STICK, GameState, Step, advance
@@ -43,22 +43,22 @@ RIICHI_EVENTS = ("riichi", "double_riichi")
 """A whole hand's events that say its winner declared riichi (a stick down)."""
 
 
-def build_game_hand(setup: TableSetup, state: TableState, entry: Entry) -> GameHand:
-    """The outcome `entry` records at a place whose state is `state`, checked by the game
+def build_game_hand(setup: TableSetup, state: TableState, record: Record) -> GameHand:
+    """The outcome `record` records at a place whose state is `state`, checked by the game
     (refused with the game's message when it cannot happen there)."""
     game = state.game
     assert game is not None
     requests: tuple[tuple[int, Mapping[str, Any]], ...] = ()
-    if isinstance(entry, WinInput):
-        data, requests = _win_json(setup, game, entry)
-    elif isinstance(entry, DrawInput):
-        data = _draw_json(setup, entry)
-    elif isinstance(entry, ChomboInput):
-        data = {"kind": "chombo", "player": setup.player(entry.player)}
-    elif isinstance(entry, StopInput):
+    if isinstance(record, WinRecord):
+        data, requests = _win_json(setup, game, record)
+    elif isinstance(record, DrawRecord):
+        data = _draw_json(setup, record)
+    elif isinstance(record, ChomboRecord):
+        data = {"kind": "chombo", "player": setup.player(record.player)}
+    elif isinstance(record, StopRecord):
         data = {"kind": "stop"}
     else:
-        assert isinstance(entry, PayoutInput)
+        assert isinstance(record, PayoutRecord)
         raise LedgerError(f"a {setup.profile} table has no instant payouts")
     try:
         outcome = read_outcome(setup.game, data)
@@ -96,31 +96,31 @@ def _names(setup: TableSetup, names: Sequence[str]) -> list[int]:
     return [setup.player(name) for name in names]
 
 
-def _draw_json(setup: TableSetup, entry: DrawInput) -> dict[str, Any]:
-    riichi = _names(setup, entry.riichi)
-    if entry.abortive is not None:
-        if entry.tenpai or entry.nagashi:
+def _draw_json(setup: TableSetup, record: DrawRecord) -> dict[str, Any]:
+    riichi = _names(setup, record.riichi)
+    if record.abortive is not None:
+        if record.tenpai or record.nagashi:
             raise LedgerError("an abortive draw has no tenpai players or nagashi mangan")
-        return {"kind": "abortive_draw", "abortive": entry.abortive, "riichi": riichi}
+        return {"kind": "abortive_draw", "abortive": record.abortive, "riichi": riichi}
     return {
         "kind": "exhaustive_draw",
-        "tenpai": _names(setup, entry.tenpai),
+        "tenpai": _names(setup, record.tenpai),
         "riichi": riichi,
-        "nagashi": _names(setup, entry.nagashi),
+        "nagashi": _names(setup, record.nagashi),
     }
 
 
 def _win_json(
-    setup: TableSetup, game: GameState, entry: WinInput
+    setup: TableSetup, game: GameState, record: WinRecord
 ) -> tuple[dict[str, Any], tuple[tuple[int, Mapping[str, Any]], ...]]:
-    if not entry.winners:
+    if not record.winners:
         raise LedgerError("name the winner")
-    discarder = None if entry.discarder is None else setup.player(entry.discarder)
-    liable = None if entry.liable is None else setup.player(entry.liable)
-    riichi = _names(setup, entry.riichi)
+    discarder = None if record.discarder is None else setup.player(record.discarder)
+    liable = None if record.liable is None else setup.player(record.liable)
+    riichi = _names(setup, record.riichi)
     winners: list[dict[str, Any]] = []
     requests: list[tuple[int, Mapping[str, Any]]] = []
-    for given in entry.winners:
+    for given in record.winners:
         player = setup.player(given.name)
         if given.hand is not None:
             if given.value_given or given.tai is not None:
@@ -146,7 +146,7 @@ def _win_json(
     return data, tuple(requests)
 
 
-def _valued(setup: TableSetup, given: WinnerInput) -> dict[str, Any]:
+def _valued(setup: TableSetup, given: WinnerRecord) -> dict[str, Any]:
     name = setup.players[setup.player(given.name)]
     if given.tai is not None:
         raise LedgerError(

@@ -12,16 +12,7 @@ from dataclasses import dataclass, replace
 from companion.context import next_deal
 from companion.errors import CompanionError
 from companion.ledger.build import build_outcome, build_win
-from companion.ledger.entries import (
-    Correction,
-    Draw,
-    Entry,
-    Event,
-    GameHand,
-    Outcome,
-    Payout,
-    Win,
-)
+from companion.ledger.entries import Correction, Draw, Entry, GameHand, Outcome, Payout, Win
 from companion.ledger.errors import (
     LimitError,
     MissingEventError,
@@ -29,6 +20,7 @@ from companion.ledger.errors import (
     TableFinishedError,
     UnknownEventError,
 )
+from companion.ledger.records import Record
 from companion.ledger.state import (
     MAX_CORRECTIONS,
     Amounts,
@@ -73,7 +65,7 @@ def advance(state: TableState, outcome: Outcome, setup: TableSetup) -> TableStat
 class HistoryEntry:
     """One event of the record as the corrected record reads it."""
 
-    event: Event
+    event: Entry
     status: str
     """`recorded`, `voided` or `amended` for an outcome; `void` or `amend` for a correction."""
     effective: Outcome | None
@@ -84,7 +76,7 @@ class HistoryEntry:
     before: TableState
     after: TableState
     corrected_by: int | None = None
-    stale_warnings: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
     """Said when a correction earlier in the record changed what this win would pay: its
     stored payments stand until it is amended (`_stale_warnings`)."""
     version: int = 0
@@ -117,9 +109,9 @@ class Replay:
         raise MissingEventError(f"this table has no event {seq}")
 
 
-def replay(setup: TableSetup, events: Sequence[Event]) -> Replay:
+def replay(setup: TableSetup, events: Sequence[Entry]) -> Replay:
     """Replay the record in event order, each outcome as its latest correction says."""
-    latest: dict[int, Event] = {}
+    latest: dict[int, Entry] = {}
     versions: dict[int, int] = {}
     for event in events:
         if isinstance(event.body, Correction):
@@ -136,7 +128,7 @@ def replay(setup: TableSetup, events: Sequence[Event]) -> Replay:
     return Replay(setup, state, tuple(entries))
 
 
-def extend(replayed: Replay, event: Event) -> Replay:
+def extend(replayed: Replay, event: Entry) -> Replay:
     """`replayed` with one more outcome appended: the same as replaying the whole record, but
     without going over it again. A correction changes earlier entries, so it needs `replay`."""
     if isinstance(event.body, Correction):
@@ -146,7 +138,7 @@ def extend(replayed: Replay, event: Event) -> Replay:
 
 
 def _history_entry(
-    setup: TableSetup, state: TableState, event: Event, correction: Event | None
+    setup: TableSetup, state: TableState, event: Entry, correction: Entry | None
 ) -> HistoryEntry:
     """How one event reads at its place in the record, given its latest correction."""
     body = event.body
@@ -159,7 +151,7 @@ def _history_entry(
         effective = correction.body.replacement
         status = "voided" if effective is None else "amended"
     after = state
-    stale_warnings: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
     hand: int | None = None
     refused = ""
     if effective is not None:
@@ -178,7 +170,7 @@ def _history_entry(
         else:
             hand = state.next_hand
         if isinstance(effective, Win):
-            stale_warnings = _stale_warnings(setup, state, effective)
+            warnings = _stale_warnings(setup, state, effective)
     return HistoryEntry(
         event,
         status,
@@ -187,7 +179,7 @@ def _history_entry(
         state,
         after,
         None if correction is None else correction.seq,
-        stale_warnings,
+        warnings,
         refused=refused,
     )
 
@@ -247,8 +239,8 @@ def correction_target(replayed: Replay, seq: int, expect: int | None = None) -> 
     return entry
 
 
-def next_outcome(replayed: Replay, entry: Entry, expect_hand: int | None) -> Outcome:
-    """The outcome `entry` records as the record's next event; refused when the table is
+def next_outcome(replayed: Replay, record: Record, expect_hand: int | None) -> Outcome:
+    """The outcome `record` records as the record's next event; refused when the table is
     finished or `expect_hand` is not the hand being played."""
     state = replayed.state
     if state.finished:
@@ -262,7 +254,7 @@ def next_outcome(replayed: Replay, entry: Entry, expect_hand: int | None) -> Out
         raise StaleWriteError(
             f"hand {expect_hand} is not being played yet: the next is hand {state.next_hand}"
         )
-    return build_outcome(replayed.setup, state, entry)
+    return build_outcome(replayed.setup, state, record)
 
 
 def check_planned(after: Replay) -> None:

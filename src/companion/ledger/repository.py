@@ -25,23 +25,16 @@ from companion.ledger.checks import (
     corrected_by,
     correction_reason,
 )
-from companion.ledger.entries import (
-    Correction,
-    DrawInput,
-    Entry,
-    Outcome,
-    PayoutInput,
-    WinInput,
-    WinnerInput,
-)
+from companion.ledger.entries import Correction, Outcome
 from companion.ledger.errors import LedgerError, LimitError, UnknownEventError
 from companion.ledger.export import export_csv, export_json
 from companion.ledger.models import PlayerRow, TableRow
+from companion.ledger.records import Record
 from companion.ledger.replay import HistoryEntry, Replay, correction_target, next_outcome
 from companion.ledger.rows import aware, now, setup_of
 from companion.ledger.settle import Transfer, settle_up
 from companion.ledger.state import MAX_EVENTS, TableSetup, add, new_setup, table_key
-from companion.ledger.store import WRITE_ATTEMPTS, EventMaker, Recorded, TableStore
+from companion.ledger.store import WRITE_ATTEMPTS, EntryMaker, Recorded, TableStore
 
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _ID_LENGTH = 8
@@ -160,7 +153,7 @@ class Ledger(TableStore):
     def record(
         self,
         table_id: str,
-        entry: Entry,
+        record: Record,
         *,
         key: str | None = None,
         expect_hand: int | None = None,
@@ -172,14 +165,14 @@ class Ledger(TableStore):
         write is refused (`StaleWriteError`) instead of recording the hand twice."""
 
         def make(replayed: Replay) -> Outcome:
-            return next_outcome(replayed, entry, expect_hand)
+            return next_outcome(replayed, record, expect_hand)
 
-        return self._append(table_id, _record_operation(entry), key, _within_limit(make))
+        return self._append(table_id, _record_operation(record), key, _within_limit(make))
 
     def preview(
         self,
         table_id: str,
-        entry: Entry,
+        record: Record,
         *,
         key: str | None = None,
         expect_hand: int | None = None,
@@ -187,44 +180,11 @@ class Ledger(TableStore):
         """What `record` would record now, without recording it: the outcome, scored and
         settled exactly as a write would be, and the record it would follow. A `key` already
         used for another entry is refused first, as the write refuses it."""
-        self._check_key(table_id, _record_operation(entry), key)
+        self._check_key(table_id, _record_operation(record), key)
         replayed = self.replay(table_id)
-        outcome = next_outcome(replayed, entry, expect_hand)
+        outcome = next_outcome(replayed, record, expect_hand)
         check_totals(replayed.setup.players, add(replayed.state.totals, outcome.payments))
         return outcome, replayed
-
-    def record_win(
-        self,
-        table_id: str,
-        winners: Sequence[WinnerInput],
-        *,
-        discarder: str | None = None,
-        liable: str | None = None,
-        key: str | None = None,
-        expect_hand: int | None = None,
-    ) -> Recorded:
-        """A win: one winner (several on one discard in `tw`), each with agreed tai or a hand.
-        `discarder` None is a self-draw."""
-        entry = WinInput(tuple(winners), discarder, liable)
-        return self.record(table_id, entry, key=key, expect_hand=expect_hand)
-
-    def record_draw(
-        self, table_id: str, *, key: str | None = None, expect_hand: int | None = None
-    ) -> Recorded:
-        return self.record(table_id, DrawInput(), key=key, expect_hand=expect_hand)
-
-    def record_payout(
-        self,
-        table_id: str,
-        player: str,
-        event: str,
-        *,
-        at_start: bool = False,
-        key: str | None = None,
-        expect_hand: int | None = None,
-    ) -> Recorded:
-        entry = PayoutInput(player, event, at_start)
-        return self.record(table_id, entry, key=key, expect_hand=expect_hand)
 
     def void(
         self,
@@ -256,23 +216,23 @@ class Ledger(TableStore):
         self,
         table_id: str,
         seq: int,
-        entry: Entry,
+        record: Record,
         *,
         reason: str,
         by: str = "",
         key: str | None = None,
         expect: int | None = None,
     ) -> Recorded:
-        """Replace the outcome recorded as event `seq` by `entry`, scored against the state at
+        """Replace the outcome recorded as event `seq` by `record`, scored against the state at
         that place in the record. The original stays in the history. `expect` as for `void`."""
         reason, by = correction_reason(reason), corrected_by(by)
 
         def make(replayed: Replay) -> Correction:
             target = correction_target(replayed, seq, expect)
-            outcome = build_outcome(replayed.setup, target.before, entry)
+            outcome = build_outcome(replayed.setup, target.before, record)
             return Correction(seq, outcome, reason, by)
 
-        operation = {"op": "amend", "target": seq, "reason": reason, "by": by, **entry.to_json()}
+        operation = {"op": "amend", "target": seq, "reason": reason, "by": by, **record.to_json()}
         return self._append(table_id, operation, key, _within_limit(make))
 
     # -- settle-up and export ----------------------------------------------------------------
@@ -292,12 +252,12 @@ class Ledger(TableStore):
         return export_csv(self.replay(table_id))
 
 
-def _record_operation(entry: Entry) -> dict[str, Any]:
-    """What a recorded entry's idempotency key stands for (its fingerprint is kept)."""
-    return {"op": "record", **entry.to_json()}
+def _record_operation(record: Record) -> dict[str, Any]:
+    """What a record's idempotency key stands for (its fingerprint is kept)."""
+    return {"op": "record", **record.to_json()}
 
 
-def _within_limit(make: EventMaker) -> EventMaker:
+def _within_limit(make: EntryMaker) -> EntryMaker:
     """`make`, refused when the table already holds `MAX_EVENTS` events."""
 
     def checked(replayed: Replay) -> Outcome | Correction:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from companion.ledger.entries import Correction, Event, Outcome, outcome_from_json
+from companion.ledger.entries import Correction, Entry, Outcome, outcome_from_json
 from companion.ledger.models import EventRow, TableRow
 from companion.ledger.state import TableSetup
 
@@ -30,7 +30,7 @@ def setup_of(row: TableRow) -> TableSetup:
     )
 
 
-def event_of(row: EventRow) -> Event:
+def entry_of(row: EventRow) -> Entry:
     body: Outcome | Correction
     if row.kind in ("void", "amend"):
         assert row.target_seq is not None
@@ -38,10 +38,10 @@ def event_of(row: EventRow) -> Event:
         body = Correction(row.target_seq, replacement, row.reason or "", row.by_name)
     else:
         body = outcome_from_json(row.payload)
-    return Event(row.seq, aware(row.created_at), body, row.idempotency_key)
+    return Entry(row.seq, aware(row.created_at), body, row.idempotency_key)
 
 
-def event_row(table_id: str, event: Event, digest: str) -> EventRow:
+def entry_row(table_id: str, event: Entry, digest: str) -> EventRow:
     """The row that stores `event`; `digest` is its request's fingerprint, kept with its key."""
     body = event.body
     if isinstance(body, Correction):

@@ -25,18 +25,19 @@ from sqlalchemy.orm import Session
 
 from companion.ledger import db
 from companion.ledger.checks import check_storable, check_totals, idempotency_key, unstorable
-from companion.ledger.entries import Correction, Event, Outcome, fingerprint
+from companion.ledger.entries import Correction, Entry, Outcome
 from companion.ledger.errors import IdempotencyConflictError, TableBusyError, UnknownTableError
 from companion.ledger.models import EventRow, TableRow
+from companion.ledger.records import fingerprint
 from companion.ledger.replay import HistoryEntry, Replay, check_planned, extend, replay
-from companion.ledger.rows import event_of, event_row, now, setup_of
+from companion.ledger.rows import entry_of, entry_row, now, setup_of
 from companion.ledger.state import TableSetup, table_key
 
 WRITE_ATTEMPTS = 8
 """How often a write is tried when it meets a unique constraint (a concurrent writer)."""
 _CACHED_TABLES = 256
 
-EventMaker = Callable[[Replay], Outcome | Correction]
+EntryMaker = Callable[[Replay], Outcome | Correction]
 """What a write appends, built from the record as it stands (inside the write's transaction)."""
 
 NOTIFY_CHANNEL = "companion_ledger_events"
@@ -47,7 +48,7 @@ NOTIFY_CHANNEL = "companion_ledger_events"
 class Recorded:
     """The result of a write: the event and the replayed record that includes it."""
 
-    event: Event
+    event: Entry
     replay: Replay
     duplicate: bool = False
     """True when the idempotency key had been seen: nothing new was recorded, and `event` is
@@ -139,13 +140,13 @@ class TableStore:
             raise UnknownTableError(f"no table with id {table_id.strip()!r}")
         return row
 
-    def _events(self, session: Session, table_id: str, after: int = 0) -> list[Event]:
+    def _events(self, session: Session, table_id: str, after: int = 0) -> list[Entry]:
         rows = session.scalars(
             select(EventRow)
             .where(EventRow.table_id == table_id, EventRow.seq > after)
             .order_by(EventRow.seq)
         )
-        return [event_of(row) for row in rows]
+        return [entry_of(row) for row in rows]
 
     def _replayed(self, session: Session, table_id: str, setup: TableSetup) -> Replay:
         """The whole record replayed: the cached replay extended by the events recorded since,
@@ -179,7 +180,7 @@ class TableStore:
         table_id: str,
         operation: Mapping[str, Any],
         key: str | None,
-        make: EventMaker,
+        make: EntryMaker,
     ) -> Recorded:
         """Append the event `make` builds from the record as it stands, in one transaction; a
         key seen before records nothing new (`operation` tells a reuse for another entry)."""
@@ -203,7 +204,7 @@ class TableStore:
                     replayed = self._replayed(session, table.id, setup)
                     body = make(replayed)
                     entries = replayed.entries
-                    new = Event(entries[-1].event.seq + 1 if entries else 1, now(), body, key)
+                    new = Entry(entries[-1].event.seq + 1 if entries else 1, now(), body, key)
                     after = (
                         replay(setup, [*(entry.event for entry in entries), new])
                         if isinstance(body, Correction)
@@ -211,7 +212,7 @@ class TableStore:
                     )
                     check_planned(after)
                     check_totals(setup.players, after.state.totals)
-                    session.add(event_row(table.id, new, digest))
+                    session.add(entry_row(table.id, new, digest))
                     session.flush()
                     self._notify(session, table.id, new.seq)
                 self._remember(table.id, after)
@@ -232,7 +233,7 @@ class TableStore:
         self, session: Session, table_id: str, setup: TableSetup, row: EventRow, digest: str
     ) -> Recorded:
         _refuse_another_entry(row, digest)
-        return Recorded(event_of(row), self._replayed(session, table_id, setup), True)
+        return Recorded(entry_of(row), self._replayed(session, table_id, setup), True)
 
     def _check_key(self, table_id: str, operation: Mapping[str, Any], key: str | None) -> None:
         """Refuse, as `_append` would, a key already used for another entry: what a preview

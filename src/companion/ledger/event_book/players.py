@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from companion.events.plan import Entry, UnevenFieldError
+from companion.events.plan import Entrant, UnevenFieldError
 from companion.ledger.event_book.checks import MAX_EVENT_PLAYERS, checked_name, too_many_players
 from companion.ledger.event_book.errors import EventError, RoundOrderError
 from companion.ledger.event_book.records import Snapshot, entries_of
@@ -38,7 +38,7 @@ class EventPlayers(EventStore):
                 )
             if len(snapshot.entries) >= MAX_EVENT_PLAYERS:
                 raise too_many_players()
-            _check_change(snapshot, [*entries_of(snapshot.entries), Entry(name, joins)])
+            _check_change(snapshot, [*entries_of(snapshot.entries), Entrant(name, joins)])
             position = max((entry.position for entry in snapshot.entries), default=-1) + 1
             session.add(
                 EventEntryRow(
@@ -97,7 +97,7 @@ class EventPlayers(EventStore):
         return found[0]
 
 
-def _check_change(snapshot: Snapshot, entries: Sequence[Entry]) -> None:
+def _check_change(snapshot: Snapshot, entries: Sequence[Entrant]) -> None:
     """The seating's checks of a changed field (names, rounds, a round too few), all but an
     uneven field: a swap is a withdrawal and a late entry, one after the other, and the field
     between the two is uneven. The event then says so (`EventView.problem`), and seating the

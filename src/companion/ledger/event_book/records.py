@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from companion.events.plan import (
-    Entry,
+    Entrant,
     FirstRound,
     Leftover,
     Round,
@@ -45,7 +45,7 @@ class Snapshot:
     adjustments: tuple[EventAuditRow, ...]
     """The organiser's penalties and corrections, in the record's order."""
 
-    def plan(self, entries: Sequence[Entry] | None = None) -> SeatingPlan:
+    def plan(self, entries: Sequence[Entrant] | None = None) -> SeatingPlan:
         record = self.record
         return SeatingPlan(
             tuple(entries_of(self.entries) if entries is None else entries),
@@ -122,8 +122,8 @@ def snapshot_of(session: Session, record: EventRecordRow) -> Snapshot:
     )
 
 
-def entries_of(rows: Sequence[EventEntryRow]) -> list[Entry]:
-    return [Entry(row.name, row.joins, row.withdraws_after) for row in rows]
+def entries_of(rows: Sequence[EventEntryRow]) -> list[Entrant]:
+    return [Entrant(row.name, row.joins, row.withdraws_after) for row in rows]
 
 
 def audit_row(

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from companion.events.plan import Entry, SeatingPlan
+from companion.events.plan import Entrant, SeatingPlan
 from companion.ledger.checks import check_storable, unstorable
 from companion.ledger.errors import LimitError
 from companion.ledger.event_book.access import EventAccess
@@ -52,7 +52,7 @@ class EventBook(EventRounds, EventPlayers, EventLeaderboard, EventAccess):
         name: str,
         profile: str,
         options: Mapping[str, Any] | None,
-        players: Sequence[str | Entry],
+        players: Sequence[str | Entrant],
         rounds: int,
         *,
         seed: int | None = None,
