@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion.api import create_app
-from companion.ledger.entries import WinInput, WinnerInput
 from companion.ledger.errors import NotPayableWinError
+from companion.ledger.records import WinnerRecord, WinRecord
 from companion.scoring import score_json
 from test_ledger_riichi import Table
 
@@ -156,5 +156,5 @@ def test_a_riichi_table_refuses_a_whole_hand_the_same_way() -> None:
     table = Table("tenhou")
     hand = {"hand": "234s567p55p789s23s4s", "events": ["robbing_kong"]}
     with pytest.raises(NotPayableWinError) as refused:
-        table.record(WinInput((WinnerInput("Chen", hand=hand),), "Bo"))
+        table.record(WinRecord((WinnerRecord("Chen", hand=hand),), "Bo"))
     assert CHANKAN_COPY_MESSAGE in str(refused.value)
