@@ -583,3 +583,41 @@ def test_a_riichi_table_on_four_devices(browser: Any, live_server: str) -> None:
     writer.close()
     for reader in readers:
         reader.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "win", "draw"),
+    [
+        (
+            "en",
+            "Ben wins 1 han 30 fu on Cat's discard · 立直 riichi: Ann",
+            "Exhaustive draw: Ann, Cat tenpai",
+        ),
+        ("zh-Hans", "Ben 荣和 Cat，1翻30符 · 立直：Ann", "荒牌流局：Ann、Cat 听牌"),  # noqa: RUF001
+    ],
+)
+def test_a_riichi_entry_waiting_to_send_says_what_was_entered(
+    browser: Any, live_server: str, lang: str, win: str, draw: str
+) -> None:
+    table_id, token = create(live_server, profile="riichi")
+    phone = Device(browser, live_server, f"offline-riichi-{lang}", PHONE, service_workers="allow")
+    phone.open(f"/t/{table_id}?lang={lang}#token={token}")
+    wait_for_service_worker(phone.page)
+    phone.open(f"/t/{table_id}?lang={lang}")
+    phone.context.set_offline(True)
+    page = phone.page
+    expect(page.locator("#live-status")).to_have_attribute("data-state", "offline")
+    page.locator("#record-form input[name='riichi'][value='0'] + .riichi-stick").click()
+    tap(page, "winner", "1")
+    tap(page, "from", "2")
+    tap(page, "han", "1")
+    tap(page, "fu", "30")
+    page.locator("#record-submit").click()
+    expect(page.locator("#outbox-list li .outbox-text")).to_have_text([win])
+    tap(page, "kind", "draw")
+    page.locator("#record-form input[name='tenpai'][value='0'] + span").click()
+    page.locator("#record-form input[name='tenpai'][value='2'] + span").click()
+    page.locator("#record-submit").click()
+    expect(page.locator("#outbox-list li .outbox-text")).to_have_text([win, draw])
+    phone.screenshot(f"offline-riichi-{lang}", full_page=False)
+    phone.close(allowed=OFFLINE_ERRORS)

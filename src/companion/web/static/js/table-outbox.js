@@ -7,6 +7,7 @@ import { send } from "./table-access.js";
 import { leaveAmend } from "./table-amend.js";
 import { refreshBoard } from "./table-board.js";
 import { eventWhat, newKey, recordCard, session, setStatus, table } from "./table-context.js";
+import { describeEntry } from "./table-describe.js";
 import { setChecked, setTai } from "./table-fields.js";
 import { resetForm, startOver, syncForm } from "./table-form.js";
 import { schedulePays } from "./table-previews.js";
@@ -15,20 +16,9 @@ import { el } from "./tiles.js";
 const outboxBox = document.getElementById("outbox");
 export const outboxList = document.getElementById("outbox-list");
 
+/** What an entry waiting to send says: worded when shown, so in the reader's language. */
 function describe(body) {
-  if (body.kind === "draw") return t("table.ev.draw");
-  if (body.kind === "payout") {
-    return t("table.ev.payout", { player: body.player, event: t(`payout.${body.event}`) });
-  }
-  const winners = body.winners ?? [{ name: body.winner, tai: body.tai }];
-  return winners
-    .map((winner) => {
-      if (winner.tai === undefined) return `${winner.name}: ${t("table.entry_hand")}`;
-      return body.self_draw
-        ? t("table.ev.win_self", { winner: winner.name, tai: winner.tai })
-        : t("table.ev.win_from", { winner: winner.name, tai: winner.tai, discarder: body.from });
-    })
-    .join(t("table.ev.and"));
+  return describeEntry(body, Boolean(table.points_game));
 }
 
 export function keepOffline(url, body) {
@@ -50,7 +40,7 @@ export function renderOutbox() {
       const row = el("li");
       row.dataset.key = item.key;
       row.dataset.state = item.state;
-      row.append(el("span", "outbox-text", item.text));
+      row.append(el("span", "outbox-text", item.body ? describe(item.body) : item.text));
       const stateText =
         item.state === "refused" ? t("table.outbox_refused", { reason: item.error }) : t("table.outbox");
       row.append(el("span", "outbox-state", stateText));
