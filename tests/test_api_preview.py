@@ -136,3 +136,54 @@ def test_the_board_shows_the_round_and_how_far_the_session_has_come(client: Test
     page = client.get(f"/t/{table_id}/board?lang=en").text
     assert "Round 1 of 4 · deal 2 of 4" in page
     assert '<progress max="16" value="1"' in page
+
+
+def test_a_riichi_self_draw_previews_each_payers_share(client: TestClient) -> None:
+    table_id, auth = new_table(client, "riichi")
+    # Ben (South) tsumo at 2 han 30 fu with 1 honba and Cat's riichi: the dealer Ann pays
+    # 1,000 + 100, Cat and Dan 500 + 100 each (2,300); Cat's stick is Ben's deposit besides.
+    client.post(
+        f"/api/tables/{table_id}/hands", json={"kind": "draw", "tenpai": ["Ann"]}, headers=auth
+    )
+    body = {"kind": "win", "winner": "Ben", "self_draw": True, "han": 2, "fu": 30}
+    body["riichi"] = ["Cat"]
+    preview = client.post(f"/api/tables/{table_id}/preview", json=body, headers=auth).json()
+    [gain] = preview["gains"]
+    assert (gain["name"], gain["amount_text"], gain["from"]) == (
+        "Ben",
+        "2,300",
+        ["Ann", "Cat", "Dan"],
+    )
+    assert gain["paid_by"] == [
+        {"name": "Ann", "amount": 1100, "amount_text": "1,100"},
+        {"name": "Cat", "amount": 600, "amount_text": "600"},
+        {"name": "Dan", "amount": 600, "amount_text": "600"},
+    ]
+    assert gain["deposit"] == 1000
+    assert sum(payer["amount"] for payer in gain["paid_by"]) == gain["amount"]
+
+
+def test_an_amendment_previews_what_it_would_record_where_the_hand_stands(
+    client: TestClient,
+) -> None:
+    table_id, auth = new_table(client)
+    first = {"kind": "win", "winner": "Cat", "from": "Ben", "tai": 2}
+    client.post(f"/api/tables/{table_id}/hands", json=first, headers=auth)
+    client.post(f"/api/tables/{table_id}/hands", json={"kind": "draw"}, headers=auth)
+    amended = {"kind": "win", "winner": "Cat", "from": "Ben", "tai": 3}
+    response = client.post(
+        f"/api/tables/{table_id}/preview?amend=1&expect=0", json=amended, headers=auth
+    )
+    assert response.status_code == 200, response.text
+    preview = response.json()
+    # Hand 1 at 3 tai (sg): one share is 4, the discarder pays two (8), the others one each.
+    assert (preview["recordable"], preview["hand"]) == (True, 1)
+    assert preview["amounts"] == {"Ann": -4, "Ben": -8, "Cat": 16, "Dan": -4}
+    assert preview["totals"] == {"Ann": -4, "Ben": -8, "Cat": 16, "Dan": -4}
+    stale = client.post(
+        f"/api/tables/{table_id}/preview?amend=1&expect=3", json=amended, headers=auth
+    ).json()
+    assert (stale["recordable"], stale["status"]) == (False, 409)
+    assert "1 is at version 0, not 3" in stale["error"]
+    history = client.get(f"/api/tables/{table_id}/history").json()["events"]
+    assert len(history) == 2  # nothing recorded

@@ -621,3 +621,20 @@ def test_a_riichi_entry_waiting_to_send_says_what_was_entered(
     expect(page.locator("#outbox-list li .outbox-text")).to_have_text([win, draw])
     phone.screenshot(f"offline-riichi-{lang}", full_page=False)
     phone.close(allowed=OFFLINE_ERRORS)
+
+
+def test_a_riichi_self_draw_preview_names_each_payers_share(browser: Any, live_server: str) -> None:
+    table_id, token = create(live_server, profile="riichi")
+    writer = Device(browser, live_server, "tsumo-preview", PHONE)
+    writer.open(f"/t/{table_id}?lang=en#token={token}")
+    page = writer.page
+    tap(page, "winner", "1")
+    tap(page, "from", "self")
+    tap(page, "han", "2")
+    tap(page, "fu", "30")
+    # Not "Ben +2,000 from Ann, Cat, Dan", which reads as 2,000 from each: the dealer pays
+    # double.
+    expect(page.locator("#pays-preview .game-moves")).to_have_text(
+        "Ben +2,000: Ann pays 1,000, Cat pays 500, Dan pays 500"
+    )
+    writer.close()

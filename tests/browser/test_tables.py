@@ -85,6 +85,14 @@ def test_create_record_three_hands_void_one_and_spectate(phone: Tab, desktop: Ta
     page.locator("#void-confirm").click()
     expect(dialog).to_be_hidden()
     expect(page.locator("#history [data-seq='2']")).to_have_attribute("data-status", "voided")
+    # A voided hand offers Void no more, nor Amend; the others keep both.
+    assert (
+        page.locator(
+            "#history [data-seq='2'] [data-amend], #history [data-seq='2'] [data-void]"
+        ).count()
+        == 0
+    )
+    assert page.locator("#history [data-seq='3'] [data-amend]").count() == 1
     assert totals(page) == ["+14", "-9", "-5", "0"]
     assert page.locator("#scoreboard .is-dealer [data-name]").inner_text() == "Ben"
     assert "Voids #2" in page.locator("#history [data-seq='4']").inner_text()
@@ -184,6 +192,13 @@ def test_full_hand_keyboard_and_amend_in_chinese_on_a_desktop(desktop: Tab) -> N
     assert page.locator("input[name='winner'][value='2']").is_checked(), "prefilled"
     assert page.locator("input[name='tai'][value='2']").is_checked()
     choose(page, "tai", "1")
+    # The amendment says who pays whom before it is saved, as recording does: hand 2 at 1 tai.
+    pays = page.locator("#pays-preview")
+    expect(pays).to_be_visible()
+    expect(pays.locator(".transfers li")).to_have_count(3)
+    expect(pays.locator(".transfers li")).to_have_text(
+        ["Ann 付給 Cat\n2", "Ben 付給 Cat\n2", "Dan 付給 Cat\n2"]
+    )
     page.locator("#amend-reason").fill("算錯台數")
     page.locator("#amend-by").select_option("Dan")
     page.locator("#record-submit").click()

@@ -69,17 +69,28 @@ def game_moves(outcome: GameHand, replayed: Replay) -> dict[str, Any]:
     for place, winner in enumerate(step.winners):
         taken = deposit if place == 0 else 0
         amount = step.changes[winner] + stick[winner] - taken
-        payers = (
-            [players[int(discarder)]]
+        # What each payer pays this winner: on a discard the discarder pays the whole gain
+        # but the deposit; on a self-draw each other player their own share (a dealer's
+        # larger), read off their move less the riichi stick they put down.
+        shares = (
+            [(int(discarder), amount - taken)]
             if discarder is not None
-            else [players[p] for p in range(len(players)) if p != winner]
+            else [
+                (payer, -(step.changes[payer] + stick[payer]))
+                for payer in range(len(players))
+                if payer != winner
+            ]
         )
         gains.append(
             {
                 "name": players[winner],
                 "amount": amount,
                 "amount_text": points_text(amount),
-                "from": payers,
+                "from": [players[payer] for payer, _ in shares],
+                "paid_by": [
+                    {"name": players[payer], "amount": paid, "amount_text": points_text(paid)}
+                    for payer, paid in shares
+                ],
                 "deposit": taken,
                 "deposit_text": points_text(taken),
             }
@@ -139,19 +150,28 @@ def preview_json(outcome: Outcome, replayed: Replay) -> dict[str, Any]:
     "stored. An entry the write would refuse (a hand that is not a payable win, a stale "
     "`expect_hand`, a `key` used for another entry, a finished table) answers "
     '`{"recordable": false, "error", "status"}`, '
-    "`status` being what the write would have answered.",
+    "`status` being what the write would have answered. With `?amend=SEQ` (and `expect`, the "
+    "entry's version as seen), what amending entry SEQ to this body would record: scored "
+    "against the state before that entry, as the amendment is, with the totals right after it.",
     response_model=None,
     responses=error_responses(400, 401, 403, 404, 413, 415, 422, 503),
     openapi_extra=RECORD_BODY,
 )
-async def preview_hand(request: Request, table_id: str) -> dict[str, Any]:
+async def preview_hand(
+    request: Request, table_id: str, amend: int | None = None, expect: int | None = None
+) -> dict[str, Any]:
     ledger = await ledger_for(request)
     await authorize_table(request, ledger, table_id)
     record, body = read_record(await read_json(request), Recording)
     try:
-        outcome, replayed = await call(
-            ledger.preview, table_id, record, key=body.key, expect_hand=body.expect_hand
-        )
+        if amend is None:
+            outcome, replayed = await call(
+                ledger.preview, table_id, record, key=body.key, expect_hand=body.expect_hand
+            )
+        else:
+            outcome, replayed = await call(
+                ledger.preview_amend, table_id, amend, record, expect=expect
+            )
     except TableRequestError as error:
         if error.http_status not in (409, 422):
             raise

@@ -186,6 +186,18 @@ class Ledger(TableStore):
         check_totals(replayed.setup.players, add(replayed.state.totals, outcome.payments))
         return outcome, replayed
 
+    def preview_amend(
+        self, table_id: str, seq: int, record: Record, *, expect: int | None = None
+    ) -> tuple[Outcome, Replay]:
+        """What amending entry `seq` to `record` would record, without recording it: the
+        outcome scored against the state at that place in the record, as `amend` scores it,
+        and the record replayed to just before it."""
+        replayed = self.replay(table_id)
+        target = correction_target(replayed, seq, expect)
+        outcome = build_outcome(replayed.setup, target.before, record)
+        index = next(i for i, entry in enumerate(replayed.entries) if entry is target)
+        return outcome, Replay(replayed.setup, target.before, replayed.entries[:index])
+
     def void(
         self,
         table_id: str,

@@ -332,7 +332,9 @@ def event_view(
         ),
         warnings=warnings,
         can_void=entry.status != "voided",
-        can_amend=True,
+        # A voided hand counts nothing and stays void: a hand the table still wants is
+        # recorded anew, not amended back from the void.
+        can_amend=entry.status != "voided",
         prefill=_prefill(entry.effective or body),
         version=entry.version,
         what=event_what(t, entry.hand, body.is_hand),

@@ -32,7 +32,7 @@ function setRefused(refused) {
 }
 
 async function updatePays() {
-  const built = session.mode === "record" && session.token && navigator.onLine ? buildEntry() : { error: true };
+  const built = session.token && navigator.onLine ? buildEntry() : { error: true };
   if (built.error) {
     paysPreview.hidden = true;
     setRefused(false);
@@ -43,8 +43,15 @@ async function updatePays() {
   paysPreview.hidden = false;
   paysBody.replaceChildren(el("p", "hint", t("table.pays_waiting")));
   try {
-    const body = { ...built.entry, expect_hand: session.state.next_hand + waitingHands(table.id) };
-    const response = await fetch(api.preview, {
+    // An amendment is scored where the amended hand stands in the record, as its write is.
+    const amending = session.mode === "amend";
+    const body = amending
+      ? built.entry
+      : { ...built.entry, expect_hand: session.state.next_hand + waitingHands(table.id) };
+    const url = amending
+      ? `${api.preview}?amend=${session.amendSeq}&expect=${session.amendVersion}`
+      : api.preview;
+    const response = await fetch(url, {
       method: "POST",
       headers: tokenHeaders(),
       body: JSON.stringify(body),
@@ -90,7 +97,12 @@ function gameMoves(data) {
   const list = el("ul", "game-moves");
   const sep = t("table.ev.list_sep");
   for (const gain of data.gains) {
-    let text = t("table.gains_from", { name: gain.name, amount: gain.amount_text, from: gain.from.join(sep) });
+    // A self-draw names each payer's share: "from Emi, Gus, Hana" would read as each paying all.
+    const shares = (gain.paid_by ?? []).map((payer) => t("table.gain_share", { name: payer.name, amount: payer.amount_text }));
+    let text =
+      shares.length > 1
+        ? t("table.gains_shares", { name: gain.name, amount: gain.amount_text, shares: shares.join(sep) })
+        : t("table.gains_from", { name: gain.name, amount: gain.amount_text, from: gain.from.join(sep) });
     if (gain.deposit) text += `${sep}${t("table.gains_deposit", { amount: gain.deposit_text })}`;
     list.append(el("li", "gain", text));
   }
