@@ -272,3 +272,35 @@ def test_the_openapi_document_has_the_event_bodies() -> None:
     assert schema["properties"]["later_rounds"]["enum"] == ["no-repeats", "by-standing"]
     seat = paths["/api/events/{event_id}/rounds"]["post"]
     assert set(seat["responses"]) >= {"201", "401", "403", "404", "409", "422"}
+
+
+def test_a_round_is_seated_while_tables_play_only_when_confirmed(client: TestClient) -> None:
+    # Issue 37: round 2 seated with one tap while round 1 still played.
+    event, token = new_event(client, first_round="listed", hands=1)
+    first = client.post(f"/api/events/{event}/rounds", json={"round": 1}, headers=bearer(token))
+    one, two = (table["table"] for table in first.json()["tables"])
+    table_token = first.json()["write_links"][one].split("#token=")[1]
+    hand = {"kind": "win", "winner": "Cat", "from": "Ann", "tai": 2}
+    client.post(f"/api/tables/{one}/hands", json=hand, headers=bearer(table_token))
+
+    refused = client.post(f"/api/events/{event}/rounds", json={"round": 2}, headers=bearer(token))
+    assert (refused.status_code, refused.json()) == (
+        409,
+        {
+            "error": "still playing: table 2 of round 1; confirm to seat round 2 all the same",
+            "error_key": "refusal.event_tables_playing",
+            "error_params": {"round": 2, "playing": [{"round": 1, "number": 2, "table": two}]},
+        },
+    )
+    assert client.get(f"/api/events/{event}").json()["current_round"] == 1
+    unconfirmed = {"round": 2, "confirm": False}
+    assert (
+        client.post(f"/api/events/{event}/rounds", json=unconfirmed, headers=bearer(token))
+    ).status_code == 409
+    confirmed = client.post(
+        f"/api/events/{event}/rounds", json={"round": 2, "confirm": True}, headers=bearer(token)
+    )
+    assert (confirmed.status_code, confirmed.json()["round"]) == (201, 2)
+    not_a_bool = {"round": 3, "confirm": "yes"}
+    answer = client.post(f"/api/events/{event}/rounds", json=not_a_bool, headers=bearer(token))
+    assert (answer.status_code, answer.json()) == (422, {"error": "confirm must be true or false"})

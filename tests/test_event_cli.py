@@ -245,3 +245,23 @@ def test_players_typed_in_and_an_uneven_field_said_by_show(
         "companion: in round 2, 7 players leave 3 over at tables of four: bring in 1 more to "
         "substitute, or give 3 of them a bye\n"
     )
+
+
+def test_a_round_is_seated_while_tables_play_only_with_confirm(
+    capsys: pytest.CaptureFixture[str], url: str, players_file: str
+) -> None:
+    # Issue 37: round 2 was seated with one tap while round 1 still played.
+    event = new_event(capsys, url, players_file)
+    first = json.loads(ok(capsys, "event", "seat", event, "--round", "1", "--json", "--db", url))
+    one, two = (table["table"] for table in first["tables"])
+    ok(capsys, "table", "win", "--db", url, one, "--winner", "Cat", "--from", "Ann", "--tai", "2")
+    assert run(capsys, "event", "seat", event, "--round", "2", "--db", url) == (
+        2,
+        "",
+        "companion: round 2 is not seated: tables still playing\n"
+        f"  Table 2 of round 1 ({two})\n"
+        f"Seat it all the same with: companion event seat {event} --round 2 --confirm\n",
+    )
+    assert ok(capsys, "event", "show", event, "--db", url).count("Round 2") == 0
+    code, out, _ = run(capsys, "event", "seat", event, "--round", "2", "--confirm", "--db", url)
+    assert (code, out.splitlines()[0][:8]) == (0, "Round 2:")

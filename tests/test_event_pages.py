@@ -413,7 +413,7 @@ def test_the_organiser_is_told_the_repeats_the_field_cannot_avoid(night: Night) 
     assert "repeats 0 (0 so far, 0 of them unavoidable) · seat repeats 0" in english
     chinese = night.client.get(f"{panel_url}?lang=zh-Hans", headers=bearer).text
     assert "8 位选手打 3 轮，无论怎样排座，至少有 8 次重复同桌无法避免。" in chinese
-    seated = night.book.seat_round(night.event, 2, by="Mia")
+    seated = night.book.seat_round(night.event, 2, by="Mia", confirm=True)
     assert seated.repeats == 4
     event = night.client.get(f"/api/events/{night.event}").json()
     assert event["unavoidable_repeats"] == [0, 4, 8]

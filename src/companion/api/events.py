@@ -105,6 +105,11 @@ class SeatBody(BodyModel):
     """Seat a round (`POST .../rounds`)."""
 
     round: int = Field(ge=1, description="the round to seat: the one after the last seated")
+    confirm: bool = Field(
+        False,
+        description="seat it even though tables of the rounds before still play (without it, "
+        "such a round is refused with 409 and the tables listed)",
+    )
     by: str = By
 
 
@@ -179,7 +184,7 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "the token is not this event's",
         404: "no event with this id",
         409: "the round is already seated, or the round before it is not; a change to a "
-        "seated round",
+        "seated round; tables of the rounds before still playing, unconfirmed",
         413: "the body is over the size limit",
         415: "the body is not JSON",
         422: "a request that cannot be carried out (the seating's refusals: an uneven field, "
@@ -411,7 +416,11 @@ def _write_link(table_id: str, token: str) -> dict[str, str]:
     "/{event_id}/rounds",
     summary="Seat the next round: its tables, created on the ledger (needs the token)",
     description="The answer is the round: each table with its ledger table id (`table`) and "
-    "players East first, the byes, repeats and seat repeats; and each table's write link.",
+    "players East first, the byes, repeats and seat repeats; and each table's write link. "
+    "While a table of the rounds before still plays, the round is seated only with "
+    '`"confirm": true`: without it the answer is 409 `refusal.event_tables_playing`, its '
+    "`error_params` the round (`round`) and the tables still playing (`playing`: each table's "
+    "`round`, `number` and ledger table id `table`).",
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
@@ -420,7 +429,7 @@ def _write_link(table_id: str, token: str) -> dict[str, str]:
 async def seat_round(request: Request, event_id: str) -> JSONResponse:
     book = await _organiser(request, event_id)
     body = await _read(request, SeatBody)
-    seated = await call(book.seat_round, event_id, body.round, by=body.by)
+    seated = await call(book.seat_round, event_id, body.round, by=body.by, confirm=body.confirm)
     tokens = await call(book.table_tokens, event_id)
     writes = {
         table.table: _write_link(table.table, tokens[table.table])["write"]

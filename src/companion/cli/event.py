@@ -109,6 +109,12 @@ def register(commands: Any) -> None:
     )
     seat.add_argument("event", metavar="ID")
     seat.add_argument("--round", required=True, type=whole_number, metavar="R")
+    seat.add_argument(
+        "--confirm",
+        action="store_true",
+        help="seat it even though tables of the rounds before are still playing (without it, "
+        "such a round is refused and the tables listed)",
+    )
     _public_url(seat)
     seat.set_defaults(handler=_seat)
 
@@ -255,9 +261,14 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _seat(args: argparse.Namespace) -> int:
+    from companion.ledger.event_book.errors import TablesPlayingError
+
     server = _server(args)
     with _book(args) as book:
-        seated = book.seat_round(args.event, args.round, by=args.by)
+        try:
+            seated = book.seat_round(args.event, args.round, by=args.by, confirm=args.confirm)
+        except TablesPlayingError as refused:
+            return _still_playing(args, refused.params["playing"])
         tokens = book.table_tokens(args.event)
     links = {
         table.table: f"{server}/t/{table.table}#token={quote(tokens[table.table], safe='')}"
@@ -272,6 +283,24 @@ def _seat(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def _still_playing(args: argparse.Namespace, playing: list[dict[str, Any]]) -> int:
+    """Round R refused while tables still play: each of them, and how to seat it all the same
+    (exit status 2, as every refusal)."""
+    lines = [f"companion: round {args.round} is not seated: tables still playing"]
+    lines.extend(
+        f"  Table {table['number']} of round {table['round']} ({table['table']})"
+        for table in playing
+    )
+    lines.append(
+        f"Seat it all the same with: companion event seat {args.event} --round {args.round} "
+        "--confirm"
+    )
+    print("\n".join(lines), file=sys.stderr)
+    from companion.cli import EXIT_BAD_INPUT
+
+    return EXIT_BAD_INPUT
 
 
 def _standings(args: argparse.Namespace) -> int:

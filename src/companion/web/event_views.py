@@ -231,6 +231,15 @@ def round_view(t: i18n.Translator, seated: Mapping[str, Any], now: datetime) -> 
     )
 
 
+def playing_text(t: i18n.Translator, playing: Sequence[Mapping[str, Any]]) -> str:
+    """The tables a refusal lists as still playing (`refusal.event_tables_playing`), as the
+    page's script says them: "table 2 of round 1, table 1 of round 2"."""
+    return t("refusal.list_sep").join(
+        t("evpage.table_of_round", number=table["number"], round=table["round"])
+        for table in playing
+    )
+
+
 def round_of(event: Mapping[str, Any], number: int | None) -> Mapping[str, Any] | None:
     for seated in event.get("seated", ()):
         if int(seated["round"]) == number:

@@ -205,8 +205,40 @@ function say(text) {
   if (line) line.textContent = text;
 }
 
-async function act(form) {
+/**
+ * Ask in the page's dialog; true when the organiser chose `ok`. `tables`: the tables still
+ * playing, as the API's refusal lists them (each linked to its page).
+ */
+function askConfirm({ title, text, ok, cancel, tables = [] }) {
+  const dialog = document.getElementById("confirm-dialog");
+  document.getElementById("confirm-title").textContent = title;
+  document.getElementById("confirm-text").textContent = text;
+  document.getElementById("confirm-ok").textContent = ok;
+  document.getElementById("confirm-cancel").textContent = cancel;
+  const list = document.getElementById("confirm-tables");
+  list.replaceChildren(
+    ...tables.map((table) => {
+      const item = document.createElement("li");
+      item.dataset.table = table.table;
+      const link = document.createElement("a");
+      link.href = `/t/${encodeURIComponent(table.table)}`;
+      link.textContent = `${t("evpage.round_n", { n: table.round })} · ${t("evpage.table_n", { n: table.number })}`;
+      item.append(link);
+      return item;
+    }),
+  );
+  list.hidden = !tables.length;
+  dialog.returnValue = "";
+  dialog.showModal();
+  document.getElementById("confirm-cancel").focus(); // the safe choice first
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+  });
+}
+
+async function act(form, extra = {}) {
   const { url, body } = request(form);
+  Object.assign(body, extra);
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   let response;
@@ -220,6 +252,21 @@ async function act(form) {
     return;
   }
   button.disabled = false;
+  if (response.status === 409 && answer.error_key === "refusal.event_tables_playing" && !body.confirm) {
+    // Tables of the rounds before still play: seat the round only once the organiser has seen
+    // which (issue 37: it was one tap).
+    const round = answer.error_params?.round ?? body.round;
+    const seat = await askConfirm({
+      title: t("evpage.seat_confirm_title"),
+      text: t("evpage.seat_confirm", { n: round }),
+      ok: t("evpage.seat_anyway", { n: round }),
+      cancel: t("evpage.seat_wait"),
+      tables: answer.error_params?.playing ?? [],
+    });
+    if (seat) await act(form, { confirm: true });
+    else form.querySelector("button[type=submit]")?.focus();
+    return;
+  }
   if (!response.ok) {
     say(t("evpage.action_refused", { why: refusalText(answer) || response.status }));
     return;
