@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from companion.errors import CompanionError
+from companion.ledger.entries import WinnerInput
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
 from companion.web import i18n
@@ -80,6 +81,21 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         "refusal.event_round_order",
         {"round": 3, "next": 2},
         lambda book: book.seat_round(_event(book, 1), 3),
+    ),
+    (
+        "refusal.event_unseat_not_seated",
+        {"round": 2},
+        lambda book: book.unseat_round(_event(book, 1), 2),
+    ),
+    (
+        "refusal.event_unseat_not_last",
+        {"round": 1, "last": 2},
+        lambda book: book.unseat_round(_event(book, 2), 1),
+    ),
+    (
+        "refusal.event_unseat_played",
+        {"round": 1, "number": 1},
+        lambda book: _unseat_played(book),
     ),
     (
         "refusal.event_join_seated",
@@ -238,6 +254,13 @@ def _five_withdraw(book: EventBook) -> object:
     return book.withdraw(event_id, EIGHT[4], 1)
 
 
+def _unseat_played(book: EventBook) -> object:
+    event_id = _event(book, 1)
+    table = book.event(event_id).seated[0].tables[0].table
+    book.ledger.record_win(table, [WinnerInput("Ann", tai=1)], discarder="Ben")
+    return book.unseat_round(event_id, 1)
+
+
 def _uneven_second_round(book: EventBook) -> object:
     event_id = _event(book, 1)
     book.withdraw(event_id, "Ann", 1)  # seven left for round 2, and no substitutes or byes
@@ -251,8 +274,9 @@ def test_every_event_refusal_is_its_english_message(
     with pytest.raises(CompanionError) as refused:
         case(book)
     found = dict(refused.value.params)
-    if "playing" in found:  # the tables' ids are drawn: each is checked to be its table's
-        for table in found["playing"]:
+    # The tables' ids are drawn: each is checked to be one of the event's, then left out.
+    for table in [found, *found.get("playing", ())]:
+        if "table" in table:
             assert book.event_of_table(table.pop("table")) is not None
     assert (refused.value.key, found) == (key, params)
     english = i18n.catalogue("en")[key]

@@ -4,13 +4,15 @@
   once).
 - `GET /api/events/{id}`, `.../standings`, `.../audit`, `.../export` need only the id: the id is
   the read-only capability, as a table's is. There is no listing of events.
-- Every organiser write (`POST .../rounds`, `.../penalties`, `.../withdrawals`, `.../players`,
-  `.../timers`) and the tables' write tokens (`GET .../tokens`) need the event's token as
-  `Authorization: Bearer <token>`, checked in the tables' order: an unknown event is a 404 for
-  everyone, then no token a 401, a wrong one a 403, and only then is the body read.
+- Every organiser write (`POST .../rounds`, `.../unseat`, `.../penalties`, `.../withdrawals`,
+  `.../players`, `.../timers`) and the tables' write tokens (`GET .../tokens`) need the
+  event's token as `Authorization: Bearer <token>`, checked in the tables' order: an unknown
+  event is a 404 for everyone, then no token a 401, a wrong one a 403, and only then is the
+  body read.
 
 Refusals are `{"error": ..., "error_key"?: ..., "error_params"?: ...}`: 404 unknown event, 409 a
-round seated twice or out of order (or a change to a seated round), 503 the database, 422
+round seated twice or out of order (or a change to a seated round; a round seated while
+tables still play, unconfirmed; a seating taken back too late), 503 the database, 422
 anything else the request got wrong (the seating's refusals among them).
 
 `python -m companion.api.events [docs/events.md]` writes the tables of the bodies' fields into
@@ -113,6 +115,15 @@ class SeatBody(BodyModel):
     by: str = By
 
 
+class UnseatBody(BodyModel):
+    """Take a round's seating back (`POST .../unseat`)."""
+
+    round: int = Field(
+        ge=1, description="the last seated round, while no hand is recorded at its tables"
+    )
+    by: str = By
+
+
 class PenaltyBody(BodyModel):
     """A penalty or correction (`POST .../penalties`)."""
 
@@ -152,6 +163,7 @@ class TimerBody(BodyModel):
 EVENT_BODIES: tuple[type[BodyModel], ...] = (
     CreateEvent,
     SeatBody,
+    UnseatBody,
     PenaltyBody,
     WithdrawBody,
     JoinBody,
@@ -184,7 +196,8 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "the token is not this event's",
         404: "no event with this id",
         409: "the round is already seated, or the round before it is not; a change to a "
-        "seated round; tables of the rounds before still playing, unconfirmed",
+        "seated round; tables of the rounds before still playing, unconfirmed; a seating taken "
+        "back that is not the last, or with a hand recorded at one of its tables",
         413: "the body is over the size limit",
         415: "the body is not JSON",
         422: "a request that cannot be carried out (the seating's refusals: an uneven field, "
@@ -440,6 +453,27 @@ async def seat_round(request: Request, event_id: str) -> JSONResponse:
         status_code=201,
         headers={"cache-control": "no-store"},
     )
+
+
+@router.post(
+    "/{event_id}/unseat",
+    summary="Take the last round's seating back, before its first hand (needs the token)",
+    description="Only the last seated round, and only while no hand has been recorded at any "
+    "of its tables (409 otherwise: `refusal.event_unseat_played` names the table, "
+    "`refusal.event_unseat_not_last` the round seated after it). The round's tables, its "
+    "timer and its seating go in one write, and the organiser's record says so; the ledger "
+    "tables stay in the ledger, but no page of the event lists them. The answer is the record's "
+    "new entry (`kind` `unseat`, its `details.tables` the tables by number).",
+    status_code=200,
+    response_model=None,
+    responses=WRITE_ERRORS,
+    openapi_extra=_body(UnseatBody, {"round": 2, "by": "Mia"}),
+)
+async def unseat_round(request: Request, event_id: str) -> JSONResponse:
+    book = await _organiser(request, event_id)
+    body = await _read(request, UnseatBody)
+    done = await call(book.unseat_round, event_id, body.round, by=body.by)
+    return JSONResponse(done.to_json())
 
 
 @router.post(

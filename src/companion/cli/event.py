@@ -118,6 +118,15 @@ def register(commands: Any) -> None:
     _public_url(seat)
     seat.set_defaults(handler=_seat)
 
+    unseat = sub.add_parser(
+        "unseat",
+        parents=[common, as_json, by],
+        help="take the last round's seating back, while no hand is recorded at its tables",
+    )
+    unseat.add_argument("event", metavar="ID")
+    unseat.add_argument("--round", required=True, type=whole_number, metavar="R")
+    unseat.set_defaults(handler=_unseat)
+
     standings = sub.add_parser(
         "standings", parents=[common, as_json], help="the leaderboard across the tables"
     )
@@ -301,6 +310,18 @@ def _still_playing(args: argparse.Namespace, playing: list[dict[str, Any]]) -> i
     from companion.cli import EXIT_BAD_INPUT
 
     return EXIT_BAD_INPUT
+
+
+def _unseat(args: argparse.Namespace) -> int:
+    def text(entry: Any) -> str:
+        tables = dict((entry.details or {}).get("tables", {}))
+        listed = ", ".join(f"table {number} ({table})" for number, table in tables.items())
+        return (
+            f"Round {entry.round}'s seating taken back; its tables are no longer the event's: "
+            f"{listed}."
+        )
+
+    return _answer(args, lambda book: book.unseat_round(args.event, args.round, by=args.by), text)
 
 
 def _standings(args: argparse.Namespace) -> int:

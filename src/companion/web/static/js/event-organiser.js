@@ -184,6 +184,8 @@ function request(form) {
   switch (form.dataset.action) {
     case "seat":
       return { url: `${pageData.api.event}/rounds`, body: { round } };
+    case "unseat":
+      return { url: `${pageData.api.event}/unseat`, body: { round, by } };
     case "timer":
       return { url: `${pageData.api.event}/timers`, body: { round, minutes: Number(data.minutes) } };
     case "adjust":
@@ -283,6 +285,16 @@ panel.addEventListener("submit", (submitted) => {
   if (!form) return;
   submitted.preventDefault();
   if (form.dataset.action === "withdraw" && !window.confirm(t("evpage.withdraw_confirm", { player: form.player.value }))) return;
+  if (form.dataset.action === "unseat") {
+    const n = form.dataset.round;
+    askConfirm({
+      title: t("evpage.unseat_confirm_title", { n }),
+      text: t("evpage.unseat_confirm"),
+      ok: t("evpage.unseat_submit"),
+      cancel: t("evpage.unseat_keep"),
+    }).then((yes) => (yes ? act(form) : undefined));
+    return;
+  }
   act(form);
 });
 panel.addEventListener("toggle", drawQrCodes, true);
