@@ -276,3 +276,106 @@ def test_the_openapi_document_has_the_event_bodies() -> None:
     assert schema["properties"]["later_rounds"]["enum"] == ["no-repeats", "by-standing"]
     seat = paths["/api/events/{event_id}/rounds"]["post"]
     assert set(seat["responses"]) >= {"201", "401", "403", "404", "409", "422"}
+
+
+def test_a_round_is_seated_while_tables_play_only_when_confirmed(client: TestClient) -> None:
+    # Issue 37: round 2 seated with one tap while round 1 still played.
+    event, token = new_event(client, first_round="listed", hands=1)
+    first = client.post(f"/api/events/{event}/rounds", json={"round": 1}, headers=bearer(token))
+    one, two = (table["table"] for table in first.json()["tables"])
+    table_token = first.json()["write_links"][one].split("#token=")[1]
+    hand = {"kind": "win", "winner": "Cat", "from": "Ann", "tai": 2}
+    client.post(f"/api/tables/{one}/hands", json=hand, headers=bearer(table_token))
+
+    refused = client.post(f"/api/events/{event}/rounds", json={"round": 2}, headers=bearer(token))
+    assert (refused.status_code, refused.json()) == (
+        409,
+        {
+            "error": "still playing: table 2 of round 1; confirm to seat round 2 all the same",
+            "error_key": "refusal.event_tables_playing",
+            "error_params": {"round": 2, "playing": [{"round": 1, "number": 2, "table": two}]},
+        },
+    )
+    assert client.get(f"/api/events/{event}").json()["current_round"] == 1
+    unconfirmed = {"round": 2, "confirm": False}
+    assert (
+        client.post(f"/api/events/{event}/rounds", json=unconfirmed, headers=bearer(token))
+    ).status_code == 409
+    confirmed = client.post(
+        f"/api/events/{event}/rounds", json={"round": 2, "confirm": True}, headers=bearer(token)
+    )
+    assert (confirmed.status_code, confirmed.json()["round"]) == (201, 2)
+    not_a_bool = {"round": 3, "confirm": "yes"}
+    answer = client.post(f"/api/events/{event}/rounds", json=not_a_bool, headers=bearer(token))
+    assert (answer.status_code, answer.json()) == (422, {"error": "confirm must be true or false"})
+
+
+def test_the_last_seating_is_taken_back_by_the_organiser_only(client: TestClient) -> None:
+    event, token = new_event(client, first_round="listed", hands=1)
+    client.post(f"/api/events/{event}/rounds", json={"round": 1}, headers=bearer(token))
+    second = client.post(
+        f"/api/events/{event}/rounds", json={"round": 2, "confirm": True}, headers=bearer(token)
+    ).json()
+    three, four = (table["table"] for table in second["tables"])
+    back = {"round": 2, "by": "Mia"}
+    assert client.post(f"/api/events/{event}/unseat", json=back).status_code == 401
+    wrong = client.post(f"/api/events/{event}/unseat", json=back, headers=bearer(token + "x"))
+    assert wrong.status_code == 403
+    older = {"round": 1}
+    refused = client.post(f"/api/events/{event}/unseat", json=older, headers=bearer(token))
+    assert (refused.status_code, refused.json()) == (
+        409,
+        {
+            "error": "round 2 is seated after it: only the last seated round can be taken "
+            "back; got round 1",
+            "error_key": "refusal.event_unseat_not_last",
+            "error_params": {"round": 1, "last": 2},
+        },
+    )
+    # A hand at round 2's second table: refused, naming it; nothing changes.
+    table_token = second["write_links"][four].split("#token=")[1]
+    east, south = second["tables"][1]["players"][:2]
+    hand = {"kind": "win", "winner": east, "from": south, "tai": 1}
+    played = client.post(f"/api/tables/{four}/hands", json=hand, headers=bearer(table_token))
+    assert played.status_code == 201
+    refused = client.post(f"/api/events/{event}/unseat", json=back, headers=bearer(token))
+    assert (refused.status_code, refused.json()) == (
+        409,
+        {
+            "error": "table 2 of round 2 has a hand recorded: a round's seating is taken back "
+            "only before any of its tables records one",
+            "error_key": "refusal.event_unseat_played",
+            "error_params": {"round": 2, "number": 2, "table": four},
+        },
+    )
+    assert client.get(f"/api/events/{event}").json()["current_round"] == 2
+
+    # Another event, round 2 without a hand: taken back (200, the record's new entry).
+    event, token = new_event(client, first_round="listed", hands=1)
+    client.post(f"/api/events/{event}/rounds", json={"round": 1}, headers=bearer(token))
+    second = client.post(
+        f"/api/events/{event}/rounds", json={"round": 2, "confirm": True}, headers=bearer(token)
+    ).json()
+    three, four = (table["table"] for table in second["tables"])
+    done = client.post(f"/api/events/{event}/unseat", json=back, headers=bearer(token))
+    assert done.status_code == 200
+    entry = done.json()
+    assert (entry["kind"], entry["round"], entry["by"], entry["details"]) == (
+        "unseat",
+        2,
+        "Mia",
+        {"tables": {"1": three, "2": four}},
+    )
+    view = client.get(f"/api/events/{event}").json()
+    assert ([seated["round"] for seated in view["seated"]], view["current_round"]) == ([1], 1)
+    tokens = client.get(f"/api/events/{event}/tokens", headers=bearer(token)).json()["tables"]
+    assert {table["table"] for table in tokens}.isdisjoint({three, four})
+    kinds = [line["kind"] for line in client.get(f"/api/events/{event}/audit").json()["audit"]]
+    assert kinds == ["create", "seat", "seat", "unseat"]
+    # The ledger keeps the tables (append-only): their own pages still answer.
+    assert client.get(f"/api/tables/{three}").status_code == 200
+    again = client.post(f"/api/events/{event}/unseat", json=back, headers=bearer(token))
+    assert (again.status_code, again.json()["error_key"]) == (
+        409,
+        "refusal.event_unseat_not_seated",
+    )

@@ -243,3 +243,54 @@ def test_players_typed_in_and_an_uneven_field_said_by_show(
         "companion: in round 2, 7 players leave 3 over at tables of four: bring in 1 more to "
         "substitute, or give 3 of them a bye\n"
     )
+
+
+def test_a_round_is_seated_while_tables_play_only_with_confirm(
+    capsys: pytest.CaptureFixture[str], url: str, players_file: str
+) -> None:
+    # Issue 37: round 2 was seated with one tap while round 1 still played.
+    event = new_event(capsys, url, players_file)
+    first = json.loads(ok(capsys, "event", "seat", event, "--round", "1", "--json", "--db", url))
+    one, two = (table["table"] for table in first["tables"])
+    ok(capsys, "table", "win", "--db", url, one, "--winner", "Cat", "--from", "Ann", "--tai", "2")
+    assert run(capsys, "event", "seat", event, "--round", "2", "--db", url) == (
+        2,
+        "",
+        "companion: round 2 is not seated: tables still playing\n"
+        f"  Table 2 of round 1 ({two})\n"
+        f"Seat it all the same with: companion event seat {event} --round 2 --confirm\n",
+    )
+    assert ok(capsys, "event", "show", event, "--db", url).count("Round 2") == 0
+    code, out, _ = run(capsys, "event", "seat", event, "--round", "2", "--confirm", "--db", url)
+    assert (code, out.splitlines()[0][:8]) == (0, "Round 2:")
+
+
+def test_unseat_takes_the_last_seating_back_before_its_first_hand(
+    capsys: pytest.CaptureFixture[str], url: str, players_file: str
+) -> None:
+    event = new_event(capsys, url, players_file)
+    first = json.loads(ok(capsys, "event", "seat", event, "--round", "1", "--json", "--db", url))
+    one = first["tables"][0]["table"]
+    ok(capsys, "table", "win", "--db", url, one, "--winner", "Cat", "--from", "Ann", "--tai", "2")
+    assert run(capsys, "event", "unseat", event, "--round", "1", "--db", url) == (
+        2,
+        "",
+        "companion: table 1 of round 1 has a hand recorded: a round's seating is taken back "
+        "only before any of its tables records one\n",
+    )
+    second = json.loads(
+        ok(capsys, "event", "seat", event, "--round", "2", "--confirm", "--json", "--db", url)
+    )
+    three, four = (table["table"] for table in second["tables"])
+    assert run(capsys, "event", "unseat", event, "--round", "1", "--db", url)[0] == 2
+    assert ok(capsys, "event", "unseat", event, "--round", "2", "--by", "Mia", "--db", url) == (
+        f"Round 2's seating taken back; its tables are no longer the event's: table 1 "
+        f"({three}), table 2 ({four}).\n"
+    )
+    shown = ok(capsys, "event", "show", event, "--db", url)
+    assert three not in shown and "Round 1: 1 of 2 tables finished" in shown
+    assert run(capsys, "event", "unseat", event, "--round", "2", "--db", url) == (
+        2,
+        "",
+        "companion: round 2 is not seated: there is nothing to take back\n",
+    )

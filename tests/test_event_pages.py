@@ -413,7 +413,7 @@ def test_the_organiser_is_told_the_repeats_the_field_cannot_avoid(night: Night) 
     assert "repeats 0 (0 so far, 0 of them unavoidable) · seat repeats 0" in english
     chinese = night.client.get(f"{panel_url}?lang=zh-Hans", headers=bearer).text
     assert "8 位选手打 3 轮，无论怎样排座，至少有 8 次重复同桌无法避免。" in chinese
-    seated = night.book.seat_round(night.event, 2, by="Mia")
+    seated = night.book.seat_round(night.event, 2, by="Mia", confirm=True)
     assert seated.repeats == 4
     event = night.client.get(f"/api/events/{night.event}").json()
     assert event["unavoidable_repeats"] == [0, 4, 8]
@@ -425,3 +425,53 @@ def test_the_organiser_is_told_the_repeats_the_field_cannot_avoid(night: Night) 
     ]
     again = night.client.get(f"{panel_url}?lang=en", headers=bearer).text
     assert "repeats 4 (4 so far, 4 of them unavoidable) · seat repeats" in again
+
+
+def test_a_round_seated_early_keeps_the_tables_still_playing_linked(night: Night) -> None:
+    # Issue 37: round 2 seated while round 1's table 2 plays; the leaderboard kept only round
+    # 2's tables and timer. Round 1's unfinished table stays linked under its own heading, with
+    # round 1's timer beside round 2's; its finished table is not listed again.
+    night.book.start_timer(night.event, 1, 45, by="Mia")
+    for _ in range(4):
+        night.record(night.tables[0], "Ann", "Ben", 1)
+    night.record(night.tables[1], "Eve", "Fay", 1)
+    second = night.book.seat_round(night.event, 2, confirm=True)
+    night.book.start_timer(night.event, 2, 60, by="Mia")
+    for lang, heading, timer in (
+        (
+            "en",
+            "Round 1 · still playing",
+            r"Round 1 · still playing</span> · <strong[^>]*>4\d:\d\d left",
+        ),
+        ("zh-Hans", "第 1 轮 · 仍在对局", r"第 1 轮 · 仍在对局</span> · <strong[^>]*>"),
+    ):
+        for path in (f"/e/{night.event}", f"/e/{night.event}/board"):
+            html = night.client.get(f"{path}?lang={lang}").text
+            earlier = html[html.index('class="earlier-round"') :]
+            assert f'href="/t/{night.tables[1]}"' in earlier
+            assert f'href="/t/{night.tables[0]}"' not in html  # round 1's finished table
+            assert all(f'href="/t/{table.table}"' in html for table in second.tables)
+            assert heading in earlier
+            assert re.search(timer, html), (lang, path)
+            assert html.count("data-timer ") == 2  # round 2's and round 1's
+    # Once round 1's last table is over, only round 2 is shown.
+    for _ in range(3):
+        night.record(night.tables[1], "Eve", "Fay", 1)
+    html = night.client.get(f"/e/{night.event}?lang=en").text
+    assert "earlier-round" not in html and f'href="/t/{night.tables[1]}"' not in html
+
+
+def test_the_organisers_part_offers_to_take_the_last_seating_back(night: Night) -> None:
+    bearer = {"Authorization": f"Bearer {night.token}"}
+    panel = f"/e/{night.event}/organiser/panel?lang=en"
+    html = night.client.get(panel, headers=bearer).text
+    assert "Take back round 1&#39;s seating" in html and 'data-action="unseat"' in html
+    night.record(night.tables[1], "Eve", "Fay", 1)
+    html = night.client.get(panel, headers=bearer).text
+    assert 'data-action="unseat"' not in html  # a hand recorded: no longer offered
+    night.book.seat_round(night.event, 2, confirm=True)
+    night.book.unseat_round(night.event, 2, by="Mia")
+    html = night.client.get(panel, headers=bearer).text
+    assert "Round 2 seating taken back" in html
+    chinese = night.client.get(panel.replace("lang=en", "lang=zh-Hans"), headers=bearer).text
+    assert "第 2 轮排座已撤回" in chinese

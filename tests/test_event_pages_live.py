@@ -59,7 +59,9 @@ def test_the_events_stream_follows_its_tables_and_the_organiser(tmp_path: Any) -
         # first hand.
         organiser = {"Authorization": f"Bearer {created.token}"}
         seated = httpx.post(
-            f"{base}/api/events/{created.id}/rounds", json={"round": 2}, headers=organiser
+            f"{base}/api/events/{created.id}/rounds",
+            json={"round": 2, "confirm": True},
+            headers=organiser,
         )
         assert seated.status_code == 201, seated.text
         assert stream.next().data == {"version": 5, "actions": 3}

@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 
 from companion.errors import CompanionError
+from companion.ledger.entries import WinnerInput
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
 from companion.web import i18n
+from companion.web.event_views import playing_text
 from refusal_sites import sites, without_key
 
 EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -30,7 +32,7 @@ def _event(book: EventBook, seated: int = 0) -> str:
     """An sg event of the eight over three rounds, its first `seated` rounds seated."""
     event_id = book.create_event("Night", "sg", None, EIGHT, 3, seed=1, hands=1).id
     for number in range(1, seated + 1):
-        book.seat_round(event_id, number)
+        book.seat_round(event_id, number, confirm=True)
     return event_id
 
 
@@ -71,9 +73,29 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
     ),
     ("refusal.event_round_seated", {"round": 1}, lambda book: book.seat_round(_event(book, 1), 1)),
     (
+        "refusal.event_tables_playing",
+        {"round": 2, "playing": [{"round": 1, "number": 1}, {"round": 1, "number": 2}]},
+        lambda book: book.seat_round(_event(book, 1), 2),
+    ),
+    (
         "refusal.event_round_order",
         {"round": 3, "next": 2},
         lambda book: book.seat_round(_event(book, 1), 3),
+    ),
+    (
+        "refusal.event_unseat_not_seated",
+        {"round": 2},
+        lambda book: book.unseat_round(_event(book, 1), 2),
+    ),
+    (
+        "refusal.event_unseat_not_last",
+        {"round": 1, "last": 2},
+        lambda book: book.unseat_round(_event(book, 2), 1),
+    ),
+    (
+        "refusal.event_unseat_played",
+        {"round": 1, "number": 1},
+        lambda book: _unseat_played(book),
     ),
     (
         "refusal.event_join_seated",
@@ -232,6 +254,13 @@ def _five_withdraw(book: EventBook) -> object:
     return book.withdraw(event_id, EIGHT[4], 1)
 
 
+def _unseat_played(book: EventBook) -> object:
+    event_id = _event(book, 1)
+    table = book.event(event_id).seated[0].tables[0].table
+    book.ledger.record_win(table, [WinnerInput("Ann", tai=1)], discarder="Ben")
+    return book.unseat_round(event_id, 1)
+
+
 def _uneven_second_round(book: EventBook) -> object:
     event_id = _event(book, 1)
     book.withdraw(event_id, "Ann", 1)  # seven left for round 2, and no substitutes or byes
@@ -244,14 +273,27 @@ def test_every_event_refusal_is_its_english_message(
 ) -> None:
     with pytest.raises(CompanionError) as refused:
         case(book)
-    assert (refused.value.key, dict(refused.value.params)) == (key, params)
+    found = dict(refused.value.params)
+    # The tables' ids are drawn: each is checked to be one of the event's, then left out.
+    for table in [found, *found.get("playing", ())]:
+        if "table" in table:
+            assert book.event_of_table(table.pop("table")) is not None
+    assert (refused.value.key, found) == (key, params)
     english = i18n.catalogue("en")[key]
-    assert english.format_map({name: str(value) for name, value in params.items()}) == str(
-        refused.value
-    )
+    assert english.format_map(said_params(i18n.EN, params)) == str(refused.value)
     for lang in (i18n.ZH_HANS, i18n.ZH_HANT):
-        said = i18n.translate(lang, key, **params)
+        said = i18n.translate(lang, key, **said_params(lang, params))
         assert said != english and "{" not in said, (lang, said)
+
+
+def said_params(lang: str, params: dict[str, Any]) -> dict[str, str]:
+    """The parameters as the page's script says them: the tables still playing as a list
+    (result-view.js `paramText`), the others as they are."""
+    t = i18n.Translator(lang)
+    return {
+        name: playing_text(t, value) if name == "playing" else str(value)
+        for name, value in params.items()
+    }
 
 
 def test_every_event_key_is_met() -> None:

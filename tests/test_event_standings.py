@@ -323,8 +323,49 @@ def test_the_ledger_s_own_standings_are_read() -> None:
         ("Cat", F(-3)),
         ("Dan", F(0)),
     ]
-    # A riichi game not yet played counts everyone at 0, with their 25,000 points.
+    # A riichi game not yet played counts nothing in either column: its 25,000 starts were
+    # not played for.
     game = initial_state(new_setup("riichi", ["Eve", "Fay", "Gus", "Hal"])).to_json()
     played = table_result("2", 1, StandingRule.FINALS, game)
     assert played.finished is False
-    assert {(p.primary, p.secondary) for p in played.players} == {(F(0), F(25000))}
+    assert {(p.primary, p.secondary) for p in played.players} == {(F(0), F(0))}
+
+
+def test_a_points_game_never_adds_a_start_that_was_not_played() -> None:
+    # Issue 37: round 1's table over with 36,400 points, round 2 seated at 30,000 starts and
+    # no hand yet. Points read 36,400, not 66,400; once a hand is played the table counts as
+    # it stands (the riichi standings are otherwise as before).
+    over = riichi(
+        "1",
+        1,
+        {"Ann": 36400, "Ben": 28000, "Cat": 20600, "Dan": 15000},
+        {"Ann": "46.4", "Ben": "8", "Cat": "-19.4", "Dan": "-35"},
+    )
+
+    def seated(hands: int) -> TableResult:
+        points = {"Ann": 30000, "Ben": 30000, "Cat": 33000, "Dan": 27000} if hands else {}
+        data = {
+            "players": [
+                {"name": name, "points": points.get(name, 30000)}
+                for name in ("Ann", "Ben", "Cat", "Dan")
+            ],
+            "finished": False,
+            "hands": hands,
+            "start_points": 30000,
+        }
+        return table_result("2", 2, StandingRule.FINALS, data)
+
+    before = standings([over, seated(0)])
+    assert [(r.name, r.total, r.secondary, r.tables, r.provisional) for r in before.rows] == [
+        ("Ann", F(232, 5), F(36400), 2, True),
+        ("Ben", F(8), F(28000), 2, True),
+        ("Cat", F(-97, 5), F(20600), 2, True),
+        ("Dan", F(-35), F(15000), 2, True),
+    ]
+    after = standings([over, seated(1)])
+    assert [(r.name, r.total, r.secondary) for r in after.rows] == [
+        ("Ann", F(232, 5), F(66400)),
+        ("Ben", F(8), F(58000)),
+        ("Cat", F(-82, 5), F(53600)),
+        ("Dan", F(-38), F(42000)),
+    ]

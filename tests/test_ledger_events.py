@@ -246,7 +246,8 @@ def test_sixteen_players_over_four_rounds_never_meet_twice(sqlite_ledger: Ledger
     created = book.create_event("Sixteen", "hk", None, SIXTEEN, 4, seed=11)
     met: set[tuple[str, ...]] = set()
     for number in range(1, 5):
-        seated = book.seat_round(created.id, number)
+        # Nobody plays here: each round is seated while the one before is still playing.
+        seated = book.seat_round(created.id, number, confirm=True)
         assert (seated.number, len(seated.tables), seated.repeats) == (number, 4, 0)
         for table in seated.tables:
             assert sqlite_ledger.setup(table.table).players == table.players
@@ -262,7 +263,7 @@ def test_the_same_seed_seats_the_same_rounds(sqlite_ledger: Ledger) -> None:
     def seating(seed: int) -> list[list[tuple[str, ...]]]:
         created = book.create_event("Seeded", "sg", None, SIXTEEN[:12], 2, seed=seed)
         return [
-            [table.players for table in book.seat_round(created.id, number).tables]
+            [table.players for table in book.seat_round(created.id, number, confirm=True).tables]
             for number in (1, 2)
         ]
 
@@ -281,7 +282,7 @@ def test_eighteen_players_need_a_leftover_policy(sqlite_ledger: Ledger) -> None:
     )
     assert refused.value.key == "refusal.event_uneven"
     created = book.create_event("Byes", "sg", None, players, 3, seed=1, leftover="byes")
-    rounds = [book.seat_round(created.id, number) for number in (1, 2, 3)]
+    rounds = [book.seat_round(created.id, number, confirm=True) for number in (1, 2, 3)]
     assert [len(round_.byes) for round_ in rounds] == [2, 2, 2]
     assert len({name for round_ in rounds for name in round_.byes}) == 6
     subs = book.create_event(
@@ -303,7 +304,7 @@ def test_rounds_are_seated_once_and_in_order(sqlite_ledger: Ledger) -> None:
     with pytest.raises(RoundOrderError, match=r"^round 1 is already seated$") as refused:
         book.seat_round(created.id, 1)
     assert (refused.value.key, refused.value.http_status) == ("refusal.event_round_seated", 409)
-    book.seat_round(created.id, 2)
+    book.seat_round(created.id, 2, confirm=True)
     with pytest.raises(SeatingError, match=r"^the event ends with round 2: there is no round 3$"):
         book.seat_round(created.id, 3)
     with pytest.raises(UnknownEventRecordError, match=r"^no event with id 'nope'$"):
@@ -485,7 +486,7 @@ def test_an_uneven_field_is_shown_and_refused_when_its_round_is_seated(
     assert [entry.kind for entry in book.audit(created.id)] == ["create", "seat", "withdraw"]
     book.add_player(created.id, "Ivy", 2)
     assert book.event(created.id).problem is None
-    seated = book.seat_round(created.id, 2)
+    seated = book.seat_round(created.id, 2, confirm=True)
     assert "Ivy" in {name for table in seated.tables for name in table.players}
     # The seating's other checks still refuse a change.
     with pytest.raises(SeatingError, match=r"^Zed joins in round 4, but the event has rounds"):

@@ -169,3 +169,40 @@ def test_every_revision_upgrades_to_the_models(empty_database: Engine, start: st
     assert _rows(engine) == kept
     _run(engine, command.downgrade, "base")
     assert _ledger_tables(engine) == set()
+
+
+def test_the_record_takes_a_seating_taken_back_and_keeps_its_checks(
+    empty_database: Engine,
+) -> None:
+    # 0006 replaces event_audit's CHECK on its kinds (on SQLite by copying the table): `unseat`
+    # is taken, an unknown kind and a number below 1 still are not, and the rows stay.
+    engine = empty_database
+    _run(engine, command.upgrade, "0004")
+    audit = (
+        "INSERT INTO event_audit (event_id, seq, kind, by_name, details, created_at) "
+        "VALUES ('e1', :seq, :kind, '', '{}', :created)"
+    )
+    with engine.begin() as connection:
+        connection.execute(
+            sa.text(
+                "INSERT INTO event_records (id, name, profile, options, rounds, seed, "
+                "first_round, later_rounds, token_hash, created_at) VALUES ('e1', 'Night', "
+                "'sg', '{}', 2, 7, 'random', 'no-repeats', :token, :created)"
+            ),
+            {"token": "a" * 64, "created": CREATED},
+        )
+        connection.execute(sa.text(audit), {"seq": 1, "kind": "seat", "created": CREATED})
+    _run(engine, command.upgrade, "head")
+    with engine.begin() as connection:
+        connection.execute(sa.text(audit), {"seq": 2, "kind": "unseat", "created": CREATED})
+    for seq, kind in ((3, "bogus"), (0, "seat")):
+        with pytest.raises(sa.exc.IntegrityError), engine.begin() as connection:
+            connection.execute(sa.text(audit), {"seq": seq, "kind": kind, "created": CREATED})
+    with engine.connect() as connection:
+        kinds = connection.execute(sa.text("SELECT seq, kind FROM event_audit ORDER BY seq"))
+        assert [tuple(row) for row in kinds] == [(1, "seat"), (2, "unseat")]
+    _run(engine, command.downgrade, "0004")  # the seating taken back goes with its kind
+    with engine.connect() as connection:
+        assert connection.execute(sa.text("SELECT kind FROM event_audit")).scalars().all() == [
+            "seat"
+        ]

@@ -4,13 +4,15 @@
   once).
 - `GET /api/events/{id}`, `.../standings`, `.../audit`, `.../export` need only the id: the id is
   the read-only capability, as a table's is. There is no listing of events.
-- Every organiser write (`POST .../rounds`, `.../penalties`, `.../withdrawals`, `.../players`,
-  `.../timers`) and the tables' write tokens (`GET .../tokens`) need the event's token as
-  `Authorization: Bearer <token>`, checked in the tables' order: an unknown event is a 404 for
-  everyone, then no token a 401, a wrong one a 403, and only then is the body read.
+- Every organiser write (`POST .../rounds`, `.../unseat`, `.../penalties`, `.../withdrawals`,
+  `.../players`, `.../timers`) and the tables' write tokens (`GET .../tokens`) need the
+  event's token as `Authorization: Bearer <token>`, checked in the tables' order: an unknown
+  event is a 404 for everyone, then no token a 401, a wrong one a 403, and only then is the
+  body read.
 
 Refusals are `{"error": ..., "error_key"?: ..., "error_params"?: ...}`: 404 unknown event, 409 a
-round seated twice or out of order (or a change to a seated round), 503 the database, 422
+round seated twice or out of order (or a change to a seated round; a round seated while
+tables still play, unconfirmed; a seating taken back too late), 503 the database, 422
 anything else the request got wrong (the seating's refusals among them).
 
 `python -m companion.api.events [docs/events.md]` writes the tables of the bodies' fields into
@@ -105,6 +107,20 @@ class SeatBody(BodyModel):
     """Seat a round (`POST .../rounds`)."""
 
     round: int = Field(ge=1, description="the round to seat: the one after the last seated")
+    confirm: bool = Field(
+        False,
+        description="seat it even though tables of the rounds before still play (without it, "
+        "such a round is refused with 409 and the tables listed)",
+    )
+    by: str = By
+
+
+class UnseatBody(BodyModel):
+    """Take a round's seating back (`POST .../unseat`)."""
+
+    round: int = Field(
+        ge=1, description="the last seated round, while no hand is recorded at its tables"
+    )
     by: str = By
 
 
@@ -147,6 +163,7 @@ class TimerBody(BodyModel):
 EVENT_BODIES: tuple[type[BodyModel], ...] = (
     CreateEvent,
     SeatBody,
+    UnseatBody,
     PenaltyBody,
     WithdrawBody,
     JoinBody,
@@ -179,7 +196,8 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "the token is not this event's",
         404: "no event with this id",
         409: "the round is already seated, or the round before it is not; a change to a "
-        "seated round",
+        "seated round; tables of the rounds before still playing, unconfirmed; a seating taken "
+        "back that is not the last, or with a hand recorded at one of its tables",
         413: "the body is over the size limit",
         415: "the body is not JSON",
         422: "a request that cannot be carried out (the seating's refusals: an uneven field, "
@@ -411,7 +429,11 @@ def _write_link(table_id: str, token: str) -> dict[str, str]:
     "/{event_id}/rounds",
     summary="Seat the next round: its tables, created on the ledger (needs the token)",
     description="The answer is the round: each table with its ledger table id (`table`) and "
-    "players East first, the byes, repeats and seat repeats; and each table's write link.",
+    "players East first, the byes, repeats and seat repeats; and each table's write link. "
+    "While a table of the rounds before still plays, the round is seated only with "
+    '`"confirm": true`: without it the answer is 409 `refusal.event_tables_playing`, its '
+    "`error_params` the round (`round`) and the tables still playing (`playing`: each table's "
+    "`round`, `number` and ledger table id `table`).",
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
@@ -420,7 +442,7 @@ def _write_link(table_id: str, token: str) -> dict[str, str]:
 async def seat_round(request: Request, event_id: str) -> JSONResponse:
     book = await _organiser(request, event_id)
     body = await _read(request, SeatBody)
-    seated = await call(book.seat_round, event_id, body.round, by=body.by)
+    seated = await call(book.seat_round, event_id, body.round, by=body.by, confirm=body.confirm)
     tokens = await call(book.table_tokens, event_id)
     writes = {
         table.table: _write_link(table.table, tokens[table.table])["write"]
@@ -431,6 +453,27 @@ async def seat_round(request: Request, event_id: str) -> JSONResponse:
         status_code=201,
         headers={"cache-control": "no-store"},
     )
+
+
+@router.post(
+    "/{event_id}/unseat",
+    summary="Take the last round's seating back, before its first hand (needs the token)",
+    description="Only the last seated round, and only while no hand has been recorded at any "
+    "of its tables (409 otherwise: `refusal.event_unseat_played` names the table, "
+    "`refusal.event_unseat_not_last` the round seated after it). The round's tables, its "
+    "timer and its seating go in one write, and the organiser's record says so; the ledger "
+    "tables stay in the ledger, but no page of the event lists them. The answer is the record's "
+    "new entry (`kind` `unseat`, its `details.tables` the tables by number).",
+    status_code=200,
+    response_model=None,
+    responses=WRITE_ERRORS,
+    openapi_extra=_body(UnseatBody, {"round": 2, "by": "Mia"}),
+)
+async def unseat_round(request: Request, event_id: str) -> JSONResponse:
+    book = await _organiser(request, event_id)
+    body = await _read(request, UnseatBody)
+    done = await call(book.unseat_round, event_id, body.round, by=body.by)
+    return JSONResponse(done.to_json())
 
 
 @router.post(

@@ -109,8 +109,23 @@ def register(commands: Any) -> None:
     )
     seat.add_argument("event", metavar="ID")
     seat.add_argument("--round", required=True, type=whole_number, metavar="R")
+    seat.add_argument(
+        "--confirm",
+        action="store_true",
+        help="seat it even though tables of the rounds before are still playing (without it, "
+        "such a round is refused and the tables listed)",
+    )
     _public_url(seat)
     seat.set_defaults(handler=_seat)
+
+    unseat = sub.add_parser(
+        "unseat",
+        parents=[common, as_json, by],
+        help="take the last round's seating back, while no hand is recorded at its tables",
+    )
+    unseat.add_argument("event", metavar="ID")
+    unseat.add_argument("--round", required=True, type=whole_number, metavar="R")
+    unseat.set_defaults(handler=_unseat)
 
     standings = sub.add_parser(
         "standings", parents=[common, as_json], help="the leaderboard across the tables"
@@ -255,9 +270,14 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _seat(args: argparse.Namespace) -> int:
+    from companion.ledger.event_book.errors import TablesPlayingError
+
     server = _server(args)
     with _book(args) as book:
-        seated = book.seat_round(args.event, args.round, by=args.by)
+        try:
+            seated = book.seat_round(args.event, args.round, by=args.by, confirm=args.confirm)
+        except TablesPlayingError as refused:
+            return _still_playing(args, refused.params["playing"])
         tokens = book.table_tokens(args.event)
     links = {
         table.table: f"{server}/t/{table.table}#token={quote(tokens[table.table], safe='')}"
@@ -272,6 +292,36 @@ def _seat(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def _still_playing(args: argparse.Namespace, playing: list[dict[str, Any]]) -> int:
+    """Round R refused while tables still play: each of them, and how to seat it all the same
+    (exit status 2, as every refusal)."""
+    lines = [f"companion: round {args.round} is not seated: tables still playing"]
+    lines.extend(
+        f"  Table {table['number']} of round {table['round']} ({table['table']})"
+        for table in playing
+    )
+    lines.append(
+        f"Seat it all the same with: companion event seat {args.event} --round {args.round} "
+        "--confirm"
+    )
+    print("\n".join(lines), file=sys.stderr)
+    from companion.cli import EXIT_BAD_INPUT
+
+    return EXIT_BAD_INPUT
+
+
+def _unseat(args: argparse.Namespace) -> int:
+    def text(entry: Any) -> str:
+        tables = dict((entry.details or {}).get("tables", {}))
+        listed = ", ".join(f"table {number} ({table})" for number, table in tables.items())
+        return (
+            f"Round {entry.round}'s seating taken back; its tables are no longer the event's: "
+            f"{listed}."
+        )
+
+    return _answer(args, lambda book: book.unseat_round(args.event, args.round, by=args.by), text)
 
 
 def _standings(args: argparse.Namespace) -> int:

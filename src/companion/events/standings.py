@@ -31,7 +31,8 @@ class StandingRule(Enum):
     """The net amount each player won or lost (the sum of their totals); no second key."""
     FINALS = "finals"
     """A points game: the final results (uma and oka included), then the points as a second
-    key. A table still playing counts its points against the start, in thousands."""
+    key. A table still playing counts its points against the start, in thousands; a table
+    before its first hand counts nothing in either."""
     TABLE_POINTS = "table-points"
     """Table points (4, 2, 1, 0 by place, shared on ties), then the table's scores."""
 
@@ -126,6 +127,10 @@ def table_result(
             for result in standings.get("results") or ()
         }
         start = _exact(standings.get("start_points", 0), "the start points")
+        # A game seated but before its first hand counts nothing in either column: its start
+        # points were not played for, and added to a finished table's they would read as
+        # points won (36,400 and an unplayed 30,000 are not 66,400).
+        started = finished or int(standings.get("hands", 1)) > 0
         for player in players:
             points = _exact(player["points"], "a player's points")
             name = player["name"]
@@ -133,7 +138,11 @@ def table_result(
             # A game still playing counts as it stands: its points against the start, in
             # thousands like a final result, with no uma or oka yet.
             primary = (points - start) / 1000 if final is None else final
-            results.append(PlayerResult(name, primary, points))
+            results.append(
+                PlayerResult(name, primary, points)
+                if started
+                else PlayerResult(name, Fraction(0), Fraction(0))
+            )
     else:
         # A table seated but before its first hand has its four level on 0, and table points
         # shared four ways would give each 7/4: it counts nothing until a hand is played, as a

@@ -110,7 +110,7 @@ class EventRow(Base):
 # ---------------------------------------------------------------------------------------------
 # Events (migration 0004): several tables over several rounds, one leaderboard (docs/events.md)
 
-AUDIT_KINDS = ("create", "join", "withdraw", "adjust", "seat", "timer")
+AUDIT_KINDS = ("create", "join", "withdraw", "adjust", "seat", "timer", "unseat")
 """What the organiser's record of an event holds, one row per action."""
 
 

@@ -9,7 +9,7 @@ Pure: plain data in, plain data out, so that the pages and their tests read the 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -231,6 +231,15 @@ def round_view(t: i18n.Translator, seated: Mapping[str, Any], now: datetime) -> 
     )
 
 
+def playing_text(t: i18n.Translator, playing: Sequence[Mapping[str, Any]]) -> str:
+    """The tables a refusal lists as still playing (`refusal.event_tables_playing`), as the
+    page's script says them: "table 2 of round 1, table 1 of round 2"."""
+    return t("refusal.list_sep").join(
+        t("evpage.table_of_round", number=table["number"], round=table["round"])
+        for table in playing
+    )
+
+
 def round_of(event: Mapping[str, Any], number: int | None) -> Mapping[str, Any] | None:
     for seated in event.get("seated", ()):
         if int(seated["round"]) == number:
@@ -276,8 +285,27 @@ def event_context(
         "all_rounds_seated": current is not None and current >= total_rounds,
         "next_round": (current or 0) + 1,
         "rounds": [round_view(t, seated, now) for seated in event.get("seated", ())],
+        "still_playing": still_playing(t, event, current, now),
+        "can_unseat": seated is not None
+        and not any(int(table.get("hands", 0)) for table in seated.get("tables", ())),
         "repeats_note": repeats_note(t, event),
     }
+
+
+def still_playing(
+    t: i18n.Translator, event: Mapping[str, Any], current: int | None, now: datetime
+) -> list[RoundView]:
+    """The rounds before the current one that still have a table playing, each with only
+    those tables and its own timer: a round seated early does not hide them (issue 37)."""
+    found = []
+    for seated in event.get("seated", ()):
+        if int(seated["round"]) == current:
+            continue
+        view = round_view(t, seated, now)
+        playing = tuple(table for table in view.tables if not table.finished)
+        if playing:
+            found.append(replace(view, tables=playing))
+    return found
 
 
 def repeats_note(t: i18n.Translator, event: Mapping[str, Any]) -> str:
@@ -295,7 +323,7 @@ def repeats_note(t: i18n.Translator, event: Mapping[str, Any]) -> str:
     )
 
 
-AUDIT_KEYS = ("create", "join", "withdraw", "adjust", "seat", "timer")
+AUDIT_KEYS = ("create", "join", "withdraw", "adjust", "seat", "unseat", "timer")
 
 
 def audit_lines(t: i18n.Translator, audit: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:

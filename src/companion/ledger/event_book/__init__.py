@@ -17,6 +17,7 @@ Where each part lives:
 
 - `service`: `EventBook`, making an event and reading it; it is made of the parts below.
 - `rounds`: seating the next round and creating its tables; the round's timer.
+- `unseat`: taking the last round's seating back, before a hand is recorded at its tables.
 - `players`: late entries and withdrawals.
 - `leaderboard`: penalties and corrections, the standings across tables, the exports.
 - `access`: the organiser's token and the tables' write tokens.

@@ -22,6 +22,11 @@ class RoundOrderError(EventError):
     http_status = 409
 
 
+class TablesPlayingError(RoundOrderError):
+    """The next round seated, unconfirmed, while tables of the rounds before still play: its
+    `params["playing"]` lists them (`round`, `number`, `table`)."""
+
+
 class EventAccessError(EventError):
     """A token that is not the event's organiser token."""
 

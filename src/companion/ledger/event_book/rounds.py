@@ -3,7 +3,7 @@ the event says so) with its tables created on the ledger, and each round's timer
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -12,12 +12,13 @@ from companion.events.plan import LaterRounds
 from companion.events.seating import seat_round
 from companion.events.standings import Standings
 from companion.ledger.event_book.checks import MAX_TIMER_MINUTES
-from companion.ledger.event_book.errors import EventError, RoundOrderError
+from companion.ledger.event_book.errors import EventError, RoundOrderError, TablesPlayingError
 from companion.ledger.event_book.leaderboard import standings_of
 from companion.ledger.event_book.records import Snapshot
 from companion.ledger.event_book.store import EventStore
 from companion.ledger.event_book.views import RoundTimer, SeatedRound
 from companion.ledger.models import EventRoundRow, EventTableRow, EventTimerRow
+from companion.ledger.repository import Ledger
 from companion.ledger.rows import now
 from companion.ledger.state import MAX_TABLE_NAME
 
@@ -25,12 +26,17 @@ from companion.ledger.state import MAX_TABLE_NAME
 class EventRounds(EventStore):
     """The part of `EventBook` that seats rounds and times them."""
 
-    def seat_round(self, event_id: str, round_number: int, *, by: str = "") -> SeatedRound:
-        """Seat round `round_number` (the next one) and create its tables on the ledger."""
+    def seat_round(
+        self, event_id: str, round_number: int, *, by: str = "", confirm: bool = False
+    ) -> SeatedRound:
+        """Seat round `round_number` (the next one) and create its tables on the ledger; while
+        a table of the rounds before still plays, only when `confirm` says so."""
         snapshot = self._read(event_id)
         record = snapshot.record
         _check_next(snapshot, round_number)
         plan = snapshot.plan()
+        if not confirm and round_number <= plan.rounds:
+            _check_played(self.ledger, snapshot, round_number)
         previous = snapshot.seated()
         standing = None
         if round_number > 1 and plan.later_rounds is LaterRounds.STANDING:
@@ -133,6 +139,34 @@ def standing_order(board: Standings, playing: Sequence[str]) -> list[str]:
     ranked = [name for name in playing if name.casefold() in placed]
     ranked.sort(key=lambda name: placed[name.casefold()])
     return ranked + [name for name in playing if name.casefold() not in placed]
+
+
+def playing_tables(ledger: Ledger, snapshot: Snapshot) -> list[dict[str, Any]]:
+    """The seated tables whose game is not over, round by round: `round`, `number`, `table`."""
+    return [
+        {"round": table.round, "number": table.number, "table": table.table_id}
+        for table in snapshot.tables
+        if not ledger.standings(table.table_id)["finished"]
+    ]
+
+
+def playing_text(playing: Sequence[Mapping[str, Any]]) -> str:
+    """ "table 2 of round 1, table 1 of round 2": the tables `playing_tables` lists."""
+    return ", ".join(f"table {table['number']} of round {table['round']}" for table in playing)
+
+
+def _check_played(ledger: Ledger, snapshot: Snapshot, round_number: int) -> None:
+    """Refuse the next round, unconfirmed, while a table of the rounds before still plays: one
+    tap must not seat it while they play (issue 37). Asked after the refusals that no
+    confirmation lifts (a round out of order, a field that cannot be seated)."""
+    playing = playing_tables(ledger, snapshot)
+    if playing:
+        raise TablesPlayingError(
+            f"still playing: {playing_text(playing)}; confirm to seat round {round_number} "
+            "all the same",
+            key="refusal.event_tables_playing",
+            params={"round": round_number, "playing": playing},
+        )
 
 
 def _check_next(snapshot: Snapshot, round_number: int) -> None:

@@ -1,5 +1,5 @@
 """The event service, `EventBook`: an event made on the ledger, read as it stands, and each part
-of running it (`rounds`, `players`, `leaderboard`, `access`), one class for the API, the
+of running it (`rounds`, `unseat`, `players`, `leaderboard`, `access`), one class for the API, the
 command line and the pages."""
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from companion.ledger.event_book.leaderboard import EventLeaderboard
 from companion.ledger.event_book.players import EventPlayers
 from companion.ledger.event_book.records import audit_row
 from companion.ledger.event_book.rounds import EventRounds
+from companion.ledger.event_book.unseat import EventUnseat
 from companion.ledger.event_book.views import NewEvent
 from companion.ledger.models import EventEntryRow, EventRecordRow, EventTableRow
 from companion.ledger.repository import hash_token, new_id
@@ -43,7 +44,7 @@ _PLACEHOLDERS = ("East", "South", "West", "North")
 """Names a table's setup is checked with before the event has seated anyone."""
 
 
-class EventBook(EventRounds, EventPlayers, EventLeaderboard, EventAccess):
+class EventBook(EventRounds, EventUnseat, EventPlayers, EventLeaderboard, EventAccess):
     """Events on one ledger. Thread-safe: each call uses its own session, and the tables are
     the ledger's own (their writes, streams and corrections are the ledger's)."""
 

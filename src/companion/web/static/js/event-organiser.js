@@ -184,6 +184,8 @@ function request(form) {
   switch (form.dataset.action) {
     case "seat":
       return { url: `${pageData.api.event}/rounds`, body: { round } };
+    case "unseat":
+      return { url: `${pageData.api.event}/unseat`, body: { round, by } };
     case "timer":
       return { url: `${pageData.api.event}/timers`, body: { round, minutes: Number(data.minutes) } };
     case "adjust":
@@ -205,8 +207,40 @@ function say(text) {
   if (line) line.textContent = text;
 }
 
-async function act(form) {
+/**
+ * Ask in the page's dialog; true when the organiser chose `ok`. `tables`: the tables still
+ * playing, as the API's refusal lists them (each linked to its page).
+ */
+function askConfirm({ title, text, ok, cancel, tables = [] }) {
+  const dialog = document.getElementById("confirm-dialog");
+  document.getElementById("confirm-title").textContent = title;
+  document.getElementById("confirm-text").textContent = text;
+  document.getElementById("confirm-ok").textContent = ok;
+  document.getElementById("confirm-cancel").textContent = cancel;
+  const list = document.getElementById("confirm-tables");
+  list.replaceChildren(
+    ...tables.map((table) => {
+      const item = document.createElement("li");
+      item.dataset.table = table.table;
+      const link = document.createElement("a");
+      link.href = `/t/${encodeURIComponent(table.table)}`;
+      link.textContent = `${t("evpage.round_n", { n: table.round })} · ${t("evpage.table_n", { n: table.number })}`;
+      item.append(link);
+      return item;
+    }),
+  );
+  list.hidden = !tables.length;
+  dialog.returnValue = "";
+  dialog.showModal();
+  document.getElementById("confirm-cancel").focus(); // the safe choice first
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+  });
+}
+
+async function act(form, extra = {}) {
   const { url, body } = request(form);
+  Object.assign(body, extra);
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   let response;
@@ -220,6 +254,21 @@ async function act(form) {
     return;
   }
   button.disabled = false;
+  if (response.status === 409 && answer.error_key === "refusal.event_tables_playing" && !body.confirm) {
+    // Tables of the rounds before still play: seat the round only once the organiser has seen
+    // which (issue 37: it was one tap).
+    const round = answer.error_params?.round ?? body.round;
+    const seat = await askConfirm({
+      title: t("evpage.seat_confirm_title"),
+      text: t("evpage.seat_confirm", { n: round }),
+      ok: t("evpage.seat_anyway", { n: round }),
+      cancel: t("evpage.seat_wait"),
+      tables: answer.error_params?.playing ?? [],
+    });
+    if (seat) await act(form, { confirm: true });
+    else form.querySelector("button[type=submit]")?.focus();
+    return;
+  }
   if (!response.ok) {
     say(t("evpage.action_refused", { why: refusalText(answer) || response.status }));
     return;
@@ -236,6 +285,16 @@ panel.addEventListener("submit", (submitted) => {
   if (!form) return;
   submitted.preventDefault();
   if (form.dataset.action === "withdraw" && !window.confirm(t("evpage.withdraw_confirm", { player: form.player.value }))) return;
+  if (form.dataset.action === "unseat") {
+    const n = form.dataset.round;
+    askConfirm({
+      title: t("evpage.unseat_confirm_title", { n }),
+      text: t("evpage.unseat_confirm"),
+      ok: t("evpage.unseat_submit"),
+      cancel: t("evpage.unseat_keep"),
+    }).then((yes) => (yes ? act(form) : undefined));
+    return;
+  }
   act(form);
 });
 panel.addEventListener("toggle", drawQrCodes, true);

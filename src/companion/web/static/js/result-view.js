@@ -101,6 +101,10 @@ function paramText(name, value, patterns = []) {
   }
   if (name === "flower_win") return t(`flower_win.${value}`);
   if (name === "melds") return value.map(meldText).join(t("refusal.list_sep"));
+  if (name === "playing") {
+    // An event's tables still playing (refusal.event_tables_playing): "table 2 of round 1".
+    return value.map((table) => t("evpage.table_of_round", table)).join(t("refusal.list_sep"));
+  }
   if (Array.isArray(value)) return value.join(t("refusal.list_sep"));
   return String(value);
 }
