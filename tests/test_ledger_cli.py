@@ -144,12 +144,17 @@ def test_void_amend_history_settle_and_export(
     ok(capsys, "table", "amend", table, "1", "--reason", "it was Cat", "--winner", "Cat",
        "--from", "Ann", "--tai", "2", "--db", url)  # fmt: skip
     history = ok(capsys, "table", "history", table, "--db", url)
-    assert "[amended by #4] Ben wins 2 tai" in history
+    # The amended hand is shown as amended (its amounts are Cat's), with what was entered.
+    assert (
+        "[amended by #4] Cat wins 2 tai (agreed) on Ann's discard (entered as: Ben wins 2 tai"
+        in history
+    )
     assert "[void, see #3]" in history
     assert "correction: voids #2 (by Dan" in history
-    assert "correction: amends #1 to: Cat wins 2 tai (agreed) on Ann's discard (by unknown" in (
+    assert "correction: amends #1 to: Cat wins 2 tai (agreed) on Ann's discard (from the " in (
         history
     )
+    assert "unknown" not in history
     assert ok(capsys, "table", "settle", table, "--db", url) == (
         "Ann pays Cat 4\nBen pays Cat 2\nDan pays Cat 2\n"
     )
@@ -236,3 +241,11 @@ def test_numbers_on_the_command_line_are_read_as_the_server_reads_them(
         f"argument --hands: {shown!r} is not a whole number in digits 0-9 up to "
         "9,007,199,254,740,992"
     ) in err
+
+
+def test_the_history_says_who_corrected_or_that_nobody_was_named() -> None:
+    from companion.cli.table_show import who_corrected
+
+    assert who_corrected("Dan") == "by Dan"
+    assert who_corrected("the command line") == "from the command line"
+    assert who_corrected("") == "no name given"  # an undo on the page that named nobody

@@ -110,6 +110,9 @@ def test_an_mcr_table_on_three_devices(browser: Any, live_server: str) -> None:
     expect(page.locator("#pays-preview .transfers")).to_contain_text(
         re.compile(r"Dan pays Cat\s*21")
     )
+    # Who pays whom is said once, by the players' names: the hand's preview lists no payments.
+    assert page.locator("#hand-preview .transfers, #hand-preview .net").count() == 0
+    assert page.locator("#record-form .transfers").count() == 1
     arrivals(writer, readers, 4, page.locator("#record-submit").click)
     expect(zh.page.locator("#history [data-seq='4'] [data-text]")).to_contain_text(
         "Cat 和 13 番\uff0cDan 放炮"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import print_json, read_input, whole_number
-from companion.cli.table_show import history_line, standings_text
+from companion.cli.table_show import COMMAND_LINE, history_line, standings_text
 from companion.errors import InvalidRequestError
 from companion.ledger.errors import LedgerError
 from companion.ledger.export import entry_json
@@ -439,7 +439,12 @@ def _payout_arguments(parser: argparse.ArgumentParser, *, required: bool) -> Non
 
 def _correction_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reason", required=True, help="why (kept in the history)")
-    parser.add_argument("--by", default="", metavar="NAME", help="who makes the correction")
+    parser.add_argument(
+        "--by",
+        default=COMMAND_LINE,
+        metavar="NAME",
+        help="who makes the correction (without it: the command line)",
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -14,26 +14,37 @@ from companion.ledger.state import TableState
 from companion.rules.riichi.game import end_text, one_decimal, points_text
 from companion.settlement import format_amount, signed_amount
 
+COMMAND_LINE = "the command line"
+"""Who a correction made by `companion table void|amend` without `--by` is stored as."""
+
+
+def who_corrected(by: str) -> str:
+    """Who made a correction, as the history says it."""
+    if by == COMMAND_LINE:
+        return "from the command line"
+    return f"by {by}" if by else "no name given"
+
 
 def history_line(players: Sequence[str], entry: HistoryEntry) -> str:
     event = entry.event
     body = event.body
     head = f"#{event.seq:<3}"
     if isinstance(body, Correction):
-        by = body.by or "unknown"
         stamp = event.at.strftime("%Y-%m-%d %H:%M")
         what = correction_text(
             players, body, voids="voids #{}".format, amends="amends #{} to: {}".format
         )
-        return f'{head} correction: {what} (by {by}, {stamp}: "{body.reason}")'
+        return f'{head} correction: {what} ({who_corrected(body.by)}, {stamp}: "{body.reason}")'
     where = f"hand {entry.hand}" if entry.hand is not None else "      "
     if entry.effective is not None and not entry.effective.is_hand:
         where = f"in hand {entry.hand}"
     text = outcome_text(players, body)
     if entry.status == "voided":
         text = f"[void, see #{entry.corrected_by}] {text}"
-    elif entry.status == "amended":
-        text = f"[amended by #{entry.corrected_by}] {text}"
+    elif entry.status == "amended" and entry.effective is not None:
+        # The hand as amended, which its amounts are; what was entered first after it.
+        shown = outcome_text(players, entry.effective)
+        text = f"[amended by #{entry.corrected_by}] {shown} (entered as: {text})"
     state = entry.before
     context = f"{state.round.value} round, {players[state.dealer]} deals"
     if state.game is not None and state.game.hand is not None:

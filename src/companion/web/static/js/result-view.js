@@ -237,10 +237,12 @@ function renderPayments(result, amountText = plainAmount) {
   return parts;
 }
 
-/** A scoring result: the verdict, the patterns with their tiles, the reading, payments. */
-export function renderResult(container, result) {
+/** A scoring result: the verdict, the patterns with their tiles, the reading, payments.
+ * `payments: false` leaves the payments out where the page says who pays whom itself (a
+ * table's whole-hand entry, by the players' names): said once, in one order. */
+export function renderResult(container, result, { payments = true } = {}) {
   if (result.valid && result.unit === "han") {
-    renderHanResult(container, result);
+    renderHanResult(container, result, payments);
     return;
   }
   if (!result.valid) {
@@ -260,7 +262,8 @@ export function renderResult(container, result) {
       ? verdict("short", t("result.short_title"), t("result.tai", { n: result.tai }), minimumText(result))
       : verdict("good", t("result.valid"), t("result.tai", { n: result.tai })),
   ];
-  parts.push(...renderPatterns(result), ...renderReading(result), ...renderPayments(result));
+  parts.push(...renderPatterns(result), ...renderReading(result));
+  if (payments) parts.push(...renderPayments(result));
   // The minimum's note is said in the verdict, in the page's language: not again in English.
   const shown = (result.notes ?? []).filter((note) => note !== result.short_of_minimum?.note);
   if (shown.length) {
@@ -377,7 +380,7 @@ function renderFu(result) {
 
 /** A riichi result: the call first and large, with han, fu and the limit; the deposits; each
  * yaku and dora with its han; the fu with what made them; the reading; the payments. */
-function renderHanResult(container, result) {
+function renderHanResult(container, result, payments = true) {
   const box = el("div", "verdict good han-verdict");
   box.dataset.verdict = "good";
   box.append(el("span", "verdict-title", t("result.valid")));
@@ -393,7 +396,7 @@ function renderHanResult(container, result) {
     box.append(deposits);
   }
   const parts = [box, ...renderYaku(result), ...renderFu(result), ...renderReading(result)];
-  parts.push(...renderPayments(result, points));
+  if (payments) parts.push(...renderPayments(result, points));
   if (result.notes?.length) {
     const notes = el("ul", "notes");
     for (const note of result.notes) notes.append(el("li", "", note));

@@ -179,7 +179,8 @@ async function updatePreview() {
       signal: previewController.signal,
     });
     const data = await response.json();
-    if (response.ok) renderResult(preview, data);
+    // Who pays whom is the pays preview's, by the players' names: not again by seat here.
+    if (response.ok) renderResult(preview, data, { payments: false });
     else renderError(preview, data.error ? data : t("result.network"));
   } catch (error) {
     if (error.name !== "AbortError") renderMessage(preview, t("result.network"), "bad");
