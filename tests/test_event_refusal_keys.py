@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from companion.errors import CompanionError
-from companion.ledger.entries import WinnerInput
 from companion.ledger.event_book.service import EventBook
+from companion.ledger.records import WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger
 from companion.web import i18n
 from companion.web.event_views import playing_text
@@ -257,7 +257,7 @@ def _five_withdraw(book: EventBook) -> object:
 def _unseat_played(book: EventBook) -> object:
     event_id = _event(book, 1)
     table = book.event(event_id).seated[0].tables[0].table
-    book.ledger.record_win(table, [WinnerInput("Ann", tai=1)], discarder="Ben")
+    book.ledger.record(table, WinRecord((WinnerRecord("Ann", tai=1),), "Ben"))
     return book.unseat_round(event_id, 1)
 
 

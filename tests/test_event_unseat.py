@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from companion.api.event_stream import read_event_state
-from companion.ledger.entries import WinnerInput
 from companion.ledger.event_book import store
 from companion.ledger.event_book.errors import RoundOrderError
 from companion.ledger.event_book.service import EventBook
+from companion.ledger.records import WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger
 
 EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -30,7 +30,7 @@ def night(book: EventBook) -> tuple[str, list[str], list[str]]:
     a hand at round 1's first table; its id and each round's table ids."""
     event = book.create_event("Night", "sg", None, EIGHT, 3, seed=7, first_round="listed").id
     first = [table.table for table in book.seat_round(event, 1, by="Mia").tables]
-    book.ledger.record_win(first[0], [WinnerInput("Cat", tai=2)], discarder="Ann")
+    book.ledger.record(first[0], WinRecord((WinnerRecord("Cat", tai=2),), "Ann"))
     second = [table.table for table in book.seat_round(event, 2, confirm=True).tables]
     return event, first, second
 
@@ -79,7 +79,7 @@ def test_only_the_last_round_before_its_first_hand(ledger: Ledger) -> None:
     with pytest.raises(RoundOrderError, match=r"^round 3 is not seated: there is nothing to"):
         book.unseat_round(event, 3)
     # A hand at table 2 of round 2, then undone: recorded all the same, so refused, naming it.
-    ledger.record_win(second[1], [WinnerInput("Gus", tai=1)], discarder="Ann")
+    ledger.record(second[1], WinRecord((WinnerRecord("Gus", tai=1),), "Ann"))
     ledger.void(second[1], 1, reason="wrong table")
     with pytest.raises(RoundOrderError) as refused:
         book.unseat_round(event, 2)
