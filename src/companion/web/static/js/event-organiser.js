@@ -9,6 +9,7 @@ import { startTimers } from "./event-timer.js";
 import { pageData, t } from "./i18n.js";
 import { refusalText } from "./result-view.js";
 import { copyText, qrSvg } from "./share.js";
+import { forgetTokens } from "./table-store.js";
 
 const KEY = "companion.events";
 const event = pageData.event;
@@ -17,6 +18,7 @@ const accessNotice = document.getElementById("access-notice");
 let token = "";
 let panelVersion = -1; // the event's version the organiser's part shows
 let loading = null; // the organiser's part being fetched, if it is
+const forgotten = new Set(); // tokens forgotten here: a fetch still under way is not shown
 
 function stored() {
   try {
@@ -84,7 +86,9 @@ async function loadPanel(candidate = token, { keep = true } = {}) {
   }
   if (response.status === 401 || response.status === 403) return "refused";
   if (!response.ok) return "unknown";
-  const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+  const text = await response.text();
+  if (forgotten.has(candidate)) return "refused";
+  const fresh = new DOMParser().parseFromString(text, "text/html");
   const body = fresh.getElementById("organiser-body");
   if (!body) return "unknown";
   panelVersion = Number(body.dataset.version);
@@ -172,8 +176,34 @@ async function takeToken() {
     break;
   }
   if (fromLink && !token) history.replaceState(null, "", location.pathname + location.search);
+  showAccess();
+}
+
+function showAccess() {
   document.body.dataset.access = token ? "organiser" : "read";
   for (const node of document.querySelectorAll("[data-reader-only]")) node.hidden = Boolean(token);
+  for (const node of document.querySelectorAll("[data-organiser-only]")) node.hidden = !token;
+}
+
+/** Forget the organiser's link on this device, as a table's page forgets its write link: its
+ * entry here, then every other trace of the token (the address bar, Web Storage, Cache Storage);
+ * the organiser's part (every table's write link) leaves the page. */
+async function forget() {
+  if (!window.confirm(t("evpage.forget_confirm"))) return;
+  const dropped = token;
+  forgotten.add(dropped);
+  token = "";
+  panelVersion = -1;
+  panel.replaceChildren();
+  const events = stored();
+  delete events[event.id];
+  try {
+    localStorage.setItem(KEY, JSON.stringify(events));
+  } catch {
+    // Storage is off: it held nothing.
+  }
+  await forgetTokens([dropped]);
+  showAccess();
 }
 
 /** What each action sends to the JSON API (/api/events/{id}/...). */
@@ -248,6 +278,7 @@ panel.addEventListener("click", async (clicked) => {
   if (copy) await copyLink(copy.parentElement.querySelector("input"));
 });
 
+document.getElementById("forget-organiser").addEventListener("click", forget);
 await takeToken();
 startTimers();
 followEvent(async () => {
