@@ -34,6 +34,13 @@ def _event(book: EventBook, seated: int = 0) -> str:
     return event_id
 
 
+def _key_reused(book: EventBook) -> object:
+    """A penalty sent with a key (action 3), then another penalty with the same key."""
+    event_id = _event(book, 1)
+    book.adjust(event_id, "Ann", -5, "late", key="k")
+    return book.adjust(event_id, "Ann", -6, "late", key="k")
+
+
 Case = Callable[[EventBook], object]
 
 CASES: list[tuple[str, dict[str, Any], Case]] = [
@@ -70,6 +77,7 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         lambda book: book.start_timer(_event(book, 1), 2, 30),
     ),
     ("refusal.event_round_seated", {"round": 1}, lambda book: book.seat_round(_event(book, 1), 1)),
+    ("refusal.event_key_reused", {"used": "k", "seq": 3}, lambda book: _key_reused(book)),
     (
         "refusal.event_round_order",
         {"round": 3, "next": 2},

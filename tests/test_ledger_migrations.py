@@ -48,7 +48,7 @@ CREATED = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
 
 def test_the_migrations_are_one_line_of_revisions() -> None:
-    assert REVISIONS == ["0001", "0002", "0003", "0004"]
+    assert REVISIONS == ["0001", "0002", "0003", "0004", "0005"]
     assert SCRIPTS.get_heads() == [REVISIONS[-1]] == [db.head_revision()]
 
 

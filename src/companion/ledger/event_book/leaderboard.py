@@ -40,8 +40,11 @@ class EventLeaderboard(EventStore):
         amount: Fraction | int | str,
         reason: str,
         by: str = "",
+        *,
+        key: str | None = None,
     ) -> AuditEntry:
-        """A penalty (a negative amount) or a correction of a player's total, with a reason."""
+        """A penalty (a negative amount) or a correction of a player's total, with a reason;
+        `key` as a table's writes take one (the same key again records nothing new)."""
         exact = exact_amount(amount)
 
         def act(session: Session, snapshot: Snapshot) -> dict[str, Any]:
@@ -60,7 +63,8 @@ class EventLeaderboard(EventStore):
                 )
             return {"player": entry.name, "amount": str(exact), "reason": why}
 
-        return self._write(event_id, "adjust", act, by)
+        asked = {"player": player, "amount": str(exact), "reason": reason}
+        return self._write(event_id, "adjust", act, by, key=key, asked=asked)
 
     def standings(self, event_id: str) -> Standings:
         return standings_of(self.ledger, self._read(event_id))

@@ -206,6 +206,14 @@ async function forget() {
   showAccess();
 }
 
+/** An idempotency key for one action: a retry after a lost answer sends the same key, so the
+ * server records the action once. */
+function newKey() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return `web-${[...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
 /** What each action sends to the JSON API (/api/events/{id}/...). */
 function request(form) {
   const data = Object.fromEntries(new FormData(form));
@@ -219,12 +227,12 @@ function request(form) {
     case "adjust":
       return {
         url: `${pageData.api.event}/penalties`,
-        body: { player: data.player, amount: data.amount.trim(), reason: data.reason, by },
+        body: { player: data.player, amount: data.amount.trim(), reason: data.reason, by, key: form.dataset.key },
       };
     default:
       return {
         url: `${pageData.api.event}/withdrawals`,
-        body: { player: data.player, after_round: Number(data.after), by },
+        body: { player: data.player, after_round: Number(data.after), by, key: form.dataset.key },
       };
   }
 }
@@ -236,6 +244,8 @@ function say(text) {
 }
 
 async function act(form) {
+  // One key per action, kept while its answer is unknown: sent again, it records nothing new.
+  form.dataset.key ||= newKey();
   const { url, body } = request(form);
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
@@ -250,6 +260,7 @@ async function act(form) {
     return;
   }
   button.disabled = false;
+  delete form.dataset.key; // answered: the next action is another one
   if (!response.ok) {
     say(t("evpage.action_refused", { why: refusalText(answer) || response.status }));
     return;
