@@ -79,6 +79,11 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
     ("refusal.event_round_seated", {"round": 1}, lambda book: book.seat_round(_event(book, 1), 1)),
     ("refusal.event_key_reused", {"used": "k", "seq": 3}, lambda book: _key_reused(book)),
     (
+        "refusal.event_total_large",
+        {"player": "Ann", "most": "9,007,199,254,740,992"},
+        lambda book: book.adjust(_event(book, 1), "Ann", 2**53 + 1, "a correction"),
+    ),
+    (
         "refusal.event_round_order",
         {"round": 3, "next": 2},
         lambda book: book.seat_round(_event(book, 1), 3),
