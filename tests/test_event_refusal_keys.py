@@ -6,6 +6,7 @@ message word for word, and both Chinese catalogues say it in their own words."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -219,9 +220,9 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
     ),
     (
         "refusal.event_amount_long",
-        # 1/10^58 as a fraction: 61 characters
+        # 1/10^58 as a fraction: 61 characters (as text, more places than the reader takes)
         {"most": 60},
-        lambda book: book.adjust(_event(book), "Ann", "0." + "0" * 57 + "1", "late"),
+        lambda book: book.adjust(_event(book), "Ann", Fraction(1, 10**58), "late"),
     ),
 ]
 
