@@ -4,6 +4,7 @@ create its round's tables first and find the round seated after, 16 to 56 orphan
 
 from __future__ import annotations
 
+import secrets
 import threading
 
 from sqlalchemy import func, select
@@ -20,7 +21,9 @@ RACERS = 8
 def test_eight_requests_seating_one_round_leave_no_orphan_tables(ledger_url: str) -> None:
     with Ledger.open(ledger_url) as ledger:
         book = EventBook(ledger)
-        created = book.create_event("Cup", "sg", {}, SIXTEEN, 3, first_round="listed")
+        # A name of its own: this session's PostgreSQL database holds other tests' tables.
+        name = f"Race {secrets.token_hex(4)}"
+        created = book.create_event(name, "sg", {}, SIXTEEN, 3, first_round="listed")
         start = threading.Barrier(RACERS)
         seated: list[int] = []
         refused: list[str] = []
@@ -41,6 +44,8 @@ def test_eight_requests_seating_one_round_leave_no_orphan_tables(ledger_url: str
         assert seated == [4], "seated once"
         assert refused == ["round 1 is already seated"] * (RACERS - 1)
         with ledger._session() as session:
-            tables = session.scalar(select(func.count()).select_from(TableRow))
+            tables = session.scalar(
+                select(func.count()).select_from(TableRow).where(TableRow.name.startswith(name))
+            )
         assert tables == 4, f"{tables - 4} ledger tables left behind"
         assert [round_.number for round_ in book.event(created.id).seated] == [1]
