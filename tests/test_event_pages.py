@@ -342,7 +342,7 @@ def test_the_organiser_page_holds_no_secret_and_its_panel_needs_the_token(night:
     assert wrong.status_code == 403
     panel = night.client.get(panel_url, headers={"Authorization": f"Bearer {night.token}"})
     assert panel.status_code == 200
-    assert panel.headers["cache-control"] == "no-store"
+    assert panel.headers["cache-control"] == "private, no-store"  # never kept (sw.js)
     html = panel.text
     for table, token in write_tokens.items():
         assert f'data-write-link="http://testserver/t/{table}#token={token}"' in html

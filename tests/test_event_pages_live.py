@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 
+from companion.api.event_stream import read_event_state
 from companion.api.streams import StreamSlots
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
@@ -90,6 +91,26 @@ def test_an_unknown_events_stream_is_a_404(tmp_path: Any) -> None:
         assert "error" in response.json()
         bad = httpx.get(f"{server.base}/api/events/nosuchev/stream?after=-1")
         assert bad.status_code == 422
+
+
+def test_an_events_stream_resumed_past_its_version_is_a_409(tmp_path: Any) -> None:
+    """A version the event never reached (a client of another server, or a forged one) is
+    refused as a table's stream refuses it, not answered with a silent stream."""
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    with Ledger.open(url) as ledger, serving(url) as server:
+        created = EventBook(ledger).create_event("Cup", "sg", {}, EIGHT, 2, first_round="listed")
+        version = read_event_state(ledger, created.id).version
+        url = f"{server.base}/api/events/{created.id}/stream"
+        response = httpx.get(f"{url}?after=99")
+        assert response.status_code == 409
+        assert response.json()["error"] == (
+            f"after 99 is beyond this event's version ({version}): "
+            "load the event again and follow it from there"
+        )
+        response = httpx.get(url, headers={"Last-Event-ID": "50"})
+        assert response.status_code == 409
+        assert response.json()["error"].startswith("Last-Event-ID 50 is beyond this event's")
+        assert Stream(url, {"Last-Event-ID": str(version)}).nothing_more()  # its version: open
 
 
 def test_two_servers_on_one_postgres_database(ledger_postgres_url: str) -> None:

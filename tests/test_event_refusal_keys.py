@@ -6,6 +6,7 @@ message word for word, and both Chinese catalogues say it in their own words."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,13 @@ def _event(book: EventBook, seated: int = 0) -> str:
     for number in range(1, seated + 1):
         book.seat_round(event_id, number, confirm=True)
     return event_id
+
+
+def _key_reused(book: EventBook) -> object:
+    """A penalty sent with a key (action 3), then another penalty with the same key."""
+    event_id = _event(book, 1)
+    book.adjust(event_id, "Ann", -5, "late", key="k")
+    return book.adjust(event_id, "Ann", -6, "late", key="k")
 
 
 Case = Callable[[EventBook], object]
@@ -72,6 +80,12 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         lambda book: book.start_timer(_event(book, 1), 2, 30),
     ),
     ("refusal.event_round_seated", {"round": 1}, lambda book: book.seat_round(_event(book, 1), 1)),
+    ("refusal.event_key_reused", {"used": "k", "seq": 3}, lambda book: _key_reused(book)),
+    (
+        "refusal.event_total_large",
+        {"player": "Ann", "most": "9,007,199,254,740,992"},
+        lambda book: book.adjust(_event(book, 1), "Ann", 2**53 + 1, "a correction"),
+    ),
     (
         "refusal.event_tables_playing",
         {"round": 2, "playing": [{"round": 1, "number": 1}, {"round": 1, "number": 2}]},
@@ -228,9 +242,9 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
     ),
     (
         "refusal.event_amount_long",
-        # 1/10^58 as a fraction: 61 characters
+        # 1/10^58 as a fraction: 61 characters (as text, more places than the reader takes)
         {"most": 60},
-        lambda book: book.adjust(_event(book), "Ann", "0." + "0" * 57 + "1", "late"),
+        lambda book: book.adjust(_event(book), "Ann", Fraction(1, 10**58), "late"),
     ),
 ]
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
+from companion.api.deps import TableRequestError
 from companion.api.live import HubPart, LiveHub, last_seq, logger
 from companion.api.streams import STREAM_REFUSALS, open_stream, stream_start
 from companion.ledger.state import table_key
@@ -155,20 +156,30 @@ class EventStreams(HubPart[EventState]):
     "<n>}`, `actions` being the organiser's last action's number (it moves only when the "
     "organiser acts). Read the leaderboard again on each message. Reconnecting with "
     "`Last-Event-ID` (or opening with `?after=<version>`) sends a message at once if the event "
-    "has moved on since. Heartbeats, lifetime and limits as a table's stream. Needs only the "
+    "has moved on since; a version beyond the event's is refused (409). Heartbeats, "
+    "lifetime and limits as a table's stream. Needs only the "
     "event's id.",
     response_class=StreamingResponse,
     responses={
         200: {"content": {"text/event-stream": {}}, "description": "the stream"},
         404: {"description": "no event with this id"},
+        409: {"description": "`Last-Event-ID` or `after` is beyond the event's version"},
         422: {"description": "`Last-Event-ID` or `after` is not a version number"},
         **STREAM_REFUSALS,
     },
 )
 async def stream_event(request: Request, event_id: str, after: int | None = None) -> Any:
-    start, _ = stream_start(request, after)
+    start, said_by = stream_start(request, after)
 
     def sent_before(state: EventState) -> int:
+        # A version the event never reached (another server's, or made up) would wait in
+        # silence for news that may never come: refused as a table's stream refuses it.
+        if start is not None and start > state.version:
+            raise TableRequestError(
+                f"{said_by} {start} is beyond this event's version ({state.version}): "
+                "load the event again and follow it from there",
+                409,
+            )
         return state.version if start is None else start
 
     return await open_stream(

@@ -48,6 +48,7 @@ from companion.api.table_bodies import (
 from companion.api.table_docs import model_schema, request_body
 from companion.api.tables import download_disposition
 from companion.errors import InvalidRequestError
+from companion.ledger.checks import KEY_LENGTH
 from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_PLAYER_NAME, MAX_TABLE_NAME
 
 if TYPE_CHECKING:
@@ -61,6 +62,14 @@ router = APIRouter(prefix="/api/events", tags=["events"])
 
 
 By = Field("", max_length=MAX_CORRECTION_TEXT, description="who decides (kept in the record)")
+ActionKey = Annotated[
+    str | None,
+    Field(
+        max_length=KEY_LENGTH,
+        description="idempotency key: the same key again records nothing new (200)",
+    ),
+]
+"""A key for the actions a phone may send twice (a retry after a dropped answer)."""
 
 
 class CreateEvent(BodyModel):
@@ -134,6 +143,7 @@ class PenaltyBody(BodyModel):
     )
     reason: str = Field(max_length=MAX_CORRECTION_TEXT, description="why (shown with the row)")
     by: str = By
+    key: ActionKey = None
 
 
 class WithdrawBody(BodyModel):
@@ -142,6 +152,7 @@ class WithdrawBody(BodyModel):
     player: str = Field(description="who withdraws")
     after_round: int = Field(ge=0, description="the last round they play")
     by: str = By
+    key: ActionKey = None
 
 
 class JoinBody(BodyModel):
@@ -150,6 +161,7 @@ class JoinBody(BodyModel):
     name: str = Field(max_length=MAX_PLAYER_NAME, description="the new player's name")
     joins: int = Field(ge=1, description="the first round they play (not seated yet)")
     by: str = By
+    key: ActionKey = None
 
 
 class TimerBody(BodyModel):
@@ -251,11 +263,13 @@ async def _organise(
     act: Callable[[EventBook, Model], _Shown],
 ) -> JSONResponse:
     """An organiser's write: the token checked, then the body read by `model`; 201 with what
-    `act` recorded."""
+    `act` recorded, 200 with what was recorded before under the body's key (nothing new)."""
     book = await _organiser(request, event_id)
     body = await _read(request, model)
     done = await call(act, book, body)
-    return JSONResponse(done.to_json(), status_code=201)
+    # A timer has no key: only the keyed actions' answers say `duplicate`.
+    repeat = getattr(done, "duplicate", False) is True
+    return JSONResponse(done.to_json(), status_code=200 if repeat else 201)
 
 
 def _event_json(book: EventBook, event_id: str) -> dict[str, Any]:
@@ -491,7 +505,9 @@ async def add_penalty(request: Request, event_id: str) -> JSONResponse:
         request,
         event_id,
         PenaltyBody,
-        lambda book, body: book.adjust(event_id, body.player, body.amount, body.reason, body.by),
+        lambda book, body: book.adjust(
+            event_id, body.player, body.amount, body.reason, body.by, key=body.key
+        ),
     )
 
 
@@ -508,7 +524,9 @@ async def withdraw(request: Request, event_id: str) -> JSONResponse:
         request,
         event_id,
         WithdrawBody,
-        lambda book, body: book.withdraw(event_id, body.player, body.after_round, by=body.by),
+        lambda book, body: book.withdraw(
+            event_id, body.player, body.after_round, by=body.by, key=body.key
+        ),
     )
 
 
@@ -525,7 +543,9 @@ async def add_player(request: Request, event_id: str) -> JSONResponse:
         request,
         event_id,
         JoinBody,
-        lambda book, body: book.add_player(event_id, body.name, body.joins, by=body.by),
+        lambda book, body: book.add_player(
+            event_id, body.name, body.joins, by=body.by, key=body.key
+        ),
     )
 
 

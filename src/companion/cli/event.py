@@ -55,6 +55,10 @@ def register(commands: Any) -> None:
     common, as_json = database_parent(), json_parent()
     by = argparse.ArgumentParser(add_help=False)
     by.add_argument("--by", default="", metavar="NAME", help="who decides (kept in the record)")
+    keyed = argparse.ArgumentParser(add_help=False)
+    keyed.add_argument(
+        "--key", metavar="K", help="idempotency key: the same key again records nothing new"
+    )
 
     new = sub.add_parser("new", parents=[common, as_json, by], help="make an event; prints its id")
     new.add_argument("--name", required=True, help="what the event is called")
@@ -141,7 +145,7 @@ def register(commands: Any) -> None:
 
     penalty = sub.add_parser(
         "penalty",
-        parents=[common, as_json, by],
+        parents=[common, as_json, by, keyed],
         help="a penalty (negative) or correction of a player's total, with a reason",
     )
     penalty.add_argument("event", metavar="ID")
@@ -157,7 +161,7 @@ def register(commands: Any) -> None:
 
     withdraw = sub.add_parser(
         "withdraw",
-        parents=[common, as_json, by],
+        parents=[common, as_json, by, keyed],
         help="a player leaves after a round (kept on the leaderboard with what they played)",
     )
     withdraw.add_argument("event", metavar="ID")
@@ -166,7 +170,9 @@ def register(commands: Any) -> None:
     withdraw.set_defaults(handler=_withdraw)
 
     join = sub.add_parser(
-        "join", parents=[common, as_json, by], help="a late entry, from a round not seated yet"
+        "join",
+        parents=[common, as_json, by, keyed],
+        help="a late entry, from a round not seated yet",
     )
     join.add_argument("event", metavar="ID")
     join.add_argument("--player", required=True, metavar="NAME")
@@ -362,7 +368,9 @@ def _answer(
 def _penalty(args: argparse.Namespace) -> int:
     return _answer(
         args,
-        lambda book: book.adjust(args.event, args.player, args.amount, args.reason, by=args.by),
+        lambda book: book.adjust(
+            args.event, args.player, args.amount, args.reason, by=args.by, key=args.key
+        ),
         lambda entry: (
             f"{entry.player}: {signed_amount(entry.amount or Fraction(0))} ({entry.reason})"
         ),
@@ -372,7 +380,9 @@ def _penalty(args: argparse.Namespace) -> int:
 def _withdraw(args: argparse.Namespace) -> int:
     return _answer(
         args,
-        lambda book: book.withdraw(args.event, args.player, args.after_round, by=args.by),
+        lambda book: book.withdraw(
+            args.event, args.player, args.after_round, by=args.by, key=args.key
+        ),
         lambda player: f"{player.name} withdraws after round {player.withdraws_after}.",
     )
 
@@ -380,7 +390,7 @@ def _withdraw(args: argparse.Namespace) -> int:
 def _join(args: argparse.Namespace) -> int:
     return _answer(
         args,
-        lambda book: book.add_player(args.event, args.player, args.round, by=args.by),
+        lambda book: book.add_player(args.event, args.player, args.round, by=args.by, key=args.key),
         lambda player: f"{player.name} joins in round {player.joins}.",
     )
 

@@ -17,6 +17,7 @@ from sqlalchemy import (
     CheckConstraint,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -210,6 +211,8 @@ class EventAuditRow(Base):
             "kind IN (" + ", ".join(f"'{kind}'" for kind in AUDIT_KINDS) + ")", name="kind"
         ),
         CheckConstraint("seq >= 1", name="seq"),
+        # A unique index, not a constraint: migration 0005 adds it without copying the table.
+        Index("ix_event_audit_idempotency_key", "event_id", "idempotency_key", unique=True),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -226,3 +229,8 @@ class EventAuditRow(Base):
     by_name: Mapped[str] = mapped_column(String(200), default="")
     details: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    idempotency_key: Mapped[str | None] = mapped_column(String(200))
+    """The key the organiser's device sent with the action, if any: the same key again records
+    nothing new (`EventStore._write`)."""
+    fingerprint: Mapped[str | None] = mapped_column(String(64))
+    """A digest of what the keyed action asked for, to tell a key reused for another action."""

@@ -87,6 +87,32 @@ class Ledger(TableStore):
         rounds: int | None = None,
     ) -> NewTable:
         """A new table; players in seat order, the first is East and deals first."""
+        for _ in range(WRITE_ATTEMPTS):
+            row, new = self.table_row(
+                profile, players, options=options, hands=hands, name=name, rounds=rounds
+            )
+            try:
+                with self._guard(), self._session() as session, session.begin():
+                    session.add(row)
+                return new
+            except IntegrityError:
+                continue  # the id was taken meanwhile: another one
+        raise LedgerError("could not find a free table id; try again")
+
+    def table_row(
+        self,
+        profile: str,
+        players: Sequence[str],
+        *,
+        options: Mapping[str, Any] | None = None,
+        hands: int | None = None,
+        name: str = "",
+        rounds: int | None = None,
+    ) -> tuple[TableRow, NewTable]:
+        """A new table's row, checked, with a fresh id and token, for a caller to add in a
+        transaction of its own: an event's round adds its tables with the round in one, so
+        that a round refused (seated meanwhile) leaves no table behind. A taken id is an
+        `IntegrityError` at the commit; the caller tries again with new rows."""
         check_storable(list(players), "a player's name")
         if isinstance(options, Mapping):
             # Each by its name, so that the refusal says which option it is.
@@ -98,30 +124,19 @@ class Ledger(TableStore):
         check_storable(name, "the table's name")
         setup = new_setup(profile, players, options, hands, name, rounds)
         token = secrets.token_urlsafe(24)
-        for _ in range(WRITE_ATTEMPTS):
-            table_id = new_id()
-            try:
-                with self._guard(), self._session() as session, session.begin():
-                    session.add(
-                        TableRow(
-                            id=table_id,
-                            profile=setup.profile,
-                            options=dict(setup.options),
-                            planned_hands=setup.planned_hands,
-                            planned_rounds=setup.planned_rounds,
-                            name=setup.name or None,
-                            token_hash=hash_token(token),
-                            created_at=now(),
-                            players=[
-                                PlayerRow(seat=seat, name=name)
-                                for seat, name in enumerate(setup.players)
-                            ],
-                        )
-                    )
-                return NewTable(table_id, token, setup)
-            except IntegrityError:
-                continue
-        raise LedgerError("could not find a free table id; try again")
+        table_id = new_id()
+        row = TableRow(
+            id=table_id,
+            profile=setup.profile,
+            options=dict(setup.options),
+            planned_hands=setup.planned_hands,
+            planned_rounds=setup.planned_rounds,
+            name=setup.name or None,
+            token_hash=hash_token(token),
+            created_at=now(),
+            players=[PlayerRow(seat=seat, name=name) for seat, name in enumerate(setup.players)],
+        )
+        return row, NewTable(table_id, token, setup)
 
     def verify_token(self, table_id: str, token: str) -> bool:
         """Whether `token` is the table's write token (constant-time comparison)."""

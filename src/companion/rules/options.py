@@ -7,6 +7,7 @@ defaults and says what is wrong with a set of values (`problems`).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 import types
@@ -147,10 +148,35 @@ def parse_whole(text: str) -> int | None:
 MAX_AMOUNT = 10**12
 """The largest amount an option may hold; anything a table stakes is far below it."""
 MAX_DENOMINATOR = 10**6
-# ASCII digits only: `\d` would take `٣` (and `Fraction` read it as 3).
-_AMOUNT_TEXT = re.compile(
-    r"[+-]?(?:[0-9]{1,13}(?:\.[0-9]{0,6})?|\.[0-9]{1,6}|[0-9]{1,13}/[0-9]{1,7})"
-)
+
+
+@functools.lru_cache(maxsize=4)
+def plain_number_text(digits: int) -> re.Pattern[str]:
+    """The text of a number a person writes: ASCII digits (at most `digits` before the point),
+    an optional sign, a decimal point (six places at most) or a fraction bar. Not `\\d`, which
+    takes `٣` and fullwidth digits; no exponent, which `Fraction` expands in full
+    (`"1e10000000"`, ten characters, is seconds of CPU); no `_` or spaces inside, which
+    `Fraction` and `int` take."""
+    return re.compile(
+        rf"[+-]?(?:[0-9]{{1,{digits}}}(?:\.[0-9]{{0,6}})?|\.[0-9]{{1,6}}"
+        rf"|[0-9]{{1,{digits}}}/[0-9]{{1,7}})"
+    )
+
+
+def plain_number(text: str, digits: int = 13) -> Fraction | None:
+    """A number as `plain_number_text` writes it, exactly; None for any other text (and for a
+    fraction over zero): the caller refuses it naming its field. `Fraction` never sees text
+    this has not matched, so its work is bounded by the match's length."""
+    text = text.strip()
+    if not plain_number_text(digits).fullmatch(text):
+        return None
+    try:
+        return Fraction(text)
+    except ZeroDivisionError:
+        return None
+
+
+_AMOUNT_TEXT = plain_number_text(13)
 
 
 def parse_amount(value: Any, what: str) -> Fraction:

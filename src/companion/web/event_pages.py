@@ -228,4 +228,6 @@ def organiser_panel(request: Request, event_id: str) -> HTMLResponse:
     ]
     context["share_base"] = share_reach(request).base
     html = templates.get_template("event_panel.html").render(context)
-    return HTMLResponse(html, headers={"cache-control": "no-store"})
+    # `private`: every table's write token is in it; the service worker never keeps such an
+    # answer (sw.js), which offline it would give to anyone asking for the URL without a token.
+    return HTMLResponse(html, headers={"cache-control": "private, no-store"})

@@ -13,6 +13,7 @@ from companion.ledger.checks import check_storable
 from companion.ledger.errors import LimitError
 from companion.ledger.event_book.errors import EventError
 from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_PLAYER_NAME
+from companion.rules.options import plain_number
 
 T = TypeVar("T")
 
@@ -75,15 +76,18 @@ def too_many_players() -> LimitError:
 
 
 def exact_amount(value: Fraction | int | str) -> Fraction:
-    """An adjustment's amount: a whole number, a decimal or a fraction ("-10", "2.5", "5/2")."""
-    try:
-        amount = Fraction(value.strip() if isinstance(value, str) else value)
-    except (ValueError, ZeroDivisionError):
+    """An adjustment's amount: a whole number, a decimal or a fraction ("-10", "2.5", "5/2"),
+    read by the options' bounded reader (`plain_number`): never `Fraction` on the text as sent,
+    which expands `"1e10000000"` in full and reads `"1_000"`, `"٣"` and fullwidth digits.
+    Sixteen digits before the point, so that 2^53 itself can be written (the totals' bound,
+    `_check_total`)."""
+    amount = plain_number(value, digits=16) if isinstance(value, str) else Fraction(value)
+    if amount is None:
         raise EventError(
             f"an amount is a number such as -10, 2.5 or 5/2; got {value!r}",
             key="refusal.event_bad_amount",
             params={"amount": str(value)},
-        ) from None
+        )
     if amount == 0:
         raise EventError("an adjustment of 0 changes nothing", key="refusal.event_zero_amount")
     if len(str(amount)) > MAX_AMOUNT:

@@ -21,6 +21,8 @@ from companion.events.standings import (
     standings,
     table_result,
 )
+from companion.ledger.checks import MAX_TOTAL
+from companion.ledger.errors import LimitError
 from companion.ledger.event_book.checks import checked_text, exact_amount
 from companion.ledger.event_book.records import Snapshot
 from companion.ledger.event_book.store import EventStore
@@ -40,9 +42,23 @@ class EventLeaderboard(EventStore):
         amount: Fraction | int | str,
         reason: str,
         by: str = "",
+        *,
+        key: str | None = None,
     ) -> AuditEntry:
-        """A penalty (a negative amount) or a correction of a player's total, with a reason."""
+        """A penalty (a negative amount) or a correction of a player's total, with a reason;
+        `key` as a table's writes take one (the same key again records nothing new)."""
         exact = exact_amount(amount)
+        # What the player's tables give them, read before the event is locked (a table's
+        # standings are read in sessions of their own, which the lock would keep waiting on
+        # SQLite); the adjustments are added from the locked record, so that two penalties at
+        # once cannot both pass the bound.
+        before = self._read(event_id)
+        name = before.entrant(player).name
+        total = next(
+            (row.total for row in standings_of(self.ledger, before).rows if row.name == name),
+            Fraction(0),
+        )
+        played = total - adjusted(before, name)
 
         def act(session: Session, snapshot: Snapshot) -> dict[str, Any]:
             entry = snapshot.entrant(player)
@@ -58,9 +74,11 @@ class EventLeaderboard(EventStore):
                     key="refusal.event_not_played",
                     params={"player": entry.name},
                 )
+            _check_total(entry.name, played + adjusted(snapshot, entry.name), exact)
             return {"player": entry.name, "amount": str(exact), "reason": why}
 
-        return self._write(event_id, "adjust", act, by)
+        asked = {"player": player, "amount": str(exact), "reason": reason}
+        return self._write(event_id, "adjust", act, by, key=key, asked=asked)
 
     def standings(self, event_id: str) -> Standings:
         return standings_of(self.ledger, self._read(event_id))
@@ -87,6 +105,27 @@ class EventLeaderboard(EventStore):
     def export_csv(self, event_id: str) -> str:
         """The standings, one row per player, first place first."""
         return standings_csv(self.standings(event_id))
+
+
+def adjusted(snapshot: Snapshot, name: str) -> Fraction:
+    """The sum of the organiser's adjustments to `name`'s total."""
+    return sum(
+        (Fraction(row.amount or 0) for row in snapshot.adjustments if row.player == name),
+        Fraction(0),
+    )
+
+
+def _check_total(name: str, total: Fraction, amount: Fraction) -> None:
+    """Refuse an adjustment that would take a player's total beyond `MAX_TOTAL` either way, as a
+    table refuses an entry: the most a JSON number carries exactly, so that a leaderboard never
+    shows a total a client cannot read back (1e+60)."""
+    if abs(total + amount) > MAX_TOTAL:
+        raise LimitError(
+            f"this adjustment would take {name}'s total beyond 2^53 ({MAX_TOTAL:,}), the most "
+            "an event's total may reach: nothing recorded",
+            key="refusal.event_total_large",
+            params={"player": name, "most": f"{MAX_TOTAL:,}"},
+        )
 
 
 def standings_of(ledger: Ledger, snapshot: Snapshot) -> Standings:

@@ -22,8 +22,11 @@ from companion.ledger.models import EventEntryRow
 class EventPlayers(EventStore):
     """The part of `EventBook` that enters and withdraws players."""
 
-    def add_player(self, event_id: str, name: str, joins: int, *, by: str = "") -> EventPlayer:
-        """A late entry: `name` plays from round `joins` on (a round not seated yet)."""
+    def add_player(
+        self, event_id: str, name: str, joins: int, *, by: str = "", key: str | None = None
+    ) -> EventPlayer:
+        """A late entry: `name` plays from round `joins` on (a round not seated yet); `key`
+        as a table's writes take one."""
         checked_name(name)
         name = name.strip()
 
@@ -47,14 +50,24 @@ class EventPlayers(EventStore):
             )
             return {"player": name, "round": joins}
 
-        self._write(event_id, "join", act, by)
+        audit = self._write(
+            event_id, "join", act, by, key=key, asked={"name": name, "joins": joins}
+        )
+        if audit.duplicate:
+            return self._entrant_now(event_id, name)
         return EventPlayer(name, joins, None)
 
     def withdraw(
-        self, event_id: str, player: str, after_round: int, *, by: str = ""
+        self,
+        event_id: str,
+        player: str,
+        after_round: int,
+        *,
+        by: str = "",
+        key: str | None = None,
     ) -> EventPlayer:
         """`player` plays up to round `after_round` and no more; they stay on the leaderboard
-        with what they played."""
+        with what they played. `key` as a table's writes take one."""
         found: list[EventPlayer] = []
 
         def act(session: Session, snapshot: Snapshot) -> dict[str, Any]:
@@ -93,7 +106,10 @@ class EventPlayers(EventStore):
             found.append(EventPlayer(entry.name, entry.joins, after_round))
             return {"player": entry.name, "round": after_round}
 
-        self._write(event_id, "withdraw", act, by)
+        asked = {"player": player, "after_round": after_round}
+        audit = self._write(event_id, "withdraw", act, by, key=key, asked=asked)
+        if audit.duplicate:
+            return self._entrant_now(event_id, audit.player or player)
         return found[0]
 
 

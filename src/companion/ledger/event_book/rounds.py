@@ -29,8 +29,9 @@ class EventRounds(EventStore):
     def seat_round(
         self, event_id: str, round_number: int, *, by: str = "", confirm: bool = False
     ) -> SeatedRound:
-        """Seat round `round_number` (the next one) and create its tables on the ledger; while
-        a table of the rounds before still plays, only when `confirm` says so."""
+        """Seat round `round_number` (the next one) and create its tables on the ledger, in one
+        transaction: a request that finds the round seated meanwhile leaves nothing behind.
+        While a table of the rounds before still plays, only when `confirm` says so."""
         snapshot = self._read(event_id)
         record = snapshot.record
         _check_next(snapshot, round_number)
@@ -43,22 +44,25 @@ class EventRounds(EventStore):
             board = standings_of(self.ledger, snapshot)
             standing = standing_order(board, plan.playing(round_number))
         seated = seat_round(plan, previous, standing)
-        created = [
-            self.ledger.create_table(
-                record.profile,
-                table.players,
-                options=record.options,
-                hands=record.table_hands,
-                rounds=record.table_rounds,
-                name=table_name(record.name, round_number, table.number),
-            )
-            for table in seated.tables
-        ]
 
         def act(session: Session, now_: Snapshot) -> dict[str, Any]:
-            # Another organiser's tab may have seated it meanwhile: the tables just created
-            # are then left unused (no page lists them).
+            # Another organiser's tab may have seated it meanwhile: refused before any table
+            # is made. The tables are added here, in the event's locked transaction, so that a
+            # refusal or a failure rolls them back with the round (new ids on a retry).
             _check_next(now_, round_number)
+            created = []
+            for table in seated.tables:
+                row, new = self.ledger.table_row(
+                    record.profile,
+                    table.players,
+                    options=record.options,
+                    hands=record.table_hands,
+                    rounds=record.table_rounds,
+                    name=table_name(record.name, round_number, table.number),
+                )
+                session.add(row)
+                created.append(new)
+            session.flush()  # the tables before the event's rows that name them
             session.add(
                 EventRoundRow(
                     event_id=record.id,

@@ -5,20 +5,30 @@ listeners (the live streams) that the event moved on."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion.ledger.checks import check_storable
+from companion.ledger.checks import check_storable, idempotency_key
+from companion.ledger.errors import IdempotencyConflictError
 from companion.ledger.event_book.checks import checked_text
 from companion.ledger.event_book.errors import EventError, UnknownEventRecordError
 from companion.ledger.event_book.records import Snapshot, audit_row, snapshot_of
-from companion.ledger.event_book.views import AuditEntry, EventView, audit_entry, event_view
+from companion.ledger.event_book.views import (
+    AuditEntry,
+    EventPlayer,
+    EventView,
+    audit_entry,
+    event_view,
+)
 from companion.ledger.models import (
     EventAuditRow,
     EventRecordRow,
@@ -41,6 +51,31 @@ def event_notice(event_id: str) -> str:
 def noticed_event(name: str) -> str | None:
     """The event a notice names, or None for a table's."""
     return name.removeprefix(EVENT_NOTICE) if name.startswith(EVENT_NOTICE) else None
+
+
+def _fingerprint(asked: Mapping[str, Any]) -> str:
+    """A stable digest of what an action asked for, kept with its key (as a table's write's)."""
+    text = json.dumps(asked, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _seen(session: Session, event_id: str, key: str, digest: str) -> AuditEntry | None:
+    """The action recorded under `key`, as a repeat; refused when it asked for another."""
+    row = session.scalars(
+        select(EventAuditRow).where(
+            EventAuditRow.event_id == event_id, EventAuditRow.idempotency_key == key
+        )
+    ).one_or_none()
+    if row is None:
+        return None
+    if row.fingerprint != digest:
+        raise IdempotencyConflictError(
+            f"the key '{key}' was already used for another action of this event (action "
+            f"{row.seq}): nothing recorded",
+            key="refusal.event_key_reused",
+            params={"used": key, "seq": row.seq},
+        )
+    return replace(audit_entry(row), duplicate=True)
 
 
 class EventStore:
@@ -88,17 +123,34 @@ class EventStore:
         kind: str,
         act: Callable[[Session, Snapshot], dict[str, Any]],
         by: str,
+        *,
+        key: str | None = None,
+        asked: Mapping[str, Any] | None = None,
     ) -> AuditEntry:
         """One organiser action in one transaction: the event locked, `act` checks it against
         the record as it stands and adds its rows, and the action joins the audit record
-        (`act` returns the audit row's fields)."""
+        (`act` returns the audit row's fields).
+
+        With an idempotency `key` (a phone that sends again what it may have sent), an action
+        recorded under it before is the answer and nothing new is recorded (`duplicate`); the
+        same key for another action (`asked` differs) is refused. The key is looked up with
+        the event locked, so two copies sent at once record one action."""
         by = checked_text(by, "by (who decides)", "refusal.event_by", required=False)
+        check_storable(key, "an idempotency key")
+        key = idempotency_key(key)
+        digest = _fingerprint({"kind": kind, "by": by, **(asked or {})})
         for attempt in range(WRITE_ATTEMPTS):
             try:
                 with self._guard(), self._session() as session, session.begin():
                     snapshot = self._snapshot(session, event_id, lock=True)
+                    if key is not None:
+                        seen = _seen(session, snapshot.record.id, key, digest)
+                        if seen is not None:
+                            return seen
                     fields = act(session, snapshot)
                     audit = audit_row(session, snapshot.record.id, kind, by, fields)
+                    if key is not None:
+                        audit.idempotency_key, audit.fingerprint = key, digest
                     session.add(audit)
                     session.flush()
                     # The ledger's own news of writes carries the event's too (see
@@ -111,6 +163,11 @@ class EventStore:
                     raise EventError("the event is busy: try again") from None
                 time.sleep(0.005 * 2**attempt)
         raise AssertionError("unreachable")
+
+    def _entrant_now(self, event_id: str, name: str) -> EventPlayer:
+        """A player as the record stands (the answer to a join or withdrawal sent again)."""
+        entry = self._read(event_id).entrant(name)
+        return EventPlayer(entry.name, entry.joins, entry.withdraws_after, duplicate=True)
 
     def event(self, event_id: str) -> EventView:
         """The event as it stands: its setup, its players and every round seated so far."""

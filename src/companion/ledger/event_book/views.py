@@ -5,7 +5,7 @@ the JSON the API and the exports give."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -33,6 +33,8 @@ class EventPlayer:
     name: str
     joins: int
     withdraws_after: int | None
+    duplicate: bool = field(default=False, compare=False)
+    """The answer to an action sent again with its key: nothing new was recorded."""
 
     @property
     def withdrawn(self) -> bool:
@@ -204,6 +206,8 @@ class AuditEntry:
     amount: Fraction | None = None
     reason: str | None = None
     details: Mapping[str, Any] | None = None
+    duplicate: bool = field(default=False, compare=False)
+    """The action recorded before under the key sent again: nothing new was recorded."""
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -168,10 +168,12 @@ class RiichiOptions(Options):
                 problems.append(f'option {entry.option}: "{value}" is none of {allowed}')
         if self.double_wind_pair_fu not in (2, 4):
             problems.append("option double_wind_pair_fu: must be 2 or 4")
-        if self.honba_value < 0 or self.honba_value % 3:
+        # Bounded as a table's points are: a counter worth 3e15 would pay, a thousand counters
+        # on, far past 2^53, which a table refuses only once the hand is recorded.
+        if not 0 <= self.honba_value <= MAX_TABLE_POINTS or self.honba_value % 3:
             problems.append(
-                "option honba_value: must be a whole multiple of 3 (each of three payers pays "
-                "a third on a self-draw)"
+                f"option honba_value: must be a whole multiple of 3 from 0 to "
+                f"{MAX_TABLE_POINTS:,} (each of three payers pays a third on a self-draw)"
             )
         if self.min_tai:
             problems.append("option min_tai: a riichi hand needs one yaku, never a minimum")

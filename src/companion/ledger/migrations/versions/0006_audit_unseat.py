@@ -1,7 +1,7 @@
 """The organiser's record holds a seating taken back (`unseat`, issue 37).
 
 Revision ID: 0006
-Revises: 0004 (0005 once the branch with 0005_event_keys is in: set `down_revision` to "0005")
+Revises: 0005
 Create Date: 2026-12-07
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from alembic import op
 
 revision: str = "0006"
-down_revision: str | Sequence[str] | None = "0004"
+down_revision: str | Sequence[str] | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -9,6 +9,7 @@ import { startTimers } from "./event-timer.js";
 import { pageData, t } from "./i18n.js";
 import { refusalText } from "./result-view.js";
 import { copyText, qrSvg } from "./share.js";
+import { forgetTokens } from "./table-store.js";
 
 const KEY = "companion.events";
 const event = pageData.event;
@@ -17,6 +18,7 @@ const accessNotice = document.getElementById("access-notice");
 let token = "";
 let panelVersion = -1; // the event's version the organiser's part shows
 let loading = null; // the organiser's part being fetched, if it is
+const forgotten = new Set(); // tokens forgotten here: a fetch still under way is not shown
 
 function stored() {
   try {
@@ -84,7 +86,9 @@ async function loadPanel(candidate = token, { keep = true } = {}) {
   }
   if (response.status === 401 || response.status === 403) return "refused";
   if (!response.ok) return "unknown";
-  const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+  const text = await response.text();
+  if (forgotten.has(candidate)) return "refused";
+  const fresh = new DOMParser().parseFromString(text, "text/html");
   const body = fresh.getElementById("organiser-body");
   if (!body) return "unknown";
   panelVersion = Number(body.dataset.version);
@@ -172,8 +176,42 @@ async function takeToken() {
     break;
   }
   if (fromLink && !token) history.replaceState(null, "", location.pathname + location.search);
+  showAccess();
+}
+
+function showAccess() {
   document.body.dataset.access = token ? "organiser" : "read";
   for (const node of document.querySelectorAll("[data-reader-only]")) node.hidden = Boolean(token);
+  for (const node of document.querySelectorAll("[data-organiser-only]")) node.hidden = !token;
+}
+
+/** Forget the organiser's link on this device, as a table's page forgets its write link: its
+ * entry here, then every other trace of the token (the address bar, Web Storage, Cache Storage);
+ * the organiser's part (every table's write link) leaves the page. */
+async function forget() {
+  if (!window.confirm(t("evpage.forget_confirm"))) return;
+  const dropped = token;
+  forgotten.add(dropped);
+  token = "";
+  panelVersion = -1;
+  panel.replaceChildren();
+  const events = stored();
+  delete events[event.id];
+  try {
+    localStorage.setItem(KEY, JSON.stringify(events));
+  } catch {
+    // Storage is off: it held nothing.
+  }
+  await forgetTokens([dropped]);
+  showAccess();
+}
+
+/** An idempotency key for one action: a retry after a lost answer sends the same key, so the
+ * server records the action once. */
+function newKey() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return `web-${[...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
 }
 
 /** What each action sends to the JSON API (/api/events/{id}/...). */
@@ -191,12 +229,12 @@ function request(form) {
     case "adjust":
       return {
         url: `${pageData.api.event}/penalties`,
-        body: { player: data.player, amount: data.amount.trim(), reason: data.reason, by },
+        body: { player: data.player, amount: data.amount.trim(), reason: data.reason, by, key: form.dataset.key },
       };
     default:
       return {
         url: `${pageData.api.event}/withdrawals`,
-        body: { player: data.player, after_round: Number(data.after), by },
+        body: { player: data.player, after_round: Number(data.after), by, key: form.dataset.key },
       };
   }
 }
@@ -239,6 +277,8 @@ function askConfirm({ title, text, ok, cancel, tables = [] }) {
 }
 
 async function act(form, extra = {}) {
+  // One key per action, kept while its answer is unknown: sent again, it records nothing new.
+  form.dataset.key ||= newKey();
   const { url, body } = request(form);
   Object.assign(body, extra);
   const button = form.querySelector("button[type=submit]");
@@ -254,6 +294,7 @@ async function act(form, extra = {}) {
     return;
   }
   button.disabled = false;
+  delete form.dataset.key; // answered: the next action is another one
   if (response.status === 409 && answer.error_key === "refusal.event_tables_playing" && !body.confirm) {
     // Tables of the rounds before still play: seat the round only once the organiser has seen
     // which (issue 37: it was one tap).
@@ -307,6 +348,7 @@ panel.addEventListener("click", async (clicked) => {
   if (copy) await copyLink(copy.parentElement.querySelector("input"));
 });
 
+document.getElementById("forget-organiser").addEventListener("click", forget);
 await takeToken();
 startTimers();
 followEvent(async () => {

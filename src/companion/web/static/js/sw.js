@@ -1,7 +1,12 @@
 // Companion's service worker (served as /sw.js, so that it covers every page). It keeps the
 // app's own files and the pages last seen, so that the calculator and a table's page open with
 // no connection: network first, the last copy when the network fails. The JSON API and the live
-// stream are never cached: a table's writes wait in the page's outbox instead (table.js).
+// stream are never cached: a table's writes wait in the page's outbox instead (table.js). Nor is
+// anything that carries a token: a request sent with `Authorization` (the organiser's part of an
+// event's page holds every table's write link) and a response the server marks `private` are
+// never kept, since the cache answers by URL alone and would give them to a request without it.
+// (`no-store` alone does not stop it: a table's board says it so that the browser's own cache
+// never serves a stale board, yet this worker keeps it for the table's page offline.)
 // A page opened before this worker controlled it (a device's first visit) asks to be kept
 // (offline.js), so every table page a device has opened reopens offline, not just the second
 // visit. A new release carries the table pages over to its own cache. The cache's keys never
@@ -36,7 +41,7 @@ function isTablePage(url) {
 async function keep(cache, url) {
   try {
     const response = await fetch(url, { credentials: "same-origin" });
-    if (!response.ok || response.type !== "basic") return false;
+    if (!keepable(response)) return false;
     await cache.put(url, response);
     return true;
   } catch {
@@ -102,14 +107,24 @@ self.addEventListener("message", (event) => {
 function cacheable(request, url) {
   if (request.method !== "GET" || url.origin !== self.location.origin) return false;
   if (url.pathname.startsWith("/api/") || url.pathname === "/sw.js") return false;
+  // A request with a token is the token holder's alone: neither kept nor answered from a copy.
+  if (request.headers?.has("Authorization")) return false;
   return true;
+}
+
+/** Whether a response may be kept: the site's own, a success, and not marked `private` (one
+ * reader's alone: the organiser's part of an event's page, a table's write tokens). */
+function keepable(response) {
+  if (!response.ok || response.type !== "basic") return false;
+  const control = (response.headers.get("Cache-Control") ?? "").toLowerCase();
+  return !/(^|,)\s*private\s*(,|$)/.test(control);
 }
 
 async function networkFirst(request) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === "basic") cache.put(keyOf(request.url), response.clone());
+    if (keepable(response)) cache.put(keyOf(request.url), response.clone());
     return response;
   } catch (error) {
     const key = keyOf(request.url);

@@ -50,6 +50,15 @@ export async function forgetTable(id, alsoTokens = []) {
   await eraseTraces(new Set(tokens));
 }
 
+/**
+ * Forget tokens that are no table's entry here (an event's organiser token): every trace of
+ * them on the device, as `forgetTable` leaves none of a table's.
+ * @param {string[]} tokens
+ */
+export async function forgetTokens(tokens) {
+  await eraseTraces(new Set(tokens.filter(Boolean)));
+}
+
 /** Whether `text` holds one of `tokens`, as it is or as a URL carries it. */
 function holdsToken(text, tokens) {
   if (typeof text !== "string") return false;
