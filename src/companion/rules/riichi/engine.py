@@ -274,7 +274,6 @@ def _scored_by_features(
     # The dora read off the block keys (a kind's count is three bits of its block's key).
     dora_scores: tuple[RiichiScore, ...] = ()
     dora_han = 0
-    kita = request.kita
     indicated_at = plan.indicated_at
     for name, indicators in (("dora", request.dora), ("ura_dora", request.ura_dora)):
         if indicators:
@@ -282,19 +281,14 @@ def _scored_by_features(
             for indicator in indicators:
                 block, shift = indicated_at[indicator]
                 count += held[block] >> shift & 7
-            if kita:
-                # A North set aside is a North held, for the indicators that point at it.
-                dora_of = plan.options.dora_of
-                count += kita * sum(dora_of[indicator] == _NORTH for indicator in indicators)
             if count:
                 dora_scores += (_dora_score(name, count),)
                 dora_han += count
         if name == "dora" and request.red_fives:
             dora_scores += (_dora_score("aka_dora", request.red_fives),)
             dora_han += request.red_fives
-    if kita:
-        dora_scores += (_dora_score("kita", kita),)
-        dora_han += kita
+    if request.kita:
+        dora_scores, dora_han = _with_kita(request, dora_scores)
     by_discard = context.by_discard
     shared = features.context_features(context) | features.hand_features(
         held, closed, bool(melds), built.winning_tile or 0
@@ -337,6 +331,24 @@ def _scored_by_features(
         scored.append(ScoredReading(value(han, fu, yakuman), reading, scores, items))
         ryanpeikou = ryanpeikou or outcome.ryanpeikou
     return scored, ryanpeikou
+
+
+def _with_kita(
+    request: RiichiRequest, scores: tuple[RiichiScore, ...]
+) -> tuple[tuple[RiichiScore, ...], int]:
+    """The dora items of a hand with North tiles set aside (sanma's kita), from those of its
+    tiles (`scores`), and their han: the item `kita`, one a North, and one dora (or ura dora)
+    more a kita for each indicator that points at North, as for a North held."""
+    kita, dora_of = request.kita, request.options.dora_of
+    counts = {score.id: score.han for score in scores}
+    for name, indicators in (("dora", request.dora), ("ura_dora", request.ura_dora)):
+        pointing = sum(dora_of[indicator] == _NORTH for indicator in indicators)
+        if pointing:
+            counts[name] = counts.get(name, 0) + kita * pointing
+    found = [(name, counts.get(name, 0)) for name in ("dora", "aka_dora", "ura_dora")]
+    found.append(("kita", kita))
+    items = tuple(_dora_score(name, count) for name, count in found if count)
+    return items, sum(count for _, count in found)
 
 
 _CONCEALED_KONG = MeldKind.CONCEALED_KONG
