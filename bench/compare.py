@@ -19,6 +19,11 @@ ids, tai and payments; `mahjong`'s yaku, han and cost; PyMahjongGB's fan list):
                   scorer (`score_riichi_request`, yaku, han, fu and payments) vs `mahjong`
                   `HandCalculator.estimate_hand_value` with the `OptionalRules` that match the
                   preset (yaku, han, fu and cost), on the same hands;
+* sanma        -- three-player wins drawn as the riichi ones are (`draw_sanma`: the 108 tiles in
+                  play, no claimed chow, three seats, North tiles set aside as kita), under
+                  sanma's defaults (tsumo loss): our sanma reading untimed and riichi's scorer
+                  (`score_riichi_request`) vs `mahjong` `estimate_hand_value` in its three-player
+                  mode (`is_three_player`, `num_nuki_dora`), on the same hands;
 * mcr scoring  -- the differential test's MCR hands (tests/test_mcr_differential.py's
                   `draw_hand`: every shape and fan, declared groups, kongs, discards and
                   self-draws, events and flowers): our `mcr` engine from a hand read by
@@ -55,10 +60,11 @@ times those groups alone; the others' figures and ratios are null. `--json` prin
 object: hands per second by side (`sg_score_per_s`, `sg_score_dict_per_s`,
 `mahjong_score_per_s`, `gb_score_per_s`, `waits_per_s`, `mahjong_shanten_per_s`,
 `tw_score_per_s`, `hk_score_per_s`, `sgtable_score_per_s`, `riichi_score_per_s`,
-`riichi_score_text_per_s`, `mahjong_riichi_score_per_s`, `mcr_score_per_s`,
-`gb_mcr_score_per_s`, and `..._cold_per_s`), the target ratios (`sg_vs_gb`, `sg_vs_mahjong`,
-`waits_vs_shanten`, `tw_cost_vs_sg`, `sgtable_cost_vs_sg`, `sg_cold_vs_mahjong`,
-`hk_cost_vs_sg`, `riichi_vs_mahjong`, `mcr_vs_gb`, each with `..._pass`) and the run's
+`riichi_score_text_per_s`, `mahjong_riichi_score_per_s`, `sanma_score_per_s`,
+`mahjong_sanma_score_per_s`, `mcr_score_per_s`, `gb_mcr_score_per_s`, and `..._cold_per_s`),
+the target ratios (`sg_vs_gb`, `sg_vs_mahjong`, `waits_vs_shanten`, `tw_cost_vs_sg`,
+`sgtable_cost_vs_sg`, `sg_cold_vs_mahjong`, `hk_cost_vs_sg`, `riichi_vs_mahjong`,
+`sanma_vs_mahjong`, `mcr_vs_gb`, each with `..._pass`) and the run's
 particulars (`riichi_mix`: the shares of open, ron, riichi and red-five hands). `--profile`
 adds cProfile's top functions of our sg, riichi and mcr scoring loops (on standard error with
 `--json`). A peer that is not installed (`pip install -e '.[bench]'`) is reported and
@@ -319,6 +325,127 @@ def riichi_mix(deals: Sequence[RiichiDeal]) -> str:
     return ", ".join(f"{name} {100 * found / count:.0f} %" for name, found in share.items())
 
 
+SANMA_SEATS = "ESW"
+SANMA_KINDS = (0, 8, *range(9, KINDS))
+"""The kinds of a table of three: 1m, 9m, the circles, the bamboo and the honors."""
+NORTH = 30
+
+
+def draw_sanma(rng: random.Random) -> RiichiDeal | None:
+    """A random three-player win, drawn as `draw_riichi` draws a riichi win, of the 108 tiles in
+    play (no 2m-8m) and with no claimed chow (an open hand's chows stay concealed, a pung or
+    kong is declared), three seats; the North tiles left in the wall after the hand's are set
+    aside (kita) two times in three, as players do. `fields` holds `kita`; sanma's default
+    options (`tsumo` "loss")."""
+    copies = {kind: rng.sample(range(4), 4) for kind in SANMA_KINDS}
+
+    def take(kind: int, count: int) -> list[int] | None:
+        if len(copies[kind]) < count:
+            return None
+        return [kind * 4 + copies[kind].pop() for _ in range(count)]
+
+    seat, round_wind = rng.randrange(3), rng.randrange(2)
+    opened = rng.random() < 0.4
+    concealed: list[int] = []
+    melds: list[tuple[str, tuple[int, ...], bool]] = []
+    texts: list[str] = []
+    if rng.random() < 0.04:
+        opened = False
+        for kind in rng.sample(SANMA_KINDS, 7):
+            concealed += take(kind, 2) or []
+    else:
+        pool = list(SANMA_KINDS)
+        if rng.random() < 0.2:
+            first = 9 * rng.randrange(1, 3)
+            pool = [*range(first, first + 9), *range(27, 34)]
+        chows = [kind for kind in pool if 9 <= kind < 27 and kind % 9 < 7]
+        sets: list[tuple[str, list[int]]] = []
+        for index in range(4):
+            if index == 0 and opened and rng.random() < 0.5:
+                kind = rng.choice((*VALUE_HONORS, 27 + seat, 27 + round_wind))
+                found, sort = take(kind, 3), "pon"
+            elif rng.random() < 0.5:
+                low = rng.choice(chows)
+                parts = [take(low + step, 1) for step in range(3)]
+                found = None if None in parts else [part[0] for part in parts if part]
+                sort = "chi"
+            else:
+                kong = rng.random() < 0.06
+                found, sort = take(rng.choice(pool), 4 if kong else 3), "kan" if kong else "pon"
+            if found is None:
+                return None
+            sets.append((sort, found))
+        pair = take(rng.choice(pool), 2)
+        if pair is None:
+            return None
+        declared = [
+            sort == "kan" or (sort == "pon" and opened and rng.random() < 0.6) for sort, _ in sets
+        ]
+        if opened and not any(declared):
+            opened = False
+        for (sort, found), declare in zip(sets, declared, strict=True):
+            if not declare:
+                concealed += found
+                continue
+            closed_kong = sort == "kan" and not (opened and rng.random() < 0.5)
+            melds.append((sort, tuple(found), not closed_kong))
+            word = {"pon": "pung", "kan": "kong"}[sort]
+            texts.append(f"{'ckong' if closed_kong else word} {mpsz_of(found)}")
+        concealed += pair
+        opened = any(meld_open for _, _, meld_open in melds)
+    win = rng.choice(concealed)
+    by_discard = rng.random() < 0.55
+    kita = len(copies[NORTH]) if rng.random() < 0.67 else 0
+    kita = rng.randrange(kita + 1) if kita else 0
+    del copies[NORTH][:kita]
+    events: list[str] = []
+    riichi = not opened and rng.random() < 0.55
+    if riichi:
+        events.append("double_riichi" if rng.random() < 0.05 else "riichi")
+        if rng.random() < 0.15:
+            events.append("ippatsu")
+    roll = rng.random()
+    kongs = sum(sort == "kan" for sort, _, _ in melds)
+    if roll < 0.03:
+        events.append("last_discard" if by_discard else "last_tile")
+    elif roll < 0.1 and not by_discard and (kongs or kita):
+        events.append("replacement")
+    indicators = [take(rng.choice(SANMA_KINDS), 1) for _ in range(1 + kongs)]
+    unders = [take(rng.choice(SANMA_KINDS), 1) for _ in range(1 + kongs)] if riichi else []
+    if None in indicators or None in unders:
+        return None
+    dora = tuple(found[0] for found in indicators if found)
+    ura = tuple(found[0] for found in unders if found)
+    rest = sorted(concealed)
+    rest.remove(win)
+    fields: dict[str, Any] = {
+        "hand": mpsz_of(rest) + mpsz_of([win]),
+        "win_tile": mpsz_of([win]),
+        "win": "discard" if by_discard else "self_draw",
+        "seat": SANMA_SEATS[seat],
+        "round": SANMA_SEATS[round_wind],
+        "discarder": SANMA_SEATS[(seat + rng.randrange(1, 3)) % 3] if by_discard else None,
+        "melds": texts,
+        "dora": mpsz_of(dora),
+        "ura_dora": mpsz_of(ura) if ura else (),
+        "events": events,
+        "kita": kita,
+        "options": {},
+    }
+    every = sorted([*concealed, *(tile for _, found, _ in melds for tile in found)])
+    return RiichiDeal(fields, tuple(every), win, tuple(melds), dora, ura)
+
+
+def sanma_deals(count: int, seed: str) -> list[RiichiDeal]:
+    rng = random.Random(seed)
+    deals: list[RiichiDeal] = []
+    while len(deals) < count:
+        deal = draw_sanma(rng)
+        if deal is not None:
+            deals.append(deal)
+    return deals
+
+
 # Every memo the engine keeps across hands (an engine older than `scoring.clear_memos` kept
 # only the per-suit ones), so that the same script can time an earlier commit.
 clear_memos: Callable[[], None] = getattr(scoring, "clear_memos", shapes.clear_memos)
@@ -571,6 +698,105 @@ def mahjong_riichi_side() -> Side:
     )
 
 
+def sanma_side() -> Side:
+    """Our sanma scorer: riichi's `score_riichi_request` on a request that sanma's
+    `read_sanma_request` read untimed (the text, the options, the kita, the hand built and
+    checked). It reads the pattern ids, the han, the fu and the payments."""
+    from companion.rules.sanma import read_sanma_request
+
+    score = riichi_engine.score_riichi_request
+
+    def prepare(deal: RiichiDeal) -> object:
+        fields = dict(deal.fields)
+        return read_sanma_request(fields.pop("hand"), **fields)
+
+    def run(item: Any) -> bool:
+        try:
+            return riichi_read(score(item))
+        except NotAWinError:
+            return False
+
+    engine = "companion sanma score_riichi_request"
+    return Side("sanma", engine, run, prepare, riichi_clear, note="tsumo loss")
+
+
+def mahjong_sanma_side() -> Side:
+    """`mahjong`'s `estimate_hand_value` in its three-player mode (`is_three_player`, the kita
+    as `num_nuki_dora`) with sanma's default switches, as the differential test sets them."""
+    from mahjong.constants import EAST
+    from mahjong.hand_calculating.divider import HandDivider
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+    from mahjong.meld import Meld as LibraryMeld
+
+    calculator = HandCalculator()
+    rules = OptionalRules(
+        has_open_tanyao=True,
+        has_aka_dora=True,
+        has_double_yakuman=False,
+        kazoe_limit=HandConfig.KAZOE_LIMITED,
+        kiriage=False,
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+        renhou_as_yakuman=False,
+        is_three_player=True,
+    )
+    sorts = {"pon": LibraryMeld.PON, "kan": LibraryMeld.KAN}
+
+    def prepare(deal: RiichiDeal) -> tuple[Any, ...]:
+        fields = deal.fields
+        events = set(fields["events"])
+        config = HandConfig(
+            is_tsumo=fields["win"] == "self_draw",
+            is_riichi="riichi" in events,
+            is_daburu_riichi="double_riichi" in events,
+            is_ippatsu="ippatsu" in events,
+            is_rinshan="replacement" in events,
+            is_haitei="last_tile" in events,
+            is_houtei="last_discard" in events,
+            player_wind=EAST + SANMA_SEATS.index(fields["seat"]),
+            round_wind=EAST + SANMA_SEATS.index(fields["round"]),
+            num_nuki_dora=fields["kita"],
+            options=rules,
+        )
+        melds = [
+            LibraryMeld(sorts[sort], list(tiles), opened=opened)
+            for sort, tiles, opened in deal.melds
+        ]
+        return (
+            list(deal.tiles),
+            deal.win_tile,
+            melds,
+            list(deal.dora),
+            list(deal.ura_dora),
+            config,
+        )
+
+    def run(item: tuple[Any, ...]) -> bool:
+        tiles, win_tile, melds, dora, ura_dora, config = item
+        response = calculator.estimate_hand_value(
+            tiles,
+            win_tile,
+            melds=melds,
+            dora_indicators=dora,
+            ura_dora_indicators=ura_dora,
+            config=config,
+        )
+        if response.error is not None:
+            return False
+        names = [yaku.name for yaku in response.yaku or ()]
+        return bool(names) and response.han is not None and response.cost is not None
+
+    return Side(
+        "mahjong_sanma",
+        "mahjong HandCalculator.estimate_hand_value",
+        run,
+        prepare,
+        clear=HandDivider._divide_hand_impl.cache_clear,
+        note="three-player mode",
+    )
+
+
 # --- MCR ------------------------------------------------------------------------------------
 
 
@@ -819,6 +1045,13 @@ TARGETS = (
         3.0,
     ),
     Target(
+        "sanma_vs_mahjong",
+        "sanma scoring / mahjong three-player hand value",
+        "sanma_score_per_s",
+        "mahjong_sanma_score_per_s",
+        3.0,
+    ),
+    Target(
         "mcr_vs_gb", "mcr scoring / pymahjonggb fans", "mcr_score_per_s", "gb_mcr_score_per_s", 0.3
     ),
 )
@@ -920,9 +1153,10 @@ def waits_jobs(tenpai: list[list[tuple[int, ...]]]) -> list[Job]:
     return jobs
 
 
-GROUPS = ("sg", "waits", "tw", "hk", "sg-table", "riichi", "mcr")
+GROUPS = ("sg", "waits", "tw", "hk", "sg-table", "riichi", "sanma", "mcr")
 """What `--only` may name: sg scoring with its peers, the waits with `mahjong`'s shanten, `tw`,
-`hk` and `sg-table` scoring, riichi scoring with `mahjong`'s, mcr scoring with PyMahjongGB's."""
+`hk` and `sg-table` scoring, riichi and sanma scoring with `mahjong`'s, mcr scoring with
+PyMahjongGB's."""
 KEYS = (
     "sg_score_per_s",
     "sg_score_cold_per_s",
@@ -944,6 +1178,10 @@ KEYS = (
     "riichi_score_text_per_s",
     "mahjong_riichi_score_per_s",
     "mahjong_riichi_score_cold_per_s",
+    "sanma_score_per_s",
+    "sanma_score_cold_per_s",
+    "mahjong_sanma_score_per_s",
+    "mahjong_sanma_score_cold_per_s",
     "mcr_score_per_s",
     "gb_mcr_score_per_s",
 )
@@ -1064,6 +1302,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "mahjong_riichi_score_per_s",
                 )
             )
+    if "sanma" in only:
+        sanma = sanma_side()
+        sanma_sets = [sanma_deals(count, f"{args.seed}-sanma-{index}") for index in range(batches)]
+        operation = "sanma scoring"
+        jobs.append(side_job(sanma, inputs_of(sanma, sanma_sets), operation, "sanma_score_per_s"))
+        if "mahjong" in versions:
+            library = mahjong_sanma_side()
+            jobs.append(
+                side_job(
+                    library, inputs_of(library, sanma_sets), operation, "mahjong_sanma_score_per_s"
+                )
+            )
     if "mcr" in only:
         if "pymahjonggb" not in versions:
             skipped.append("mcr: pymahjonggb is not installed: skipped")
@@ -1118,6 +1368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "complete_14_hk": count,
                 "complete_14_sgtable": count,
                 "riichi": count,
+                "sanma": count,
                 "mcr": count,
                 "rounds_warm": rounds,
                 "rounds_cold": rounds,

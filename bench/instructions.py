@@ -4,12 +4,13 @@ machine's load does not move, for comparing two versions of the engine on a busy
     python bench/instructions.py [--profile sg] [--hands 500] [--src OTHER/src]
 
 Warms the memos on two rounds of `bench/compare.py`'s seeded hands (3,000 each; for `riichi`
-its riichi wins under the tenhou preset, scored by `score_riichi_request`), then scores
-`--hands` fresh ones; only that last loop is counted (callgrind collects inside `map_next`,
-which nothing else here calls). `--src` counts another checkout's engine on the same hands.
-Needs `valgrind` (Debian's package); hash seeds are fixed so that two runs of one version agree
-to the instruction. Wall-clock speed is still `bench/compare.py`'s to report: instructions
-leave out the memory's latency, so a change that fills fewer memos gains more in time.
+its riichi wins under the tenhou preset, for `sanma` its three-player wins, each scored by
+`score_riichi_request`), then scores `--hands` fresh ones; only that last loop is counted
+(callgrind collects inside `map_next`, which nothing else here calls). `--src` counts another
+checkout's engine on the same hands. Needs `valgrind` (Debian's package); hash seeds are fixed
+so that two runs of one version agree to the instruction. Wall-clock speed is still
+`bench/compare.py`'s to report: instructions leave out the memory's latency, so a change that
+fills fewer memos gains more in time.
 """
 
 from __future__ import annotations
@@ -38,10 +39,13 @@ def child(profile_id: str, hands: int) -> None:
             ours.run(item)
         list(map(ours.run, ours.inputs[2][:hands]))
         return
-    if profile_id == "riichi":
-        # `compare.py`'s riichi wins (tenhou preset), each round a fresh set, read untimed.
-        side = compare.riichi_side()
-        deals = compare.riichi_deals(3000 * 2 + hands, "2024")
+    if profile_id in ("riichi", "sanma"):
+        # `compare.py`'s riichi wins (tenhou preset) or three-player wins (sanma's defaults),
+        # each round a fresh set, read untimed.
+        riichi = profile_id == "riichi"
+        side = compare.riichi_side() if riichi else compare.sanma_side()
+        deal = compare.riichi_deals if riichi else compare.sanma_deals
+        deals = deal(3000 * 2 + hands, "2024")
         for item in [side.prepare(deal) for deal in deals[:6000]]:
             side.run(item)
         measured = [side.prepare(deal) for deal in deals[6000:]]
@@ -85,7 +89,7 @@ def count(profile_id: str, hands: int, src: str | None) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--profile", default="sg", choices=["sg", "tw", "hk", "sg-table", "mcr", "riichi"]
+        "--profile", default="sg", choices=["sg", "tw", "hk", "sg-table", "mcr", "riichi", "sanma"]
     )
     parser.add_argument("--hands", type=int, default=500)
     parser.add_argument("--src", help="another checkout's src directory, counted the same way")

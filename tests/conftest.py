@@ -81,6 +81,7 @@ def is_slow(item: pytest.Item) -> bool:
 LONGEST_FIRST = (
     "test_riichi_differential.py",
     "test_mcr_differential.py",
+    "test_sanma_differential.py",
     "browser/test_live_table.py",
     "test_reliability_input.py",
     "test_reliability_concurrency.py",

@@ -287,7 +287,8 @@ PINNED: list[tuple[str, bytes, int, bytes]] = [
         '{"profile": "麻雀"}'.encode(),
         422,
         (
-            '{"error":"unknown profile \\"麻雀\\": use one of sg, sg-table, tw, hk, riichi, mcr"}'
+            '{"error":"unknown profile \\"麻雀\\": use one of sg, sg-table, tw, hk, riichi, '
+            'sanma, mcr"}'
         ).encode(),
     ),
     (

@@ -178,7 +178,7 @@ def test_an_unknown_profile_is_refused_with_the_registrys_ids(client: TestClient
     assert response.status_code == 422
     assert response.headers["content-type"] == "application/json"
     assert response.content == (
-        b'{"error":"unknown profile \\"jp\\": use one of sg, sg-table, tw, hk, riichi, mcr"}'
+        b'{"error":"unknown profile \\"jp\\": use one of sg, sg-table, tw, hk, riichi, sanma, mcr"}'
     )
 
 

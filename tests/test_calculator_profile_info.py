@@ -101,7 +101,7 @@ def test_the_preset_choice_carries_each_rule_set_s_settings() -> None:
         assert set(values) <= shown
 
 
-def test_only_riichi_is_played_without_bonus_tiles() -> None:
+def test_only_riichi_and_sanma_are_played_without_bonus_tiles() -> None:
     bonus = {info["id"]: info["bonus_tiles"] for info in all_profiles()}
     assert bonus == {
         "sg": True,
@@ -109,5 +109,6 @@ def test_only_riichi_is_played_without_bonus_tiles() -> None:
         "tw": True,
         "hk": True,
         "riichi": False,
+        "sanma": False,
         "mcr": True,
     }

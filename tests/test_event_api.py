@@ -226,7 +226,7 @@ def test_refusals_are_clean_with_their_keys(client: TestClient) -> None:
                                                "profile": "nope"})  # fmt: skip
     assert (refused.status_code, refused.json()) == (
         422,
-        {"error": 'unknown profile "nope": use one of sg, sg-table, tw, hk, riichi, mcr'},
+        {"error": 'unknown profile "nope": use one of sg, sg-table, tw, hk, riichi, sanma, mcr'},
     )
 
     event, token = new_event(client)

@@ -84,7 +84,7 @@ def test_thirteen_orphans_self_drawn() -> None:
 
 def test_registered_with_faan_as_its_unit() -> None:
     assert get_profile("hk") is HK
-    assert list(profiles()) == ["sg", "sg-table", "tw", "hk", "riichi", "mcr"]
+    assert list(profiles()) == ["sg", "sg-table", "tw", "hk", "riichi", "sanma", "mcr"]
     assert HK.unit == "faan"
     others = {profile.unit for profile in profiles().values() if profile.id != "hk"}
     assert others == {"tai", "han", "fan"}

@@ -158,7 +158,7 @@ def test_api_profiles_describe_hk(client: TestClient) -> None:
         "earthly",
     }
     others = [p["unit"] for p in client.get("/api/profiles").json() if p["id"] != "hk"]
-    assert others == ["tai", "tai", "tai", "han", "fan"]
+    assert others == ["tai", "tai", "tai", "han", "han", "fan"]
 
 
 # --- the ledger --------------------------------------------------------------------------------

@@ -74,7 +74,7 @@ EXAMPLE_RESULT: dict[str, Any] = {
 
 
 def test_riichi_is_registered_and_keeps_points_game_tables() -> None:
-    assert list(profiles()) == ["sg", "sg-table", "tw", "hk", "riichi", "mcr"]
+    assert list(profiles()) == ["sg", "sg-table", "tw", "hk", "riichi", "sanma", "mcr"]
     assert "riichi" in table_profiles()
     profile = get_profile("riichi")
     assert (

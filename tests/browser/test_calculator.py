@@ -248,7 +248,7 @@ FITS = """() => {
 def test_at_375_px_the_rules_and_the_tile_badges_fit(phone: Tab, lang: str) -> None:
     page = phone.page
     phone.goto(f"/?lang={lang}")
-    for profile in ("sg", "sg-table", "tw", "hk", "riichi", "mcr"):
+    for profile in ("sg", "sg-table", "tw", "hk", "riichi", "mcr", "sanma"):
         page.select_option("#profile", profile)
         tap_tiles(page, "1m 1m 9m")
         found = page.evaluate(FITS)

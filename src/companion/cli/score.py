@@ -76,6 +76,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="riichi: the 1000-point deposits on the table, this hand's included",
     )
     parser.add_argument(
+        "--kita",
+        type=whole_number,
+        metavar="N",
+        help="sanma: the North tiles set aside (0-4), each a dora",
+    )
+    parser.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a profile option; repeatable"
     )
     parser.add_argument(
@@ -112,6 +118,7 @@ def request_from_args(args: argparse.Namespace) -> dict[str, object]:
         "flower_win": args.flower_win,
         "honba": args.honba,
         "riichi_sticks": args.riichi_sticks,
+        "kita": args.kita,
     }
     request.update({key: value for key, value in optional.items() if value is not None})
     if args.discarder is not None and args.win is None:
@@ -153,8 +160,8 @@ def describe(result: ScoreResult) -> str:
     """A readable breakdown for a person at the table."""
     if not result.valid:
         return f"Not a win: {result.error}"
-    if result.profile == "riichi":
-        # Imported for a riichi hand alone: the others need none of riichi's scoring.
+    if result.unit == "han":
+        # Imported for a riichi (or sanma) hand alone: the others need none of its scoring.
         from companion.rules.riichi.profile import RiichiScoreResult
 
         if isinstance(result, RiichiScoreResult):
@@ -195,8 +202,8 @@ def describe(result: ScoreResult) -> str:
 
 
 def describe_riichi(result: RiichiScoreResult) -> str:
-    """A riichi hand as players say it: han and fu (or the yakuman), the limit and the call,
-    each yaku, the fu's items, and who pays what."""
+    """A riichi (or sanma) hand as players say it: han and fu (or the yakuman), the limit and
+    the call, each yaku, the fu's items, and who pays what."""
     found = result.riichi
     if found.yakuman:
         value = "yakuman" if found.yakuman == 1 else f"{found.yakuman}x yakuman"
@@ -204,7 +211,7 @@ def describe_riichi(result: RiichiScoreResult) -> str:
         value = f"{found.han} han {found.fu} fu"
         if found.limit:
             value += f", {found.limit.replace('_', ' ')}"
-    lines = [f"riichi: {value} - {found.call}"]
+    lines = [f"{result.profile}: {value} - {found.call}"]
     width = max(_columns(score.name) for score in found.patterns)
     for score_ in found.patterns:
         worth = f"{score_.yakuman} yakuman" if score_.yakuman else f"{score_.han} han"

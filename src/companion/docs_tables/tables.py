@@ -344,6 +344,19 @@ def _per_profile(kind: str, table: Callable[[str], Table]) -> list[Region]:
     return [table_region(CONTRACT_PAGE, f"{kind} {key}", partial(table, key)) for key in profiles()]
 
 
+def _pattern_tables() -> list[Region]:
+    """Each profile's patterns, but a profile whose table is another's listed before it (sanma
+    plays riichi's yaku): its page says so in words."""
+    found: list[Region] = []
+    seen: list[tuple[Pattern, ...]] = []
+    for key, profile in profiles().items():
+        if profile.patterns in seen:
+            continue
+        seen.append(profile.patterns)
+        found.append(table_region(CONTRACT_PAGE, f"patterns {key}", partial(patterns, key)))
+    return found
+
+
 def riichi_optional_yaku(page: str) -> str:
     """docs/rules-riichi.md's optional yaku, from their registry (`OPTIONAL_YAKU`)."""
     return block(optional_table().rstrip())
@@ -379,7 +392,7 @@ def regions() -> list[Region]:
         table_region(CONTRACT_PAGE, "riichi pattern items", riichi_pattern_items),
         table_region(CONTRACT_PAGE, "mcr request fields", partial(own_fields, MCR_FIELDS)),
         table_region(CONTRACT_PAGE, "refusal keys", partial(refusal_keys, events=False)),
-        *_per_profile("patterns", patterns),
+        *_pattern_tables(),
         _bodies(EVENTS_PAGE, "event bodies", EVENT_BODIES),
         table_region(EVENTS_PAGE, "event refusal keys", partial(refusal_keys, events=True)),
         table_region("docs/performance.md", "pattern tables now", pattern_tables_now),

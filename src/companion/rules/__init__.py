@@ -1,8 +1,9 @@
 """Scoring profiles, and the registry of them by id.
 
-Each profile family is a package: `singapore` (`sg`, `sg-table`), `tw`, `hk`, `riichi` and `mcr`,
-each with its pattern table as data, its options and its profile (the registered object is in
-its `profile` module). The modules beside them are the machinery every family shares: the
+Each profile family is a package: `singapore` (`sg`, `sg-table`), `tw`, `hk`, `riichi`, `sanma`
+(three-player riichi, built from riichi's parts) and `mcr`, each with its pattern table as data
+(sanma's is riichi's), its options and its profile (the registered object is in its `profile`
+module). The modules beside them are the machinery every family shares: the
 profile's base classes (`profile`), patterns and their compiled tables (`patterns`,
 `compiled`), the facts and feature bits a pattern asks of a reading (`facts`, `features`,
 `predicates`), options (`options`), the value of a hand (`value`), the checks of what cannot
@@ -28,12 +29,13 @@ PROFILES = {
     "tw": ("companion.rules.tw.profile", "TW"),
     "hk": ("companion.rules.hk.profile", "HK"),
     "riichi": ("companion.rules.riichi.profile", "RIICHI"),
+    "sanma": ("companion.rules.sanma.profile", "SANMA"),
     "mcr": ("companion.rules.mcr.profile", "MCR"),
 }
 """Each profile's id, in the order they are listed, and where it is declared (its module and
 its name there). A profile is imported when it is first asked for, so that scoring one hand
 imports that hand's profile and no other: `companion score` starts in about two thirds of the
-time it took with all six (docs/performance.md). The profile modules import this package, so
+time it took with all of them (docs/performance.md). The profile modules import this package, so
 none is imported here at import time."""
 
 _LOADED: dict[str, AnyProfile] = {}

@@ -8,7 +8,7 @@ the same way.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -25,7 +25,7 @@ from companion.rules.riichi.tiles import read_red_fives
 from companion.shapes import Group, Reading, Shape, Structure, WinRole, waits
 from companion.shapes.arrange import candidates
 from companion.shapes.blocks import BLOCK_OF, UNIT, block_keys, keys_with_melds
-from companion.tiles import KINDS, Tile, Wind, parse_tiles
+from companion.tiles import Tile, Wind, parse_tiles
 
 STRUCTURE = Structure(sets=4, thirteen_orphans=True, seven_pairs=True)
 """Four sets and a pair, thirteen orphans, seven pairs of seven different kinds."""
@@ -63,15 +63,6 @@ class RiichiResult:
     deposits: int
     unit: str = "han"
     valid: bool = True
-
-
-def _indicated(indicator: Tile) -> Tile:
-    """The dora an indicator makes: the next kind (9→1, North→East, Red→White)."""
-    if indicator < Tile.EAST:
-        return Tile(indicator // 9 * 9 + (indicator % 9 + 1) % 9)
-    if indicator <= Tile.NORTH:
-        return Tile(Tile.EAST + (indicator - Tile.EAST + 1) % 4)
-    return Tile(Tile.WHITE + (indicator - Tile.WHITE + 1) % 3)
 
 
 class Outcome(NamedTuple):
@@ -137,7 +128,7 @@ class _Plan:
     of each (han, fu, yakuman) and the settlements of each value and seats, worked out once.
     None of it depends on a hand's tiles."""
 
-    __slots__ = ("options", "settlements", "table", "values")
+    __slots__ = ("indicated_at", "options", "settlements", "table", "values")
 
     def __init__(self, options: RiichiOptions) -> None:
         self.options = options
@@ -149,6 +140,8 @@ class _Plan:
         self.table: RiichiTable[Outcome] = RiichiTable(
             yaku.patterns_of(options), build, features.CLOSED, features.DRAGON_COUNT
         )
+        self.indicated_at = _indicated_at(options.dora_of)
+        """By indicator, where the count of its dora sits in the block keys."""
         self.values: dict[tuple[int, int, int], RiichiValue] = {}
         self.settlements: dict[tuple[int, Wind, Wind | None, int, int], Settlement] = {}
 
@@ -212,13 +205,17 @@ def _with_fu(
 
 
 def _shown_dora(request: RiichiRequest) -> tuple[tuple[str, int], ...]:
-    """The dora the hand holds, by kind (`dora`, `aka_dora`, `ura_dora`), those it has: from
-    the counts of its tiles, every indicator's dora counted."""
+    """The dora the hand holds, by kind (`dora`, `aka_dora`, `ura_dora`, `kita`), those it has:
+    from the counts of its tiles, every indicator's dora counted (a North set aside is a
+    North held, for the indicators)."""
     held = request.hand.counts()
+    held[Tile.NORTH] += request.kita
+    dora_of = request.options.dora_of
     dora_counts = (
-        ("dora", sum(held[_indicated(tile)] for tile in request.dora)),
+        ("dora", sum(held[dora_of[tile]] for tile in request.dora)),
         ("aka_dora", request.red_fives),
-        ("ura_dora", sum(held[_indicated(tile)] for tile in request.ura_dora)),
+        ("ura_dora", sum(held[dora_of[tile]] for tile in request.ura_dora)),
+        ("kita", request.kita),
     )
     return tuple((name, count) for name, count in dora_counts if count)
 
@@ -245,11 +242,18 @@ def scored_readings(request: RiichiRequest, *, by_predicates: bool = False) -> l
     return found
 
 
-_INDICATED_AT = tuple(
-    (BLOCK_OF[dora], UNIT[dora].bit_length() - 1)
-    for dora in (_indicated(Tile(kind)) for kind in range(KINDS))
-)
-"""By indicator: the block of the dora it makes and where its count sits in the block key."""
+_INDICATED_AT: dict[tuple[Tile, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _indicated_at(dora_of: tuple[Tile, ...]) -> tuple[tuple[int, int], ...]:
+    """By indicator: the block of the dora it makes (`dora_of`) and where its count sits in
+    the block key (worked out once per table of dora)."""
+    found = _INDICATED_AT.get(dora_of)
+    if found is None:
+        found = _INDICATED_AT[dora_of] = tuple(
+            (BLOCK_OF[dora], UNIT[dora].bit_length() - 1) for dora in dora_of
+        )
+    return found
 
 
 def _scored_by_features(
@@ -270,11 +274,12 @@ def _scored_by_features(
     # The dora read off the block keys (a kind's count is three bits of its block's key).
     dora_scores: tuple[RiichiScore, ...] = ()
     dora_han = 0
+    indicated_at = plan.indicated_at
     for name, indicators in (("dora", request.dora), ("ura_dora", request.ura_dora)):
         if indicators:
             count = 0
             for indicator in indicators:
-                block, shift = _INDICATED_AT[indicator]
+                block, shift = indicated_at[indicator]
                 count += held[block] >> shift & 7
             if count:
                 dora_scores += (_dora_score(name, count),)
@@ -282,6 +287,8 @@ def _scored_by_features(
         if name == "dora" and request.red_fives:
             dora_scores += (_dora_score("aka_dora", request.red_fives),)
             dora_han += request.red_fives
+    if request.kita:
+        dora_scores, dora_han = _with_kita(request, dora_scores)
     by_discard = context.by_discard
     shared = features.context_features(context) | features.hand_features(
         held, closed, bool(melds), built.winning_tile or 0
@@ -326,7 +333,26 @@ def _scored_by_features(
     return scored, ryanpeikou
 
 
+def _with_kita(
+    request: RiichiRequest, scores: tuple[RiichiScore, ...]
+) -> tuple[tuple[RiichiScore, ...], int]:
+    """The dora items of a hand with North tiles set aside (sanma's kita), from those of its
+    tiles (`scores`), and their han: the item `kita`, one a North, and one dora (or ura dora)
+    more a kita for each indicator that points at North, as for a North held."""
+    kita, dora_of = request.kita, request.options.dora_of
+    counts = {score.id: score.han for score in scores}
+    for name, indicators in (("dora", request.dora), ("ura_dora", request.ura_dora)):
+        pointing = sum(dora_of[indicator] == _NORTH for indicator in indicators)
+        if pointing:
+            counts[name] = counts.get(name, 0) + kita * pointing
+    found = [(name, counts.get(name, 0)) for name in ("dora", "aka_dora", "ura_dora")]
+    found.append(("kita", kita))
+    items = tuple(_dora_score(name, count) for name, count in found if count)
+    return items, sum(count for _, count in found)
+
+
 _CONCEALED_KONG = MeldKind.CONCEALED_KONG
+_NORTH = Tile.NORTH
 _reading_features = features.reading_features
 _reading_fu = reading_fu
 _new = object.__new__
@@ -440,6 +466,16 @@ def score_riichi(
     )
 
 
+Scorer = Callable[..., RiichiResult]
+"""A scorer of a hand given as the request's fields (`score_riichi`, sanma's `score_sanma`)."""
+
+
+def in_turn_after(payer: Wind, seats: Sequence[Wind]) -> dict[Wind, int]:
+    """Each other seat of `seats` (in turn order) by how many turns after `payer` it plays."""
+    start = seats.index(payer) if payer in seats else 0
+    return {seats[(start + step) % len(seats)]: step for step in range(1, len(seats))}
+
+
 def score_several_riichi(
     winners: Sequence[Mapping[str, Any]],
     *,
@@ -447,14 +483,18 @@ def score_several_riichi(
     honba: int = 0,
     riichi_sticks: int = 0,
     options: dict[str, Any] | None = None,
+    score: Scorer | None = None,
+    read: Callable[[Mapping[str, Any]], RiichiOptions] = read_options,
 ) -> tuple[RiichiResult, ...]:
     """Several players winning on one discard: each winner's fields as `score_riichi` takes
     them (`hand`, `win_tile`, `seat`, …, without `win`, `discarder`, `honba`,
     `riichi_sticks` or `options`), scored in turn after the discarder. Each is paid by the
     discarder; the honba and the deposits go to the first in turn. With `head_bump` only that
-    first winner wins, and the result holds that one alone."""
+    first winner wins, and the result holds that one alone. A variant (`sanma`) gives its own
+    scorer of one hand (`score`) and reader of the options (`read`)."""
+    score = score or score_riichi
     payer = Wind.parse(discarder)
-    rules = read_options(options or {})
+    rules = read(options or {})
     seats = [Wind.parse(str(fields.get("seat", "E"))) for fields in winners]
     if not winners:
         raise InvalidRequestError("winners: at least one winner")
@@ -465,7 +505,10 @@ def score_several_riichi(
         named = sorted(shared & fields.keys())
         if named:
             raise InvalidRequestError(f"winners: {named[0]} is given once for all the winners")
-    turn = {payer.next(step): step for step in range(1, 4)}
+    turn = in_turn_after(payer, rules.seats)
+    strangers = [seat.value for seat in (payer, *seats) if seat not in rules.seats]
+    if strangers:
+        raise InvalidRequestError(f"winners: no seat {strangers[0]} at a table of three")
     if payer in seats:
         raise NotAWinError("winners: the discarder cannot win on their own discard")
     ordered = sorted(zip(seats, winners, strict=True), key=lambda entry: turn[entry[0]])
@@ -476,7 +519,7 @@ def score_several_riichi(
         hand = str(fields["hand"])
         rest = {name: value for name, value in fields.items() if name != "hand"}
         results.append(
-            score_riichi(
+            score(
                 hand,
                 **rest,
                 win="discard",
@@ -502,17 +545,28 @@ class RiichiWait:
     refusal_params: Mapping[str, Any] | None = None
 
 
-def riichi_waits(hand: str, *, melds: Sequence[str] = (), **fields: Any) -> tuple[RiichiWait, ...]:
+def riichi_waits(
+    hand: str,
+    *,
+    melds: Sequence[str] = (),
+    score: Scorer | None = None,
+    gone: frozenset[Tile] = frozenset(),
+    **fields: Any,
+) -> tuple[RiichiWait, ...]:
     """The waits of a hand one tile short (`hand` of 13 tiles with its `melds`), each scored as
-    `score_riichi` scores it with that winning tile and the other `fields` (`win`,
-    `discarder`, `seat`, …), in tile order."""
+    `score_riichi` (or a variant's `score`) scores it with that winning tile and the other
+    `fields` (`win`, `discarder`, `seat`, …), in tile order. `gone`: kinds no copy of which is
+    left to win on (sanma's North when the kita make four), which are no waits."""
+    score = score or score_riichi
     reds = read_red_fives(hand)
     declared = tuple(Meld.parse(read_red_fives(text, "melds").text) for text in melds)
     waiting = Hand.build(parse_tiles(reds.text), declared, sets=4, complete=False)
     found: list[RiichiWait] = []
     for tile in waits(waiting, STRUCTURE):
+        if tile in gone:
+            continue
         try:
-            result = score_riichi(hand + tile.mpsz, win_tile=tile.mpsz, melds=melds, **fields)
+            result = score(hand + tile.mpsz, win_tile=tile.mpsz, melds=melds, **fields)
         except NotAWinError as refusal:
             found.append(RiichiWait(tile.mpsz, None, refusal.message, refusal.key, refusal.params))
         else:

@@ -17,7 +17,9 @@ from typing import Any, ClassVar
 from companion.errors import InvalidRequestError
 from companion.rules.options import Options, parse_options
 from companion.rules.profile import options_key
+from companion.rules.riichi.tiles import DORA_OF
 from companion.rules.riichi.yaku import OPTIONAL_YAKU, RENHOU
+from companion.tiles import WINDS, Tile, Wind
 
 KAZOE_LIMITS = ("yakuman", "sanbaiman")
 """What 13 han or more make: a counted yakuman, or sanbaiman at most."""
@@ -118,6 +120,12 @@ class RiichiOptions(Options):
     """Whether the game goes on one round at most when nobody has the return points after the
     last hand, ending as soon as someone has."""
 
+    seats: ClassVar[tuple[Wind, ...]] = WINDS
+    """The seats at the table, in turn order, East (the dealer) first: four here, three in
+    `sanma`, whose options say so."""
+    dora_of: ClassVar[tuple[Tile, ...]] = DORA_OF
+    """By indicator, the dora it makes (`DORA_OF`; sanma's 1m makes 9m)."""
+
     readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {"uma": read_uma}
     table_rules: ClassVar[frozenset[str]] = frozenset(
         {
@@ -141,6 +149,12 @@ class RiichiOptions(Options):
     def liable_yakuman(self) -> frozenset[str]:
         """The yakuman a seat pays for when its discard let them be completed (`liable`)."""
         return LIABLE_YAKUMAN | {"suukantsu"} if self.suukantsu_liability else LIABLE_YAKUMAN
+
+    @property
+    def split_absent(self) -> bool:
+        """Whether a self-draw's payment of the seat nobody sits in is split between the payers
+        (sanma's `tsumo` "bisection"); never at a table of four."""
+        return False
 
     @property
     def oka(self) -> int:
@@ -170,10 +184,12 @@ class RiichiOptions(Options):
             problems.append("option double_wind_pair_fu: must be 2 or 4")
         # Bounded as a table's points are: a counter worth 3e15 would pay, a thousand counters
         # on, far past 2^53, which a table refuses only once the hand is recorded.
-        if not 0 <= self.honba_value <= MAX_TABLE_POINTS or self.honba_value % 3:
+        payers = len(self.seats) - 1
+        if not 0 <= self.honba_value <= MAX_TABLE_POINTS or self.honba_value % payers:
+            share = _SHARES[payers]
             problems.append(
-                f"option honba_value: must be a whole multiple of 3 from 0 to "
-                f"{MAX_TABLE_POINTS:,} (each of three payers pays a third on a self-draw)"
+                f"option honba_value: must be a whole multiple of {payers} from 0 to "
+                f"{MAX_TABLE_POINTS:,} (each of {share} on a self-draw)"
             )
         if self.min_tai:
             problems.append("option min_tai: a riichi hand needs one yaku, never a minimum")
@@ -205,6 +221,10 @@ class RiichiOptions(Options):
         if any(abs(item) > MAX_TABLE_POINTS // 1000 for item in self.uma):
             problems.append(f"option uma: each at most {MAX_TABLE_POINTS // 1000:,} either way")
         return problems
+
+
+_SHARES = {3: "three payers pays a third", 2: "two payers pays half"}
+"""How a counter's value is shared on a self-draw, by the number of payers."""
 
 
 def _preset(**fields: Any) -> Mapping[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.rules.riichi.options import RiichiOptions
-from companion.tiles import Wind
+from companion.tiles import WINDS, Wind
 
 LIMIT_BASE = {
     "mangan": 2000,
@@ -69,26 +69,40 @@ class Settlement:
     call: str
 
 
-def _paid(base: int, seat: Wind, discarder: Wind | None, bonus: int) -> tuple[dict[Wind, int], str]:
-    """What each other seat pays for a hand of `base` points, `bonus` (the honba) included,
-    and the call."""
+def _paid(
+    base: int,
+    seat: Wind,
+    discarder: Wind | None,
+    bonus: int,
+    seats: tuple[Wind, ...] = WINDS,
+    split_absent: bool = False,
+) -> tuple[dict[Wind, int], str]:
+    """What each other seat of `seats` pays for a hand of `base` points, `bonus` (the honba)
+    included, and the call. At a table of three, `split_absent`: on a self-draw each payer
+    adds half (rounded up to a hundred) of what the absent North would have paid."""
     dealer = seat is Wind.EAST
     payments = dict.fromkeys(Wind, 0)
     if discarder is not None:
         paid = _up(base * (6 if dealer else 4))
         payments[discarder] = -(paid + bonus)
         return payments, f"{paid}"
+    each_bonus = bonus // (len(seats) - 1)
     if dealer:
         each = _up(2 * base)
-        for wind in Wind:
+        if split_absent:
+            each += _up(each // 2)
+        for wind in seats:
             if wind is not seat:
-                payments[wind] = -(each + bonus // 3)
+                payments[wind] = -(each + each_bonus)
         return payments, f"{each} all"
     from_dealer, from_other = _up(2 * base), _up(base)
-    for wind in Wind:
+    if split_absent:
+        half = _up(from_other // 2)
+        from_dealer, from_other = from_dealer + half, from_other + half
+    for wind in seats:
         if wind is not seat:
             share = from_dealer if wind is Wind.EAST else from_other
-            payments[wind] = -(share + bonus // 3)
+            payments[wind] = -(share + each_bonus)
     return payments, f"{from_other}-{from_dealer}"
 
 
@@ -106,13 +120,18 @@ def settle(
     be completed: all of them and the honba on a self-draw, half of them on another seat's
     discard (the discarder pays the other half, the rest of the hand and the honba)."""
     bonus = honba * options.honba_value
-    payments, call = _paid(value.base, seat, discarder, bonus)
+    seats, split_absent = options.seats, options.split_absent
+    payments, call = _paid(value.base, seat, discarder, bonus, seats, split_absent)
     if liable is not None and liable_base and liable is not discarder:
         multiple = 6 if seat is Wind.EAST else 4
         liable_paid = _up(liable_base * multiple)
         rest = value.base - liable_base
         if discarder is None:
-            payments, _ = _paid(rest, seat, None, 0) if rest else (dict.fromkeys(Wind, 0), "")
+            payments, _ = (
+                _paid(rest, seat, None, 0, seats, split_absent)
+                if rest
+                else (dict.fromkeys(Wind, 0), "")
+            )
             payments[liable] -= liable_paid + bonus
         else:
             payments = dict.fromkeys(Wind, 0)

@@ -30,6 +30,8 @@ from companion.rules.riichi import yaku as table
 from companion.rules.riichi.engine import (
     STRUCTURE,
     RiichiResult,
+    RiichiWait,
+    in_turn_after,
     riichi_waits,
     score_riichi,
     score_several_riichi,
@@ -61,7 +63,7 @@ FIELDS = frozenset(
     }
 )
 """The request fields a riichi hand reads (docs/contract.md)."""
-_NOT_RIICHI = {
+REFUSED_FIELDS = {
     "dealer": "East is always the dealer in riichi: the field is not read",
     "dealer_streak": "riichi counts repeats as honba: use honba",
     "table_discards": "riichi has no early-win count: use the events heavenly, earthly, renhou",
@@ -132,19 +134,31 @@ class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
     event_names: ClassVar[tuple[str, ...]] = tuple(event.value for event in RiichiCircumstance)
     request_fields: ClassVar[tuple[str, ...]] = ("dora", "ura_dora", "honba", "riichi_sticks")
 
+    # What a variant of riichi on other tiles or seats (`sanma`) gives of its own: its request
+    # read into fields (`read_fields`), its scorer of those fields (`score_fields`) and its
+    # reader of options (`read_options`). Riichi's own are these.
+
     def read_options(self, data: Mapping[str, Any]) -> RiichiOptions:
         return read_options(data)
+
+    def read_fields(self, data: Any) -> dict[str, Any]:
+        """A request's fields as `score_fields` takes them, their types checked."""
+        return read_request(data)
+
+    def score_fields(self, hand: str, **fields: Any) -> RiichiResult:
+        """Score a hand given as the request's fields (`score_riichi`)."""
+        return score_riichi(hand, **fields)
 
     # -- one hand --------------------------------------------------------------------------
 
     def score_request(self, data: Mapping[str, Any]) -> ScoreResult:
         """Score a riichi request (a JSON object); `InvalidRequestError` when it is not
         well-formed, a result with `valid` false when it is no win."""
-        fields = read_request(data)
+        fields = self.read_fields(data)
         try:
-            return self._result(score_riichi(**fields), fields)
+            return self._result(self.score_fields(**fields), fields)
         except (NotAWinError, InvalidHandError, TileParseError) as refusal:
-            return refused(refusal)
+            return refused(refusal, self.id)
 
     def _result(self, found: RiichiResult, fields: Mapping[str, Any]) -> RiichiScoreResult:
         winner = Wind.parse(fields.get("seat", "E"))
@@ -175,7 +189,7 @@ class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
         same discarder, sharing `round`, `dora`, `ura_dora`, `honba`, `riichi_sticks` and
         `options`), as `score_several_riichi` settles them: in turn after the discarder, the
         honba and the deposits to the first, and with `head_bump` the first alone."""
-        readings = [read_request(request) for request in requests]
+        readings = [self.read_fields(request) for request in requests]
         first = readings[0]
         discarder = first.get("discarder")
         if first.get("win") != "discard" or discarder is None:
@@ -198,6 +212,8 @@ class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
                 honba=first.get("honba", 0),
                 riichi_sticks=first.get("riichi_sticks", 0),
                 options=first.get("options"),
+                score=self.score_fields,
+                read=self.read_options,
             )
         except (NotAWinError, InvalidHandError, TileParseError) as refusal:
             results = tuple(self.score_request(request) for request in requests)
@@ -210,7 +226,7 @@ class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
                 False, self.id, payer, results, error="; ".join(named) or refusal.message
             )
         by_seat = {Wind.parse(fields.get("seat", "E")): fields for fields in readings}
-        turn = {payer.next(step): step for step in range(1, 4)}
+        turn = in_turn_after(payer, self.read_options(first.get("options") or {}).seats)
         seats = sorted(by_seat, key=turn.__getitem__)
         results = tuple(
             self._result(result, by_seat[seat]) for seat, result in zip(seats, found, strict=False)
@@ -228,12 +244,12 @@ class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
         for name in ("win_tile",):
             if data.get(name) is not None:
                 raise InvalidRequestError(f"a hand one tile short has no {name}")
-        fields = read_request(data)
+        fields = self.read_fields(data)
         hand = fields.pop("hand", None)
         if hand is None:
             raise InvalidRequestError("hand is required: the concealed tiles, one tile short")
         try:
-            found = riichi_waits(hand, **fields)
+            found = self.waits_of(hand, fields)
         except (NotAWinError, InvalidHandError, TileParseError) as refusal:
             raise InvalidRequestError(refusal.message) from refusal
 
@@ -242,6 +258,10 @@ class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
             return self._result(wait.result, with_tile).to_json()
 
         return waits_answer(self.id, found, result_json)
+
+    def waits_of(self, hand: str, fields: Mapping[str, Any]) -> tuple[RiichiWait, ...]:
+        """The waits of `hand` (one tile short) under the request's other `fields`."""
+        return riichi_waits(hand, score=self.score_fields, **fields)
 
 
 _SHARED_SEVERAL = frozenset({"win", "discarder", "honba", "riichi_sticks", "options"})
@@ -252,10 +272,10 @@ def _kind(score: Any) -> str | None:
     return "yakuman" if score.yakuman else None
 
 
-def refused(refusal: CompanionError) -> ScoreResult:
+def refused(refusal: CompanionError, profile: str = "riichi") -> ScoreResult:
     return ScoreResult(
         False,
-        "riichi",
+        profile,
         error=refusal.message,
         error_key=refusal.key,
         error_params=refusal.params if refusal.key else None,
@@ -281,7 +301,7 @@ REQUEST = RequestShape(
     read_options,
     lists=("melds", "dora", "ura_dora", "events"),
     counts={"honba": MAX_COUNTERS, "riichi_sticks": MAX_COUNTERS},
-    refused={**_NOT_RIICHI, "bonus": "riichi has no flowers or animals"},
+    refused={**REFUSED_FIELDS, "bonus": "riichi has no flowers or animals"},
 )
 """A riichi request's fields and their kinds (docs/contract.md, "Riichi")."""
 

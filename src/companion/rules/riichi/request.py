@@ -6,7 +6,7 @@ cannot have happened before any reading of the tiles is looked at. The engine
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,10 +103,16 @@ def _listed(events: Sequence[RiichiCircumstance]) -> str:
 
 
 def check_events(
-    context: RiichiContext, hand: Hand, ura_dora: Sequence[Tile], options: RiichiOptions
+    context: RiichiContext,
+    hand: Hand,
+    ura_dora: Sequence[Tile],
+    options: RiichiOptions,
+    kita: int = 0,
 ) -> None:
     """Refuse what cannot have happened, naming the fields at fault: one refusal alone with its
-    key when it has one (the shared checks'), several together in one message without one."""
+    key when it has one (the shared checks'), several together in one message without one.
+    `kita`: the North tiles set aside (sanma), each followed by a replacement draw as a kong
+    is."""
     has = context.has
     riichi = has(E.RIICHI) or has(E.DOUBLE_RIICHI)
     claimed = [meld for meld in hand.melds if meld.kind is not MeldKind.CONCEALED_KONG]
@@ -121,8 +127,11 @@ def check_events(
         problems.append("ura_dora: ura dora count only with riichi in events")
     if has(E.REPLACEMENT) and context.by_discard:
         problems.append('events: replacement (rinshan) on a discard; win must be "self_draw"')
-    if has(E.REPLACEMENT) and not any(meld.kind.is_kong for meld in hand.melds):
-        problems.append("events: replacement (rinshan) without a kong in melds")
+    if has(E.REPLACEMENT) and not kita and not any(meld.kind.is_kong for meld in hand.melds):
+        problems.append(
+            "events: replacement (rinshan) without a kong in melds"
+            + (" or a North set aside (kita)" if len(options.seats) == 3 else "")
+        )
     if has(E.LAST_TILE) and has(E.REPLACEMENT):
         problems.append("events: last_tile (haitei) with replacement (rinshan)")
     if has(E.LAST_TILE) and context.by_discard:
@@ -193,6 +202,8 @@ class RiichiRequest:
     liable: str | None
     """The liable seat as given: read after scoring, as `score_riichi` reads it."""
     options: RiichiOptions
+    kita: int = 0
+    """The North tiles set aside, each a dora (`sanma`; always 0 at a table of four)."""
 
 
 def read_riichi_request(
@@ -210,11 +221,13 @@ def read_riichi_request(
     honba: int = 0,
     riichi_sticks: int = 0,
     liable: str | None = None,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, Any] | RiichiOptions | None = None,
+    kita: int = 0,
 ) -> RiichiRequest:
     """`score_riichi`'s fields read from their text and checked, refusing what `score_riichi`
-    refuses before it looks at the tiles' readings."""
-    rules = read_options(options or {})
+    refuses before it looks at the tiles' readings. `options` may be read already (a variant's
+    own, such as sanma's); `kita` is sanma's, which checks it before."""
+    rules = options if isinstance(options, RiichiOptions) else read_options(options or {})
     reds = read_red_fives(hand)
     meld_reds = [read_red_fives(text, "melds") for text in melds]
     red_count = reds.count + sum(found.count for found in meld_reds)
@@ -239,7 +252,7 @@ def read_riichi_request(
     context = RiichiContext(winner, Wind.parse(round), by_discard, payer, _events(events))
     indicators = _indicators(dora, "dora")
     unders = _indicators(ura_dora, "ura_dora")
-    check_events(context, built, unders, rules)
+    check_events(context, built, unders, rules, kita)
     return RiichiRequest(
-        built, context, indicators, unders, red_count, honba, riichi_sticks, liable, rules
+        built, context, indicators, unders, red_count, honba, riichi_sticks, liable, rules, kita
     )

@@ -1,4 +1,5 @@
-"""Red fives, read before the shared tile reader: riichi's `0m 0p 0s`.
+"""Red fives, read before the shared tile reader: riichi's `0m 0p 0s`; and the dora each
+indicator makes (`DORA_OF`).
 
 The shared reader (`companion.tiles`) is every profile's hot path and knows no red five. A
 riichi hand's text is read here first: each red five (a `0` in a run of m, p or s digits, or
@@ -12,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from companion.errors import InvalidRequestError
+from companion.tiles import KINDS, Tile
 
 _RUN = re.compile(r"([0-9]+)([mps])")
 _NAMED = re.compile(r"red five of (characters|circles|bamboo)", re.IGNORECASE)
@@ -52,3 +54,18 @@ def read_red_fives(text: str, field: str = "hand") -> RedFives:
             f"{field}: {found[doubled[0]]} red fives of {doubled[0]}; a table has one of each suit"
         )
     return RedFives(plain, tuple((suit, count) for suit, count in found.items() if count))
+
+
+def _indicated(indicator: int) -> Tile:
+    """The dora an indicator makes: the next kind (9→1, North→East, Red→White)."""
+    if indicator < Tile.EAST:
+        return Tile(indicator // 9 * 9 + (indicator % 9 + 1) % 9)
+    if indicator <= Tile.NORTH:
+        return Tile(Tile.EAST + (indicator - Tile.EAST + 1) % 4)
+    return Tile(Tile.WHITE + (indicator - Tile.WHITE + 1) % 3)
+
+
+DORA_OF: tuple[Tile, ...] = tuple(_indicated(kind) for kind in range(KINDS))
+"""By indicator, the dora it makes: the next kind of its suit (9 makes 1), East→South→West→
+North→East, White→Green→Red→White. A variant with other tiles in play has its own table
+(`RiichiOptions.dora_of`)."""

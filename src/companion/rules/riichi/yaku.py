@@ -519,8 +519,13 @@ def optional_table(entries: Sequence[OptionalYaku] = OPTIONAL_YAKU) -> str:
 DOUBLE_FORMS = ids("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii")
 """The yakuman worth two with option `double_yakuman`."""
 
-DORA_NAMES = {"dora": "Dora ドラ", "aka_dora": "Red five 赤ドラ", "ura_dora": "Ura dora 裏ドラ"}
-"""Counted and shown, never a yaku."""
+DORA_NAMES = {
+    "dora": "Dora ドラ",
+    "aka_dora": "Red five 赤ドラ",
+    "ura_dora": "Ura dora 裏ドラ",
+    "kita": "Kita 抜きドラ",
+}
+"""Counted and shown, never a yaku (`kita`: the North tiles set aside in `sanma`)."""
 
 
 def scored(patterns: Sequence[Pattern], facts: RiichiFacts) -> list[tuple[Pattern, int, int]]:
