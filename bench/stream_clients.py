@@ -90,7 +90,7 @@ def request(table_id: str, query: str) -> bytes:
 
 
 def readers(port: int, table_id: str, hands: int, clients: int) -> dict[str, Any]:
-    """`clients` streams at `?after=0` at once, each read until it has the last event."""
+    """`clients` streams at `?after=0` at once, each read until it has the last entry."""
     done: list[float] = []
     failed: list[str] = []
     last = f"id: {hands}\n".encode()

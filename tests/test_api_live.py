@@ -211,7 +211,7 @@ def test_streams_refuse_an_unknown_table_and_a_bad_last_event_id(sqlite_url: str
             f"{server.base}/api/tables/{table_id}/stream", headers={"Last-Event-ID": "x"}
         )
         assert response.status_code == 422
-        assert response.json() == {"error": "Last-Event-ID must be an event number"}
+        assert response.json() == {"error": "Last-Event-ID must be a whole number"}
 
 
 def test_an_idle_stream_gets_heartbeats_and_ends_cleanly_on_shutdown(sqlite_url: str) -> None:
@@ -231,7 +231,7 @@ def test_streams_share_one_read_per_write(sqlite_url: str, monkeypatch: Any) -> 
         # A stream's headers come before its first read of the table: wait for each one's
         # opening comment, sent once that read is done, before counting reads.
         for stream in streams:
-            assert stream.messages.get(timeout=5) == f": {table_id} from event 0"
+            assert stream.messages.get(timeout=5) == f": {table_id} from entry 0"
         hub = server.app.state.live_hub
         reads: list[str] = []
         original = hub.ledger.replay
@@ -274,7 +274,7 @@ def test_last_event_ids_that_int_cannot_read_are_a_422_not_a_500(sqlite_url: str
         for header in (b"\xb2", b"\xb9", b"9" * 5000, b"-1", b"1 2", b"1e3"):
             response = httpx.get(url, headers={b"Last-Event-ID": header})
             assert response.status_code == 422, header[:10]
-            assert response.json() == {"error": "Last-Event-ID must be an event number"}
+            assert response.json() == {"error": "Last-Event-ID must be a whole number"}
         response = httpx.get(f"{url}?after=" + "9" * 5000)
         assert response.status_code == 422
         assert response.json()["error"].startswith("query.after: ")
@@ -293,12 +293,12 @@ def test_an_event_beyond_the_tables_last_is_refused_not_followed_in_silence(
         response = httpx.get(url, headers={"Last-Event-ID": "9"})
         assert response.status_code == 409
         assert response.json() == {
-            "error": "Last-Event-ID 9 is beyond this table's last event (2): "
+            "error": "Last-Event-ID 9 is beyond this table's last entry (2): "
             "load the table again and follow it from there"
         }
         response = httpx.get(f"{url}?after=3")
         assert response.status_code == 409
-        assert response.json()["error"].startswith("after 3 is beyond this table's last event")
+        assert response.json()["error"].startswith("after 3 is beyond this table's last entry")
         assert Stream(url, {"Last-Event-ID": "2"}).nothing_more()  # its last event: open
 
 

@@ -73,7 +73,7 @@ def test_a_preview_refuses_a_key_used_for_another_entry_as_the_write_does(
     # The same key for a win on hand 2: the write answers 409; the preview said recordable.
     win = {"kind": "win", "winner": "Cat", "from": "Ben", "tai": 2, "expect_hand": 2}
     message = (
-        "the key 'tap-1' was already used for event 1 (draw), which asked for something else: "
+        "the key 'tap-1' was already used for entry 1 (draw), which asked for something else: "
         "nothing recorded"
     )
     preview = client.post(

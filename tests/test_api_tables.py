@@ -495,7 +495,7 @@ def test_the_same_key_records_once(client: TestClient, table: tuple[str, str]) -
     assert again.json()["event"]["seq"] == first.json()["event"]["seq"] == 1
     conflict = record(client, table, {**body, "tai": 3})
     assert conflict.status_code == 409
-    assert "already used for event 1" in conflict.json()["error"]
+    assert "already used for entry 1" in conflict.json()["error"]
     assert len(client.get(f"/api/tables/{table[0]}/history").json()["events"]) == 1
 
 
@@ -541,7 +541,7 @@ def test_void_and_amend(any_client: TestClient) -> None:
     again = correct(client, table, 2, "void", {"reason": "twice"})
     assert again.status_code == 422 and "already void" in again.json()["error"]
     missing = correct(client, table, 99, "void", {"reason": "no such hand"})
-    assert missing.status_code == 404 and "no event 99" in missing.json()["error"]
+    assert missing.status_code == 404 and "no entry 99" in missing.json()["error"]
     correction = correct(client, table, 4, "void", {"reason": "undo the void"})
     assert correction.status_code == 422 and "is a correction" in correction.json()["error"]
     amend = {"kind": "win", "winner": "Dan", "self_draw": True, "tai": 1, "reason": "self-drawn"}
@@ -560,7 +560,7 @@ def test_void_and_amend(any_client: TestClient) -> None:
         (1, "void", {"reason": "  "}, 422, "a correction needs a reason"),
         (1, "void", {"reason": "x", "by": "b" * 201}, 422, "at most 200"),
         (1, "void", {"reason": "x", "kind": "draw"}, 422, "unknown field 'kind'"),
-        (9, "void", {"reason": "x"}, 404, "no event 9"),
+        (9, "void", {"reason": "x"}, 404, "no entry 9"),
         (2, "void", {"reason": "x"}, 422, "is a correction"),
         ("one", "void", {"reason": "x"}, 422, "seq"),
         (1, "amend", {"kind": "draw"}, 422, "reason is required"),
@@ -986,7 +986,7 @@ def test_the_table_page(client: TestClient, table: tuple[str, str], lang: str) -
     assert data["api"]["hands"] == f"/api/tables/{table_id}/hands"
     [record_card] = page.find(id="record")
     assert "hidden" in record_card, "the record form is hidden until the page finds a token"
-    actions = [attrs for _, attrs in page.tags if attrs.get("class") == "event-actions"]
+    actions = [attrs for _, attrs in page.tags if attrs.get("class") == "entry-actions"]
     assert actions and all("hidden" in attrs for attrs in actions), "void, amend: writers only"
     assert page.find(data_void="2")
     assert page.find(data_series="0") and "<polyline" in html

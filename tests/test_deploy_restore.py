@@ -59,7 +59,7 @@ def test_a_backup_restores_into_a_new_database(
     )  # fmt: skip
     assert restore.returncode == 0, restore.stderr
     tables = restore.stdout.strip()
-    assert tables.endswith(" events restored") and " tables, " in tables
+    assert tables.endswith(" entries restored") and " tables, " in tables
 
     with Ledger.open(empty_database) as restored:
         assert restored.export_json(table.id) == before

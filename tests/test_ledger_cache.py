@@ -43,4 +43,4 @@ def test_a_correction_by_another_ledger_is_replayed_anew(ledger_url: str) -> Non
         assert (after.state, after.entries) == fresh(ledger_url, table)
         first.record(table, DrawRecord())
         final = first.replay(table)
-        assert final == replay(final.setup, [entry.event for entry in final.entries])
+        assert final == replay(final.setup, [entry.stored for entry in final.entries])

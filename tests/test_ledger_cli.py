@@ -176,9 +176,9 @@ def test_the_key_makes_a_double_tap_harmless(capsys: pytest.CaptureFixture[str],
     argv = ("table", "win", table, "--winner", "Ann", "--self-draw", "--tai", "2", "--key", "t1")
     ok(capsys, *argv, "--db", url)
     out = ok(capsys, *argv, "--db", url)
-    assert "Already recorded as event 1" in out
+    assert "Already recorded as entry 1" in out
     code, _, err = run(capsys, *argv[:-4], "--tai", "3", "--key", "t1", "--db", url)
-    assert code == 2 and "already used for event 1" in err
+    assert code == 2 and "already used for entry 1" in err
     assert standings(capsys, url, table)["hands"] == 1
 
 
@@ -200,8 +200,8 @@ def test_the_database_comes_from_the_environment(
         (["win", "{id}", "--winner", "Ann", "--self-draw", "--tai", "0"], "minimum of 1"),
         (["win", "{id}", "--winner", "Ann", "--self-draw", "--hand", "nope.json"], "cannot read"),
         (["payout", "{id}", "--player", "Ann", "--event", "bite"], "no instant payouts"),
-        (["void", "{id}", "7", "--reason", "x"], "no event 7"),
-        (["amend", "{id}", "1", "--reason", "x"], "give the corrected event"),
+        (["void", "{id}", "7", "--reason", "x"], "no entry 7"),
+        (["amend", "{id}", "1", "--reason", "x"], "give the corrected entry"),
         (["standings", "nope"], "no table with id 'nope'"),
         (["draw", "{id}", "--expect-hand", "2"], "not being played yet: the next is hand 1"),
     ],

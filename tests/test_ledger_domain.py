@@ -19,7 +19,7 @@ from companion.ledger.entries import Correction, Entry, Payout, Win
 from companion.ledger.errors import (
     LedgerError,
     NotPayableWinError,
-    UnknownEventError,
+    UnknownEntryError,
     UnknownPlayerError,
 )
 from companion.ledger.records import (
@@ -378,9 +378,9 @@ def test_an_amendment_counts_in_place_of_the_original() -> None:
     table.void(1)
     assert table.replay.state.hands == 1
     assert table.replay.entries[0].corrected_by == 5
-    with pytest.raises(UnknownEventError, match="event 3 is a correction"):
+    with pytest.raises(UnknownEntryError, match="entry 3 is a correction"):
         table.void(3)
-    with pytest.raises(UnknownEventError, match="no event 9"):
+    with pytest.raises(UnknownEntryError, match="no entry 9"):
         table.void(9)
 
 

@@ -24,10 +24,10 @@ from companion.ledger.errors import (
     LedgerError,
     StaleWriteError,
     TableFinishedError,
-    UnknownEventError,
+    UnknownEntryError,
     UnknownTableError,
 )
-from companion.ledger.models import VERSION_TABLE, EventRow, TableRow
+from companion.ledger.models import VERSION_TABLE, EntryRow, TableRow
 from companion.ledger.records import DrawRecord, PayoutRecord, WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger, hash_token
 
@@ -78,7 +78,7 @@ def test_the_record_survives_reopening_and_state_is_replayed(ledger_url: str) ->
         ("Cat", 8),
         ("Dan", -2),
     ]
-    assert [entry.event.kind for entry in history] == ["win", "draw"]
+    assert [entry.stored.kind for entry in history] == ["win", "draw"]
 
 
 def test_nothing_derived_is_stored(ledger: Ledger) -> None:
@@ -98,7 +98,7 @@ def test_unknown_tables_and_events_are_explained(ledger: Ledger) -> None:
     with pytest.raises(UnknownTableError, match="no table with id 'nope'"):
         ledger.standings("nope")
     table = ledger.create_table("sg", PLAYERS).id
-    with pytest.raises(UnknownEventError, match="no event 4"):
+    with pytest.raises(UnknownEntryError, match="no entry 4"):
         ledger.void(table, 4, reason="typo")
 
 
@@ -125,7 +125,7 @@ def test_the_same_key_twice_records_once(ledger: Ledger) -> None:
     first = ledger.record(table, WinRecord(tuple(win("Ben", 3)), discarder="Cat"), key="tap-1")
     again = ledger.record(table, WinRecord(tuple(win("ben", 3)), discarder="cat"), key="tap-1")
     assert not first.duplicate and again.duplicate
-    assert again.event.seq == first.event.seq == 1
+    assert again.stored.seq == first.stored.seq == 1
     assert len(ledger.history(table)) == 1
     assert ledger.standings(table)["players"][1]["total"] == 16
     # A key belongs to its table.
@@ -136,7 +136,7 @@ def test_the_same_key_twice_records_once(ledger: Ledger) -> None:
 def test_the_same_key_for_something_else_is_refused(ledger: Ledger) -> None:
     table = ledger.create_table("sg", PLAYERS).id
     ledger.record(table, WinRecord(tuple(win("Ben", 3)), discarder="Cat"), key="k")
-    with pytest.raises(IdempotencyConflictError, match="already used for event 1"):
+    with pytest.raises(IdempotencyConflictError, match="already used for entry 1"):
         ledger.record(table, WinRecord(tuple(win("Ben", 4)), discarder="Cat"), key="k")
     with pytest.raises(IdempotencyConflictError):
         ledger.record(table, DrawRecord(), key="k")
@@ -148,7 +148,7 @@ def test_keys_work_for_corrections_too(ledger: Ledger) -> None:
     ledger.record(table, DrawRecord())
     ledger.void(table, 1, reason="no hand", key="v")
     assert ledger.void(table, 1, reason="no hand", key="v").duplicate
-    with pytest.raises(UnknownEventError, match="already void"):
+    with pytest.raises(UnknownEntryError, match="already void"):
         ledger.void(table, 1, reason="no hand")
 
 
@@ -165,17 +165,17 @@ def test_void_and_amend_keep_the_original_with_who_when_and_why(ledger: Ledger) 
     )  # 3
     voided = ledger.void(table, 2, reason="no such hand")  # 4
     history = ledger.history(table)
-    assert [(e.event.seq, e.status) for e in history] == [
+    assert [(e.stored.seq, e.status) for e in history] == [
         (1, "amended"),
         (2, "voided"),
         (3, "amend"),
         (4, "void"),
     ]
-    correction, void = history[2].event.body, history[3].event.body
+    correction, void = history[2].stored.body, history[3].stored.body
     assert isinstance(correction, Correction) and isinstance(void, Correction)
     assert (correction.by, correction.reason, correction.target) == ("Dan", "it was Cat", 1)
     assert (void.by, void.reason, void.replacement) == ("", "no such hand", None)
-    assert history[2].event.at <= history[3].event.at
+    assert history[2].stored.at <= history[3].stored.at
     assert amended.entry.status == "amend" and voided.replay.state.hands == 1
     standings = ledger.standings(table)
     assert standings["dealer"] == "Ben"  # Cat's win passed the deal
@@ -258,7 +258,7 @@ def _run_threads(count: int, work: Callable[[int], None]) -> None:
 
 def _check_whole(ledger: Ledger, table: str, expected: int) -> None:
     replayed = ledger.replay(table)
-    seqs = [entry.event.seq for entry in replayed.entries]
+    seqs = [entry.stored.seq for entry in replayed.entries]
     assert seqs == list(range(1, expected + 1))  # none lost, none twice, no gaps
     assert replayed.state.hands == expected
     totals = [Fraction(0)] * 4
@@ -370,7 +370,7 @@ def test_concurrent_processes_lose_and_duplicate_nothing(ledger_url: str, ledger
     _check_whole(ledger, table, 12)
     with ledger.engine.connect() as connection:
         keys = connection.execute(
-            select(EventRow.idempotency_key).where(EventRow.table_id == table)
+            select(EntryRow.idempotency_key).where(EntryRow.table_id == table)
         ).scalars()
         assert sorted(k or "" for k in keys) == sorted(
             f"p{i}-{n}" for i in range(3) for n in range(4)

@@ -149,7 +149,7 @@ def test_a_tenhou_hanchan_through_the_ledger() -> None:
         "East 1, 1 honba",
         "East 2, 2 honba",
     ]
-    body = entries[2].event.body
+    body = entries[2].stored.body
     assert isinstance(body, GameHand) and body.calls == ("11600",)
     assert outcome_text(NAMES, body) == "Bo wins 4 han 30 fu on Dana's discard; riichi: Chen"
     data = table.standings()
@@ -205,7 +205,7 @@ def test_an_mleague_hanchan_head_bump_liability_nagashi_through_the_ledger() -> 
         (29_900, 32_100, 42_700, -4_700),
         (31_900, 31_100, 41_700, -5_700),
     ]
-    texts = [outcome_text(NAMES, entry.event.body) for entry in table.replay.entries[:4]]  # type: ignore[arg-type]
+    texts = [outcome_text(NAMES, entry.stored.body) for entry in table.replay.entries[:4]]  # type: ignore[arg-type]
     assert texts == [
         "Chombo: Dana",
         "Chen wins mangan and Bo wins 3 han 40 fu on Aki's discard",
@@ -262,7 +262,7 @@ def test_an_ema2025_hanchan_three_winners_kiriage_and_deposits_over_draws() -> N
         (53_300, 17_000, 18_700, 30_000),
         (48_200, 17_000, 18_700, 36_100),
     ]
-    first = table.replay.entries[0].event.body
+    first = table.replay.entries[0].stored.body
     assert isinstance(first, GameHand) and first.calls == ("1000", "2000", "12000")
     assert table.finals() == "1 Aki 33.2, 2 Dana 11.1, 3 Chen -16.3, 4 Bo -28.0"
 
@@ -349,7 +349,7 @@ def test_a_whole_hand_is_scored_with_the_tables_seats_honba_and_sticks() -> None
     hand = {"hand": "234m456p678s34588s", "win_tile": "5s", "events": ["riichi"]}
     table.record(WinRecord((WinnerRecord(B, hand=hand),), C))
     entry = table.replay.entries[1]
-    body = entry.event.body
+    body = entry.stored.body
     assert isinstance(body, GameHand)
     assert body.game["riichi"] == [1]
     assert body.game["winners"] == [{"player": 1, "han": 3, "fu": 30}]

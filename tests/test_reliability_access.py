@@ -181,7 +181,7 @@ def test_an_event_that_does_not_exist_is_refused_and_nothing_recorded(client: Te
             f"/api/tables/{table_id}/{suffix.replace('1', '99')}", json=body, headers=auth
         )
         assert response.status_code == 404, response.text
-        assert response.json() == {"error": "this table has no event 99"}
+        assert response.json() == {"error": "this table has no entry 99"}
     assert events(client, table_id) == []
 
 

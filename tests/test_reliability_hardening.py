@@ -299,7 +299,7 @@ def test_the_limits_are_the_documented_ones() -> None:
     from companion.ledger import state
 
     assert (state.MAX_PLAYER_NAME, state.MAX_TABLE_NAME, state.MAX_CORRECTION_TEXT) == (40, 60, 200)
-    assert (state.MAX_CORRECTIONS, state.MAX_EVENTS) == (10, 20_000)
+    assert (state.MAX_CORRECTIONS, state.MAX_ENTRIES) == (10, 20_000)
 
 
 def test_names_at_their_limits_are_stored_and_over_them_refused(any_client: TestClient) -> None:
@@ -350,7 +350,7 @@ def test_an_event_takes_at_most_ten_corrections(client: TestClient) -> None:
     )
     assert refused.status_code == 422
     assert refused.json()["error"] == (
-        "an event can be corrected at most 10 times: event 1 has been"
+        "an entry can be corrected at most 10 times: entry 1 has been"
     )
 
 
@@ -359,7 +359,7 @@ def test_a_table_holds_a_bounded_number_of_events(
 ) -> None:
     from companion.ledger import repository
 
-    monkeypatch.setattr(repository, "MAX_EVENTS", 3)
+    monkeypatch.setattr(repository, "MAX_ENTRIES", 3)
     table_id, token = new_table(client)
     url = f"/api/tables/{table_id}"
     for _ in range(3):
@@ -368,7 +368,7 @@ def test_a_table_holds_a_bounded_number_of_events(
         refused = client.post(f"{url}/{path}", json=body, headers=bearer(token))
         assert refused.status_code == 422
         assert refused.json()["error"] == (
-            "a table holds at most 3 events: this one is full; start a new table"
+            "a table holds at most 3 entries: this one is full; start a new table"
         )
     assert len(client.get(f"{url}/history").json()["events"]) == 3
 
@@ -391,7 +391,7 @@ def test_a_correction_with_a_stale_expect_is_a_409(client: TestClient) -> None:
     stale = client.post(f"{url}/events/1/amend", json=second, headers=bearer(token))
     assert stale.status_code == 409
     assert stale.json()["error"] == (
-        "event 1 is at version 1, not 0: it was corrected meanwhile; see the history before "
+        "entry 1 is at version 1, not 0: it was corrected meanwhile; see the history before "
         "correcting it again"
     )
     void = client.post(
@@ -468,7 +468,7 @@ def long_table(client: TestClient, hands: int) -> str:
 
 
 def shown_events(html: str) -> list[int]:
-    return [int(seq) for seq in re.findall(r'<li class="event [^"]*" data-seq="(\d+)"', html)]
+    return [int(seq) for seq in re.findall(r'<li class="entry [^"]*" data-seq="(\d+)"', html)]
 
 
 def test_the_history_is_paged_newest_first_with_an_older_link(client: TestClient) -> None:
@@ -481,7 +481,7 @@ def test_the_history_is_paged_newest_first_with_an_older_link(client: TestClient
         html = client.get(path).text
         assert shown_events(html) == list(range(130, 80, -1))
         assert f'href="/t/{table_id}?before=81#history"' in html
-        assert "Events 81 to 130 of 130" in html and "data-newest" not in html
+        assert "Entries 81 to 130 of 130" in html and "data-newest" not in html
         polylines = re.findall(r'<polyline points="([^"]+)"', html)
         assert len(polylines) == 4
         assert all(len(points.split()) == CHART_POINTS + 1 for points in polylines)
@@ -490,7 +490,7 @@ def test_the_history_is_paged_newest_first_with_an_older_link(client: TestClient
     assert f'href="/t/{table_id}?before=31#history"' in older and "data-newest" in older
     oldest = client.get(f"/t/{table_id}?before=31").text
     assert shown_events(oldest) == list(range(30, 0, -1))
-    assert "data-older" not in oldest and "Events 1 to 30 of 130" in oldest
+    assert "data-older" not in oldest and "Entries 1 to 30 of 130" in oldest
     # The API's history stays whole.
     assert len(client.get(f"/api/tables/{table_id}/history").json()["events"]) == 130
 

@@ -692,12 +692,12 @@ def test_http_table_writes_answer_with_the_reason(
         (
             f"{base}/events/{seq}/void",
             seq_refused,
-            answers | {404: f"this table has no event {seq}"},
+            answers | {404: f"this table has no entry {seq}"},
         ),
         (
             f"{base}/events/{seq}/amend",
             seq_refused,
-            answers | {404: f"this table has no event {seq}"},
+            answers | {404: f"this table has no entry {seq}"},
         ),
     ):
         response = post(http, path, body, table["token"])

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from companion.ledger.state import TableState
 from companion.web import i18n
-from companion.web.table_history import event_time
+from companion.web.table_history import entry_time
 from companion.web.table_views import names_class, round_label
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -116,8 +116,8 @@ def test_the_board_says_which_lap_it_is(client: TestClient) -> None:
 
 def test_a_hand_from_another_day_shows_its_date() -> None:
     evening = datetime(2026, 11, 28, 21, 5, tzinfo=UTC)
-    assert event_time(evening, date(2026, 11, 28)) == "21:05 UTC"
-    assert event_time(evening, date(2026, 12, 1)) == "2026-11-28 21:05 UTC"
+    assert entry_time(evening, date(2026, 11, 28)) == "21:05 UTC"
+    assert entry_time(evening, date(2026, 12, 1)) == "2026-11-28 21:05 UTC"
 
 
 @pytest.mark.parametrize(

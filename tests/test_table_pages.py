@@ -1,6 +1,6 @@
 """The table page's record form, per profile: several winners on one discard and the table's
 discards for a whole hand (`tw` only), the added kong in the hand editor, and a several-winner
-event in the history (one event, both winners, prefilled for an amendment)."""
+entry in the history (one entry, both winners, prefilled for an amendment)."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def test_the_hand_editor_adds_an_added_kong(client: TestClient) -> None:
     assert "加槓" in client.get("/?lang=zh-Hant").text
 
 
-def test_several_winners_are_one_event_in_the_history(client: TestClient) -> None:
+def test_several_winners_are_one_entry_in_the_history(client: TestClient) -> None:
     table = new_table(client, "tw")
     body = {
         "kind": "win",
@@ -85,8 +85,8 @@ def test_several_winners_are_one_event_in_the_history(client: TestClient) -> Non
     }
     assert record(client, table, body).status_code == 201
     board = client.get(f"/t/{table[0]}/board?lang=en").text
-    items = re.findall(r'<li class="event[^"]*" data-seq="(\d+)"([^>]*)>', board)
-    assert [seq for seq, _ in items] == ["1"], "one event for both winners"
+    items = re.findall(r'<li class="entry[^"]*" data-seq="(\d+)"([^>]*)>', board)
+    assert [seq for seq, _ in items] == ["1"], "one entry for both winners"
     attributes = items[0][1]
     assert 'data-prefill-winners="0:3,1:5"' in attributes
     assert 'data-prefill-from="2"' in attributes
@@ -145,10 +145,10 @@ def test_an_mcr_table_offers_fan_from_8_flowers_and_prefills_an_amendment(
     body = {"kind": "win", "winner": "Cat", "self_draw": True, "tai": 9, "flowers": 3}
     assert record(client, table, body).status_code == 201
     page = client.get(f"/t/{table[0]}?lang=zh-Hant").text
-    event = re.search(r'<li class="event[^>]*data-seq="1"[^>]*>', page)
-    assert event is not None
-    assert 'data-prefill-tai="9"' in event.group(0)
-    assert 'data-prefill-flowers="3"' in event.group(0)
+    entry = re.search(r'<li class="entry[^>]*data-seq="1"[^>]*>', page)
+    assert entry is not None
+    assert 'data-prefill-tai="9"' in entry.group(0)
+    assert 'data-prefill-flowers="3"' in entry.group(0)
     assert "Cat 自摸 12 番 \uff08其中花牌 3 番\uff09" in html.unescape(page)
     assert "東風圈第 2 局" in page
     # A table without flowers has no flowers field.

@@ -76,7 +76,7 @@ def test_a_named_table_pages_its_history(phone: Tab, desktop: Tab) -> None:
         assert tab.page.title().startswith("Friday night at the club")
         expect(tab.page.locator("#history li[data-seq]")).to_have_count(50)
         expect(tab.page.locator("#history [data-history-range]")).to_have_text(
-            "Events 6 to 55 of 55"
+            "Entries 6 to 55 of 55"
         )
         tab.screenshot("tables-named", full_page=False)
         tab.page.locator("#history [data-older]").scroll_into_view_if_needed()

@@ -21,7 +21,7 @@ from companion.api.security import bearer_token
 from companion.errors import CompanionError
 from companion.ledger.errors import (
     IdempotencyConflictError,
-    MissingEventError,
+    MissingEntryError,
     StaleWriteError,
     TableBusyError,
     TableFinishedError,
@@ -83,7 +83,7 @@ def http_status(error: CompanionError) -> int:
     own = getattr(error, "http_status", None)
     if isinstance(own, int):
         return own
-    if isinstance(error, UnknownTableError | MissingEventError):
+    if isinstance(error, UnknownTableError | MissingEntryError):
         return 404
     if isinstance(error, IdempotencyConflictError | StaleWriteError | TableFinishedError):
         return 409

@@ -2,7 +2,7 @@
 
 It follows the tables' notices (`companion.api.live`): one message each time any of the
 event's tables records, or the organiser acts (a notice for `event:<id>`). Its `id` is the
-event's *version*: the organiser's last action's number plus every table's last event number,
+event's *version*: the organiser's last action's number plus every table's last entry number,
 which only grows; a client that reconnects after version v is told at once if the event has
 moved on. The hub's part for events (`EventStreams`) learns which tables an event has when it
 reads the event; a notice for a table it does not know (a round seated since) is looked up once
@@ -47,7 +47,7 @@ class EventState:
 
 
 def read_event_state(ledger: Ledger, event_id: str) -> EventState:
-    """The event's version (the organiser's last action's number plus each table's last event
+    """The event's version (the organiser's last action's number plus each table's last entry
     number: it only grows, and every change moves it) and its tables. A refusal (no such event)
     raises as the ledger's own error."""
     from companion.ledger.event_book.service import EventBook

@@ -3,7 +3,7 @@ that follow it. The streams themselves are a table's (`companion.api.table_strea
 event's leaderboard (`companion.api.event_stream`); what every stream keeps to over HTTP (its
 limits, its response, where it starts) is in `companion.api.streams`.
 
-Every write to a table ends with a notice "table X has event N" (`Ledger.add_listener`):
+Every write to a table ends with a notice "table X has entry N" (`Ledger.add_listener`):
 
 - on PostgreSQL the ledger sends it with `NOTIFY` in the write's own transaction (so it is
   delivered only if the write commits, and to every process on the database), and each process
@@ -59,10 +59,10 @@ STALL = 30.0
 STREAM_THREADS = 4
 """Threads for the streams' reads and message writing (the pages keep the default pool)."""
 MAX_SEQ_DIGITS = 18
-"""Digits of an event number (`Last-Event-ID`, `after`): more than any table can hold."""
+"""Digits of an entry number (`Last-Event-ID`, `after`): more than any table can hold."""
 
 SEQ = re.compile(f"[0-9]{{1,{MAX_SEQ_DIGITS}}}")
-"""An event number as a notice or a client gives it: ASCII digits only."""
+"""An entry number as a notice or a client gives it: ASCII digits only."""
 _HUBS: weakref.WeakSet[LiveHub] = weakref.WeakSet()
 _HUBS_LOCK = threading.Lock()
 
@@ -237,7 +237,7 @@ class LiveHub:
     # -- notices -----------------------------------------------------------------------------
 
     def notice(self, table_id: str, seq: int) -> None:
-        """Table `table_id` has event `seq` (from a writer's thread or the listener's)."""
+        """Table `table_id` has entry `seq` (from a writer's thread or the listener's)."""
         if self.closed:
             return
         with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is watching
@@ -304,8 +304,8 @@ def reconnect(sent: int) -> bytes:
 
 
 def last_seq(replayed: Replay) -> int:
-    """The number of a table's last event (0 before its first)."""
-    return replayed.entries[-1].event.seq if replayed.entries else 0
+    """The number of a table's last entry (0 before its first)."""
+    return replayed.entries[-1].stored.seq if replayed.entries else 0
 
 
 def setting(name: str, default: float) -> float:

@@ -9,7 +9,7 @@ What one client may hold (each tested in tests/test_api_live.py):
   always find a connection): beyond them, 429 / 503 with `Retry-After`;
 - **a lifetime** (`COMPANION_STREAM_LIFETIME`, 600 s, less up to a tenth so that streams
   opened together do not all end together): then the stream sends `event: reconnect` and ends,
-  and the client opens it again after the last event it has (`Last-Event-ID`), losing none;
+  and the client opens it again after the last message it has (`Last-Event-ID`), losing none;
 - **what waits for a client that does not read**: a backlog is sent in pieces of at most
   `table_stream.CHUNK_BYTES`, and a piece the client has not taken within `stall` seconds (30)
   ends the stream (its connection is dropped); the client resumes from its `Last-Event-ID`;
@@ -203,15 +203,16 @@ def _stream_threads(request: Request) -> anyio.CapacityLimiter:
 
 
 def stream_start(request: Request, after: int | None) -> tuple[int | None, str]:
-    """The event a stream starts after, and what said so (`Last-Event-ID` or `after`)."""
+    """Where a stream starts (after a table's entry number, an event's version), and what
+    said so (`Last-Event-ID` or `after`)."""
     header = request.headers.get("last-event-id")
     if header is not None and header.strip():
         # ASCII digits only: `int` takes "²" and other Unicode digits, and refuses 4,301 digits.
         if not SEQ.fullmatch(header.strip()):
-            raise InvalidRequestError("Last-Event-ID must be an event number")
+            raise InvalidRequestError("Last-Event-ID must be a whole number")
         return int(header.strip()), "Last-Event-ID"
     if after is not None and after < 0:
-        raise InvalidRequestError("after must be an event number (0 or more)")
+        raise InvalidRequestError("after must be a whole number (0 or more)")
     return after, "after"
 
 

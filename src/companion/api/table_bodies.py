@@ -349,7 +349,7 @@ class PayoutBody(RecordBody):
 
     kind: Literal["payout"] = Field(description="an instant payout")
     player: str = Field(description="who receives it")
-    event: str = Field(
+    event: str = Field(  # the payout's kind (`PayoutKind`), under its JSON name
         description="bite, own_flowers, four_flowers, four_seasons, animal_set, "
         "all_animals, exposed_kong, concealed_kong",
     )
@@ -390,7 +390,7 @@ class Correction(BodyModel):
     by: str = Field("", max_length=MAX_CORRECTION_TEXT, description="who makes the correction")
     key: Key = None
     expect: int | None = Field(
-        None, ge=0, description="refuse (409) unless the event is at this version (its `version`)"
+        None, ge=0, description="refuse (409) unless the entry is at this version (its `version`)"
     )
 
     def fields(self) -> dict[str, Any]:

@@ -142,7 +142,7 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "the token is not this table's",
         404: "no table with this id",
         409: "the key was used for something else, the hand was already recorded, "
-        "the event was corrected meanwhile (`expect`), or the table is finished",
+        "the entry was corrected meanwhile (`expect`), or the table is finished",
         413: "the body is over the size limit",
         415: "the body is not JSON",
         422: "a request that cannot be carried out (a name not at the table, a hand that "

@@ -2,14 +2,15 @@
 
 The hub's part for tables (`TableStreams`, in `companion.api.live`'s `LiveHub`) keeps, for each
 table someone is watching, the latest replay of its record and that replay's messages. A notice
-makes it read the record once (the ledger's cached replay plus the new events), whatever the
+makes it read the record once (the ledger's cached replay plus the new entries), whatever the
 number of open streams; the messages of a state are written once, in a thread, and shared by
-every stream of the table (an event already written is reused while its entry is unchanged);
+every stream of the table (a message already written is reused while its entry is unchanged);
 each stream then sends the messages it has not sent yet, from memory.
 
-A stream sends each event as `id: <seq>` and `data: <the event as in /history>`. A client that
-reconnects with `Last-Event-ID` (or opens with `?after=<seq>`) gets exactly the events after
-it. Its limits, heartbeats and lifetime are every stream's (`companion.api.live`).
+A stream sends each entry as `id: <seq>` and `data: <the entry as in /history>` (under SSE's
+`event: table`). A client that reconnects with `Last-Event-ID` (the SSE header's name; here an
+entry number) or opens with `?after=<seq>` gets exactly the entries after it. Its limits,
+heartbeats and lifetime are every stream's (`companion.api.live`).
 """
 
 from __future__ import annotations
@@ -40,15 +41,15 @@ CHUNK_BYTES = 64 * 1024
 
 @dataclass(frozen=True, eq=False)
 class _Messages:
-    """The SSE messages of one state of a table's record, one per event, in order."""
+    """The SSE messages of one state of a table's record, one per entry, in order."""
 
     replay: Replay
     seqs: tuple[int, ...]
     texts: tuple[bytes, ...]
 
     def pieces_after(self, after: int) -> Iterator[tuple[bytes, int]]:
-        """The messages after event `after`, joined into pieces of about `CHUNK_BYTES`, each
-        with the last event it holds; one at a time, so that a stream holds one piece."""
+        """The messages after entry `after`, joined into pieces of about `CHUNK_BYTES`, each
+        with the last entry it holds; one at a time, so that a stream holds one piece."""
         start = bisect.bisect_right(self.seqs, after)
         while start < len(self.texts):
             end, size = start, 0
@@ -69,7 +70,7 @@ def _write_messages(replayed: Replay, previous: _Messages | None) -> _Messages:
     seqs: list[int] = []
     texts: list[bytes] = []
     for index, entry in enumerate(replayed.entries):
-        seq = entry.event.seq
+        seq = entry.stored.seq
         if kept is not None and index < len(kept.texts) and kept.replay.entries[index] is entry:
             text = kept.texts[index]
         else:
@@ -84,7 +85,7 @@ class TableStreams(HubPart["Replay"]):
     """The hub's part for tables: each watched table's latest replay and its messages."""
 
     kind = "table"
-    opening = "{key} from event {sent}"
+    opening = "{key} from entry {sent}"
 
     def __init__(self, hub: LiveHub) -> None:
         super().__init__(hub)
@@ -114,7 +115,7 @@ class TableStreams(HubPart["Replay"]):
         self.messages.pop(key, None)
 
     async def news(self, key: str, sent: int) -> AsyncIterator[tuple[bytes, int]]:
-        """The events after `sent`, in pieces of about `CHUNK_BYTES`."""
+        """The entries after `sent`, in pieces of about `CHUNK_BYTES`."""
         latest = self.latest.get(key)
         if latest is None or last_seq(latest) <= sent:
             return
@@ -151,20 +152,20 @@ class TableStreams(HubPart["Replay"]):
 
 @router.get(
     "/{table_id}/stream",
-    summary="The table's events as they are recorded (Server-Sent Events)",
-    description="`text/event-stream`: each recorded event, void and amendment as one message, "
-    "`id: <seq>` and `data:` the event as in `/history`. Reconnecting with `Last-Event-ID` "
-    "(or opening with `?after=<seq>`) sends exactly the events after that one first; without "
-    "either, only events recorded from now on. A comment line is sent as a heartbeat on an "
+    summary="The table's entries as they are recorded (Server-Sent Events)",
+    description="`text/event-stream`: each recorded entry, void and amendment as one message, "
+    "`id: <seq>` and `data:` the entry as in `/history`. Reconnecting with `Last-Event-ID` "
+    "(or opening with `?after=<seq>`) sends exactly the entries after that one first; without "
+    "either, only entries recorded from now on. A comment line is sent as a heartbeat on an "
     "idle stream. After its lifetime (10 minutes) a stream sends `event: reconnect` and ends: "
-    "open it again with the last event received. Needs only the table's id (the read-only "
+    "open it again with the last entry received. Needs only the table's id (the read-only "
     "link).",
     response_class=StreamingResponse,
     responses={
         200: {"content": {"text/event-stream": {}}, "description": "the stream"},
         404: {"description": "no table with this id"},
-        409: {"description": "`Last-Event-ID` or `after` is beyond the table's last event"},
-        422: {"description": "`Last-Event-ID` or `after` is not an event number"},
+        409: {"description": "`Last-Event-ID` or `after` is beyond the table's last entry"},
+        422: {"description": "`Last-Event-ID` or `after` is not an entry number"},
         **STREAM_REFUSALS,
     },
 )
@@ -175,7 +176,7 @@ async def stream_table(request: Request, table_id: str, after: int | None = None
         last = last_seq(replayed)
         if start is not None and start > last:
             raise TableRequestError(
-                f"{said_by} {start} is beyond this table's last event ({last}): "
+                f"{said_by} {start} is beyond this table's last entry ({last}): "
                 "load the table again and follow it from there",
                 409,
             )

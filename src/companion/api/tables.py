@@ -3,7 +3,8 @@
 - `POST /api/tables` creates a table and answers with its id and its write token (shown once).
 - `GET /api/tables/{id}`, `.../history`, `.../export` need only the id: the id is the read-only
   (spectator) capability. There is no listing of tables.
-- Every write (`POST .../hands`, `.../events/{n}/void`, `.../events/{n}/amend`) needs the table's
+- Every write (`POST .../hands`, `.../events/{n}/void`, `.../events/{n}/amend`: the paths keep
+  the old word for an entry, as clients call them) needs the table's
   token as `Authorization: Bearer <token>`. The order of the checks is fixed: an unknown table is
   a 404 for everyone, then no token is a 401, a wrong one a 403 (compared in constant time by
   `Ledger.verify_token`), and only then is the body read.
@@ -11,7 +12,7 @@
 Ledger errors become `{"error": ...}` with a status: 404 unknown table, 409 an idempotency key
 reused for something else, a stale `expect_hand` or a finished table, 503 the database is
 unreachable, 422 anything else the request got wrong (a name not at the table, a hand that is
-not a win, an event that cannot be corrected...).
+not a win, an entry that cannot be corrected...).
 """
 
 from __future__ import annotations
@@ -109,13 +110,13 @@ def table_json(table_id: str, replayed: Replay) -> dict[str, Any]:
 
 
 def recorded_response(table_id: str, recorded: Recorded) -> JSONResponse:
-    """201 with the new event; 200 when the idempotency key had been seen (nothing new)."""
+    """201 with the new entry; 200 when the idempotency key had been seen (nothing new)."""
     from companion.ledger.export import entry_json
 
     players = recorded.replay.setup.players
     data = {
         "duplicate": recorded.duplicate,
-        "event": entry_json(players, recorded.entry),
+        "event": entry_json(players, recorded.entry),  # the JSON key stays
         "table": table_json(table_id, recorded.replay),
     }
     return JSONResponse(data, status_code=200 if recorded.duplicate else 201)
@@ -196,7 +197,7 @@ async def table_access(request: Request, table_id: str, ledger: LedgerDep) -> di
 
 @router.get(
     "/{table_id}/history",
-    summary="Every recorded event, corrections included",
+    summary="Every recorded entry, corrections included",
     response_model=None,
     responses=error_responses(404, 503),
 )
@@ -208,7 +209,7 @@ def get_history(request: Request, table_id: str) -> JSONResponse:
     players = replayed.setup.players
     data = {
         "id": table_key(table_id),
-        "events": [entry_json(players, entry) for entry in replayed.entries],
+        "events": [entry_json(players, entry) for entry in replayed.entries],  # the key stays
     }
     return JSONResponse(data)  # serialised here, in the thread pool
 
@@ -225,8 +226,8 @@ def download_disposition(key: str, name: str, suffix: str) -> str:
 @router.get(
     "/{table_id}/export",
     summary="The table's record as JSON or CSV",
-    description="`format=json` (default): the table, standings, settle-up and every event. "
-    "`format=csv`: one row per event with each player's amount and running total.",
+    description="`format=json` (default): the table, standings, settle-up and every entry. "
+    "`format=csv`: one row per entry with each player's amount and running total.",
     response_model=None,
     responses=error_responses(404, 422, 503),
 )
@@ -260,7 +261,7 @@ def export_table(request: Request, table_id: str, format: str = "json") -> Respo
     f"{declared_by(lambda profile: profile.instant_payouts)} instant payout: "
     f"`{summary(PayoutBody)}`; a {declared_by(lambda profile: profile.points_game)} chombo: "
     f"`{summary(ChomboBody)}`, the dealer's stop at all-last: `{summary(StopBody)}`. Each "
-    f"takes {field_list(Recording)}. 201 with the event and the "
+    f"takes {field_list(Recording)}. 201 with the entry and the "
     "table's new state; 200 when the key was already used for the same entry (nothing new is "
     "recorded).",
     status_code=201,
@@ -279,15 +280,16 @@ async def record_hand(request: Request, table_id: str, ledger: LedgerDep) -> JSO
 
 @router.post(
     "/{table_id}/events/{seq}/void",
-    summary="Void a recorded event (needs the token)",
-    description="The event stays in the history, marked void; totals, hands played and the "
+    summary="Void a recorded entry (needs the token)",
+    description="The entry stays in the history, marked void; totals, hands played and the "
     "dealer rotation follow the record without it.",
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
     openapi_extra=VOID_BODY,
+    operation_id="void_event_api_tables__table_id__events__seq__void_post",  # as clients know it
 )
-async def void_event(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
+async def void_entry(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
     body = read_body(Correction, await read_json(request))
     recorded = await call(ledger.void, table_id, seq, **body.fields())
@@ -296,7 +298,7 @@ async def void_event(request: Request, table_id: str, seq: int, ledger: LedgerDe
 
 @router.post(
     "/{table_id}/events/{seq}/amend",
-    summary="Replace a recorded event by a corrected one (needs the token)",
+    summary="Replace a recorded entry by a corrected one (needs the token)",
     description="The body is a `hands` entry (win, draw or payout) with "
     f"{field_list(Correction)}; it is scored against the state at the original's place. The "
     "original stays in the history.",
@@ -304,8 +306,9 @@ async def void_event(request: Request, table_id: str, seq: int, ledger: LedgerDe
     response_model=None,
     responses=WRITE_ERRORS,
     openapi_extra=AMEND_BODY,
+    operation_id="amend_event_api_tables__table_id__events__seq__amend_post",  # as clients know it
 )
-async def amend_event(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
+async def amend_entry(request: Request, table_id: str, seq: int, ledger: LedgerDep) -> JSONResponse:
     await authorize_write(request, ledger, table_id)
     record, body = read_record(await read_json(request), Correction)
     recorded = await call(ledger.amend, table_id, seq, record, **body.fields())

@@ -90,7 +90,7 @@ def register(commands: Any) -> None:
     standings.add_argument("table", metavar="ID")
     standings.set_defaults(handler=_standings)
 
-    history = sub.add_parser("history", parents=[common, as_json], help="every recorded event")
+    history = sub.add_parser("history", parents=[common, as_json], help="every recorded entry")
     history.add_argument("table", metavar="ID")
     history.set_defaults(handler=_history)
 

@@ -86,11 +86,11 @@ def register_records(sub: Any, recording: Sequence[argparse.ArgumentParser]) -> 
 
 
 def register_corrections(sub: Any, parents: Sequence[argparse.ArgumentParser]) -> None:
-    """`void` and `amend`: a correction of a recorded event."""
-    void = sub.add_parser("void", parents=parents, help="void a recorded event (kept in history)")
+    """`void` and `amend`: a correction of a recorded entry."""
+    void = sub.add_parser("void", parents=parents, help="void a recorded entry (kept in history)")
     void.add_argument("table", metavar="ID")
     void.add_argument(
-        "event_number", type=whole_number, metavar="N", help="the event number from the history"
+        "entry_number", type=whole_number, metavar="N", help="the entry number from the history"
     )
     _correction_arguments(void)
     void.set_defaults(handler=_void)
@@ -98,13 +98,13 @@ def register_corrections(sub: Any, parents: Sequence[argparse.ArgumentParser]) -
     amend = sub.add_parser(
         "amend",
         parents=parents,
-        help="replace a recorded event by a corrected one (the original is kept)",
-        description="Replace event N: give the corrected win (--winner ...), --draw, or the "
+        help="replace a recorded entry by a corrected one (the original is kept)",
+        description="Replace entry N: give the corrected win (--winner ...), --draw, or the "
         "corrected payout (--player ... --event ...).",
     )
     amend.add_argument("table", metavar="ID")
     amend.add_argument(
-        "event_number", type=whole_number, metavar="N", help="the event number from the history"
+        "entry_number", type=whole_number, metavar="N", help="the entry number from the history"
     )
     _correction_arguments(amend)
     amend.add_argument("--draw", action="store_true", help="it was a drawn hand")
@@ -126,7 +126,7 @@ def _record(args: argparse.Namespace) -> int:
 def _void(args: argparse.Namespace) -> int:
     with open_ledger(args) as ledger:
         recorded = ledger.void(
-            args.table, args.event_number, reason=args.reason, by=args.by, key=args.key
+            args.table, args.entry_number, reason=args.reason, by=args.by, key=args.key
         )
     return show_recorded(args, recorded)
 
@@ -135,7 +135,7 @@ def _amend(args: argparse.Namespace) -> int:
     record = record_of(args, _amended_kind(args))
     with open_ledger(args) as ledger:
         recorded = ledger.amend(
-            args.table, args.event_number, record, reason=args.reason, by=args.by, key=args.key
+            args.table, args.entry_number, record, reason=args.reason, by=args.by, key=args.key
         )
     return show_recorded(args, recorded)
 
@@ -150,7 +150,7 @@ def _amended_kind(args: argparse.Namespace) -> str:
     }
     if sum(given.values()) != 1:
         raise LedgerError(
-            "give the corrected event: --draw, a win (--winner ...), a payout "
+            "give the corrected entry: --draw, a win (--winner ...), a payout "
             "(--player ... --event ...) or a chombo (--chombo NAME)"
         )
     kind = next(kind for kind, flagged in given.items() if flagged)
@@ -428,7 +428,7 @@ def _draw_arguments(parser: argparse.ArgumentParser, *, riichi: bool = True) -> 
 def _payout_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
     parser.add_argument("--player", required=required, metavar="NAME", help="who receives")
     parser.add_argument(
-        "--event",
+        "--event",  # the payout's kind, under its JSON name (`event`)
         required=required,
         metavar="EVENT",
         help="bite, own_flowers, four_flowers, four_seasons, animal_set, all_animals, "
@@ -452,7 +452,7 @@ def _correction_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def show_recorded(args: argparse.Namespace, recorded: Recorded) -> int:
-    """What every record and correction command prints: the event as recorded and the standings
+    """What every record and correction command prints: the entry as recorded and the standings
     after it (`--json`: both as JSON)."""
     players = recorded.replay.setup.players
     entry = recorded.entry
@@ -460,12 +460,12 @@ def show_recorded(args: argparse.Namespace, recorded: Recorded) -> int:
         return print_json(
             {
                 "duplicate": recorded.duplicate,
-                "event": entry_json(players, entry),
+                "event": entry_json(players, entry),  # the JSON key stays
                 "standings": recorded.replay.state.to_json(),
             }
         )
     if recorded.duplicate:
-        print(f"Already recorded as event {recorded.event.seq} (same key): nothing new.")
+        print(f"Already recorded as entry {recorded.stored.seq} (same key): nothing new.")
     print(history_line(players, entry))
     print(standings_text(recorded.replay))
     return 0

@@ -26,11 +26,11 @@ def who_corrected(by: str) -> str:
 
 
 def history_line(players: Sequence[str], entry: HistoryEntry) -> str:
-    event = entry.event
-    body = event.body
-    head = f"#{event.seq:<3}"
+    stored = entry.stored
+    body = stored.body
+    head = f"#{stored.seq:<3}"
     if isinstance(body, Correction):
-        stamp = event.at.strftime("%Y-%m-%d %H:%M")
+        stamp = stored.at.strftime("%Y-%m-%d %H:%M")
         what = correction_text(
             players, body, voids="voids #{}".format, amends="amends #{} to: {}".format
         )

@@ -172,8 +172,9 @@ def _quick_win(
 
 
 def hand_request(setup: TableSetup, hand: Mapping[str, Any], context: WinContext) -> dict[str, Any]:
-    """The scoring request of a full-hand record: the file's tiles and events, with everything
-    the table knows (profile, seats, round, dealer, streak, options, liable) filled in."""
+    """The scoring request of a full-hand record: the file's tiles and circumstances, with
+    everything the table knows (profile, seats, round, dealer, streak, options, liable) filled
+    in."""
     if not isinstance(hand, Mapping):
         raise InvalidRequestError("a hand must be a JSON object: a scoring request")
     unknown = sorted(str(key) for key in hand if key not in REQUEST_FIELDS)

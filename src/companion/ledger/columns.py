@@ -57,7 +57,7 @@ class Column:
 
 def _body_text(row: Row) -> str:
     entry, players = row.entry, row.players
-    body = entry.event.body
+    body = entry.stored.body
     if isinstance(body, Correction):
         return correction_text(players, body)
     return outcome_text(players, entry.effective or body)
@@ -74,7 +74,7 @@ def _winners(row: Row) -> str:
 
 def _correction(read: Callable[[Correction], Any]) -> Callable[[Row], Any]:
     def value(row: Row) -> Any:
-        body = row.entry.event.body
+        body = row.entry.stored.body
         return read(body) if isinstance(body, Correction) else None
 
     return value
@@ -100,7 +100,7 @@ def _hand_label(row: Row) -> str | None:
 
 def _extra(name: str) -> Callable[[Row], Any]:
     def value(row: Row) -> Any:
-        shown = row.entry.effective or row.entry.event.body
+        shown = row.entry.effective or row.entry.stored.body
         extras = getattr(shown, "extras", None)
         return None if extras is None else getattr(extras, name, None)
 
@@ -112,22 +112,22 @@ def columns(extras_type: type[Extras] = Extras) -> tuple[Column, ...]:
     correction's."""
     return (
         Column(
-            "event",
+            "event",  # the CSV's header other programs read stays
             "the entry's number on the table",
-            lambda row: row.entry.event.seq,
+            lambda row: row.entry.stored.seq,
             json="seq",
             kind="number",
         ),
         Column(
             "at",
             "when it was recorded (ISO 8601, UTC)",
-            lambda row: row.entry.event.at.isoformat(),
+            lambda row: row.entry.stored.at.isoformat(),
             json="at",
         ),
         Column(
             "kind",
             "win, draw, payout, void or amend",
-            lambda row: row.entry.event.kind,
+            lambda row: row.entry.stored.kind,
             json="kind",
         ),
         Column(
@@ -166,7 +166,7 @@ def columns(extras_type: type[Extras] = Extras) -> tuple[Column, ...]:
         Column(
             "key",
             "the idempotency key it was recorded with",
-            lambda row: row.entry.event.key,
+            lambda row: row.entry.stored.key,
             csv=False,
             json="key",
         ),

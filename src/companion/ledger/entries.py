@@ -159,6 +159,7 @@ class Payout:
 
     player: int
     event: str
+    """The payout's kind (`PayoutKind`); its JSON name stays `event`."""
     at_start: bool
     payments: Amounts
     label: str = ""
@@ -208,7 +209,7 @@ class GameHand:
 
     @property
     def kind(self) -> str:
-        """The stored event's kind: a win, or a drawn hand for every other outcome."""
+        """The stored entry's kind: a win, or a drawn hand for every other outcome."""
         return "win" if self.game_kind == "win" else "draw"
 
     @property
@@ -377,11 +378,11 @@ def correction_text(
     players: Sequence[str],
     correction: Correction,
     *,
-    voids: Callable[[int], str] = "Voids event {}".format,
-    amends: Callable[[int, str], str] = "Amends event {}: {}".format,
+    voids: Callable[[int], str] = "Voids entry {}".format,
+    amends: Callable[[int, str], str] = "Amends entry {}: {}".format,
     describe: Callable[[Outcome], str] | None = None,
 ) -> str:
-    """What a correction does, in one line: "Voids event 3", "Amends event 3: Ann wins 2 tai
+    """What a correction does, in one line: "Voids entry 3", "Amends entry 3: Ann wins 2 tai
     ...". The export's wording by default; the command line and the pages pass their own
     `voids(n)` and `amends(n, text)`, and `describe` words the amended outcome (`outcome_text`
     by default)."""

@@ -20,12 +20,12 @@ class UnknownPlayerError(LedgerError):
     """A name that is not one of the table's players."""
 
 
-class UnknownEventError(LedgerError):
-    """An event number that the table's record does not have, or cannot be corrected."""
+class UnknownEntryError(LedgerError):
+    """An entry number that the table's record does not have, or cannot be corrected."""
 
 
-class MissingEventError(UnknownEventError):
-    """An event number that the table's record does not have at all."""
+class MissingEntryError(UnknownEntryError):
+    """An entry number that the table's record does not have at all."""
 
 
 class NotPayableWinError(LedgerError):

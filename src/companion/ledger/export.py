@@ -1,4 +1,4 @@
-"""A table's record for people and other programs: each event as JSON (the export, `history
+"""A table's record for people and other programs: each entry as JSON (the export, `history
 --json` and the API), the whole table as JSON, and as CSV for a spreadsheet."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from companion.settlement import amount_json, format_amount
 
 
 def entry_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
-    """One event for the JSON export and `history --json`: names, not seat numbers. Its keys
+    """One entry for the JSON export and `history --json`: names, not seat numbers. Its keys
     are the columns' that the JSON carries (`ledger/columns.py`), and what its kind holds: a
     correction's target, reason, by and replacement, an outcome's outcome."""
     row = Row(players, entry)
@@ -37,7 +37,7 @@ def entry_json(players: Sequence[str], entry: HistoryEntry) -> dict[str, Any]:
         for column in columns()
         if column.json is not None and (points_game or not column.points_game)
     }
-    body = entry.event.body
+    body = entry.stored.body
     if isinstance(body, Correction):
         data.update(target=body.target, reason=body.reason, by=body.by or "unknown")
         replacement = body.replacement
@@ -145,7 +145,7 @@ def export_json(table_id: str, created: datetime, replayed: Replay) -> dict[str,
             }
             for t in settle_up(state.settle_totals)
         ],
-        "events": [entry_json(players, entry) for entry in replayed.entries],
+        "events": [entry_json(players, entry) for entry in replayed.entries],  # the key stays
     }
 
 
@@ -161,7 +161,7 @@ def spreadsheet_text(text: str) -> str:
 
 
 def export_csv(replayed: Replay) -> str:
-    """One row per event, a cell of each column (`ledger/columns.py`): what it is, its amount
+    """One row per entry, a cell of each column (`ledger/columns.py`): what it is, its amount
     for each player and the running totals; at the end of a game, its results' rows.
 
     Names, reasons, `by` and descriptions (which quote names) are neutralised for spreadsheets

@@ -39,8 +39,8 @@ from companion.rules.riichi.outcomes import (
 )
 from companion.rules.riichi.profile import read_request
 
-RIICHI_EVENTS = ("riichi", "double_riichi")
-"""A whole hand's events that say its winner declared riichi (a stick down)."""
+RIICHI_CIRCUMSTANCES = ("riichi", "double_riichi")
+"""A whole hand's circumstances (its `events`) that say its winner declared riichi."""
 
 
 def build_game_hand(setup: TableSetup, state: TableState, record: Record) -> GameHand:
@@ -130,7 +130,7 @@ def _win_json(
             request = _hand_request(setup, game, player, discarder, liable, riichi, given.hand)
             winner = _scored(setup, player, request, liable)
             requests.append((player, request))
-            declared = any(event in RIICHI_EVENTS for event in request.get("events", ()))
+            declared = any(name in RIICHI_CIRCUMSTANCES for name in request.get("events", ()))
             if declared and player not in riichi:
                 riichi.append(player)
             winners.append(winner)
@@ -183,7 +183,7 @@ def _hand_request(
     }
     declared = len(set(riichi)) + (
         player not in riichi
-        and any(event in RIICHI_EVENTS for event in request.get("events", ()) or ())
+        and any(name in RIICHI_CIRCUMSTANCES for name in request.get("events", ()) or ())
     )
     request.update(
         seat=game.seat_wind(player).value,

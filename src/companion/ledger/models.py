@@ -2,8 +2,9 @@
 Alembic migrations in `companion/ledger/migrations`; these models must match them.
 
 Only what cannot be derived is stored: the table's setup, its players, and the append-only
-events (each with what the engine returned). Dealer, seat winds, round, streak, totals and
-hands played are replayed from the events (`companion.ledger.replay.replay`).
+entries (each with what the engine returned). Dealer, seat winds, round, streak, totals and
+hands played are replayed from the entries (`companion.ledger.replay.replay`). The tables and
+columns keep the names the migrations gave them (`ledger_events`), which other programs read.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ NAMING = {
     "pk": "pk_%(table_name)s",
 }
 
-EVENT_KINDS = ("win", "draw", "payout", "void", "amend")
+ENTRY_KINDS = ("win", "draw", "payout", "void", "amend")
 VERSION_TABLE = "companion_ledger_version"
 """Alembic's record of the applied migration (named so a shared database has no clash)."""
 
@@ -78,13 +79,15 @@ class PlayerRow(Base):
     name: Mapped[str] = mapped_column(String(64))
 
 
-class EventRow(Base):
-    __tablename__ = "ledger_events"
+class EntryRow(Base):
+    """One entry of a table's ledger (`ledger.entries.Entry`)."""
+
+    __tablename__ = "ledger_events"  # the table's name from migration 0001 stays
     __table_args__ = (
         UniqueConstraint("table_id", "seq"),
         UniqueConstraint("table_id", "idempotency_key"),
         CheckConstraint(
-            "kind IN (" + ", ".join(f"'{kind}'" for kind in EVENT_KINDS) + ")", name="kind"
+            "kind IN (" + ", ".join(f"'{kind}'" for kind in ENTRY_KINDS) + ")", name="kind"
         ),
         CheckConstraint("seq >= 1", name="seq"),
     )
@@ -94,12 +97,12 @@ class EventRow(Base):
         ForeignKey("ledger_tables.id", ondelete="CASCADE"), index=True
     )
     seq: Mapped[int] = mapped_column(Integer)
-    """The event's number on its table: 1, 2, 3, ... with no gaps."""
+    """The entry's number on its table: 1, 2, 3, ... with no gaps."""
     kind: Mapped[str] = mapped_column(String(16))
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The outcome as recorded (amounts as exact strings), or an amendment's replacement."""
     target_seq: Mapped[int | None] = mapped_column(Integer)
-    """For a void or amendment: the event it corrects."""
+    """For a void or amendment: the entry it corrects."""
     reason: Mapped[str | None] = mapped_column(Text)
     by_name: Mapped[str] = mapped_column(String(200), default="")
     idempotency_key: Mapped[str | None] = mapped_column(String(200))

@@ -1,4 +1,4 @@
-"""Replay: the state after every event of the record, the history a player reads, and the checks
+"""Replay: the state after every entry of the record, the history a player reads, and the checks
 of a new entry or a correction against it.
 
 Replay walks the outcomes in order; an outcome with a correction in force counts as its latest
@@ -15,10 +15,10 @@ from companion.ledger.build import build_outcome, build_win
 from companion.ledger.entries import Correction, Draw, Entry, GameHand, Outcome, Payout, Win
 from companion.ledger.errors import (
     LimitError,
-    MissingEventError,
+    MissingEntryError,
     StaleWriteError,
     TableFinishedError,
-    UnknownEventError,
+    UnknownEntryError,
 )
 from companion.ledger.records import Record
 from companion.ledger.state import (
@@ -63,9 +63,10 @@ def advance(state: TableState, outcome: Outcome, setup: TableSetup) -> TableStat
 
 @dataclass(frozen=True)
 class HistoryEntry:
-    """One event of the record as the corrected record reads it."""
+    """One entry of the record as the corrected record reads it."""
 
-    event: Entry
+    stored: Entry
+    """The entry as stored; `status` and `effective` say what it counts for now."""
     status: str
     """`recorded`, `voided` or `amended` for an outcome; `void` or `amend` for a correction."""
     effective: Outcome | None
@@ -81,7 +82,7 @@ class HistoryEntry:
     stored payments stand until it is amended (`_stale_warnings`)."""
     version: int = 0
     """How many corrections this outcome has had: a correction names the version it corrects
-    (`expect`), so two people correcting one event at once cannot both win silently."""
+    (`expect`), so two people correcting one entry at once cannot both win silently."""
 
     refused: str = ""
     """Why an outcome no longer counts: a correction earlier in the record made it impossible
@@ -90,7 +91,7 @@ class HistoryEntry:
 
     @property
     def amounts(self) -> Amounts:
-        """What this event moved: each player's total after it less before."""
+        """What this entry moved: each player's total after it less before."""
         return tuple(a - b for a, b in zip(self.after.totals, self.before.totals, strict=True))
 
 
@@ -101,49 +102,49 @@ class Replay:
     entries: tuple[HistoryEntry, ...]
 
     def entry(self, seq: int) -> HistoryEntry:
-        if 1 <= seq <= len(self.entries) and self.entries[seq - 1].event.seq == seq:
-            return self.entries[seq - 1]  # events run 1..n: the usual case, without a search
+        if 1 <= seq <= len(self.entries) and self.entries[seq - 1].stored.seq == seq:
+            return self.entries[seq - 1]  # entries run 1..n: the usual case, without a search
         for entry in self.entries:
-            if entry.event.seq == seq:
+            if entry.stored.seq == seq:
                 return entry
-        raise MissingEventError(f"this table has no event {seq}")
+        raise MissingEntryError(f"this table has no entry {seq}")
 
 
-def replay(setup: TableSetup, events: Sequence[Entry]) -> Replay:
-    """Replay the record in event order, each outcome as its latest correction says."""
+def replay(setup: TableSetup, entries: Sequence[Entry]) -> Replay:
+    """Replay the record in entry order, each outcome as its latest correction says."""
     latest: dict[int, Entry] = {}
     versions: dict[int, int] = {}
-    for event in events:
-        if isinstance(event.body, Correction):
-            latest[event.body.target] = event
-            versions[event.body.target] = versions.get(event.body.target, 0) + 1
+    for stored in entries:
+        if isinstance(stored.body, Correction):
+            latest[stored.body.target] = stored
+            versions[stored.body.target] = versions.get(stored.body.target, 0) + 1
     state = initial_state(setup)
-    entries: list[HistoryEntry] = []
-    for event in events:
-        entry = _history_entry(setup, state, event, latest.get(event.seq))
-        if event.seq in versions:
-            entry = replace(entry, version=versions[event.seq])
-        entries.append(entry)
+    history: list[HistoryEntry] = []
+    for stored in entries:
+        entry = _history_entry(setup, state, stored, latest.get(stored.seq))
+        if stored.seq in versions:
+            entry = replace(entry, version=versions[stored.seq])
+        history.append(entry)
         state = entry.after
-    return Replay(setup, state, tuple(entries))
+    return Replay(setup, state, tuple(history))
 
 
-def extend(replayed: Replay, event: Entry) -> Replay:
+def extend(replayed: Replay, stored: Entry) -> Replay:
     """`replayed` with one more outcome appended: the same as replaying the whole record, but
     without going over it again. A correction changes earlier entries, so it needs `replay`."""
-    if isinstance(event.body, Correction):
+    if isinstance(stored.body, Correction):
         raise ValueError("a correction is replayed with the whole record")
-    entry = _history_entry(replayed.setup, replayed.state, event, None)
+    entry = _history_entry(replayed.setup, replayed.state, stored, None)
     return Replay(replayed.setup, entry.after, (*replayed.entries, entry))
 
 
 def _history_entry(
-    setup: TableSetup, state: TableState, event: Entry, correction: Entry | None
+    setup: TableSetup, state: TableState, stored: Entry, correction: Entry | None
 ) -> HistoryEntry:
-    """How one event reads at its place in the record, given its latest correction."""
-    body = event.body
+    """How one entry reads at its place in the record, given its latest correction."""
+    body = stored.body
     if isinstance(body, Correction):
-        return HistoryEntry(event, body.kind, None, None, state, state)
+        return HistoryEntry(stored, body.kind, None, None, state, state)
     effective: Outcome | None = body
     status = "recorded"
     if correction is not None:
@@ -172,7 +173,7 @@ def _history_entry(
         if isinstance(effective, Win):
             warnings = _stale_warnings(setup, state, effective)
     return HistoryEntry(
-        event,
+        stored,
         status,
         effective,
         hand,
@@ -215,32 +216,32 @@ def _resettle(setup: TableSetup, state: TableState, win: Win) -> Amounts:
 
 
 def correction_target(replayed: Replay, seq: int, expect: int | None = None) -> HistoryEntry:
-    """The outcome event `seq` to void or amend; corrections themselves are not corrected.
+    """The outcome entry `seq` to void or amend; corrections themselves are not corrected.
 
-    `expect`: the version of the event the writer saw (`HistoryEntry.version`); when another
+    `expect`: the version of the entry the writer saw (`HistoryEntry.version`); when another
     correction came first, the write is refused (`StaleWriteError`) instead of silently
-    replacing it. An event takes at most `MAX_CORRECTIONS` corrections."""
+    replacing it. An entry takes at most `MAX_CORRECTIONS` corrections."""
     entry = replayed.entry(seq)
-    body = entry.event.body
+    body = entry.stored.body
     if isinstance(body, Correction):
-        raise UnknownEventError(
-            f"event {seq} is a correction ({body.kind} of event {body.target}): "
-            f"void or amend event {body.target} itself"
+        raise UnknownEntryError(
+            f"entry {seq} is a correction ({body.kind} of entry {body.target}): "
+            f"void or amend entry {body.target} itself"
         )
     if expect is not None and expect != entry.version:
         raise StaleWriteError(
-            f"event {seq} is at version {entry.version}, not {expect}: it was corrected "
+            f"entry {seq} is at version {entry.version}, not {expect}: it was corrected "
             "meanwhile; see the history before correcting it again"
         )
     if entry.version >= MAX_CORRECTIONS:
         raise LimitError(
-            f"an event can be corrected at most {MAX_CORRECTIONS} times: event {seq} has been"
+            f"an entry can be corrected at most {MAX_CORRECTIONS} times: entry {seq} has been"
         )
     return entry
 
 
 def next_outcome(replayed: Replay, record: Record, expect_hand: int | None) -> Outcome:
-    """The outcome `record` records as the record's next event; refused when the table is
+    """The outcome `record` records as the record's next entry; refused when the table is
     finished or `expect_hand` is not the hand being played."""
     state = replayed.state
     if state.finished:

@@ -26,14 +26,14 @@ from companion.ledger.checks import (
     correction_reason,
 )
 from companion.ledger.entries import Correction, Outcome
-from companion.ledger.errors import LedgerError, LimitError, UnknownEventError
+from companion.ledger.errors import LedgerError, LimitError, UnknownEntryError
 from companion.ledger.export import export_csv, export_json
 from companion.ledger.models import PlayerRow, TableRow
 from companion.ledger.records import Record
 from companion.ledger.replay import HistoryEntry, Replay, correction_target, next_outcome
 from companion.ledger.rows import aware, now, setup_of
 from companion.ledger.settle import Transfer, settle_up
-from companion.ledger.state import MAX_EVENTS, TableSetup, add, new_setup, table_key
+from companion.ledger.state import MAX_ENTRIES, TableSetup, add, new_setup, table_key
 from companion.ledger.store import WRITE_ATTEMPTS, EntryMaker, Recorded, TableStore
 
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -149,7 +149,7 @@ class Ledger(TableStore):
             return setup_of(self._table(session, table_id))
 
     def replay(self, table_id: str) -> Replay:
-        """The record replayed: setup, current state, and every event as corrected."""
+        """The record replayed: setup, current state, and every entry as corrected."""
         with self._guard(), self._session() as session, session.begin():
             table = self._table(session, table_id)
             return self._replayed(session, table.id, setup_of(table))
@@ -173,7 +173,7 @@ class Ledger(TableStore):
         key: str | None = None,
         expect_hand: int | None = None,
     ) -> Recorded:
-        """Record a win, a drawn hand or an instant payout as the next event.
+        """Record a win, a drawn hand or an instant payout as the next entry.
 
         `expect_hand`: the hand number the writer believes it is recording (an instant payout:
         the hand it happened in). When another writer has recorded that hand meanwhile, the
@@ -223,16 +223,16 @@ class Ledger(TableStore):
         key: str | None = None,
         expect: int | None = None,
     ) -> Recorded:
-        """Void the outcome recorded as event `seq`: it stays in the history and counts for
-        nothing; rotation and totals follow the record without it. `expect`: the event's version
+        """Void the outcome recorded as entry `seq`: it stays in the history and counts for
+        nothing; rotation and totals follow the record without it. `expect`: the entry's version
         the writer saw (refused when it was corrected since)."""
         reason, by = correction_reason(reason), corrected_by(by)
 
         def make(replayed: Replay) -> Correction:
             target = correction_target(replayed, seq, expect)
             if target.status == "voided":
-                raise UnknownEventError(
-                    f"event {seq} is already void (event {target.corrected_by})"
+                raise UnknownEntryError(
+                    f"entry {seq} is already void (entry {target.corrected_by})"
                 )
             return Correction(seq, None, reason, by)
 
@@ -250,7 +250,7 @@ class Ledger(TableStore):
         key: str | None = None,
         expect: int | None = None,
     ) -> Recorded:
-        """Replace the outcome recorded as event `seq` by `record`, scored against the state at
+        """Replace the outcome recorded as entry `seq` by `record`, scored against the state at
         that place in the record. The original stays in the history. `expect` as for `void`."""
         reason, by = correction_reason(reason), corrected_by(by)
 
@@ -285,12 +285,13 @@ def _record_operation(record: Record) -> dict[str, Any]:
 
 
 def _within_limit(make: EntryMaker) -> EntryMaker:
-    """`make`, refused when the table already holds `MAX_EVENTS` events."""
+    """`make`, refused when the table already holds `MAX_ENTRIES` entries."""
 
     def checked(replayed: Replay) -> Outcome | Correction:
-        if len(replayed.entries) >= MAX_EVENTS:
+        if len(replayed.entries) >= MAX_ENTRIES:
             raise LimitError(
-                f"a table holds at most {MAX_EVENTS:,} events: this one is full; start a new table"
+                f"a table holds at most {MAX_ENTRIES:,} entries: this one is full; "
+                "start a new table"
             )
         return make(replayed)
 

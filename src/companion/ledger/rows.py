@@ -1,12 +1,12 @@
-"""The stored rows as the ledger's values and back: a table's row as its setup, an event's row
-as the event, an event as the row that stores it, and the moments they were stored at."""
+"""The stored rows as the ledger's values and back: a table's row as its setup, an entry's row
+as the entry, an entry as the row that stores it, and the moments they were stored at."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 from companion.ledger.entries import Correction, Entry, Outcome, outcome_from_json
-from companion.ledger.models import EventRow, TableRow
+from companion.ledger.models import EntryRow, TableRow
 from companion.ledger.state import TableSetup
 
 
@@ -30,7 +30,7 @@ def setup_of(row: TableRow) -> TableSetup:
     )
 
 
-def entry_of(row: EventRow) -> Entry:
+def entry_of(row: EntryRow) -> Entry:
     body: Outcome | Correction
     if row.kind in ("void", "amend"):
         assert row.target_seq is not None
@@ -41,24 +41,24 @@ def entry_of(row: EventRow) -> Entry:
     return Entry(row.seq, aware(row.created_at), body, row.idempotency_key)
 
 
-def entry_row(table_id: str, event: Entry, digest: str) -> EventRow:
-    """The row that stores `event`; `digest` is its request's fingerprint, kept with its key."""
-    body = event.body
+def entry_row(table_id: str, entry: Entry, digest: str) -> EntryRow:
+    """The row that stores `entry`; `digest` is its request's fingerprint, kept with its key."""
+    body = entry.body
     if isinstance(body, Correction):
         payload = {} if body.replacement is None else body.replacement.to_json()
         target, reason, by = body.target, body.reason, body.by
     else:
         payload = body.to_json()
         target, reason, by = None, None, ""
-    return EventRow(
+    return EntryRow(
         table_id=table_id,
-        seq=event.seq,
+        seq=entry.seq,
         kind=body.kind,
         payload=payload,
         target_seq=target,
         reason=reason,
         by_name=by,
-        idempotency_key=event.key,
-        fingerprint=digest if event.key is not None else None,
-        created_at=event.at,
+        idempotency_key=entry.key,
+        fingerprint=digest if entry.key is not None else None,
+        created_at=entry.at,
     )

@@ -29,12 +29,12 @@ MAX_TABLE_NAME = 60
 MAX_CORRECTION_TEXT = 200
 """The longest reason or `by` of a correction, in characters."""
 MAX_CORRECTIONS = 10
-"""How often one event may be corrected (voided or amended)."""
-MAX_EVENTS = 20_000
-"""How many events one table may hold (corrections included)."""
-MAX_PLANNED_HANDS = MAX_EVENTS
-"""The most hands a table may plan: it holds no more events than that."""
-MAX_PLANNED_ROUNDS = MAX_EVENTS // 4
+"""How often one entry may be corrected (voided or amended)."""
+MAX_ENTRIES = 20_000
+"""How many entries one table may hold (corrections included)."""
+MAX_PLANNED_HANDS = MAX_ENTRIES
+"""The most hands a table may plan: it holds no more entries than that."""
+MAX_PLANNED_ROUNDS = MAX_ENTRIES // 4
 """The most rounds a table may plan: a round is at least four hands."""
 
 Amounts = tuple[Fraction, ...]
@@ -54,7 +54,7 @@ def amounts_text(amounts: Sequence[Fraction]) -> list[str]:
 
 def parse_amounts(values: Sequence[Any]) -> Amounts:
     if len(values) != SEATS:
-        raise ValueError("a stored event must have one amount per player")
+        raise ValueError("a stored entry must have one amount per player")
     return tuple(Fraction(str(value)) for value in values)
 
 

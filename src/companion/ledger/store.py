@@ -3,8 +3,8 @@ table's rows and its replay (cached), the one write transaction, and the news of
 
 Every write is one transaction: lock the table (PostgreSQL: `SELECT ... FOR UPDATE` on its row;
 SQLite: the whole database, by `BEGIN IMMEDIATE`), look up the idempotency key, replay the
-record, build the new event against the state at its place, append it with the next event
-number, commit. The unique constraints on (table, event number) and (table, key) are the last
+record, build the new entry against the state at its place, append it with the next entry
+number, commit. The unique constraints on (table, entry number) and (table, key) are the last
 line of defence: a write that meets one rolls back and runs again from the start.
 """
 
@@ -27,7 +27,7 @@ from companion.ledger import db
 from companion.ledger.checks import check_storable, check_totals, idempotency_key, unstorable
 from companion.ledger.entries import Correction, Entry, Outcome
 from companion.ledger.errors import IdempotencyConflictError, TableBusyError, UnknownTableError
-from companion.ledger.models import EventRow, TableRow
+from companion.ledger.models import EntryRow, TableRow
 from companion.ledger.records import fingerprint
 from companion.ledger.replay import HistoryEntry, Replay, check_planned, extend, replay
 from companion.ledger.rows import entry_of, entry_row, now, setup_of
@@ -41,33 +41,34 @@ EntryMaker = Callable[[Replay], Outcome | Correction]
 """What a write appends, built from the record as it stands (inside the write's transaction)."""
 
 NOTIFY_CHANNEL = "companion_ledger_events"
-"""The PostgreSQL channel writes are announced on (see `TableStore.notify_channel`)."""
+"""The PostgreSQL channel writes are announced on (see `TableStore.notify_channel`); its name
+stays, as every running server listens on it."""
 
 
 @dataclass(frozen=True)
 class Recorded:
-    """The result of a write: the event and the replayed record that includes it."""
+    """The result of a write: the entry and the replayed record that includes it."""
 
-    event: Entry
+    stored: Entry
     replay: Replay
     duplicate: bool = False
-    """True when the idempotency key had been seen: nothing new was recorded, and `event` is
+    """True when the idempotency key had been seen: nothing new was recorded, and `stored` is
     the one recorded the first time."""
 
     @property
     def entry(self) -> HistoryEntry:
-        return self.replay.entry(self.event.seq)
+        return self.replay.entry(self.stored.seq)
 
 
 class TableStore:
-    """The tables and events on one database, and the last replay of each recently used table.
+    """The tables and entries on one database, and the last replay of each recently used table.
     Thread-safe: each call uses its own session. `Ledger` (`ledger/repository.py`) builds the
     service on it."""
 
     def __init__(self, engine: Engine, *, migrate: bool = True) -> None:
         self.engine = engine
         # The last replay of each recently used table. The record is append-only, so a cached
-        # replay stays true up to its last event and only newer events need reading.
+        # replay stays true up to its last entry and only newer entries need reading.
         self._replays: OrderedDict[str, Replay] = OrderedDict()
         self._replays_lock = threading.Lock()
         self._listeners: list[Callable[[str, int], None]] = []
@@ -140,29 +141,29 @@ class TableStore:
             raise UnknownTableError(f"no table with id {table_id.strip()!r}")
         return row
 
-    def _events(self, session: Session, table_id: str, after: int = 0) -> list[Entry]:
+    def _entries(self, session: Session, table_id: str, after: int = 0) -> list[Entry]:
         rows = session.scalars(
-            select(EventRow)
-            .where(EventRow.table_id == table_id, EventRow.seq > after)
-            .order_by(EventRow.seq)
+            select(EntryRow)
+            .where(EntryRow.table_id == table_id, EntryRow.seq > after)
+            .order_by(EntryRow.seq)
         )
         return [entry_of(row) for row in rows]
 
     def _replayed(self, session: Session, table_id: str, setup: TableSetup) -> Replay:
-        """The whole record replayed: the cached replay extended by the events recorded since,
+        """The whole record replayed: the cached replay extended by the entries recorded since,
         or, when one of those is a correction (it rewrites earlier entries), replayed anew."""
         with self._replays_lock:
             cached = self._replays.get(table_id)
         if cached is not None and cached.setup == setup:
-            last = cached.entries[-1].event.seq if cached.entries else 0
-            newer = self._events(session, table_id, after=last)
-            if not any(isinstance(event.body, Correction) for event in newer):
+            last = cached.entries[-1].stored.seq if cached.entries else 0
+            newer = self._entries(session, table_id, after=last)
+            if not any(isinstance(stored.body, Correction) for stored in newer):
                 replayed = cached
-                for event in newer:
-                    replayed = extend(replayed, event)
+                for stored in newer:
+                    replayed = extend(replayed, stored)
                 self._remember(table_id, replayed)
                 return replayed
-        replayed = replay(setup, self._events(session, table_id))
+        replayed = replay(setup, self._entries(session, table_id))
         self._remember(table_id, replayed)
         return replayed
 
@@ -182,7 +183,7 @@ class TableStore:
         key: str | None,
         make: EntryMaker,
     ) -> Recorded:
-        """Append the event `make` builds from the record as it stands, in one transaction; a
+        """Append the entry `make` builds from the record as it stands, in one transaction; a
         key seen before records nothing new (`operation` tells a reuse for another entry)."""
         check_storable(key, "an idempotency key")
         check_storable(operation, "the entry")
@@ -195,8 +196,8 @@ class TableStore:
                     setup = setup_of(table)
                     if key is not None:
                         seen = session.scalars(
-                            select(EventRow).where(
-                                EventRow.table_id == table.id, EventRow.idempotency_key == key
+                            select(EntryRow).where(
+                                EntryRow.table_id == table.id, EntryRow.idempotency_key == key
                             )
                         ).one_or_none()
                         if seen is not None:
@@ -204,9 +205,9 @@ class TableStore:
                     replayed = self._replayed(session, table.id, setup)
                     body = make(replayed)
                     entries = replayed.entries
-                    new = Entry(entries[-1].event.seq + 1 if entries else 1, now(), body, key)
+                    new = Entry(entries[-1].stored.seq + 1 if entries else 1, now(), body, key)
                     after = (
-                        replay(setup, [*(entry.event for entry in entries), new])
+                        replay(setup, [*(entry.stored for entry in entries), new])
                         if isinstance(body, Correction)
                         else extend(replayed, new)
                     )
@@ -230,7 +231,7 @@ class TableStore:
         raise AssertionError("unreachable")
 
     def _seen(
-        self, session: Session, table_id: str, setup: TableSetup, row: EventRow, digest: str
+        self, session: Session, table_id: str, setup: TableSetup, row: EntryRow, digest: str
     ) -> Recorded:
         _refuse_another_entry(row, digest)
         return Recorded(entry_of(row), self._replayed(session, table_id, setup), True)
@@ -245,18 +246,18 @@ class TableStore:
         with self._guard(), self._session() as session, session.begin():
             table = self._table(session, table_id)
             seen = session.scalars(
-                select(EventRow).where(
-                    EventRow.table_id == table.id, EventRow.idempotency_key == key
+                select(EntryRow).where(
+                    EntryRow.table_id == table.id, EntryRow.idempotency_key == key
                 )
             ).one_or_none()
             if seen is not None:
                 _refuse_another_entry(seen, fingerprint(operation))
 
 
-def _refuse_another_entry(row: EventRow, digest: str) -> None:
-    """`IdempotencyConflictError` when the event recorded under a key asked for another entry."""
+def _refuse_another_entry(row: EntryRow, digest: str) -> None:
+    """`IdempotencyConflictError` when the entry recorded under a key asked for something else."""
     if row.fingerprint != digest:
         raise IdempotencyConflictError(
-            f"the key {row.idempotency_key!r} was already used for event {row.seq} "
+            f"the key {row.idempotency_key!r} was already used for entry {row.seq} "
             f"({row.kind}), which asked for something else: nothing recorded"
         )

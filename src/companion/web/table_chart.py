@@ -71,7 +71,7 @@ def chart(t: i18n.Translator, replayed: Replay) -> Chart | None:
     start = tuple(Fraction(0) for _ in players)
     steps: list[tuple[int | None, tuple[Fraction, ...]]] = [(0, start)]
     for entry in replayed.entries:
-        if entry.effective is None or isinstance(entry.event.body, Correction):
+        if entry.effective is None or isinstance(entry.stored.body, Correction):
             continue
         steps.append((entry.hand if entry.effective.is_hand else None, entry.after.totals))
     if len(steps) < 2:

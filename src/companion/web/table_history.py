@@ -26,7 +26,7 @@ from companion.tiles import Wind
 from companion.web import i18n
 
 HISTORY_PAGE = 50
-"""Events per page of a table's history (newest first; an "older" link shows the next)."""
+"""Entries per page of a table's history (newest first; an "older" link shows the next)."""
 
 
 def sign_class(amount: Fraction) -> str:
@@ -56,7 +56,7 @@ class AmountView:
 
 
 @dataclass(frozen=True)
-class EventView:
+class EntryView:
     seq: int
     kind: str
     status: str
@@ -79,7 +79,7 @@ class EventView:
     version: int = 0
     what: str = ""
     """What players call it ("hand 17"), for Amend's and Void's titles: players count hands,
-    the event number (`seq`) is the history's audit detail."""
+    the entry number (`seq`) is the history's audit detail."""
 
 
 def value_text(t: i18n.Translator, winner: dict[str, Any]) -> str:
@@ -168,7 +168,7 @@ def outcome_text(t: i18n.Translator, players: tuple[str, ...], outcome: Outcome)
 
 
 def _prefill(outcome: Outcome | None) -> dict[str, str]:
-    """What the record form starts from when this event is amended."""
+    """What the record form starts from when this entry is amended."""
     if isinstance(outcome, Win) and len(outcome.winners) == 1:
         winner = outcome.winners[0]
         return {
@@ -190,7 +190,7 @@ def _prefill(outcome: Outcome | None) -> dict[str, str]:
         return {
             "kind": "payout",
             "player": str(outcome.player),
-            "event": outcome.event,
+            "event": outcome.event,  # the payout's kind, as the form's script reads it
             "at-start": "true" if outcome.at_start else "",
         }
     if isinstance(outcome, Draw):
@@ -244,25 +244,25 @@ def _stale_warnings(
     )
 
 
-def event_what(t: i18n.Translator, hand: int | None, is_hand: bool) -> str:
+def entry_what(t: i18n.Translator, hand: int | None, is_hand: bool) -> str:
     """ "hand 17", "the payout in hand 17", or "this entry" (a voided hand is in no hand)."""
     if hand is None:
         return t("table.what.entry")
     return t("table.what.hand" if is_hand else "table.what.payout", n=hand)
 
 
-def event_time(at: datetime, today: date) -> str:
+def entry_time(at: datetime, today: date) -> str:
     """The time of day, with the date when it is not today (a table kept over several nights);
     in UTC here, and in the reader's own time zone once the page's script runs."""
     return at.strftime("%H:%M UTC" if at.date() == today else "%Y-%m-%d %H:%M UTC")
 
 
-def event_view(
+def entry_view(
     t: i18n.Translator, players: tuple[str, ...], entry: HistoryEntry, today: date | None = None
-) -> EventView:
-    event, body = entry.event, entry.event.body
+) -> EntryView:
+    stored, body = entry.stored, entry.stored.body
     today = today or datetime.now(UTC).date()
-    seq, at, time = event.seq, event.at.isoformat(), event_time(event.at, today)
+    seq, at, time = stored.seq, stored.at.isoformat(), entry_time(stored.at, today)
     if isinstance(body, Correction):
         text = correction_text(
             players,
@@ -277,7 +277,7 @@ def event_view(
             if body.by
             else t("table.ev.reason_only", reason=body.reason)
         )
-        return EventView(
+        return EntryView(
             seq=seq,
             at=at,
             time=time,
@@ -315,7 +315,7 @@ def event_view(
     warnings = _stale_warnings(t, players, entry)
     if entry.refused:
         warnings = (*warnings, t("table.ev.refused", why=entry.refused))
-    return EventView(
+    return EntryView(
         seq=seq,
         at=at,
         time=time,
@@ -337,14 +337,14 @@ def event_view(
         can_amend=entry.status != "voided",
         prefill=_prefill(entry.effective or body),
         version=entry.version,
-        what=event_what(t, entry.hand, body.is_hand),
+        what=entry_what(t, entry.hand, body.is_hand),
     )
 
 
 def history_page(t: i18n.Translator, replayed: Replay, before: int | None) -> dict[str, Any]:
-    """One page of the history, newest first: the `HISTORY_PAGE` events before event `before`
-    (None: the newest), and the event numbers its "older" link starts from (None on the
-    oldest page). Events run 1..n, so a page is a slice: its cost does not grow with the table."""
+    """One page of the history, newest first: the `HISTORY_PAGE` entries before entry `before`
+    (None: the newest), and the entry numbers its "older" link starts from (None on the
+    oldest page). Entries run 1..n, so a page is a slice: its cost does not grow with the table."""
     entries = replayed.entries
     total = len(entries)
     end = total if before is None else max(0, min(total, before - 1))
@@ -352,10 +352,10 @@ def history_page(t: i18n.Translator, replayed: Replay, before: int | None) -> di
     players = replayed.setup.players
     today = datetime.now(UTC).date()
     return {
-        "events": [event_view(t, players, entry, today) for entry in reversed(entries[start:end])],
+        "entries": [entry_view(t, players, entry, today) for entry in reversed(entries[start:end])],
         "history_total": total,
         "history_first": start + 1,
         "history_last": end,
-        "history_older": entries[start].event.seq if start > 0 else None,
+        "history_older": entries[start].stored.seq if start > 0 else None,
         "history_newer": end < total,
     }

@@ -10,7 +10,7 @@ settle-up, links).
   every write. The read-only link is `/t/{id}`.
 - `GET /t/{id}`: the table, rendered on the server (a spectator needs no script to follow it).
 - `GET /t/{id}/board`: the same scoreboard, chart, settle-up and history as an HTML fragment;
-  the page's script swaps it in after a write and on each event of the live stream.
+  the page's script swaps it in after a write and on each message of the live stream.
 
 What the pages show is built in `table_views` (the board, the history, the record form's
 choices; the chart in `table_chart`), and the create form is read in `table_forms`: this module
@@ -123,7 +123,7 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
             "table": f"/api/tables/{key}",
             "access": f"/api/tables/{key}/access",
             "hands": f"/api/tables/{key}/hands",
-            "events": f"/api/tables/{key}/events",
+            "events": f"/api/tables/{key}/events",  # named as the path is: its entries
             "board": f"/t/{key}/board",
             "stream": f"/api/tables/{key}/stream",
             "preview": f"/api/tables/{key}/preview",
@@ -149,7 +149,7 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
 
 @router.get("/t/{table_id}/board", response_class=HTMLResponse)
 def table_board(request: Request, table_id: str, before: int | None = None) -> HTMLResponse:
-    """The board fragment. Every phone at a table reloads it on each event: it is rendered once per
+    """The board fragment. Every phone at a table reloads it on each entry: it is rendered once per
     state of the record and language (`VIEWS`), in the thread pool."""
     lang = request_language(request)
     with refusals():

@@ -196,7 +196,7 @@ def _state_json(replayed: Replay) -> dict[str, Any]:
         "planned_hands": state.planned_hands,
         "planned_rounds": state.planned_rounds,
         "finished": state.finished,
-        "events": len(replayed.entries),
+        "entries": len(replayed.entries),
     }
 
 
@@ -293,7 +293,7 @@ def board_context(
 
 
 def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
-    """What the record form needs: quick tai choices, payouts, the profile's events and
+    """What the record form needs: quick tai choices, payouts, the profile's circumstances and
     fields, and whether several players may win on one discard: as the profile declares them."""
     t = table_translator(lang, replayed)
     setup = replayed.setup

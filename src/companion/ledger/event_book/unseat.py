@@ -15,8 +15,8 @@ from companion.ledger.event_book.records import Snapshot
 from companion.ledger.event_book.store import EventStore
 from companion.ledger.event_book.views import AuditEntry
 from companion.ledger.models import (
+    EntryRow,
     EventRoundRow,
-    EventRow,
     EventTableRow,
     EventTimerRow,
     TableRow,
@@ -52,9 +52,9 @@ class EventUnseat(EventStore):
             session.scalars(select(TableRow.id).where(TableRow.id.in_(ids)).with_for_update()).all()
             recorded = dict(
                 session.execute(
-                    select(EventRow.table_id, func.count())
-                    .where(EventRow.table_id.in_(ids))
-                    .group_by(EventRow.table_id)
+                    select(EntryRow.table_id, func.count())
+                    .where(EntryRow.table_id.in_(ids))
+                    .group_by(EntryRow.table_id)
                 ).all()
             )
             for table in tables:

@@ -1,17 +1,17 @@
 // A table's live stream (GET /api/tables/{id}/stream, Server-Sent Events): every recorded
-// event, void and amendment reaches this page as it happens. When the stream drops, the page
+// entry, void and amendment reaches this page as it happens. When the stream drops, the page
 // first fetches the table as it is now, then opens the stream again from there; offline it
 // waits for the connection to return. A stream that ends by its lifetime (the server sends
-// `event: reconnect`) is opened again at once from the last event shown: nothing is missed.
+// `event: reconnect`) is opened again at once from the last entry shown: nothing is missed.
 const RETRY_MS = [500, 1000, 2000, 5000, 10000];
 
 export class LiveTable {
   /**
    * @param {string} url the stream's URL
    * @param {{after: number, onEvent: (event: object) => void, onState: (state: string) => void,
-   *   refetch: () => Promise<number|null>, kind?: string}} options `after`: the last event this
-   *   page shows; `refetch` brings the page up to date and answers the last event it now shows
-   *   (null when it could not); `kind`: the messages' event name (`table`, or `event` for an
+   *   refetch: () => Promise<number|null>, kind?: string}} options `after`: the last entry this
+   *   page shows; `refetch` brings the page up to date and answers the last entry it now shows
+   *   (null when it could not); `kind`: the messages' SSE event name (`table`, or `event` for an
    *   event's leaderboard, whose ids are its versions).
    */
   constructor(url, { after, onEvent, onState, refetch, kind = "table" }) {
@@ -69,8 +69,8 @@ export class LiveTable {
       return;
     }
     const last = await this.refetch();
-    // The board is the truth: after a restored database its last event can be lower than ours
-    // (the server refuses a stream from beyond it); going lower only sends events again.
+    // The board is the truth: after a restored database its last entry can be lower than ours
+    // (the server refuses a stream from beyond it); going lower only sends entries again.
     if (last !== null && last !== undefined) this.after = last;
     this.start();
   }

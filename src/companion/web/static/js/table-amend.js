@@ -1,6 +1,6 @@
-// A table's page: corrections. Amend puts an event back in the record form, prefilled from the
+// A table's page: corrections. Amend puts an entry back in the record form, prefilled from the
 // history's line (one winner or several, a drawn hand, a payout), to be recorded again with a
-// reason; Void asks for a reason in a dialog. Both name the event's version as this page saw
+// reason; Void asks for a reason in a dialog. Both name the entry's version as this page saw
 // it, so a correction made meanwhile on another device is not silently overwritten.
 import { t } from "./i18n.js";
 import { refusalText } from "./result-view.js";

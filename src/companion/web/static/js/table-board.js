@@ -1,5 +1,5 @@
 // A table's page: the board (scoreboard, chart, settle-up, history), rendered on the server and
-// swapped in from /t/{id}/board after a write and on each event of the live stream, with the
+// swapped in from /t/{id}/board after a write and on each message of the live stream, with the
 // board's state (next hand, seats) that the record form reads.
 import { pageData } from "./i18n.js";
 import { applyAccess } from "./table-access.js";
@@ -74,7 +74,7 @@ export async function refreshBoard({ force = false } = {}) {
   return true;
 }
 
-/** A live event arrived: refresh the board once for a burst of them. */
+/** A live message arrived: refresh the board once for a burst of them. */
 export function scheduleRefresh() {
   window.clearTimeout(refreshTimer);
   refreshTimer = window.setTimeout(() => refreshBoard({ force: true }), 20);

@@ -27,7 +27,7 @@ export const session = {
   state: JSON.parse(document.getElementById("board-state").textContent),
   mode: "record", // or "amend"
   amendSeq: 0,
-  amendVersion: 0, // the version of the event being amended, as this page saw it
+  amendVersion: 0, // the version of the entry being amended, as this page saw it
   amendWhat: "", // what players call it: "hand 17"
   recordKey: newKey(),
   busy: false,
@@ -46,9 +46,9 @@ export function setStatus(text, kind = "") {
   recordStatus.dataset.kind = kind;
 }
 
-/** What players call an event: "hand 17", "the payout in hand 17" (not its event number,
+/** What players call an entry: "hand 17", "the payout in hand 17" (not its entry number,
  * which the history's audit lines show). */
-export function eventWhat(event) {
-  if (!event?.hand) return t("table.what.entry");
-  return t(event.kind === "payout" ? "table.what.payout" : "table.what.hand", { n: event.hand });
+export function entryWhat(entry) {
+  if (!entry?.hand) return t("table.what.entry");
+  return t(entry.kind === "payout" ? "table.what.payout" : "table.what.hand", { n: entry.hand });
 }

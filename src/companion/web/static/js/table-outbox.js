@@ -6,7 +6,7 @@ import * as outbox from "./outbox.js";
 import { send } from "./table-access.js";
 import { leaveAmend } from "./table-amend.js";
 import { refreshBoard } from "./table-board.js";
-import { eventWhat, newKey, recordCard, session, setStatus, table } from "./table-context.js";
+import { entryWhat, newKey, recordCard, session, setStatus, table } from "./table-context.js";
 import { describeEntry } from "./table-describe.js";
 import { setChecked, setTai } from "./table-fields.js";
 import { resetForm, startOver, syncForm } from "./table-form.js";
@@ -93,7 +93,7 @@ export async function sendOutbox() {
   const { sent, refused: refusedItems } = await outbox.flush(table.id, send);
   renderOutbox();
   if (sent.length) {
-    const what = sent.map((item) => eventWhat(item.event)).join(t("table.ev.and"));
+    const what = sent.map((item) => entryWhat(item.event)).join(t("table.ev.and"));
     setStatus(t("table.outbox_sent_what", { what }), "good");
     await refreshBoard({ force: true });
   } else if (refusedItems.length) {

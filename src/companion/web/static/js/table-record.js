@@ -1,4 +1,4 @@
-// A table's page: recording. Record sends the form's entry (or amends the event being amended);
+// A table's page: recording. Record sends the form's entry (or amends the entry being amended);
 // offline, or with no answer, a new hand waits in the outbox instead. After Record the page
 // shows the new totals, with Undo for a couple of minutes.
 import { t } from "./i18n.js";
@@ -7,7 +7,7 @@ import { refusalText } from "./result-view.js";
 import { refused, send } from "./table-access.js";
 import { leaveAmend } from "./table-amend.js";
 import { refreshBoard } from "./table-board.js";
-import { amendReason, api, eventWhat, form, newKey, session, setStatus, table } from "./table-context.js";
+import { amendReason, api, entryWhat, form, newKey, session, setStatus, table } from "./table-context.js";
 import { focusField } from "./table-fields.js";
 import { buildEntry, startOver, syncForm } from "./table-form.js";
 import { keepOffline } from "./table-outbox.js";
@@ -57,7 +57,7 @@ export async function submitEntry(event) {
   try {
     const { status, data } = await send(url, body);
     if (status === 200 || status === 201) {
-      const seq = data.event.seq;
+      const seq = data.event.seq; // the API's key `event` holds the entry
       const amending = session.mode === "amend";
       if (amending) {
         const what = { what: session.amendWhat };
@@ -92,7 +92,7 @@ export async function submitEntry(event) {
 
 function showConfirmation(data) {
   const seq = data.event.seq;
-  const what = eventWhat(data.event);
+  const what = entryWhat(data.event);
   document.getElementById("confirmation-text").textContent = t(
     data.duplicate ? "table.duplicate_what" : "table.recorded_what",
     { what },
@@ -135,7 +135,7 @@ export async function undo() {
   session.busy = true;
   undoButton.disabled = true;
   try {
-    // `expect: 0`: the event as this device recorded it; a correction made meanwhile on
+    // `expect: 0`: the entry as this device recorded it; a correction made meanwhile on
     // another device wins, and the undo is refused rather than silently undoing that.
     const body = { reason: UNDO_REASON, key: newKey(), expect: 0 };
     const { status, data } = await send(`${api.events}/${seq}/void`, body);
