@@ -103,8 +103,17 @@ def options_from_form(profile: dict[str, Any], form: dict[str, str]) -> dict[str
     """The options a create form sets that differ from the profile's defaults (JSON values;
     the ledger validates them)."""
     options: dict[str, Any] = {}
+    # A rule set chosen gives its options their values: a field is the form's own choice where
+    # it differs from what the rule set (else the profile) plays, so the form plays as it shows.
+    played: dict[str, Any] = {}
     for option in profile["options"]:
-        name, kind, default = option["name"], option["type"], option["default"]
+        presets = option.get("presets")
+        if presets:
+            chosen = form.get(f"option:{profile['id']}:{option['name']}", option["default"])
+            played.update(presets.get(str(chosen).strip(), {}))
+    for option in profile["options"]:
+        name, kind = option["name"], option["type"]
+        default = played.get(name, option["default"])
         key = f"option:{profile['id']}:{name}"
         if kind == "bool":
             value = form.get(key) == "true"

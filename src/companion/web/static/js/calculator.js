@@ -1,5 +1,6 @@
 // The calculator page: the hand editor, the win context and a live result from the HTTP API.
 import { HandEditor } from "./hand-editor.js";
+import { applyPreset as setPreset } from "./presets.js";
 import { pageData, setUnit, t, tileName, tOr } from "./i18n.js";
 import { renderError, renderMessage, renderResult, renderWaits, verdictLine } from "./result-view.js";
 import { el, SEATS, tileSvg } from "./tiles.js";
@@ -415,14 +416,7 @@ function renderOptions(profile, saved) {
  * request sets wins over its preset, and the page sends them all. */
 function applyPreset(profile, name) {
   const option = profile.options.find((entry) => entry.presets);
-  const values = option?.presets?.[name];
-  if (!values) return;
-  for (const [field, value] of Object.entries(values)) {
-    const input = optionsBox.querySelector(`[name="option:${field}"]`);
-    if (!input) continue;
-    if (input.type === "checkbox") input.checked = value === true;
-    else input.value = String(value);
-  }
+  setPreset(optionsBox, option?.presets, name, "option:");
 }
 
 /** Whether the hand may hold red fives: a profile with the `red_fives` option, switched on. */
