@@ -112,3 +112,40 @@ def test_only_riichi_and_sanma_are_played_without_bonus_tiles() -> None:
         "sanma": False,
         "mcr": True,
     }
+
+
+def test_sanma_declares_its_three_seats_its_tiles_and_its_kita() -> None:
+    """What the page draws sanma from, rather than knowing it by name: three seats, the 2m-8m
+    out of play, no claimed chow, North set aside counted in `kita`, riichi's words."""
+    info = profile_info(profiles()["sanma"])
+    assert info["seats"] == ["E", "S", "W"]
+    assert info["out_of_play"] == ["2m", "3m", "4m", "5m", "6m", "7m", "8m"]
+    assert info["claimed_chows"] is False
+    assert info["set_aside"] == {"field": "kita", "tile": "4z", "most": 4}
+    assert info["family"] == "riichi"
+    assert "kita" in info["fields"]
+
+
+def test_sanma_offers_the_tsumo_payments_and_no_rule_set() -> None:
+    options = {option["name"]: option for option in profile_info(profiles()["sanma"])["options"]}
+    assert options["tsumo"] == {
+        "name": "tsumo",
+        "type": "choice",
+        "default": "loss",
+        "choices": ["loss", "bisection"],
+    }
+    assert "preset" not in options
+    assert not any(option.get("table_rule") for option in options.values())
+    assert options["honba_value"]["default"] == 200
+
+
+def test_every_other_profile_seats_four_and_plays_every_tile() -> None:
+    for info in all_profiles():
+        if info["id"] == "sanma":
+            continue
+        assert info["seats"] == ["E", "S", "W", "N"], info["id"]
+        assert info["out_of_play"] == [], info["id"]
+        assert info["claimed_chows"] is True, info["id"]
+        assert info["set_aside"] is None, info["id"]
+    families = {info["id"]: info["family"] for info in all_profiles()}
+    assert families["riichi"] == "riichi" and families["mcr"] == "mcr"

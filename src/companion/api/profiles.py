@@ -26,6 +26,7 @@ from companion.rules.riichi.options import (
     RENHOU_VALUES,
     TIE_RULES,
 )
+from companion.rules.sanma.options import TSUMO_PAYMENTS
 from companion.settlement import amount_json
 
 # Choices of string options, where a free text box would only invite mistakes.
@@ -39,6 +40,7 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "length": LENGTHS,
     "chombo": CHOMBO_STYLES,
     "ties": TIE_RULES,
+    "tsumo": TSUMO_PAYMENTS,
 }
 # A choice whose every value sets the other options (riichi's rule sets): a form shows each
 # value's settings when it is chosen, since an option the request sets wins over the preset.
@@ -142,6 +144,20 @@ def profile_info(profile: AnyProfile) -> dict[str, Any]:
         "animals": profile.animals,
         "bonus_tiles": profile.bonus_tiles,
         "tables": profile.keeps_tables,
+        # What differs at the table and in the set (sanma: three seats, no 2m-8m, no claimed
+        # chow, the North set aside counted in `kita`), so that a form need not know a profile.
+        "seats": [seat.value for seat in profile.seats],
+        "out_of_play": sorted(tile.mpsz for tile in profile.out_of_play),
+        "claimed_chows": profile.claimed_chows,
+        "set_aside": None
+        if profile.set_aside is None
+        else {
+            "field": profile.set_aside.field,
+            "tile": profile.set_aside.tile.mpsz,
+            "most": profile.set_aside.most,
+        },
+        # The profile whose words (events, the liable seat) it shares: sanma speaks riichi's.
+        "family": profile.family or profile.id,
         "patterns": [
             {"id": pattern.id, "name": pattern.name, "tai": pattern.tai}
             for pattern in (*profile.patterns, *profile.flower_wins.values())

@@ -66,6 +66,15 @@ class _Played(NamedTuple):
     """`patterns` compiled (`compiled` keeps it for the tuple)."""
 
 
+class SetAside(NamedTuple):
+    """A tile set aside rather than kept in the hand (sanma's kita): the request field counting
+    them, the tile and how many a hand may set aside."""
+
+    field: str
+    tile: Tile
+    most: int
+
+
 class Profile(Generic[OptionsT, ValueT]):
     """A scoring profile: its shapes, pattern table, options, value of a hand and settlement.
 
@@ -147,6 +156,20 @@ class Profile(Generic[OptionsT, ValueT]):
     names_dealer: ClassVar[bool] = True
     """Whether a scoring request names the dealer and the streak (`dealer`, `dealer_streak`):
     a table fills them into a whole hand's request only where it does (MCR has no dealer)."""
+    seats: ClassVar[tuple[Wind, ...]] = tuple(Wind)
+    """The seats at a table, in turn order (East deals): the winds a request may name as a seat,
+    a discarder or the round (sanma's are E, S and W)."""
+    out_of_play: ClassVar[frozenset[Tile]] = frozenset()
+    """The tiles the profile's set leaves out (sanma's 2m-8m): refused anywhere in a request, so
+    a form offers none of them."""
+    claimed_chows: ClassVar[bool] = True
+    """Whether a chow may be claimed (declared in `melds`): sanma has none."""
+    family: ClassVar[str] = ""
+    """The profile whose words a form uses for this one's events and fields, where it is built
+    from another (sanma from riichi: rinshan kaihou, pao); "" for its own."""
+    set_aside: ClassVar[SetAside | None] = None
+    """A tile a player may set aside for a replacement, counted in a request field (sanma's
+    North, `kita`), or None."""
 
     def __init__(self) -> None:
         options = {option.name for option in dataclasses.fields(self.options_type)}

@@ -122,6 +122,7 @@ class RiichiProfile(Profile[RiichiOptions, RiichiValue]):
 
     id = "riichi"
     name = "Riichi (Japanese)"
+    family: ClassVar[str] = "riichi"
     structure = STRUCTURE
     patterns = (*table.YAKU, *table.YAKUMAN, *[entry.listed for entry in table.OPTIONAL_YAKU])
     options_type = RiichiOptions

@@ -13,13 +13,15 @@ from typing import Any, ClassVar
 from companion.errors import InvalidRequestError
 from companion.hand import Meld
 from companion.rules.own_request import RequestShape
+from companion.rules.profile import SetAside
 from companion.rules.riichi.engine import RiichiResult, RiichiWait, riichi_waits
 from companion.rules.riichi.profile import FIELDS as RIICHI_FIELDS
 from companion.rules.riichi.profile import MAX_COUNTERS, REFUSED_FIELDS, RiichiProfile
 from companion.rules.riichi.tiles import read_red_fives
-from companion.rules.sanma.options import SanmaOptions, read_options
+from companion.rules.sanma.options import SEATS, SanmaOptions, read_options
 from companion.rules.sanma.request import MAX_KITA, score_sanma
-from companion.tiles import Tile, parse_tiles
+from companion.rules.sanma.tiles import OUT_OF_PLAY
+from companion.tiles import Tile, Wind, parse_tiles
 
 FIELDS = RIICHI_FIELDS | {"kita"}
 """The request fields a sanma hand reads: riichi's and `kita` (docs/contract.md)."""
@@ -45,6 +47,10 @@ class SanmaProfile(RiichiProfile):
     """Not yet: a table of three is not kept."""
     points_game: ClassVar[bool] = False
     request_fields: ClassVar[tuple[str, ...]] = (*RiichiProfile.request_fields, "kita")
+    seats: ClassVar[tuple[Wind, ...]] = SEATS
+    out_of_play: ClassVar[frozenset[Tile]] = OUT_OF_PLAY
+    claimed_chows: ClassVar[bool] = False
+    set_aside: ClassVar[SetAside | None] = SetAside("kita", Tile.NORTH, MAX_KITA)
 
     def read_options(self, data: Mapping[str, Any]) -> SanmaOptions:
         return read_options(data)

@@ -3,7 +3,7 @@ import { HandEditor } from "./hand-editor.js";
 import { applyPreset as setPreset } from "./presets.js";
 import { pageData, setUnit, t, tileName, tOr } from "./i18n.js";
 import { renderError, renderMessage, renderResult, renderWaits, verdictLine } from "./result-view.js";
-import { el, SEATS, tileSvg } from "./tiles.js";
+import { el, tileSvg } from "./tiles.js";
 
 const SETTINGS_KEY = "companion.calculator.settings";
 
@@ -30,6 +30,8 @@ const INDICATOR_ROWS = ["m", "p", "s", "z"].map((suit) =>
 );
 // The dora indicators on the page (riichi): shown as chips, sent as `dora` and `ura_dora`.
 const indicators = { dora: [], ura_dora: [] };
+// Tiles set aside beside the hand (sanma's North: `kita`), by the profile's `set_aside`.
+let asideCount = 0;
 let indicatorTarget = "dora";
 
 let timer = 0;
@@ -110,7 +112,7 @@ function checkField(name, value, label, checked) {
 
 function renderProfileFields(profile, saved) {
   const parts = [];
-  const seats = SEATS.map((seat) => [seat, t(`seat.${seat}`)]);
+  const seats = profile.seats.map((seat) => [seat, t(`seat.${seat}`)]);
   if (profile.fields.includes("dealer")) {
     parts.push(segmented("dealer", t("ctx.dealer"), seats, saved.dealer ?? "E"));
   }
@@ -126,8 +128,9 @@ function renderProfileFields(profile, saved) {
   }
   if (profile.fields.includes("liable")) {
     const choices = [["", t("ctx.nobody")], ...seats];
-    const label = tOr(`ctx.${profile.id}.liable`, t("ctx.liable"));
-    parts.push(selectField("liable", label, choices, saved.liable ?? ""));
+    const label = tOr(`ctx.${profile.family}.liable`, t("ctx.liable"));
+    const liable = profile.seats.includes(saved.liable) ? saved.liable : "";
+    parts.push(selectField("liable", label, choices, liable));
   }
   if (profile.fields.includes("honba")) {
     parts.push(numberField("honba", t("ctx.honba"), saved.honba ?? 0));
@@ -138,9 +141,18 @@ function renderProfileFields(profile, saved) {
   if (profile.fields.includes("dora")) {
     for (const field of ["dora", "ura_dora"]) {
       const tiles = Array.isArray(saved[field]) ? saved[field] : [];
-      indicators[field] = tiles.filter((tile) => /^([1-9][mps]|[1-7]z)$/.test(tile)).slice(0, MAX_INDICATORS);
+      indicators[field] = tiles
+        .filter((tile) => /^([1-9][mps]|[1-7]z)$/.test(tile) && !profile.out_of_play.includes(tile))
+        .slice(0, MAX_INDICATORS);
     }
-    parts.push(doraPanel());
+    parts.push(doraPanel(profile));
+  }
+  if (profile.set_aside) {
+    const savedCount = Number(saved[profile.set_aside.field]);
+    asideCount = Number.isInteger(savedCount) ? Math.max(0, Math.min(savedCount, profile.set_aside.most)) : 0;
+    parts.push(asidePanel(profile));
+  } else {
+    asideCount = 0;
   }
   if (profile.flower_wins.length) {
     const choices = [["", t("flower_win.none")]];
@@ -154,7 +166,7 @@ function renderProfileFields(profile, saved) {
 
 /** The dora panel: the indicators as chips (a tap takes one out), which list a tap adds to, and
  * a picker of every kind. */
-function doraPanel() {
+function doraPanel(profile) {
   const panel = el("div", "dora-panel");
   panel.dataset.field = "dora";
   for (const field of ["dora", "ura_dora"]) {
@@ -184,6 +196,7 @@ function doraPanel() {
   for (const row of INDICATOR_ROWS) {
     const rowEl = el("div", "picker-row");
     for (const tile of row) {
+      if (profile.out_of_play.includes(tile)) continue;
       const button = el("button", "tile-button");
       button.type = "button";
       button.dataset.indicator = tile;
@@ -257,12 +270,68 @@ function renderIndicators() {
   for (const button of panel.querySelectorAll("[data-indicator]")) button.disabled = full;
 }
 
+// --- Tiles set aside (sanma's kita) -----------------------------------------------------------
+
+/** A counter of the tiles set aside (sanma's North, `kita`): minus and plus, from none to the
+ * profile's most, and never more of the tile than four counting those in the hand. */
+function asidePanel(profile) {
+  const { field, tile } = profile.set_aside;
+  const wrapper = el("div", "field aside-field");
+  wrapper.dataset.field = field;
+  const label = el("span", "aside-label", tOr(`ctx.${field}`, field));
+  label.id = `field-${field}-label`;
+  const row = el("div", "aside-row");
+  row.setAttribute("role", "group");
+  row.setAttribute("aria-labelledby", label.id);
+  const less = el("button", "small-button aside-step", "−");
+  less.type = "button";
+  less.dataset.aside = "-1";
+  less.setAttribute("aria-label", t("ctx.aside_less", { name: tileName(tile) }));
+  const more = el("button", "small-button aside-step", "+");
+  more.type = "button";
+  more.dataset.aside = "1";
+  more.setAttribute("aria-label", t("ctx.aside_more", { name: tileName(tile) }));
+  const count = el("output", "aside-count");
+  count.dataset.asideCount = "";
+  count.setAttribute("aria-live", "polite");
+  const icon = el("span", "aside-tile");
+  icon.append(tileSvg(tile, tileName(tile)));
+  row.append(icon, less, count, more);
+  wrapper.append(label, row);
+  row.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-aside]");
+    if (!button || button.disabled) return;
+    asideCount += Number(button.dataset.aside);
+    renderAside();
+    schedule();
+  });
+  return wrapper;
+}
+
+/** The most tiles that may be set aside now: the profile's most, less those of the kind the
+ * hand holds beyond what four leave. */
+function asideMost(profile) {
+  const held = editor.counts().get(profile.set_aside.tile) ?? 0;
+  return Math.max(0, Math.min(profile.set_aside.most, 4 - held));
+}
+
+function renderAside() {
+  const profile = currentProfile();
+  const box = fieldsBox.querySelector(".aside-field");
+  if (!profile.set_aside || !box) return;
+  asideCount = Math.max(0, Math.min(asideCount, asideMost(profile)));
+  box.querySelector("[data-aside-count]").textContent = String(asideCount);
+  box.querySelector('[data-aside="-1"]').disabled = asideCount <= 0;
+  box.querySelector('[data-aside="1"]').disabled = asideCount >= asideMost(profile);
+  editor.setAside(profile.set_aside.tile, asideCount);
+}
+
 // --- Events ----------------------------------------------------------------------------------
 
 /** The label of an event: the profile's own (`event.riichi.replacement`: rinshan kaihou) or the
  * shared one. */
 function eventLabel(profile, event) {
-  return tOr(`event.${profile.id}.${event}`, tOr(`event.${event}`, event));
+  return tOr(`event.${profile.family}.${event}`, tOr(`event.${event}`, event));
 }
 
 function renderEvents(profile, saved) {
@@ -271,7 +340,7 @@ function renderEvents(profile, saved) {
     ...profile.events.map((event) => {
       const box = checkField("events", event, eventLabel(profile, event), checked.has(event));
       box.dataset.event = event;
-      if (profile.id in EVENT_PROBLEMS) box.append(el("small", "check-why"));
+      if (profile.family in EVENT_PROBLEMS) box.append(el("small", "check-why"));
       return box;
     }),
   );
@@ -280,7 +349,7 @@ function renderEvents(profile, saved) {
 /** Why a riichi event cannot have happened with the rest of the page, or "" (the engine refuses
  * the same pairs, rules/riichi/engine.py's check_events; this says so before asking it). */
 function riichiEventProblem(event, on, context) {
-  const { discard, dealer, claimed, kong, melds, renhou } = context;
+  const { discard, dealer, claimed, kong, aside, melds, renhou } = context;
   const other = (name) => t("calc.why.not_with", { event: t(`event.${name}`) });
   switch (event) {
     case "riichi":
@@ -293,7 +362,9 @@ function riichiEventProblem(event, on, context) {
       return on.has("riichi") || on.has("double_riichi") ? "" : t("calc.why.needs_riichi");
     case "replacement":
       if (discard) return t("calc.why.self_draw_only");
-      if (!kong) return t("calc.why.needs_kong");
+      // Where a tile is set aside (sanma's kita), its replacement tile wins a rinshan too.
+      if (!kong && aside === null) return t("calc.why.needs_kong");
+      if (!kong && !aside) return t("calc.why.needs_kong_or_aside");
       return on.has("last_tile") ? other("last_tile") : "";
     case "last_tile":
       if (discard) return t("calc.why.self_draw_only");
@@ -346,7 +417,7 @@ const EVENT_PROBLEMS = { riichi: riichiEventProblem, mcr: mcrEventProblem };
  * unticked, with the reason beside them. Of two that exclude each other the one ticked first
  * stays. */
 function syncEvents(profile) {
-  const problemOf = EVENT_PROBLEMS[profile.id];
+  const problemOf = EVENT_PROBLEMS[profile.family];
   if (!problemOf) return;
   const data = new FormData(form);
   const context = {
@@ -354,6 +425,7 @@ function syncEvents(profile) {
     dealer: data.get("seat") === "E",
     claimed: editor.groups.some((group) => group.kind !== "ckong"),
     kong: editor.groups.some((group) => group.kind !== "chow" && group.kind !== "pung"),
+    aside: profile.set_aside ? asideCount : null,
     melds: editor.groups.length > 0,
     renhou: (data.get("option:renhou") ?? "off") !== "off",
   };
@@ -439,6 +511,8 @@ function syncEditor(profile) {
     animals: profile.animals,
     redFives: redFivesOn(profile),
     bonus: bonusOn(profile),
+    outOfPlay: profile.out_of_play,
+    claimedChows: profile.claimed_chows,
   });
 }
 
@@ -451,8 +525,25 @@ function applyProfile(saved = {}) {
   renderProfileFields(profile, saved);
   renderEvents(profile, saved);
   renderOptions(profile, saved.profile === profile.id ? saved : {});
+  syncSeats(profile);
   syncEditor(profile);
   syncWinFields();
+}
+
+/** The winds the page offers as the seat, the discarder and the round: the profile's seats
+ * (sanma's E, S and W); a choice no longer offered falls back to East. */
+function syncSeats(profile) {
+  for (const name of ["seat", "discarder", "round"]) {
+    const field = form.querySelector(`[data-field="${name}"]`);
+    for (const input of field.querySelectorAll("input")) {
+      const offered = profile.seats.includes(input.value);
+      input.closest("label").hidden = !offered;
+      if (!offered && input.checked) {
+        input.checked = false;
+        field.querySelector('input[value="E"]').checked = true;
+      }
+    }
+  }
 }
 
 // --- The request ---------------------------------------------------------------------------
@@ -466,11 +557,13 @@ function syncWinFields() {
   for (const input of fromField.querySelectorAll("input")) {
     input.disabled = input.value === seat;
   }
+  const seats = currentProfile().seats;
   const chosen = fromField.querySelector("input:checked");
-  if (!chosen || chosen.disabled) {
-    const next = SEATS[(SEATS.indexOf(seat) + 1) % 4];
+  if (!chosen || chosen.disabled || !seats.includes(chosen.value)) {
+    const next = seats[(seats.indexOf(seat) + 1) % seats.length];
     fromField.querySelector(`input[value="${next}"]`).checked = true;
   }
+  renderAside();
   syncEvents(currentProfile());
   renderIndicators();
   const checkedEvents = form.querySelectorAll('input[name="events"]:checked').length;
@@ -520,6 +613,7 @@ function buildRequest() {
     if (indicators.ura_dora.length && uraOffered()) request.ura_dora = [...indicators.ura_dora];
   }
   if (data.get("liable")) request.liable = data.get("liable");
+  if (profile.set_aside && asideCount) request[profile.set_aside.field] = asideCount;
   const flowerWin = data.get("flower_win");
   const options = readOptions(profile, data);
   if (Object.keys(options).length) request.options = options;
@@ -554,6 +648,7 @@ function saveSettings() {
     ura_dora: indicators.ura_dora,
     options: readOptions(profile, data),
   };
+  if (profile.set_aside) settings[profile.set_aside.field] = asideCount;
   try {
     sessionStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
   } catch {
@@ -595,6 +690,7 @@ function newHand() {
   // The indicators are the hand's; the honba and the deposits on the table stay for the next.
   indicators.dora = [];
   indicators.ura_dora = [];
+  asideCount = 0;
   schedule();
 }
 

@@ -51,6 +51,9 @@ export class HandEditor extends EventTarget {
     this.sets = 4;
     this.animals = true;
     this.redFives = false;
+    this.outOfPlay = new Set(); // tiles the profile's set leaves out (sanma's 2m-8m)
+    this.claimedChows = true;
+    this.aside = { tile: "", count: 0 }; // tiles set aside, not in the hand (sanma's kita)
     this.handEl = root.querySelector("[data-hand]");
     this.countEl = root.querySelector("[data-count]");
     this.undoButton = root.querySelector("[data-undo]");
@@ -59,6 +62,7 @@ export class HandEditor extends EventTarget {
     this.redRow = root.querySelector("[data-red-row]");
     this.bonusButtons = [...root.querySelectorAll("[data-bonus]")];
     this.modeInputs = [...root.querySelectorAll("[data-mode]")];
+    this.chowMode = this.modeInputs.find((input) => input.value === "chow")?.closest("label");
     this.bonusCount = root.querySelector("[data-bonus-count]");
     this.handEl.setAttribute("tabindex", "-1");
 
@@ -99,10 +103,25 @@ export class HandEditor extends EventTarget {
   }
 
   /** How many of a tile the set holds: four, but where red fives are played one red five
-   * of each suit and three plain fives. */
+   * of each suit and three plain fives; none of a tile out of play; less those set aside. */
   copies(tile) {
+    if (this.outOfPlay.has(plain(tile))) return 0;
     if (RED_FIVE.test(tile)) return this.redFives ? 1 : 0;
-    return this.redFives && tile[0] === "5" && tile[1] !== "z" ? COPIES - 1 : COPIES;
+    const aside = tile === this.aside.tile ? this.aside.count : 0;
+    return (this.redFives && tile[0] === "5" && tile[1] !== "z" ? COPIES - 1 : COPIES) - aside;
+  }
+
+  /** Whether a group holds a tile out of play, or is a chow where none can be claimed. */
+  outOfSet(group) {
+    if (group.kind === "chow" && !this.claimedChows) return true;
+    return groupTiles(group).some((tile) => this.outOfPlay.has(plain(tile)));
+  }
+
+  /** Tiles set aside beside the hand (sanma's North, `kita`): they count among the four of
+   * their kind, so the picker offers fewer of it. */
+  setAside(tile, count) {
+    this.aside = { tile, count };
+    this.render();
   }
 
   /** A kong of fives where red fives are played holds the red one. */
@@ -117,6 +136,7 @@ export class HandEditor extends EventTarget {
     if (RED_FIVE.test(tile) && !this.redFives) return false;
     if (mode === "tile") return used(tile) < this.copies(tile);
     if (mode === "chow") {
+      if (!this.claimedChows) return false;
       if (tile[1] === "z" || Number(plain(tile)[0]) > 7) return false;
     } else {
       tile = this.groupStart(tile, mode);
@@ -193,11 +213,17 @@ export class HandEditor extends EventTarget {
 
   /** The profile's shape: how many sets, whether animal tiles exist in it, whether its red
    * fives are played (riichi's `0m 0p 0s`; where they are not, a red five becomes a plain one),
-   * and whether it has bonus tiles at all. */
-  setProfile({ sets, animals, redFives = false, bonus = true }) {
+   * whether it has bonus tiles at all, the tiles its set leaves out (hidden from the picker, and
+   * taken out of the hand) and whether a chow may be claimed. */
+  setProfile({ sets, animals, redFives = false, bonus = true, outOfPlay = [], claimedChows = true }) {
     this.sets = sets;
     this.animals = animals;
     this.redFives = redFives;
+    this.outOfPlay = new Set(outOfPlay);
+    this.claimedChows = claimedChows;
+    for (const button of this.tileButtons) button.hidden = this.outOfPlay.has(plain(button.dataset.tile));
+    if (this.chowMode) this.chowMode.hidden = !claimedChows;
+    if (!claimedChows && this.mode === "chow") this.setMode("tile");
     for (const row of this.root.querySelectorAll('[data-bonus-row="a"]')) row.hidden = !animals;
     // The panel is named for what it offers: "Flowers and seasons" where there are no animals.
     for (const title of this.root.querySelectorAll("[data-bonus-title]")) {
@@ -209,6 +235,13 @@ export class HandEditor extends EventTarget {
     let changed = false;
     if ((!animals || !bonus) && this.bonus.some((tile) => !bonus || tile.endsWith("a"))) {
       this.bonus = bonus ? this.bonus.filter((tile) => !tile.endsWith("a")) : [];
+      changed = true;
+    }
+    const kept = this.concealed.filter((item) => !this.outOfPlay.has(plain(item.tile)));
+    const keptGroups = this.groups.filter((group) => !this.outOfSet(group));
+    if (kept.length !== this.concealed.length || keptGroups.length !== this.groups.length) {
+      this.concealed = kept;
+      this.groups = keptGroups;
       changed = true;
     }
     if (!redFives) {

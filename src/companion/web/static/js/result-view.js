@@ -222,7 +222,9 @@ function renderPayments(result, amountText = plainAmount) {
   // Riichi's points run to six digits: set smaller, so that +12,300 keeps to its cell.
   const net = el("dl", amountText === plainAmount ? "net" : "net points");
   net.setAttribute("aria-label", t("result.net"));
-  for (const seat of SEATS) {
+  // The seats at the profile's table (sanma's three): nobody sits North at a table of three.
+  const seats = pageData.profiles?.find((profile) => profile.id === result.profile)?.seats ?? SEATS;
+  for (const seat of seats) {
     const amount = result.payments?.[seat] ?? 0;
     const cell = el("div", amount > 0 ? "plus" : amount < 0 ? "minus" : "");
     if (seat === result.winner) cell.classList.add("winner");
