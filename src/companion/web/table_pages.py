@@ -82,7 +82,7 @@ def create_from_form(request: Request, body: bytes) -> Response:
     except CompanionError as error:
         if getattr(error, "http_status", 422) == 503:
             raise  # the database, not the form: the error page says so, with Retry-After
-        context = create_context(request, form, error.message)
+        context = create_context(request, form, i18n.refusal_said(t.lang, error))
         return render(request, "tables.html", status_code=422, **context)
     # The write link: the token rides in the fragment, which the browser keeps to itself.
     return RedirectResponse(
