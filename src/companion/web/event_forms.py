@@ -91,7 +91,7 @@ def create_from_form(request: Request, body: bytes) -> Response:
 
 
 def _seed(text: str) -> int | None:
-    """A seed in ASCII digits (`²` or `٣` are not read as numbers), or None. Not `parse_whole`:
-    a seed goes up to 2^63 - 1, past its bound of 2^53."""
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 19 else None
+    """A seed in ASCII digits (`²` or `٣` are not read as numbers), 0 or more, or None: the one
+    bounded reader (`parse_whole`) with 19 digits, since a seed goes up to 2^63 - 1."""
+    number = parse_whole(text, digits=19)
+    return number if number is not None and number >= 0 else None
