@@ -528,6 +528,9 @@ def test_the_walk_meets_every_refusal_key() -> None:
         "refusal.not_a_wind",
         "refusal.no_yaku",
         "refusal.no_tables",
+        # A new table's names: met by tests/test_names.py.
+        "refusal.table_same_name",
+        "refusal.table_player_empty",
     }
 
 

@@ -14,6 +14,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from fastapi import Depends, HTTPException, Request
+from pydantic import BeforeValidator
+from pydantic_core import PydanticCustomError
 from starlette.concurrency import run_in_threadpool
 
 from companion.api.limits import limit_writes
@@ -28,12 +30,30 @@ from companion.ledger.errors import (
     UnknownTableError,
 )
 from companion.ledger.state import table_key
+from companion.rules.options import parse_whole
 
 if TYPE_CHECKING:
     # SQLAlchemy and Alembic load on the first table request, not with the app.
     from companion.ledger.repository import Ledger
 
 T = TypeVar("T")
+
+
+def _whole_query(value: Any) -> Any:
+    """A query parameter's whole number read by the one bounded reader (`parse_whole`), not by
+    pydantic's `int`, which takes `1_000` and spaces."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    number = parse_whole(str(value))
+    if number is None:
+        raise PydanticCustomError(
+            "whole_number", "must be a whole number in digits 0-9, at most 2^53 either way"
+        )
+    return number
+
+
+WholeQuery = Annotated[int | None, BeforeValidator(_whole_query)]
+"""An optional query parameter that is a whole number (`?before=`, `?after=`)."""
 
 __all__ = [
     "LedgerDep",

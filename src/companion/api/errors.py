@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from companion.api.security import RETRY_AFTER_SECONDS
 from companion.errors import CompanionError, InvalidRequestError
 
 logger = logging.getLogger("companion.api")
@@ -41,11 +42,6 @@ def error_json(
     return JSONResponse(
         {"error": message, **refusal_fields(refusal)}, status_code=status, headers=headers
     )
-
-
-RETRY_AFTER_SECONDS = 5
-"""What a 503 of the ledger (the database unreachable or full, the table kept busy) asks a client
-to wait before it sends the same write again, with its key (`Retry-After`)."""
 
 
 def retry_headers(status: int) -> dict[str, str] | None:

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 
 from fastapi import HTTPException, Request
 
+from companion.rules.options import parse_whole, plain_number
+
 MAX_BUCKETS = 50_000
 """Buckets kept per limit; the least recently used goes first (it would be full again soon)."""
 
@@ -43,8 +45,12 @@ class Rate:
         if text.strip().lower() == "off":
             return None
         count, _, seconds = text.partition("/")
+        # The one bounded reader: `int` and `float` take `٣`, `1_000` and `1e10000000`.
+        whole, span = parse_whole(count), plain_number(seconds, digits=9)
         try:
-            return cls(int(count), float(seconds))
+            if whole is None or span is None:
+                raise ValueError(text)
+            return cls(whole, float(span))
         except ValueError:
             message = f"{text!r} is not a rate: write COUNT/SECONDS, e.g. 120/3600, or off"
             raise ValueError(message) from None

@@ -36,6 +36,7 @@ import ipaddress
 import json
 import logging
 import secrets
+import sys
 from collections.abc import Iterable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -44,6 +45,22 @@ from fastapi import HTTPException, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 logger = logging.getLogger("companion.api")
+
+RETRY_AFTER_SECONDS = 5
+"""What a 503 of the ledger (the database unreachable or full, the table kept busy) asks a client
+to wait before it sends the same write again, with its key (`Retry-After`)."""
+
+
+POOL_DRY = "the database is busy (every connection is in use): try again in a few seconds"
+
+
+def pool_ran_dry(error: Exception) -> bool:
+    """Whether `error` is SQLAlchemy's pool timeout (every connection busy past the pool's
+    wait): a 503 for now, as the ledger's other database troubles are, never a 500. Looked up
+    only if SQLAlchemy is loaded: the calculator alone never loads the database stack."""
+    found = sys.modules.get("sqlalchemy.exc")
+    return found is not None and isinstance(error, found.TimeoutError)
+
 
 MAX_BODY = 64 * 1024
 """The default request body limit in bytes."""
@@ -299,7 +316,14 @@ class SecurityMiddleware:
 
         try:
             await self.app(scope, receive, send_with_headers)
-        except Exception:
+        except Exception as error:
+            if pool_ran_dry(error):
+                # For now, not for the request: a 503 with Retry-After, never a 500.
+                logger.warning("database pool ran dry on %s %s", method, scope.get("path"))
+                if not response_started:
+                    retry = [(b"retry-after", str(RETRY_AFTER_SECONDS).encode())]
+                    await _json_response(send, 503, POOL_DRY, retry)
+                return
             logger.exception("unexpected error on %s %s", method, scope.get("path"))
             if not response_started:
                 await _json_response(send, 500, "Companion hit an unexpected error")

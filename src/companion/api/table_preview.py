@@ -12,7 +12,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from companion.api.deps import TableRequestError, authorize_table, call, ledger_for
+from companion.api.deps import TableRequestError, WholeQuery, authorize_table, call, ledger_for
 from companion.api.errors import refusal_fields
 from companion.api.scoring import read_json
 from companion.api.table_bodies import Recording, read_record
@@ -158,7 +158,7 @@ def preview_json(outcome: Outcome, replayed: Replay) -> dict[str, Any]:
     openapi_extra=RECORD_BODY,
 )
 async def preview_hand(
-    request: Request, table_id: str, amend: int | None = None, expect: int | None = None
+    request: Request, table_id: str, amend: WholeQuery = None, expect: WholeQuery = None
 ) -> dict[str, Any]:
     ledger = await ledger_for(request)
     await authorize_table(request, ledger, table_id)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
-from companion.api.deps import TableRequestError
+from companion.api.deps import TableRequestError, WholeQuery
 from companion.api.live import HubPart, LiveHub, last_seq
 from companion.api.streams import STREAM_REFUSALS, open_stream, stream_start
 from companion.ledger.state import table_key
@@ -169,7 +169,7 @@ class TableStreams(HubPart["Replay"]):
         **STREAM_REFUSALS,
     },
 )
-async def stream_table(request: Request, table_id: str, after: int | None = None) -> Any:
+async def stream_table(request: Request, table_id: str, after: WholeQuery = None) -> Any:
     start, said_by = stream_start(request, after)
 
     def sent_before(replayed: Replay) -> int:

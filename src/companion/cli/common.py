@@ -8,7 +8,7 @@ import json
 import sys
 
 from companion.errors import InvalidRequestError
-from companion.rules.options import MAX_WHOLE, parse_whole
+from companion.rules.options import MAX_WHOLE, parse_whole, plain_number
 
 PUBLIC_URL_ENV = "COMPANION_PUBLIC_URL"
 """`--public-url`'s default (`serve`, `table new`): the address the table links carry, for a
@@ -31,6 +31,22 @@ def whole_number(text: str) -> int:
             f"{shown!r} is not a whole number in digits 0-9 up to {MAX_WHOLE:,}"
         )
     return number
+
+
+MAX_SECONDS = 86_400
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a positive number of seconds, at most a day, read by the one bounded
+    reader (`plain_number`): `float` would take `1e10000000` (infinity), `٣` and `1_000`."""
+    number = plain_number(text, digits=5)
+    if number is None or not 0 < number <= MAX_SECONDS:
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise argparse.ArgumentTypeError(
+            f"{shown!r} is not a number of seconds in digits 0-9 (a point allowed), more than "
+            f"0 and at most {MAX_SECONDS:,}"
+        )
+    return float(number)
 
 
 def one_line(message: str) -> str:

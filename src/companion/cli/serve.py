@@ -7,7 +7,7 @@ import os
 import sys
 from typing import TextIO
 
-from companion.cli.common import DEFAULT_PORT, PUBLIC_URL_ENV, whole_number
+from companion.cli.common import DEFAULT_PORT, PUBLIC_URL_ENV, seconds, whole_number
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -68,27 +68,28 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     public.add_argument(
         "--header-timeout",
-        type=float,
+        type=seconds,
         default=10.0,
         metavar="S",
         help="seconds a client has to send a request's headers (10)",
     )
     public.add_argument(
         "--body-timeout",
-        type=float,
+        type=seconds,
         default=30.0,
         metavar="S",
         help="seconds a client has to send a request's body (30)",
     )
     public.add_argument(
         "--keep-alive",
-        type=float,
+        type=seconds,
         default=5.0,
         metavar="S",
         help="seconds an idle connection is kept open between requests (5)",
     )
     public.add_argument(
         "--create-limit",
+        type=rate_text,
         default="120/3600",
         metavar="N/S",
         help="tables one client address may create: N at once, N per S seconds after "
@@ -96,11 +97,24 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     public.add_argument(
         "--write-limit",
+        type=rate_text,
         default="240/60",
         metavar="N/S",
         help="writes to one table: N at once, N per S seconds after (240/60; 'off')",
     )
     parser.set_defaults(handler=_serve_command)
+
+
+def rate_text(text: str) -> str:
+    """An argparse type: a rate (`120/3600`, `off`) as the server reads it (`Rate.parse`: the
+    one bounded reader's numbers), kept as text for the workers' environment."""
+    from companion.api.limits import Rate
+
+    try:
+        Rate.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def _serve_command(args: argparse.Namespace) -> int:

@@ -5,10 +5,11 @@ the rounds it gives (tables of four, East first). Pure: docs/events.md, *Seating
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from companion.errors import InvalidRequestError
+from companion.names import clean_name, name_key, same_name
 from companion.tiles import Wind
 
 SEATS = 4
@@ -115,9 +116,13 @@ class SeatingPlan:
         later_rounds: LaterRounds = LaterRounds.NO_REPEATS,
         leftover: Leftover | None = None,
     ) -> SeatingPlan:
-        """A plan from names (who play every round) and entries, their names trimmed."""
+        """A plan from names (who play every round) and entries, their names as `clean_name`
+        keeps them (look-alike names are one name)."""
         entries = tuple(
-            Entrant(item.strip()) if isinstance(item, str) else item for item in players
+            Entrant(clean_name(item))
+            if isinstance(item, str)
+            else replace(item, name=clean_name(item.name))
+            for item in players
         )
         return cls(entries, rounds, seed, first_round, later_rounds, leftover)
 
@@ -131,7 +136,7 @@ class SeatingPlan:
         seen: dict[str, str] = {}
         for entry in self.players:
             name = entry.name
-            if not name.strip():
+            if not clean_name(name):
                 raise SeatingError(
                     "a player's name cannot be empty", key="refusal.event_player_empty"
                 )
@@ -143,14 +148,14 @@ class SeatingPlan:
                     key="refusal.event_player_comma",
                     params={"player": name},
                 )
-            if name.casefold() in seen:
-                first = seen[name.casefold()]
+            key = name_key(name)
+            if key in seen:
                 raise SeatingError(
-                    f"each player needs a different name: {first} and {name} are the same",
+                    same_name(seen[key], name),
                     key="refusal.event_same_name",
-                    params={"first": first, "second": name},
+                    params={"first": seen[key], "second": name},
                 )
-            seen[name.casefold()] = name
+            seen[key] = name
             # Reserved in every event, not only one with substitutes: the standings leave
             # such names out as placeholders, so a player called so would lose their tables.
             if _is_substitute_name(name):
@@ -202,7 +207,7 @@ class SeatingPlan:
 
 
 def _is_substitute_name(name: str) -> bool:
-    head, _, number = name.casefold().partition(" ")
+    head, _, number = name_key(name).partition(" ")
     return head == "substitute" and number.isdigit()
 
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from companion.errors import InvalidRequestError
+from companion.names import name_key
 from companion.rules.profile import Profile
 from companion.settlement import amount_json
 
@@ -241,9 +242,9 @@ def standings(
         for player in table.players:
             if _SUBSTITUTE.fullmatch(player.name):
                 continue
-            tally = tallies.get(player.name.casefold())
+            tally = tallies.get(name_key(player.name))
             if tally is None:
-                tally = tallies[player.name.casefold()] = _Tally(
+                tally = tallies[name_key(player.name)] = _Tally(
                     player.name, Fraction(0), None if player.secondary is None else Fraction(0)
                 )
             tally.total += player.primary
@@ -256,18 +257,18 @@ def standings(
         raise StandingsError(f"an event's tables are counted one way; these mix {names}")
     penalties: dict[str, list[Adjustment]] = {}
     for adjustment in adjustments:
-        tally = tallies.get(adjustment.player.casefold())
+        tally = tallies.get(name_key(adjustment.player))
         if tally is None:
             raise StandingsError(f"{adjustment.player} played no table of the event")
         if not adjustment.reason.strip():
             raise StandingsError(f"a penalty or correction of {adjustment.player} needs a reason")
         tally.total += adjustment.amount
-        penalties.setdefault(adjustment.player.casefold(), []).append(adjustment)
+        penalties.setdefault(name_key(adjustment.player), []).append(adjustment)
     gone: set[str] = set()
     for name in withdrawn:
-        if name.casefold() not in tallies:
+        if name_key(name) not in tallies:
             raise StandingsError(f"{name} withdrew but played no table of the event")
-        gone.add(name.casefold())
+        gone.add(name_key(name))
 
     def order(tally: _Tally) -> tuple[Fraction, Fraction]:
         return (tally.total, tally.secondary if tally.secondary is not None else Fraction(0))
@@ -275,7 +276,7 @@ def standings(
     # Equal players are listed by name, so the order never depends on the tables' order.
     ranked = sorted(
         tallies.values(),
-        key=lambda tally: (-order(tally)[0], -order(tally)[1], tally.name.casefold()),
+        key=lambda tally: (-order(tally)[0], -order(tally)[1], name_key(tally.name)),
     )
     rows: list[Row] = []
     for index, tally in enumerate(ranked):
@@ -295,8 +296,8 @@ def standings(
                 rank,
                 tied,
                 tally.tables,
-                tuple(penalties.get(tally.name.casefold(), ())),
-                tally.name.casefold() in gone,
+                tuple(penalties.get(name_key(tally.name), ())),
+                name_key(tally.name) in gone,
                 tally.provisional,
             )
         )

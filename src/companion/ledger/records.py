@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import Any, ClassVar, get_type_hints
 
+from companion.names import name_key
+
 # ---------------------------------------------------------------------------------------------
 # What every record carries
 
@@ -231,7 +233,7 @@ class PayoutRecord:
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
-            "player": self.player.strip().casefold(),
+            "player": name_key(self.player),
             "event": self.event.strip().lower().replace("-", "_").replace(" ", "_"),
             "at_start": self.at_start,
             **extras_json(self.extras),
@@ -243,7 +245,7 @@ Record = WinRecord | DrawRecord | PayoutRecord | ChomboRecord | StopRecord
 
 
 def _folded(name: str | None) -> str | None:
-    return None if name is None else name.strip().casefold()
+    return None if name is None else name_key(name)
 
 
 def _fields_json(record: WinRecord | WinnerRecord | DrawRecord) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from companion.ledger.errors import LedgerError, LimitError, UnknownPlayerError
+from companion.names import clean_name, name_key, same_name
 from companion.rules import get_profile, table_profiles
 from companion.rules.options import Options
 from companion.rules.profile import AnyProfile
@@ -83,12 +84,13 @@ class TableSetup:
 
     def player(self, name: str) -> int:
         """The seat index of the player called `name` (case and surrounding spaces ignored)."""
-        key = name.strip().casefold()
+        key = name_key(name)
         for index, player in enumerate(self.players):
-            if player.casefold() == key:
+            if name_key(player) == key:
                 return index
         raise UnknownPlayerError(
-            f"no player named {name.strip() or repr(name)} at this table: {', '.join(self.players)}"
+            f"no player named {clean_name(name) or repr(name)} at this table: "
+            + ", ".join(self.players)
         )
 
     @property
@@ -160,7 +162,7 @@ def new_setup(
         )
     options = dict(options or {})
     found.parse_options(options)
-    names = tuple(player.strip() for player in players)
+    names = tuple(clean_name(player) for player in players)
     if len(names) != SEATS:
         raise LedgerError(
             f"a table has four players in seat order, East first; got {len(names)}: "
@@ -168,7 +170,7 @@ def new_setup(
         )
     for player in names:
         if not player:
-            raise LedgerError("a player's name cannot be empty")
+            raise LedgerError("a player's name cannot be empty", key="refusal.table_player_empty")
         if len(player) > MAX_PLAYER_NAME:
             raise LimitError(
                 f"a player's name can have at most {MAX_PLAYER_NAME} characters: {player[:20]}..."
@@ -177,12 +179,14 @@ def new_setup(
             raise LedgerError(f"a player's name cannot contain a comma: {player}")
     seen: dict[str, str] = {}
     for player in names:
-        if player.casefold() in seen:
+        key = name_key(player)
+        if key in seen:
             raise LedgerError(
-                f"each player needs a different name: {seen[player.casefold()]} and {player} "
-                "are the same"
+                same_name(seen[key], player),
+                key="refusal.table_same_name",
+                params={"first": seen[key], "second": player},
             )
-        seen[player.casefold()] = player
+        seen[key] = player
     if planned_hands is not None and planned_hands < 1:
         raise LedgerError("the planned number of hands must be at least 1")
     if planned_rounds is not None and planned_rounds < 1:

@@ -128,21 +128,22 @@ def _coerce_option(name: str, hint: Any, value: Any) -> Any:
 
 
 MAX_WHOLE = 2**53
-"""The largest whole number read from text (a form field, a query, a header): what the JSON
-API takes in a number."""
-_WHOLE_TEXT = re.compile(r"[+-]?[0-9]{1,16}")
+"""The largest whole number read from text (a form field, a query, a header, a command line's
+argument): what the JSON API takes in a number."""
 
 
-def parse_whole(text: str) -> int | None:
-    """A whole number written in ASCII digits (a sign allowed), at most `MAX_WHOLE` either way;
-    None for anything else. `int` alone reads far more: digits of any script (`٣`, while `²`
-    is a digit it refuses), a string of any length (4,300 digits and beyond, quadratic time),
-    underscores and spaces; a caller refuses the None naming its field."""
+def parse_whole(text: str, digits: int = 16) -> int | None:
+    """A whole number written in ASCII digits (a sign allowed), at most `MAX_WHOLE` either way
+    (`digits` more for a caller with a larger bound of its own: a seed); None for anything
+    else. The one bounded reader's whole numbers (`plain_number_text` without a point or a
+    bar): `int` alone reads far more, digits of any script (`٣`, while `²` is a digit it
+    refuses), a string of any length (4,300 digits and beyond, quadratic time), underscores and
+    spaces. A caller refuses the None naming its field."""
     text = text.strip()
-    if not _WHOLE_TEXT.fullmatch(text):
+    if not plain_number_text(digits, whole=True).fullmatch(text):
         return None
     number = int(text)
-    return number if abs(number) <= MAX_WHOLE else None
+    return number if digits > 16 or abs(number) <= MAX_WHOLE else None
 
 
 MAX_AMOUNT = 10**12
@@ -150,13 +151,16 @@ MAX_AMOUNT = 10**12
 MAX_DENOMINATOR = 10**6
 
 
-@functools.lru_cache(maxsize=4)
-def plain_number_text(digits: int) -> re.Pattern[str]:
-    """The text of a number a person writes: ASCII digits (at most `digits` before the point),
-    an optional sign, a decimal point (six places at most) or a fraction bar. Not `\\d`, which
-    takes `٣` and fullwidth digits; no exponent, which `Fraction` expands in full
-    (`"1e10000000"`, ten characters, is seconds of CPU); no `_` or spaces inside, which
+@functools.lru_cache(maxsize=8)
+def plain_number_text(digits: int, *, whole: bool = False) -> re.Pattern[str]:
+    """The text of a number a person writes, the one reader of every number a user sends (JSON
+    text, forms, queries, command lines): ASCII digits (at most `digits` before the point), an
+    optional sign, and unless `whole` a decimal point (six places at most) or a fraction bar.
+    Not `\\d`, which takes `٣` and fullwidth digits; no exponent, which `Fraction` expands in
+    full (`"1e10000000"`, ten characters, is seconds of CPU); no `_` or spaces inside, which
     `Fraction` and `int` take."""
+    if whole:
+        return re.compile(rf"[+-]?[0-9]{{1,{digits}}}")
     return re.compile(
         rf"[+-]?(?:[0-9]{{1,{digits}}}(?:\.[0-9]{{0,6}})?|\.[0-9]{{1,6}}"
         rf"|[0-9]{{1,{digits}}}/[0-9]{{1,7}})"

@@ -80,7 +80,7 @@ def create_from_form(request: Request, body: bytes) -> Response:
     except CompanionError as error:
         if http_status(error) == 503:
             raise  # the database, not the form: the error page says so, with Retry-After
-        context = create_context(request, form, _said(lang, error))
+        context = create_context(request, form, i18n.refusal_said(lang, error))
         return render(request, "events.html", status_code=422, **context)
     # The organiser's link: the leaderboard's script takes the token to the organiser's page.
     return RedirectResponse(
@@ -91,14 +91,7 @@ def create_from_form(request: Request, body: bytes) -> Response:
 
 
 def _seed(text: str) -> int | None:
-    """A seed in ASCII digits (`²` or `٣` are not read as numbers), or None. Not `parse_whole`:
-    a seed goes up to 2^63 - 1, past its bound of 2^53."""
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 19 else None
-
-
-def _said(lang: str, error: CompanionError) -> str:
-    """A refusal in the page's language where it has a key the catalogues know."""
-    if error.key and i18n.Translator(lang).has(error.key):
-        return i18n.translate(lang, error.key, **dict(error.params))
-    return error.message
+    """A seed in ASCII digits (`²` or `٣` are not read as numbers), 0 or more, or None: the one
+    bounded reader (`parse_whole`) with 19 digits, since a seed goes up to 2^63 - 1."""
+    number = parse_whole(text, digits=19)
+    return number if number is not None and number >= 0 else None

@@ -23,6 +23,7 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
+from companion.errors import CompanionError
 from companion.tiles import Tile, Wind
 
 EN = "en"
@@ -196,3 +197,11 @@ def tile_names(lang: str) -> dict[str, str]:
 
 def wind_name(wind: Wind, lang: str) -> str:
     return translate(lang, f"wind.{wind.value}")
+
+
+def refusal_said(lang: str, error: CompanionError) -> str:
+    """A refusal in the page's language where it has a key the catalogues know (the create
+    forms' refusals), its English message otherwise."""
+    if error.key and Translator(lang).has(error.key):
+        return translate(lang, error.key, **dict(error.params))
+    return error.message

@@ -27,7 +27,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from companion.api.deps import open_ledger, refusals, table_key
+from companion.api.deps import WholeQuery, open_ledger, refusals, table_key
 from companion.api.limits import limit_creation
 from companion.api.security import read_form
 from companion.errors import CompanionError
@@ -82,7 +82,7 @@ def create_from_form(request: Request, body: bytes) -> Response:
     except CompanionError as error:
         if getattr(error, "http_status", 422) == 503:
             raise  # the database, not the form: the error page says so, with Retry-After
-        context = create_context(request, form, error.message)
+        context = create_context(request, form, i18n.refusal_said(t.lang, error))
         return render(request, "tables.html", status_code=422, **context)
     # The write link: the token rides in the fragment, which the browser keeps to itself.
     return RedirectResponse(
@@ -97,7 +97,7 @@ def create_from_form(request: Request, body: bytes) -> Response:
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
-def table_page(request: Request, table_id: str, before: int | None = None) -> HTMLResponse:
+def table_page(request: Request, table_id: str, before: WholeQuery = None) -> HTMLResponse:
     # A plain `def`: FastAPI runs it in the thread pool, so the database and the rendering
     # never hold up the event loop (and every other request with it).
     lang = request_language(request)
@@ -148,7 +148,7 @@ def table_page(request: Request, table_id: str, before: int | None = None) -> HT
 
 
 @router.get("/t/{table_id}/board", response_class=HTMLResponse)
-def table_board(request: Request, table_id: str, before: int | None = None) -> HTMLResponse:
+def table_board(request: Request, table_id: str, before: WholeQuery = None) -> HTMLResponse:
     """The board fragment. Every phone at a table reloads it on each entry: it is rendered once per
     state of the record and language (`VIEWS`), in the thread pool."""
     lang = request_language(request)

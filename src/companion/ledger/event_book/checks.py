@@ -13,6 +13,7 @@ from companion.ledger.checks import check_storable
 from companion.ledger.errors import LimitError
 from companion.ledger.event_book.errors import EventError
 from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_PLAYER_NAME
+from companion.names import clean_name
 from companion.rules.options import plain_number
 
 T = TypeVar("T")
@@ -58,8 +59,8 @@ def checked_text(
 
 def checked_name(name: str) -> None:
     check_storable(name, "a player's name")
-    if len(name.strip()) > MAX_PLAYER_NAME:
-        start = name.strip()[:20]
+    if len(clean_name(name)) > MAX_PLAYER_NAME:
+        start = clean_name(name)[:20]
         raise LimitError(
             f"a player's name can have at most {MAX_PLAYER_NAME} characters: {start}...",
             key="refusal.event_player_long",

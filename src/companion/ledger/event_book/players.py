@@ -17,6 +17,7 @@ from companion.ledger.event_book.records import Snapshot, entries_of
 from companion.ledger.event_book.store import EventStore
 from companion.ledger.event_book.views import EventPlayer
 from companion.ledger.models import EventEntryRow
+from companion.names import clean_name
 
 
 class EventPlayers(EventStore):
@@ -28,7 +29,7 @@ class EventPlayers(EventStore):
         """A late entry: `name` plays from round `joins` on (a round not seated yet); `key`
         as a table's writes take one."""
         checked_name(name)
-        name = name.strip()
+        name = clean_name(name)
 
         def act(session: Session, snapshot: Snapshot) -> dict[str, Any]:
             seated = len(snapshot.rounds)

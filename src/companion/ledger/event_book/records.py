@@ -31,6 +31,7 @@ from companion.ledger.models import (
     EventTimerRow,
 )
 from companion.ledger.rows import now
+from companion.names import clean_name, name_key
 
 
 @dataclass(frozen=True)
@@ -85,14 +86,14 @@ class Snapshot:
         return found
 
     def entrant(self, name: str) -> EventEntryRow:
-        key = name.strip().casefold()
+        key = name_key(name)
         for entry in self.entries:
-            if entry.name.casefold() == key:
+            if name_key(entry.name) == key:
                 return entry
         raise UnknownEntrantError(
-            f"no player named {name.strip() or repr(name)} in this event",
+            f"no player named {clean_name(name) or repr(name)} in this event",
             key="refusal.event_unknown_player",
-            params={"player": name.strip()},
+            params={"player": clean_name(name)},
         )
 
     def has_played(self, name: str) -> bool:

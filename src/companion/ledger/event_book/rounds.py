@@ -21,6 +21,7 @@ from companion.ledger.models import EventRoundRow, EventTableRow, EventTimerRow
 from companion.ledger.repository import Ledger
 from companion.ledger.rows import now
 from companion.ledger.state import MAX_TABLE_NAME
+from companion.names import name_key
 
 
 class EventRounds(EventStore):
@@ -139,10 +140,10 @@ def table_name(event_name: str, round_number: int, number: int) -> str:
 def standing_order(board: Standings, playing: Sequence[str]) -> list[str]:
     """The players of a round by standing, best first; those without a result yet (late
     entries) after everyone placed, in the order they were entered."""
-    placed = {row.name.casefold(): index for index, row in enumerate(board.rows)}
-    ranked = [name for name in playing if name.casefold() in placed]
-    ranked.sort(key=lambda name: placed[name.casefold()])
-    return ranked + [name for name in playing if name.casefold() not in placed]
+    placed = {name_key(row.name): index for index, row in enumerate(board.rows)}
+    ranked = [name for name in playing if name_key(name) in placed]
+    ranked.sort(key=lambda name: placed[name_key(name)])
+    return ranked + [name for name in playing if name_key(name) not in placed]
 
 
 def playing_tables(ledger: Ledger, snapshot: Snapshot) -> list[dict[str, Any]]:
