@@ -101,7 +101,8 @@ def test_the_calculator_is_told_riichi_s_events_fields_and_options() -> None:
         "renhou",
     ]
     assert info["fields"] == ["liable", "dora", "ura_dora", "honba", "riichi_sticks"]
-    options = {option["name"]: option for option in info["options"]}
+    # Copies: the profiles' information is computed once and shared by every caller.
+    options = {option["name"]: dict(option) for option in info["options"]}
     presets = options["preset"].pop("presets")
     assert options["preset"] == {
         "name": "preset",
