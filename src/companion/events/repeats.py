@@ -17,7 +17,9 @@ it). Pure."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from heapq import heapify, heappop, heappush
 from math import comb
 
 from companion.events.plan import Leftover, SeatingPlan
@@ -78,28 +80,28 @@ def _against_round_one(rounds: Sequence[frozenset[str]], byes: bool) -> list[int
 
 
 def _per_player(rounds: Sequence[frozenset[str]], byes: bool) -> list[int]:
+    # Kept round by round (rounds played, the field, the meetings that do not happen), so that
+    # an event's page, which asks for every round's figure, reads each round once.
     found = []
-    for last in range(1, len(rounds) + 1):
-        played = rounds[:last]
-        everyone = frozenset().union(*played)
-        others = len(everyone) - 1
-        meetings = {
-            name: (SEATS - 1) * sum(name in players for players in played) for name in everyone
-        }
+    played = Counter[str]()
+    everyone: set[str] = set()
+    missing: list[int] = []
+    for players in rounds:
+        played.update(players)
+        everyone |= players
         # Meetings that do not happen: a bye's three, and a substitute's three at the table it
         # fills (one for each player beside it, the substitutes spread a table each); taken
-        # where they save the most repeats.
-        missing = []
-        for players in played:
-            over = len(players) % SEATS
-            if not over:
-                continue
+        # where they save the most repeats, from the player with the most meetings first.
+        over = len(players) % SEATS
+        if over:
             missing += [SEATS - 1] * over if byes else [1] * ((SEATS - over) * (SEATS - 1))
-        counts = sorted(meetings.values(), reverse=True)
+        heap = [-(SEATS - 1) * played[name] for name in everyone]
+        heapify(heap)
         for units in missing:
-            counts.sort(reverse=True)
-            counts[0] = max(0, counts[0] - units)
-        beyond = sum(max(0, count - others) for count in counts)
+            most = -heappop(heap)
+            heappush(heap, -max(0, most - units))
+        others = len(everyone) - 1
+        beyond = sum(max(0, -count - others) for count in heap)
         found.append((beyond + 1) // 2)
     return found
 

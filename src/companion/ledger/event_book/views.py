@@ -245,8 +245,13 @@ def event_view(ledger: Ledger, snapshot: Snapshot) -> EventView:
     timers: dict[int, RoundTimer] = {}
     for timer in snapshot.timers:  # in the order started: a restart replaces the one before
         timers[timer.round] = RoundTimer(timer.round, aware(timer.started_at), timer.minutes)
-    problem = snapshot.problem()
-    unavoidable = () if problem is not None else plan_repeats(snapshot.plan())
+    # The plan read once: its refusal, or the repeats it cannot avoid.
+    problem: SeatingError | None = None
+    unavoidable: tuple[int, ...] = ()
+    try:
+        unavoidable = plan_repeats(snapshot.plan())
+    except SeatingError as refused:
+        problem = refused
     seated = []
     total_repeats = 0
     for row in snapshot.rounds:
