@@ -418,6 +418,7 @@ def test_late_entries_withdrawals_timers_and_the_record(sqlite_ledger: Ledger) -
         "started_at": timer.started_at.isoformat(),
         "minutes": 45,
         "ends_at": timer.ends_at.isoformat(),
+        "paused_at": None,
     }
     assert (data["current_round"], data["progress"]) == (
         2,

@@ -21,10 +21,20 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import companion
-from companion.api import docs, event_stream, events, scoring, table_preview, table_stream, tables
+from companion.api import (
+    docs,
+    event_day,
+    event_stream,
+    events,
+    scoring,
+    table_preview,
+    table_stream,
+    tables,
+)
 from companion.api.errors import install_error_handlers
 from companion.api.limits import RateLimiter, RateLimits
 from companion.api.security import MAX_BODY, SecurityMiddleware
+from companion.web import event_day as event_day_pages
 from companion.web import event_forms, event_pages, pages, table_pages, table_share
 from companion.web.templating import STATIC_DIR
 
@@ -32,6 +42,7 @@ ROUTERS: list[APIRouter] = [
     scoring.router,
     tables.router,
     events.router,
+    event_day.router,
     table_stream.router,
     event_stream.router,
     table_preview.router,
@@ -39,6 +50,7 @@ ROUTERS: list[APIRouter] = [
     table_pages.router,
     table_share.router,
     event_pages.router,
+    event_day_pages.router,
     event_forms.router,
     docs.router,
 ]

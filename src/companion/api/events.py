@@ -566,6 +566,10 @@ async def start_timer(request: Request, event_id: str) -> JSONResponse:
     )
 
 
+organiser_book, book_of = _organiser, _book
+"""The organiser's checks and the book, for the day's actions (`api/event_day.py`)."""
+
+
 if __name__ == "__main__":
     path = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/events.md")
     path.write_text(

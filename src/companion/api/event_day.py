@@ -1,0 +1,177 @@
+"""`/api/events/{id}/...`: a tournament's day over HTTP (issue 39; docs/event_day.md). Every
+write needs the event's token as `Authorization: Bearer <token>`, checked as the other
+organiser's writes are (`api/events.py`: 404, then 401, then 403, and only then the body).
+
+- `POST .../timers/extend`, `.../timers/pause`, `.../timers/resume`: a round's timer.
+- `POST .../rules`: the hands played after the one in play when time is up, and what a voided
+  table gives its players.
+- `GET .../late`: the tables whose round's time is up and whose game goes on.
+
+Refusals are as the other event endpoints': 404 unknown event, 409 a timer that does not run
+(or is not paused, for a resume), 422 anything else the request got wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import Field
+
+from companion.api.deps import call
+from companion.api.events import WRITE_ERRORS, By, book_of, organiser_book
+from companion.api.scoring import read_json
+from companion.api.table_bodies import BodyModel, Model, read_body
+from companion.api.table_docs import model_schema, request_body
+from companion.ledger.event_book.checks import MAX_TIMER_MINUTES
+from companion.ledger.event_book.timer import MAX_TIME_UP_HANDS
+
+if TYPE_CHECKING:
+    from companion.ledger.event_book.service import EventBook
+
+router = APIRouter(prefix="/api/events", tags=["events"])
+
+
+class ExtendBody(BodyModel):
+    """A round's timer extended (`POST .../timers/extend`)."""
+
+    round: int = Field(ge=1, description="a seated round whose timer runs (or is paused)")
+    minutes: int = Field(
+        ge=1, le=MAX_TIMER_MINUTES, description="the minutes added to the round's length"
+    )
+    by: str = By
+
+
+class TimerRoundBody(BodyModel):
+    """A round's timer paused or resumed (`POST .../timers/pause`, `.../timers/resume`)."""
+
+    round: int = Field(ge=1, description="a seated round with a timer")
+    by: str = By
+
+
+class RulesBody(BodyModel):
+    """The day's rules (`POST .../rules`); a field left out stays as it is."""
+
+    time_up_hands: int | None = Field(
+        None,
+        ge=0,
+        le=MAX_TIME_UP_HANDS,
+        description="hands played after the one in play when time is up: 0 finishes the hand "
+        'in play, 1 is "+1 hand"',
+    )
+    void_score: str | None = Field(
+        None,
+        max_length=64,
+        description='what each player of a voided table scores: a number ("0", "-5", "2.5") '
+        'or "average" (their average of their other tables)',
+    )
+    by: str = By
+
+
+DAY_BODIES: tuple[type[BodyModel], ...] = (ExtendBody, TimerRoundBody, RulesBody)
+"""The bodies docs/event_day.md tabulates, in its order."""
+
+
+def _body(model: type[BodyModel], example: dict[str, Any]) -> dict[str, Any]:
+    return request_body(model_schema(model), example)
+
+
+async def _act(
+    request: Request,
+    event_id: str,
+    model: type[Model],
+    act: Callable[[EventBook, Model], Any],
+) -> JSONResponse:
+    """The token checked, then the body read by `model`; 201 with what `act` did."""
+    book = await organiser_book(request, event_id)
+    body = read_body(model, await read_json(request))
+    done = await call(act, book, body)
+    return JSONResponse(done.to_json(), status_code=201)
+
+
+@router.post(
+    "/{event_id}/timers/extend",
+    summary="Add minutes to a round's running (or paused) timer (needs the token)",
+    description="409 `refusal.day_no_timer` when the round has no timer, "
+    "`refusal.day_timer_not_running` when its time is up. The answer is the timer.",
+    status_code=201,
+    response_model=None,
+    responses=WRITE_ERRORS,
+    openapi_extra=_body(ExtendBody, {"round": 1, "minutes": 10, "by": "Mia"}),
+)
+async def extend_timer(request: Request, event_id: str) -> JSONResponse:
+    return await _act(
+        request,
+        event_id,
+        ExtendBody,
+        lambda book, body: book.extend_timer(event_id, body.round, body.minutes, by=body.by),
+    )
+
+
+@router.post(
+    "/{event_id}/timers/pause",
+    summary="Stop a round's running timer where it stands (needs the token)",
+    status_code=201,
+    response_model=None,
+    responses=WRITE_ERRORS,
+    openapi_extra=_body(TimerRoundBody, {"round": 1, "by": "Mia"}),
+)
+async def pause_timer(request: Request, event_id: str) -> JSONResponse:
+    return await _act(
+        request,
+        event_id,
+        TimerRoundBody,
+        lambda book, body: book.pause_timer(event_id, body.round, by=body.by),
+    )
+
+
+@router.post(
+    "/{event_id}/timers/resume",
+    summary="Run a paused round's timer again from where it stood (needs the token)",
+    status_code=201,
+    response_model=None,
+    responses=WRITE_ERRORS,
+    openapi_extra=_body(TimerRoundBody, {"round": 1, "by": "Mia"}),
+)
+async def resume_timer(request: Request, event_id: str) -> JSONResponse:
+    return await _act(
+        request,
+        event_id,
+        TimerRoundBody,
+        lambda book, body: book.resume_timer(event_id, body.round, by=body.by),
+    )
+
+
+@router.post(
+    "/{event_id}/rules",
+    summary="The day's rules: hands after time is up, a voided table's score (needs the token)",
+    status_code=201,
+    response_model=None,
+    responses=WRITE_ERRORS,
+    openapi_extra=_body(RulesBody, {"time_up_hands": 1, "void_score": "0", "by": "Mia"}),
+)
+async def set_rules(request: Request, event_id: str) -> JSONResponse:
+    return await _act(
+        request,
+        event_id,
+        RulesBody,
+        lambda book, body: book.set_day_rules(
+            event_id, time_up_hands=body.time_up_hands, void_score=body.void_score, by=body.by
+        ),
+    )
+
+
+@router.get(
+    "/{event_id}/late",
+    summary="The tables whose round's time is up and whose game goes on",
+    description="Each with its round, number, ledger table id, players, the hands recorded "
+    "since the time ran out (`hands_since`), the hands left with the one in play (`left`) and "
+    "`state`: `last_hand`, `more_hands` or `stop`.",
+    response_model=None,
+)
+async def late_tables(request: Request, event_id: str) -> dict[str, Any]:
+    book = await call(book_of, request)
+    late = await call(book.late_tables, event_id)
+    return {"tables": [table.to_json() for table in late]}

@@ -1,0 +1,92 @@
+"""`companion event timer|rules ...`: a tournament's day from the command line (issue 39;
+docs/event_day.md): a round's timer started, extended, paused and resumed, and the day's rules
+(the hands after time is up, a voided table's score)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.cli.common import whole_number
+from companion.cli.event_common import answer, count_text
+
+
+def register(sub: Any, common: Any, as_json: Any, by: Any) -> None:
+    """Add the day's commands to `companion event`'s subparsers."""
+    timer = sub.add_parser(
+        "timer",
+        parents=[common, as_json, by],
+        help="start, extend, pause or resume a round's timer (every table page shows it)",
+    )
+    timer.add_argument("event", metavar="ID")
+    timer.add_argument("--round", required=True, type=whole_number, metavar="R")
+    change = timer.add_mutually_exclusive_group(required=True)
+    change.add_argument(
+        "--minutes", type=whole_number, metavar="M", help="start it: M minutes from now"
+    )
+    change.add_argument(
+        "--extend", type=whole_number, metavar="M", help="add M minutes to a running timer"
+    )
+    change.add_argument("--pause", action="store_true", help="stop it where it stands")
+    change.add_argument("--resume", action="store_true", help="run a paused timer again")
+    timer.set_defaults(handler=_timer)
+
+    rules = sub.add_parser(
+        "rules",
+        parents=[common, as_json, by],
+        help="the day's rules: hands after time is up, a voided table's score",
+    )
+    rules.add_argument("event", metavar="ID")
+    rules.add_argument(
+        "--time-up-hands",
+        type=whole_number,
+        metavar="N",
+        help='hands after the one in play when time is up (0: finish it; 1: "+1 hand")',
+    )
+    rules.add_argument(
+        "--void-score",
+        metavar="SCORE",
+        help='what each player of a voided table scores: a number, or "average"',
+    )
+    rules.set_defaults(handler=_rules)
+
+
+def _timer(args: argparse.Namespace) -> int:
+    def act(book: Any) -> Any:
+        if args.minutes is not None:
+            return book.start_timer(args.event, args.round, args.minutes, by=args.by)
+        if args.extend is not None:
+            return book.extend_timer(args.event, args.round, args.extend, by=args.by)
+        if args.pause:
+            return book.pause_timer(args.event, args.round, by=args.by)
+        return book.resume_timer(args.event, args.round, by=args.by)
+
+    def text(timer: Any) -> str:
+        ends = timer.ends_at.strftime("%H:%M UTC")
+        if timer.paused_at is not None:
+            left = int(timer.left_at(timer.paused_at).total_seconds()) // 60
+            return f"Round {timer.round}: paused with {count_text(left, 'minute')} left."
+        return f"Round {timer.round}: {count_text(timer.minutes, 'minute')}, ends at {ends}."
+
+    return answer(args, act, text)
+
+
+def _rules(args: argparse.Namespace) -> int:
+    def text(rules: Any) -> str:
+        hands = (
+            "finish the hand in play"
+            if rules.time_up_hands == 0
+            else f"the hand in play and {count_text(rules.time_up_hands, 'more hand')}"
+        )
+        return f"When time is up: {hands}. A voided table scores {rules.void_score}."
+
+    return answer(
+        args,
+        lambda book: book.set_day_rules(
+            args.event,
+            time_up_hands=args.time_up_hands,
+            void_score=args.void_score,
+            by=args.by,
+        ),
+        text,
+    )

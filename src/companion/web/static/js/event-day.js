@@ -1,0 +1,23 @@
+// The organiser's actions of the day (issue 39) on /e/{id}/organiser: what each form sends to
+// the JSON API (/api/events/{id}/...). event-organiser.js sends it with the token, as its own.
+
+/** The request of a day's action, or null for the organiser's other forms. */
+export function dayRequest(form, api) {
+  const data = Object.fromEntries(new FormData(form));
+  const round = Number(form.dataset.round);
+  const by = data.by ?? "";
+  switch (form.dataset.action) {
+    case "extend":
+      return { url: `${api}/timers/extend`, body: { round, minutes: Number(data.minutes), by } };
+    case "pause":
+    case "resume":
+      return { url: `${api}/timers/${form.dataset.action}`, body: { round, by } };
+    case "rules":
+      return {
+        url: `${api}/rules`,
+        body: { time_up_hands: Number(data.time_up_hands), void_score: data.void_score.trim(), by },
+      };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,98 @@
+"""The day's refusals carry a key and parameters (`refusal.day_*`), as the events' do: each case
+below meets one through the event service; the English catalogue message filled with its
+parameters is the service's message word for word, both Chinese catalogues say it in their own
+words, and nothing was written."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.errors import CompanionError
+from companion.ledger.event_book.service import EventBook
+from companion.ledger.repository import Ledger
+from companion.web import i18n
+from event_day_helpers import age_timers, seated_event
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Iterator[EventBook]:
+    with Ledger.open(f"sqlite:///{tmp_path / 'ledger.sqlite3'}") as ledger:
+        yield EventBook(ledger)
+
+
+def _timed(book: EventBook) -> str:
+    event_id = seated_event(book)
+    book.start_timer(event_id, 1, 30)
+    return event_id
+
+
+def _paused(book: EventBook) -> str:
+    event_id = _timed(book)
+    book.pause_timer(event_id, 1)
+    return event_id
+
+
+def _up(book: EventBook) -> str:
+    event_id = _timed(book)
+    age_timers(book.ledger, 31)
+    return event_id
+
+
+def _extended(book: EventBook) -> str:
+    event_id = _timed(book)
+    book.extend_timer(event_id, 1, 600)  # 630 minutes: 600 more would pass 1,200
+    return event_id
+
+
+Case = Callable[[EventBook], object]
+
+CASES: list[tuple[str, dict[str, Any], Case]] = [
+    ("refusal.day_no_timer", {"round": 1}, lambda b: b.extend_timer(seated_event(b), 1, 5)),
+    ("refusal.day_timer_paused", {"round": 1}, lambda b: b.pause_timer(_paused(b), 1)),
+    ("refusal.day_timer_not_running", {"round": 1}, lambda b: b.extend_timer(_up(b), 1, 5)),
+    ("refusal.day_timer_not_paused", {"round": 1}, lambda b: b.resume_timer(_timed(b), 1)),
+    (
+        "refusal.day_extend_minutes",
+        {"minutes": 0, "most": 600},
+        lambda b: b.extend_timer(_timed(b), 1, 0),
+    ),
+    (
+        "refusal.day_timer_total",
+        {"most": 1200},
+        lambda b: b.extend_timer(_extended(b), 1, 600),
+    ),
+    (
+        "refusal.day_time_up_hands",
+        {"hands": 5, "most": 4},
+        lambda b: b.set_day_rules(seated_event(b), time_up_hands=5),
+    ),
+    (
+        "refusal.day_void_score",
+        {"score": "lots"},
+        lambda b: b.set_day_rules(seated_event(b), void_score="lots"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("key", "params", "case"), CASES, ids=[key for key, _, _ in CASES])
+def test_every_day_refusal_is_its_english_message(
+    book: EventBook, key: str, params: dict[str, Any], case: Case
+) -> None:
+    with pytest.raises(CompanionError) as refused:
+        case(book)
+    assert (refused.value.key, dict(refused.value.params)) == (key, params)
+    english = i18n.catalogue("en")[key]
+    said = {name: str(value) for name, value in params.items()}
+    assert english.format_map(said) == str(refused.value)
+    for lang in (i18n.ZH_HANS, i18n.ZH_HANT):
+        translated = i18n.translate(lang, key, **said)
+        assert translated != english and "{" not in translated, (lang, translated)
+
+
+def test_every_day_key_is_met() -> None:
+    keys = {key for key in i18n.catalogue("en") if key.startswith("refusal.day_")}
+    assert keys == {key for key, _, _ in CASES}
