@@ -3,8 +3,11 @@ timer moved into the past (its time up), and a hand recorded at a table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
+import pytest
 from sqlalchemy import select
 
 from companion.ledger.event_book.service import EventBook
@@ -42,3 +45,12 @@ def seated_event(book: EventBook, *, hands: int = 8, rounds: int = 3) -> str:
     ).id
     book.seat_round(event_id, 1)
     return event_id
+
+
+def refused(action: Callable[[], Any]) -> Any:
+    """The refusal `action` raises (a `CompanionError`)."""
+    from companion.errors import CompanionError
+
+    with pytest.raises(CompanionError) as raised:
+        action()
+    return raised.value

@@ -42,6 +42,10 @@ def _up(book: EventBook) -> str:
     return event_id
 
 
+def _swap(book: EventBook, **fix: Any) -> object:
+    return book.fix_seats(seated_event(book), **fix)
+
+
 def _extended(book: EventBook) -> str:
     event_id = _timed(book)
     book.extend_timer(event_id, 1, 600)  # 630 minutes: 600 more would pass 1,200
@@ -75,7 +79,45 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         {"score": "lots"},
         lambda b: b.set_day_rules(seated_event(b), void_score="lots"),
     ),
+    (
+        "refusal.day_no_table",
+        {"round": 1, "number": 3},
+        lambda b: _swap(b, number=3, players=["Ann", "Ben"]),
+    ),
+    (
+        "refusal.day_swap_other_table",
+        {"player": "Eve", "table": 2, "round": 1, "number": 1},
+        lambda b: _swap(b, number=1, players=["Ann", "Eve"]),
+    ),
+    (
+        "refusal.day_swap_not_seated",
+        {"player": "Ivy", "round": 1},
+        lambda b: _late_entry_swap(b),
+    ),
+    (
+        "refusal.day_swap_two",
+        {"count": 3},
+        lambda b: _swap(b, number=1, players=["Ann", "Ben", "Cat"]),
+    ),
+    (
+        "refusal.day_swap_same",
+        {"player": "Ann"},
+        lambda b: _swap(b, number=1, players=["Ann", "ann"]),
+    ),
+    ("refusal.day_order_players", {"most": 4}, lambda b: _swap(b, number=1, order=["Ann", "Ben"])),
+    (
+        "refusal.day_order_same",
+        {},
+        lambda b: _swap(b, number=1, order=["Ann", "Ben", "Cat", "Dan"]),
+    ),
+    ("refusal.day_swap_what", {}, lambda b: _swap(b, number=1)),
 ]
+
+
+def _late_entry_swap(book: EventBook) -> object:
+    event_id = seated_event(book)
+    book.add_player(event_id, "Ivy", 2)
+    return book.fix_seats(event_id, 1, players=["Ann", "Ivy"])
 
 
 @pytest.mark.parametrize(("key", "params", "case"), CASES, ids=[key for key, _, _ in CASES])

@@ -8,17 +8,15 @@ import re
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from companion.api import create_app
-from companion.errors import CompanionError
 from companion.events.day import TimeUp, time_up
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
-from event_day_helpers import EIGHT, age_entries, age_timers, seated_event, win
+from event_day_helpers import EIGHT, age_entries, age_timers, refused, seated_event, win
 from test_ledger_cli import ok, run
 
 
@@ -61,34 +59,28 @@ def test_extend_pause_and_resume_move_the_end(book: EventBook) -> None:
     ]
 
 
-def _refused(action: Any) -> CompanionError:
-    with pytest.raises(CompanionError) as refused:
-        action()
-    return refused.value
-
-
 def test_a_timer_that_does_not_run_is_refused_and_nothing_is_written(book: EventBook) -> None:
     event_id = seated_event(book)
     before = len(book.audit(event_id))
-    no_timer = _refused(lambda: book.extend_timer(event_id, 1, 5))
+    no_timer = refused(lambda: book.extend_timer(event_id, 1, 5))
     assert (no_timer.key, str(no_timer)) == (
         "refusal.day_no_timer",
         "round 1 has no timer: start one first",
     )
     assert no_timer.http_status == 409
-    assert _refused(lambda: book.resume_timer(event_id, 1)).key == "refusal.day_no_timer"
+    assert refused(lambda: book.resume_timer(event_id, 1)).key == "refusal.day_no_timer"
     book.start_timer(event_id, 1, 30)
-    assert _refused(lambda: book.resume_timer(event_id, 1)).key == "refusal.day_timer_not_paused"
+    assert refused(lambda: book.resume_timer(event_id, 1)).key == "refusal.day_timer_not_paused"
     book.pause_timer(event_id, 1)
-    assert _refused(lambda: book.pause_timer(event_id, 1)).key == "refusal.day_timer_paused"
+    assert refused(lambda: book.pause_timer(event_id, 1)).key == "refusal.day_timer_paused"
     book.resume_timer(event_id, 1)
-    assert _refused(lambda: book.extend_timer(event_id, 1, 0)).key == "refusal.day_extend_minutes"
-    assert _refused(lambda: book.extend_timer(event_id, 1, 600 * 2)).key in (
+    assert refused(lambda: book.extend_timer(event_id, 1, 0)).key == "refusal.day_extend_minutes"
+    assert refused(lambda: book.extend_timer(event_id, 1, 600 * 2)).key in (
         "refusal.day_extend_minutes",
         "refusal.day_timer_total",
     )
     age_timers(book.ledger, 31)
-    up = _refused(lambda: book.extend_timer(event_id, 1, 5))
+    up = refused(lambda: book.extend_timer(event_id, 1, 5))
     assert str(up) == "round 1's time is up: its timer does not run; start a new one"
     assert len(book.audit(event_id)) == before + 3  # the start, the pause, the resume
 
@@ -103,12 +95,12 @@ def test_the_day_rules_are_event_data(book: EventBook) -> None:
     assert book.set_day_rules(event_id, void_score=" Average ").void_score == "average"
     assert book.set_day_rules(event_id, void_score="-2.5").void_score == "-5/2"
     assert book.event(event_id).to_json()["time_up_hands"] == 1
-    bad = _refused(lambda: book.set_day_rules(event_id, void_score="lots"))
+    bad = refused(lambda: book.set_day_rules(event_id, void_score="lots"))
     assert (bad.key, str(bad)) == (
         "refusal.day_void_score",
         "a void score is a number (0, -5, 2.5) or \"average\"; got 'lots'",
     )
-    assert _refused(lambda: book.set_day_rules(event_id, time_up_hands=5)).key == (
+    assert refused(lambda: book.set_day_rules(event_id, time_up_hands=5)).key == (
         "refusal.day_time_up_hands"
     )
     assert book.day_rules(event_id).void_score == "-5/2"

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (the Chinese messages are written with full-width punctuation, on purpose)
 """A tournament's day on the organiser's page, in a real browser (issue 39): the round's timer
 extended, paused and resumed, and the tables running late listed; at 375 and 1280 px, with
 screenshots in artifacts/screenshots/."""
@@ -114,3 +115,43 @@ def test_a_table_page_says_last_hand(browser: Any, day: Day) -> None:
         device.fits()
         device.screenshot("day-table-time-up")
         device.close()
+
+
+@pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_two_players_swap_seats_after_a_hand(
+    browser: Any, day: Day, name: str, viewport: dict[str, int]
+) -> None:
+    before = {row.name: row.total for row in day.book.standings(day.event).rows}
+    device = day.organiser(browser, name, viewport, "en")
+    page = device.page
+    page.locator("summary", has_text="Fix seats at a table").click()
+    page.locator("#swap-table").select_option("1")
+    page.locator("#swap-first").select_option("Ann")
+    page.locator("#swap-second").select_option("Cat")
+    page.locator("#swap-by").fill("Mia")
+    device.fits()
+    device.screenshot("day-swap-form")
+    page.locator("#swap-submit").click()
+    expect(page.locator("#action-status")).to_have_text(
+        "Seats fixed: the table's hands are replayed with them."
+    )
+    seats = page.locator(f".seating-table[data-table='{day.tables[0]}'] .seat-name")
+    expect(seats).to_have_text(["Cat", "Ben", "Ann", "Dan"])
+    expect(page.locator(".audit-line").first.locator(".audit-text")).to_have_text(
+        "table 1 of round 1: seats fixed to Cat, Ben, Ann, Dan"
+    )
+    after = {row.name: row.total for row in day.book.standings(day.event).rows}
+    assert (after["Cat"], after["Ann"]) == (before["Ann"], before["Cat"])
+    # Ann and Eve sit at different tables: refused in the reader's language, nothing changed.
+    page.goto(f"{day.base}/e/{day.event}/organiser?lang=zh-Hans")
+    page.wait_for_selector("body[data-ready='true']")
+    page.locator("summary", has_text="更正牌桌座位").click()
+    page.locator("#swap-first").select_option("Cat")
+    page.locator("#swap-second").select_option("Eve")
+    page.locator("#swap-submit").click()
+    expect(page.locator("#action-status")).to_contain_text(
+        "Eve 在第 1 轮第 2 桌，不在第 1 桌：只有同一桌的玩家才能互换座位"
+    )
+    device.screenshot("day-swap-refused-zh")
+    assert day.book.event(day.event).seated[0].tables[0].players == ("Cat", "Ben", "Ann", "Dan")
+    device.close(allowed=("status of 422",))

@@ -5,6 +5,8 @@ organiser's writes are (`api/events.py`: 404, then 401, then 403, and only then 
 - `POST .../timers/extend`, `.../timers/pause`, `.../timers/resume`: a round's timer.
 - `POST .../rules`: the hands played after the one in play when time is up, and what a voided
   table gives its players.
+- `POST .../seats`: a table's seats fixed after hands were recorded (two players swapped, or
+  the four in their order); its record is replayed with them.
 - `GET .../late`: the tables whose round's time is up and whose game goes on.
 
 Refusals are as the other event endpoints': 404 unknown event, 409 a timer that does not run
@@ -14,7 +16,7 @@ Refusals are as the other event endpoints': 404 unknown event, 409 a timer that 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
@@ -23,7 +25,7 @@ from pydantic import Field
 from companion.api.deps import call
 from companion.api.events import WRITE_ERRORS, By, book_of, organiser_book
 from companion.api.scoring import read_json
-from companion.api.table_bodies import BodyModel, Model, read_body
+from companion.api.table_bodies import BodyModel, Model, Shape, read_body
 from companion.api.table_docs import model_schema, request_body
 from companion.ledger.event_book.checks import MAX_TIMER_MINUTES
 from companion.ledger.event_book.timer import MAX_TIME_UP_HANDS
@@ -70,7 +72,21 @@ class RulesBody(BodyModel):
     by: str = By
 
 
-DAY_BODIES: tuple[type[BodyModel], ...] = (ExtendBody, TimerRoundBody, RulesBody)
+Names = Annotated[list[str] | None, Shape("a list of names")]
+
+
+class SeatsBody(BodyModel):
+    """A table's seats fixed after hands were recorded (`POST .../seats`): two players
+    swapped, or the four in their seat order."""
+
+    round: int | None = Field(None, ge=1, description="the table's round (none: the latest)")
+    table: int = Field(ge=1, description="the table's number in its round")
+    players: Names = Field(None, description="two players of the table who swap seats")
+    order: Names = Field(None, description="or the table's four players, East first")
+    by: str = By
+
+
+DAY_BODIES: tuple[type[BodyModel], ...] = (ExtendBody, TimerRoundBody, RulesBody, SeatsBody)
 """The bodies docs/event_day.md tabulates, in its order."""
 
 
@@ -159,6 +175,36 @@ async def set_rules(request: Request, event_id: str) -> JSONResponse:
         RulesBody,
         lambda book, body: book.set_day_rules(
             event_id, time_up_hands=body.time_up_hands, void_score=body.void_score, by=body.by
+        ),
+    )
+
+
+@router.post(
+    "/{event_id}/seats",
+    summary="Fix a table's seats after hands were recorded (needs the token)",
+    description="Two players of one table swap seats (`players`), or its four are given in "
+    "their seat order (`order`). The ledger table's players are set to the order fixed and its "
+    "whole record is replayed with them: every hand is re-attributed from the first, and the "
+    "standings follow. The answer is the organiser's record's new entry (`kind` `swap`, its "
+    "`details` the table's number and ledger id, the order `before` and `after`). 422 "
+    "`refusal.day_swap_other_table` for a player of another table.",
+    status_code=201,
+    response_model=None,
+    responses=WRITE_ERRORS,
+    openapi_extra=_body(SeatsBody, {"table": 1, "players": ["Ann", "Cat"], "by": "Mia"}),
+)
+async def fix_seats(request: Request, event_id: str) -> JSONResponse:
+    return await _act(
+        request,
+        event_id,
+        SeatsBody,
+        lambda book, body: book.fix_seats(
+            event_id,
+            body.table,
+            round_number=body.round,
+            players=body.players,
+            order=body.order,
+            by=body.by,
         ),
     )
 

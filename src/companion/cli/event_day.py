@@ -1,6 +1,6 @@
-"""`companion event timer|rules ...`: a tournament's day from the command line (issue 39;
-docs/event_day.md): a round's timer started, extended, paused and resumed, and the day's rules
-(the hands after time is up, a voided table's score)."""
+"""`companion event timer|rules|swap ...`: a tournament's day from the command line (issue 39;
+docs/event_day.md): a round's timer started, extended, paused and resumed; the day's rules
+(the hands after time is up, a voided table's score); a table's seats fixed."""
 
 from __future__ import annotations
 
@@ -50,6 +50,21 @@ def register(sub: Any, common: Any, as_json: Any, by: Any) -> None:
     )
     rules.set_defaults(handler=_rules)
 
+    swap = sub.add_parser(
+        "swap",
+        parents=[common, as_json, by],
+        help="fix a table's seats after hands were recorded: its record is replayed",
+    )
+    swap.add_argument("event", metavar="ID")
+    swap.add_argument("--table", required=True, type=whole_number, metavar="T")
+    swap.add_argument(
+        "--round", type=whole_number, metavar="R", help="the table's round (default: the latest)"
+    )
+    who = swap.add_mutually_exclusive_group(required=True)
+    who.add_argument("--players", metavar="A,B", help="two players of the table who swap seats")
+    who.add_argument("--order", metavar="E,S,W,N", help="or the four in their seat order")
+    swap.set_defaults(handler=_swap)
+
 
 def _timer(args: argparse.Namespace) -> int:
     def act(book: Any) -> Any:
@@ -69,6 +84,33 @@ def _timer(args: argparse.Namespace) -> int:
         return f"Round {timer.round}: {count_text(timer.minutes, 'minute')}, ends at {ends}."
 
     return answer(args, act, text)
+
+
+def _names(text: str | None) -> list[str] | None:
+    return None if text is None else [name.strip() for name in text.split(",")]
+
+
+def _swap(args: argparse.Namespace) -> int:
+    def text(entry: Any) -> str:
+        details = entry.details or {}
+        return (
+            f"Round {entry.round}, table {details['table']}: "
+            f"{', '.join(details['before'])} -> {', '.join(details['after'])} (East first); "
+            "its hands are replayed with the seats fixed."
+        )
+
+    return answer(
+        args,
+        lambda book: book.fix_seats(
+            args.event,
+            args.table,
+            round_number=args.round,
+            players=_names(args.players),
+            order=_names(args.order),
+            by=args.by,
+        ),
+        text,
+    )
 
 
 def _rules(args: argparse.Namespace) -> int:

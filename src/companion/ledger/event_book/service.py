@@ -32,6 +32,7 @@ from companion.ledger.event_book.leaderboard import EventLeaderboard
 from companion.ledger.event_book.players import EventPlayers
 from companion.ledger.event_book.records import audit_row
 from companion.ledger.event_book.rounds import EventRounds
+from companion.ledger.event_book.swap import EventSwaps
 from companion.ledger.event_book.timer import EventTimers
 from companion.ledger.event_book.unseat import EventUnseat
 from companion.ledger.event_book.views import NewEvent
@@ -45,7 +46,15 @@ _PLACEHOLDERS = ("East", "South", "West", "North")
 """Names a table's setup is checked with before the event has seated anyone."""
 
 
-class EventBook(EventRounds, EventTimers, EventUnseat, EventPlayers, EventLeaderboard, EventAccess):
+class EventBook(
+    EventRounds,
+    EventTimers,
+    EventSwaps,
+    EventUnseat,
+    EventPlayers,
+    EventLeaderboard,
+    EventAccess,
+):
     """Events on one ledger. Thread-safe: each call uses its own session, and the tables are
     the ledger's own (their writes, streams and corrections are the ledger's)."""
 

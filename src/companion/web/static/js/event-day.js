@@ -17,6 +17,11 @@ export function dayRequest(form, api) {
         url: `${api}/rules`,
         body: { time_up_hands: Number(data.time_up_hands), void_score: data.void_score.trim(), by },
       };
+    case "swap":
+      return {
+        url: `${api}/seats`,
+        body: { round, table: Number(data.table), players: [data.first, data.second], by },
+      };
     default:
       return null;
   }
