@@ -54,3 +54,13 @@ def refused(action: Callable[[], Any]) -> Any:
     with pytest.raises(CompanionError) as raised:
         action()
     return raised.value
+
+
+def http_event(client: Any) -> tuple[str, dict[str, str], list[str]]:
+    """Over HTTP, the eight listed over two rounds of eight hands a table, round 1 seated: the
+    event's id, the organiser's header, the tables' ids."""
+    body = {"name": "N", "players": EIGHT, "rounds": 2, "first_round": "listed", "hands": 8}
+    created = client.post("/api/events", json=body).json()
+    event_id, auth = created["id"], {"authorization": f"Bearer {created['token']}"}
+    seated = client.post(f"/api/events/{event_id}/rounds", json={"round": 1}, headers=auth)
+    return event_id, auth, [table["table"] for table in seated.json()["tables"]]

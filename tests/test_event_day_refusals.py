@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
 from companion.web import i18n
-from event_day_helpers import age_timers, seated_event
+from event_day_helpers import age_timers, seated_event, win
 
 
 @pytest.fixture
@@ -111,7 +111,46 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         lambda b: _swap(b, number=1, order=["Ann", "Ben", "Cat", "Dan"]),
     ),
     ("refusal.day_swap_what", {}, lambda b: _swap(b, number=1)),
+    (
+        "refusal.day_end_mode",
+        {"mode": "gone"},
+        lambda b: b.end_table(seated_event(b), 1, "gone", "x"),
+    ),
+    ("refusal.day_end_reason_empty", {}, lambda b: b.end_table(seated_event(b), 1, "void", " ")),
+    (
+        "refusal.day_end_reason_long",
+        {"most": 200},
+        lambda b: b.end_table(seated_event(b), 1, "void", "x" * 201),
+    ),
+    ("refusal.day_end_ended", {"round": 1, "number": 1}, lambda b: _ended_twice(b)),
+    ("refusal.day_end_finished", {"round": 1, "number": 1}, lambda b: _end_finished(b)),
+    (
+        "refusal.day_reopen_not_ended",
+        {"round": 1, "number": 1},
+        lambda b: b.reopen_table(seated_event(b), 1),
+    ),
+    ("refusal.day_reopen_closed", {"round": 1, "next": 2}, lambda b: _reopen_closed(b)),
 ]
+
+
+def _ended_twice(book: EventBook) -> object:
+    event_id = seated_event(book)
+    book.end_table(event_id, 1, "void", "fire alarm")
+    return book.end_table(event_id, 1, "as-it-stands", "fire alarm")
+
+
+def _end_finished(book: EventBook) -> object:
+    event_id = seated_event(book, hands=1)
+    table = book.event(event_id).seated[0].tables[0].table
+    win(book.ledger, table, "Ann", "Ben")
+    return book.end_table(event_id, 1, "void", "late")
+
+
+def _reopen_closed(book: EventBook) -> object:
+    event_id = seated_event(book)
+    book.end_table(event_id, 1, "void", "fire alarm")
+    book.seat_round(event_id, 2, confirm=True)
+    return book.reopen_table(event_id, 1, round_number=1)
 
 
 def _late_entry_swap(book: EventBook) -> object:

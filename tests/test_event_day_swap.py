@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from companion.api import create_app
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
-from event_day_helpers import EIGHT, refused, seated_event, win
+from event_day_helpers import EIGHT, http_event, refused, seated_event, win
 from test_ledger_cli import ok, run
 
 
@@ -112,11 +112,7 @@ def test_bad_seat_fixes_are_refused_and_nothing_is_written(book: EventBook) -> N
 def test_seats_over_http_and_on_the_organisers_page(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
     with TestClient(create_app(url), raise_server_exceptions=False) as client:
-        body = {"name": "N", "players": EIGHT, "rounds": 2, "first_round": "listed", "hands": 8}
-        created = client.post("/api/events", json=body).json()
-        event_id, token = created["id"], created["token"]
-        auth = {"authorization": f"Bearer {token}"}
-        client.post(f"/api/events/{event_id}/rounds", json={"round": 1}, headers=auth)
+        event_id, auth, _ = http_event(client)
         seats = f"/api/events/{event_id}/seats"
         swap = {"table": 2, "players": ["Eve", "Gus"], "by": "Mia"}
         assert client.post(seats, json=swap).status_code == 401

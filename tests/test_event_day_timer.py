@@ -16,7 +16,7 @@ from companion.api import create_app
 from companion.events.day import TimeUp, time_up
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
-from event_day_helpers import EIGHT, age_entries, age_timers, refused, seated_event, win
+from event_day_helpers import EIGHT, age_entries, age_timers, http_event, refused, seated_event, win
 from test_ledger_cli import ok, run
 
 
@@ -156,44 +156,36 @@ def served(tmp_path: Path) -> Iterator[tuple[TestClient, Ledger]]:
         yield client, ledger
 
 
-def bearer(token: str) -> dict[str, str]:
-    return {"authorization": f"Bearer {token}"}
-
-
-def http_event(client: TestClient) -> tuple[str, str, list[str]]:
-    body = {"name": "Night", "players": EIGHT, "rounds": 2, "first_round": "listed", "hands": 8}
-    created = client.post("/api/events", json=body).json()
-    event_id, token = created["id"], created["token"]
-    seated = client.post(f"/api/events/{event_id}/rounds", json={"round": 1}, headers=bearer(token))
-    tables = [table["table"] for table in seated.json()["tables"]]
-    return event_id, token, tables
-
-
 def test_the_timer_over_http(served: tuple[TestClient, Ledger]) -> None:
     client, _ = served
-    event_id, token, _ = http_event(client)
+    event_id, auth, _ = http_event(client)
     api = f"/api/events/{event_id}"
     extend = {"round": 1, "minutes": 5}
     assert client.post(f"{api}/timers/extend", json=extend).status_code == 401
-    assert client.post(f"{api}/timers/extend", json=extend, headers=bearer("x")).status_code == 403
+    assert (
+        client.post(
+            f"{api}/timers/extend", json=extend, headers={"authorization": "Bearer x"}
+        ).status_code
+        == 403
+    )
     assert client.post("/api/events/nope/timers/extend", json=extend).status_code == 404
-    refused = client.post(f"{api}/timers/extend", json=extend, headers=bearer(token))
+    refused = client.post(f"{api}/timers/extend", json=extend, headers=auth)
     assert refused.status_code == 409
     assert refused.json()["error_key"] == "refusal.day_no_timer"
     assert refused.json()["error_params"] == {"round": 1}
-    started = client.post(f"{api}/timers", json={"round": 1, "minutes": 30}, headers=bearer(token))
+    started = client.post(f"{api}/timers", json={"round": 1, "minutes": 30}, headers=auth)
     assert started.status_code == 201
-    done = client.post(f"{api}/timers/extend", json=extend, headers=bearer(token))
+    done = client.post(f"{api}/timers/extend", json=extend, headers=auth)
     assert (done.status_code, done.json()["minutes"]) == (201, 35)
-    paused = client.post(f"{api}/timers/pause", json={"round": 1}, headers=bearer(token))
+    paused = client.post(f"{api}/timers/pause", json={"round": 1}, headers=auth)
     assert paused.status_code == 201 and paused.json()["paused_at"]
-    again = client.post(f"{api}/timers/pause", json={"round": 1}, headers=bearer(token))
+    again = client.post(f"{api}/timers/pause", json={"round": 1}, headers=auth)
     assert (again.status_code, again.json()["error_key"]) == (409, "refusal.day_timer_paused")
-    resumed = client.post(f"{api}/timers/resume", json={"round": 1}, headers=bearer(token))
+    resumed = client.post(f"{api}/timers/resume", json={"round": 1}, headers=auth)
     assert resumed.status_code == 201 and resumed.json()["paused_at"] is None
-    rules = client.post(f"{api}/rules", json={"time_up_hands": 1}, headers=bearer(token))
+    rules = client.post(f"{api}/rules", json={"time_up_hands": 1}, headers=auth)
     assert (rules.status_code, rules.json()) == (201, {"time_up_hands": 1, "void_score": "0"})
-    bad = client.post(f"{api}/rules", json={"void_score": "x"}, headers=bearer(token))
+    bad = client.post(f"{api}/rules", json={"void_score": "x"}, headers=auth)
     assert (bad.status_code, bad.json()["error_key"]) == (422, "refusal.day_void_score")
     assert client.get(f"{api}/late").json() == {"tables": []}
     paths = client.get("/openapi.json").json()["paths"]
@@ -203,19 +195,19 @@ def test_the_timer_over_http(served: tuple[TestClient, Ledger]) -> None:
 
 def test_the_pages_say_what_a_table_still_plays(served: tuple[TestClient, Ledger]) -> None:
     client, ledger = served
-    event_id, token, (one, two) = http_event(client)
+    event_id, auth, (one, two) = http_event(client)
     api = f"/api/events/{event_id}"
-    client.post(f"{api}/rules", json={"time_up_hands": 1}, headers=bearer(token))
-    client.post(f"{api}/timers", json={"round": 1, "minutes": 30}, headers=bearer(token))
+    client.post(f"{api}/rules", json={"time_up_hands": 1}, headers=auth)
+    client.post(f"{api}/timers", json={"round": 1, "minutes": 30}, headers=auth)
     page = client.get(f"/t/{one}").text
     # Before time is up the line counts down; what it will say at zero is in the page.
     assert f'data-timer-url="/e/{event_id}/tables/{one}/timer"' in page
     assert 'data-up-text="Time&#39;s up · 1 more hand(s) after this one"' in page
-    client.post(f"{api}/timers/pause", json={"round": 1}, headers=bearer(token))
+    client.post(f"{api}/timers/pause", json={"round": 1}, headers=auth)
     line = client.get(f"/e/{event_id}/tables/{one}/timer").text
     assert "data-paused" in line
     assert re.search(r"Paused · (30:00|29:\d\d) left</strong>", line)
-    client.post(f"{api}/timers/resume", json={"round": 1}, headers=bearer(token))
+    client.post(f"{api}/timers/resume", json={"round": 1}, headers=auth)
     age_timers(ledger, 31)
     line = client.get(f"/e/{event_id}/tables/{one}/timer").text
     assert "Time&#39;s up · 1 more hand(s) after this one</strong>" in line
@@ -225,7 +217,7 @@ def test_the_pages_say_what_a_table_still_plays(served: tuple[TestClient, Ledger
     zh = client.get(f"/e/{event_id}/tables/{one}/timer", headers={"accept-language": "zh-Hant"})
     assert "時間到 · 最後一局" in zh.text
     assert client.get(f"/e/{event_id}/tables/nope/timer").status_code == 404
-    panel = client.get(f"/e/{event_id}/organiser/panel", headers=bearer(token)).text
+    panel = client.get(f"/e/{event_id}/organiser/panel", headers=auth).text
     assert f'<li class="late-table is-last_hand" data-table="{one}">' in panel
     assert f'<li class="late-table is-more_hands" data-table="{two}">' in panel
     assert "Round 1 timer paused" in panel and "Round 1 timer resumed" in panel

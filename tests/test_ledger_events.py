@@ -430,6 +430,7 @@ def test_late_entries_withdrawals_timers_and_the_record(sqlite_ledger: Ledger) -
         "players": list(first.tables[0].players),
         "finished": True,
         "hands": 1,
+        "ended": None,
     }
 
     book.add_player(created.id, "Jon", 3)

@@ -155,3 +155,41 @@ def test_two_players_swap_seats_after_a_hand(
     device.screenshot("day-swap-refused-zh")
     assert day.book.event(day.event).seated[0].tables[0].players == ("Cat", "Ben", "Ann", "Dan")
     device.close(allowed=("status of 422",))
+
+
+@pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_a_table_is_ended_early_and_reopened(
+    browser: Any, day: Day, name: str, viewport: dict[str, int]
+) -> None:
+    device = day.organiser(browser, name, viewport, "en")
+    page = device.page
+    page.locator("summary", has_text="End a table early").click()
+    page.locator("#end-table").select_option("2")
+    page.locator("#end-void").check()
+    page.locator("#end-reason").fill("fire alarm")
+    page.locator("#end-by").fill("Mia")
+    device.fits()
+    device.screenshot("day-end-form")
+    page.locator("#end-submit").click()
+    expect(page.locator("#action-status")).to_have_text(
+        "The table is ended: the standings count it."
+    )
+    table = page.locator(f".seating-table[data-table='{day.tables[1]}'] [data-table-status]")
+    expect(table).to_have_text("ended early: void · hands: 1")
+    expect(page.locator(".audit-line").first.locator(".audit-text")).to_have_text(
+        "table 2 of round 1 ended early (void): fire alarm"
+    )
+    expect(page.locator("#ended-tables .ended-table")).to_have_text(
+        ["Round 1 · Table 2 · void Reopen"]
+    )
+    assert day.book.event(day.event).seated[0].tables[1].ended == "void"
+    # Eve, Fay, Gus and Hal score the void score (0) for it: Eve's +4 is gone.
+    totals = {row.name: row.total for row in day.book.standings(day.event).rows}
+    assert (totals["Eve"], totals["Fay"]) == (0, 0)
+    device.fits()
+    device.screenshot("day-ended")
+    page.locator("#reopen-1-2").click()
+    expect(page.locator("#action-status")).to_have_text("The table is reopened: it plays on.")
+    expect(page.locator("#ended-tables")).to_have_count(0)
+    assert day.book.event(day.event).seated[0].tables[1].ended is None
+    device.close()

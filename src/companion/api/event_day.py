@@ -7,6 +7,8 @@ organiser's writes are (`api/events.py`: 404, then 401, then 403, and only then 
   table gives its players.
 - `POST .../seats`: a table's seats fixed after hands were recorded (two players swapped, or
   the four in their order); its record is replayed with them.
+- `POST .../endings`, `.../endings/reopen`: a table ended before its game is over ("as it
+  stands" or void), and that end taken back while its round is open.
 - `GET .../late`: the tables whose round's time is up and whose game goes on.
 
 Refusals are as the other event endpoints': 404 unknown event, 409 a timer that does not run
@@ -16,7 +18,7 @@ Refusals are as the other event endpoints': 404 unknown event, 409 a timer that 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
@@ -29,6 +31,7 @@ from companion.api.table_bodies import BodyModel, Model, Shape, read_body
 from companion.api.table_docs import model_schema, request_body
 from companion.ledger.event_book.checks import MAX_TIMER_MINUTES
 from companion.ledger.event_book.timer import MAX_TIME_UP_HANDS
+from companion.ledger.state import MAX_CORRECTION_TEXT
 
 if TYPE_CHECKING:
     from companion.ledger.event_book.service import EventBook
@@ -86,7 +89,34 @@ class SeatsBody(BodyModel):
     by: str = By
 
 
-DAY_BODIES: tuple[type[BodyModel], ...] = (ExtendBody, TimerRoundBody, RulesBody, SeatsBody)
+class EndBody(BodyModel):
+    """A table ended before its game is over (`POST .../endings`)."""
+
+    round: int | None = Field(None, ge=1, description="the table's round (none: the latest)")
+    table: int = Field(ge=1, description="the table's number in its round")
+    mode: Literal["as-it-stands", "void"] = Field(
+        description="counted as if the game ended now, or no result (the event's void score)"
+    )
+    reason: str = Field(max_length=MAX_CORRECTION_TEXT, description="why (kept and shown)")
+    by: str = By
+
+
+class ReopenBody(BodyModel):
+    """A table's early end taken back (`POST .../endings/reopen`)."""
+
+    round: int | None = Field(None, ge=1, description="the table's round (none: the latest)")
+    table: int = Field(ge=1, description="the table's number in its round")
+    by: str = By
+
+
+DAY_BODIES: tuple[type[BodyModel], ...] = (
+    ExtendBody,
+    TimerRoundBody,
+    RulesBody,
+    SeatsBody,
+    EndBody,
+    ReopenBody,
+)
 """The bodies docs/event_day.md tabulates, in its order."""
 
 
@@ -205,6 +235,55 @@ async def fix_seats(request: Request, event_id: str) -> JSONResponse:
             players=body.players,
             order=body.order,
             by=body.by,
+        ),
+    )
+
+
+@router.post(
+    "/{event_id}/endings",
+    summary="End a table before its game is over, with a reason (needs the token)",
+    description="`as-it-stands`: the table counts as if its game ended after its last entry "
+    "now (a points game with uma and oka on its points, table points on the hands played, "
+    "money as it stands; later hands do not count). `void`: no result; its players get the "
+    "event's void score (`POST .../rules`). 409 `refusal.day_end_finished` for a table whose "
+    "game is over, `refusal.day_end_ended` for one ended already. The answer is the record's "
+    "new entry (`kind` `end`).",
+    status_code=201,
+    response_model=None,
+    responses=WRITE_ERRORS,
+    openapi_extra=_body(
+        EndBody, {"table": 2, "mode": "as-it-stands", "reason": "out of time", "by": "Mia"}
+    ),
+)
+async def end_table(request: Request, event_id: str) -> JSONResponse:
+    return await _act(
+        request,
+        event_id,
+        EndBody,
+        lambda book, body: book.end_table(
+            event_id, body.table, body.mode, body.reason, round_number=body.round, by=body.by
+        ),
+    )
+
+
+@router.post(
+    "/{event_id}/endings/reopen",
+    summary="Take back a table's early end while its round is open (needs the token)",
+    description="Only while no later round is seated (409 `refusal.day_reopen_closed`); the "
+    "table plays on and counts as its game stands. The answer is the record's new entry "
+    "(`kind` `reopen`).",
+    status_code=201,
+    response_model=None,
+    responses=WRITE_ERRORS,
+    openapi_extra=_body(ReopenBody, {"table": 2, "by": "Mia"}),
+)
+async def reopen_table(request: Request, event_id: str) -> JSONResponse:
+    return await _act(
+        request,
+        event_id,
+        ReopenBody,
+        lambda book, body: book.reopen_table(
+            event_id, body.table, round_number=body.round, by=body.by
         ),
     )
 

@@ -1,6 +1,7 @@
-"""`companion event timer|rules|swap ...`: a tournament's day from the command line (issue 39;
-docs/event_day.md): a round's timer started, extended, paused and resumed; the day's rules
-(the hands after time is up, a voided table's score); a table's seats fixed."""
+"""`companion event timer|rules|swap|end|reopen ...`: a tournament's day from the command line
+(issue 39; docs/event_day.md): a round's timer started, extended, paused and resumed; the day's
+rules (the hands after time is up, a voided table's score); a table's seats fixed; a table
+ended early, and reopened."""
 
 from __future__ import annotations
 
@@ -13,6 +14,12 @@ from companion.cli.event_common import answer, count_text
 
 def register(sub: Any, common: Any, as_json: Any, by: Any) -> None:
     """Add the day's commands to `companion event`'s subparsers."""
+    at_table = argparse.ArgumentParser(add_help=False)
+    at_table.add_argument("event", metavar="ID")
+    at_table.add_argument("--table", required=True, type=whole_number, metavar="T")
+    at_table.add_argument(
+        "--round", type=whole_number, metavar="R", help="the table's round (default: the latest)"
+    )
     timer = sub.add_parser(
         "timer",
         parents=[common, as_json, by],
@@ -52,18 +59,43 @@ def register(sub: Any, common: Any, as_json: Any, by: Any) -> None:
 
     swap = sub.add_parser(
         "swap",
-        parents=[common, as_json, by],
+        parents=[common, as_json, by, at_table],
         help="fix a table's seats after hands were recorded: its record is replayed",
-    )
-    swap.add_argument("event", metavar="ID")
-    swap.add_argument("--table", required=True, type=whole_number, metavar="T")
-    swap.add_argument(
-        "--round", type=whole_number, metavar="R", help="the table's round (default: the latest)"
     )
     who = swap.add_mutually_exclusive_group(required=True)
     who.add_argument("--players", metavar="A,B", help="two players of the table who swap seats")
     who.add_argument("--order", metavar="E,S,W,N", help="or the four in their seat order")
     swap.set_defaults(handler=_swap)
+
+    end = sub.add_parser(
+        "end",
+        parents=[common, as_json, by, at_table],
+        help="end a table before its game is over: as it stands, or void",
+    )
+    how = end.add_mutually_exclusive_group(required=True)
+    how.add_argument(
+        "--as-it-stands",
+        dest="mode",
+        action="store_const",
+        const="as-it-stands",
+        help="counted as if the game ended now",
+    )
+    how.add_argument(
+        "--void",
+        dest="mode",
+        action="store_const",
+        const="void",
+        help="no result: its players get the event's void score",
+    )
+    end.add_argument("--reason", required=True, help="why (kept in the record and shown)")
+    end.set_defaults(handler=_end)
+
+    reopen = sub.add_parser(
+        "reopen",
+        parents=[common, as_json, by, at_table],
+        help="take back a table's early end, while its round is not closed",
+    )
+    reopen.set_defaults(handler=_reopen)
 
 
 def _timer(args: argparse.Namespace) -> int:
@@ -110,6 +142,31 @@ def _swap(args: argparse.Namespace) -> int:
             by=args.by,
         ),
         text,
+    )
+
+
+def _end(args: argparse.Namespace) -> int:
+    def text(entry: Any) -> str:
+        details = entry.details or {}
+        how = "void" if details["mode"] == "void" else "as it stands"
+        return f"Round {entry.round}, table {details['table']}: ended {how} ({entry.reason})."
+
+    return answer(
+        args,
+        lambda book: book.end_table(
+            args.event, args.table, args.mode, args.reason, round_number=args.round, by=args.by
+        ),
+        text,
+    )
+
+
+def _reopen(args: argparse.Namespace) -> int:
+    return answer(
+        args,
+        lambda book: book.reopen_table(args.event, args.table, round_number=args.round, by=args.by),
+        lambda entry: (
+            f"Round {entry.round}, table {(entry.details or {})['table']}: reopened; it plays on."
+        ),
     )
 
 

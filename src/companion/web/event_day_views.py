@@ -134,4 +134,25 @@ def day_panel_context(
         "day_void_score": void_score,
         "day_rules_text": rules_text(t, hands, void_score),
         "late": late_lines(t, book.late_tables(event_id)),
+        "ended": ended_lines(t, event),
     }
+
+
+def ended_lines(t: i18n.Translator, event: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The tables ended early, each with whether its round is still open (it can be
+    reopened: no later round is seated)."""
+    seated = event.get("seated") or ()
+    last = int(seated[-1]["round"]) if seated else 0
+    return [
+        {
+            "table": table["table"],
+            "round": int(round_["round"]),
+            "number": int(table["number"]),
+            "title": table_title(t, int(round_["round"]), int(table["number"])),
+            "mode": t("day.mode_void") if table["ended"] == "void" else t("day.mode_stands"),
+            "open": int(round_["round"]) == last,
+        }
+        for round_ in seated
+        for table in round_.get("tables", ())
+        if table.get("ended")
+    ]

@@ -200,6 +200,10 @@ def progress_text(t: i18n.Translator, finished: int, tables: int) -> str:
 
 def table_status(t: i18n.Translator, table: Mapping[str, Any]) -> str:
     hands = int(table.get("hands", 0))
+    if table.get("ended"):  # ended early by the organiser (issue 39)
+        return t(
+            "day.status_void" if table["ended"] == "void" else "day.status_stands", hands=hands
+        )
     if table.get("finished"):
         return t("evpage.table_finished", hands=hands)
     return t("evpage.table_playing", hands=hands)

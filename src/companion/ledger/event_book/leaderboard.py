@@ -24,6 +24,7 @@ from companion.events.standings import (
 from companion.ledger.checks import MAX_TOTAL
 from companion.ledger.errors import LimitError
 from companion.ledger.event_book.checks import checked_text, exact_amount
+from companion.ledger.event_book.ending import with_endings
 from companion.ledger.event_book.records import Snapshot
 from companion.ledger.event_book.store import EventStore
 from companion.ledger.event_book.views import AuditEntry
@@ -131,9 +132,10 @@ def _check_total(name: str, total: Fraction, amount: Fraction) -> None:
 def standings_of(ledger: Ledger, snapshot: Snapshot) -> Standings:
     """The leaderboard as the event's rows and its tables on `ledger` stand."""
     rule = standing_rule(get_profile(snapshot.record.profile))
-    tables = [
+    played = [
         (table.round, table.table_id, ledger.standings(table.table_id)) for table in snapshot.tables
     ]
+    tables = with_endings(ledger, snapshot, rule, played)  # tables ended early (issue 39)
     adjustments = [
         Adjustment(row.player or "", Fraction(row.amount or 0), row.reason or "", row.by_name)
         for row in snapshot.adjustments

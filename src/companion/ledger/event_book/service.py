@@ -27,6 +27,7 @@ from companion.ledger.event_book.checks import (
     mode_of,
     too_many_players,
 )
+from companion.ledger.event_book.ending import EventEndings
 from companion.ledger.event_book.errors import EventError
 from companion.ledger.event_book.leaderboard import EventLeaderboard
 from companion.ledger.event_book.players import EventPlayers
@@ -50,6 +51,7 @@ class EventBook(
     EventRounds,
     EventTimers,
     EventSwaps,
+    EventEndings,
     EventUnseat,
     EventPlayers,
     EventLeaderboard,

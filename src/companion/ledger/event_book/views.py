@@ -84,6 +84,8 @@ class SeatedTable:
     """East, South, West, North."""
     finished: bool
     hands: int
+    ended: str | None = None
+    """How the organiser ended it early (`as-it-stands`, `void`), or None (issue 39)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -92,6 +94,7 @@ class SeatedTable:
             "players": list(self.players),
             "finished": self.finished,
             "hands": self.hands,
+            "ended": self.ended,
         }
 
 
@@ -270,6 +273,7 @@ def event_view(ledger: Ledger, snapshot: Snapshot) -> EventView:
         unavoidable = plan_repeats(snapshot.plan())
     except SeatingError as refused:
         problem = refused
+    ended = {row.table_id: row.mode for row in snapshot.endings}
     seated = []
     total_repeats = 0
     for row in snapshot.rounds:
@@ -283,8 +287,9 @@ def event_view(ledger: Ledger, snapshot: Snapshot) -> EventView:
                     table.number,
                     table.table_id,
                     tuple(table.players),
-                    bool(state["finished"]),
+                    bool(state["finished"]) or table.table_id in ended,
                     int(state["hands"]),
+                    ended.get(table.table_id),
                 )
             )
         total_repeats += row.repeats

@@ -22,6 +22,13 @@ export function dayRequest(form, api) {
         url: `${api}/seats`,
         body: { round, table: Number(data.table), players: [data.first, data.second], by },
       };
+    case "end":
+      return {
+        url: `${api}/endings`,
+        body: { round, table: Number(data.table), mode: data.mode, reason: data.reason, by },
+      };
+    case "reopen":
+      return { url: `${api}/endings/reopen`, body: { round, table: Number(form.dataset.table), by } };
     default:
       return null;
   }
