@@ -130,6 +130,17 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         lambda b: b.reopen_table(seated_event(b), 1),
     ),
     ("refusal.day_reopen_closed", {"round": 1, "next": 2}, lambda b: _reopen_closed(b)),
+    (
+        "refusal.day_ema_id",
+        {"ema_id": "4010123"},
+        lambda b: b.set_entrant(seated_event(b), "Ann", ema_id="4010123"),
+    ),
+    (
+        "refusal.day_country",
+        {"country": "France"},
+        lambda b: b.set_entrant(seated_event(b), "Ann", country="France"),
+    ),
+    ("refusal.day_sheet_not_seated", {"round": 2}, lambda b: b.round_sheet(seated_event(b), 2)),
 ]
 
 

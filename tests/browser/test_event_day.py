@@ -193,3 +193,31 @@ def test_a_table_is_ended_early_and_reopened(
     expect(page.locator("#ended-tables")).to_have_count(0)
     assert day.book.event(day.event).seated[0].tables[1].ended is None
     device.close()
+
+
+def test_the_printed_results_and_round_sheet(browser: Any, day: Day) -> None:
+    """The results and the round sheet at 375 and 1280 px, and printed to A4 PDFs (Chromium's
+    print): no script, nothing wider than the page, every table's QR code drawn."""
+    day.book.set_entrant(day.event, "Ann", ema_id="04010123", country="GBR")
+    for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        device = Device(browser, day.base, name, viewport)
+        for path, label in (
+            (f"/e/{day.event}/results?lang=en", "day-print-results"),
+            (f"/e/{day.event}/rounds/1/sheet?lang=zh-Hans", "day-print-sheet"),
+        ):
+            device.page.goto(day.base + path)
+            images = device.page.locator("img")
+            for index in range(images.count()):
+                assert images.nth(index).evaluate("image => image.naturalWidth > 0")
+            device.fits()
+            device.screenshot(label)
+            if name == "desktop":
+                pdf = Path(__file__).resolve().parents[2] / "artifacts" / "pdf" / f"{label}.pdf"
+                pdf.parent.mkdir(parents=True, exist_ok=True)
+                device.page.pdf(path=str(pdf), format="A4", print_background=True)
+                assert pdf.read_bytes().startswith(b"%PDF")
+        results = device.page
+        results.goto(day.base + f"/e/{day.event}/results?lang=en")
+        expect(results.locator("table.results tbody tr")).to_have_count(8)
+        expect(results.locator("table.results tbody tr").first).to_contain_text("04010123")
+        device.close()

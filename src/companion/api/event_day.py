@@ -9,6 +9,8 @@ organiser's writes are (`api/events.py`: 404, then 401, then 403, and only then 
   the four in their order); its record is replayed with them.
 - `POST .../endings`, `.../endings/reopen`: a table ended before its game is over ("as it
   stands" or void), and that end taken back while its round is open.
+- `POST .../entrants`, `GET .../results` (`?format=ema`: the EMA's CSV), `GET .../chombos`:
+  the reports.
 - `GET .../late`: the tables whose round's time is up and whose game goes on.
 
 Refusals are as the other event endpoints': 404 unknown event, 409 a timer that does not run
@@ -21,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import Field
 
 from companion.api.deps import call
@@ -29,9 +31,10 @@ from companion.api.events import WRITE_ERRORS, By, book_of, organiser_book
 from companion.api.scoring import read_json
 from companion.api.table_bodies import BodyModel, Model, Shape, read_body
 from companion.api.table_docs import model_schema, request_body
+from companion.api.tables import download_disposition
 from companion.ledger.event_book.checks import MAX_TIMER_MINUTES
 from companion.ledger.event_book.timer import MAX_TIME_UP_HANDS
-from companion.ledger.state import MAX_CORRECTION_TEXT
+from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_PLAYER_NAME
 
 if TYPE_CHECKING:
     from companion.ledger.event_book.service import EventBook
@@ -109,6 +112,19 @@ class ReopenBody(BodyModel):
     by: str = By
 
 
+class EntrantBody(BodyModel):
+    """A player's EMA number and country, for the results file (`POST .../entrants`)."""
+
+    player: str = Field(max_length=MAX_PLAYER_NAME, description="a player of the event")
+    ema_id: str | None = Field(
+        None, max_length=20, description='their EMA number, eight digits ("" clears it)'
+    )
+    country: str | None = Field(
+        None, max_length=20, description='their country, three letters such as FRA ("" clears it)'
+    )
+    by: str = By
+
+
 DAY_BODIES: tuple[type[BodyModel], ...] = (
     ExtendBody,
     TimerRoundBody,
@@ -116,6 +132,7 @@ DAY_BODIES: tuple[type[BodyModel], ...] = (
     SeatsBody,
     EndBody,
     ReopenBody,
+    EntrantBody,
 )
 """The bodies docs/event_day.md tabulates, in its order."""
 
@@ -300,3 +317,62 @@ async def late_tables(request: Request, event_id: str) -> dict[str, Any]:
     book = await call(book_of, request)
     late = await call(book.late_tables, event_id)
     return {"tables": [table.to_json() for table in late]}
+
+
+@router.post(
+    "/{event_id}/entrants",
+    summary="A player's EMA number and country, for the results file (needs the token)",
+    description="422 `refusal.day_ema_id` for a number that is not eight digits, "
+    "`refusal.day_country` for a country that is not three letters. The answer is the "
+    "record's new entry (`kind` `entrant`).",
+    status_code=201,
+    response_model=None,
+    responses=WRITE_ERRORS,
+    openapi_extra=_body(
+        EntrantBody, {"player": "Ann", "ema_id": "04010123", "country": "FRA", "by": "Mia"}
+    ),
+)
+async def set_entrant(request: Request, event_id: str) -> JSONResponse:
+    return await _act(
+        request,
+        event_id,
+        EntrantBody,
+        lambda book, body: book.set_entrant(
+            event_id, body.player, ema_id=body.ema_id, country=body.country, by=body.by
+        ),
+    )
+
+
+@router.get(
+    "/{event_id}/results",
+    summary="The results with each player's EMA number and country",
+    description="`?format=ema` gives the EMA's results file as CSV (place, EMA number, last "
+    "name, first name, country, rank points, score; a number or country not known is empty); "
+    "without it, JSON (`results`: each player's `place`, `tied`, `name`, `ema_id`, "
+    "`last_name`, `first_name`, `country`, `rank_points`, `score`, `withdrawn`).",
+    response_model=None,
+)
+async def get_results(request: Request, event_id: str, format: str = "json") -> Response:
+    book = await call(book_of, request)
+    if format == "ema":
+        text = await call(book.ema_csv, event_id)
+        return Response(
+            text,
+            media_type="text/csv; charset=utf-8",
+            headers={"content-disposition": download_disposition(f"{event_id}-ema", "", "csv")},
+        )
+    lines = await call(book.results, event_id)
+    return JSONResponse({"results": [line.to_json() for line in lines]})
+
+
+@router.get(
+    "/{event_id}/chombos",
+    summary="The chombos recorded at the event's tables",
+    description="Each not voided: `round`, `table` (its number), `table_id`, `seq` (the "
+    "entry), `player`, `at`.",
+    response_model=None,
+)
+async def get_chombos(request: Request, event_id: str) -> dict[str, Any]:
+    book = await call(book_of, request)
+    found = await call(book.chombos, event_id)
+    return {"chombos": [chombo.to_json() for chombo in found]}

@@ -1,15 +1,16 @@
-"""`companion event timer|rules|swap|end|reopen ...`: a tournament's day from the command line
-(issue 39; docs/event_day.md): a round's timer started, extended, paused and resumed; the day's
-rules (the hands after time is up, a voided table's score); a table's seats fixed; a table
-ended early, and reopened."""
+"""`companion event timer|rules|swap|end|reopen|entrant|results|chombos ...`: a tournament's day
+from the command line (issue 39; docs/event_day.md): a round's timer started, extended, paused
+and resumed; the day's rules (the hands after time is up, a voided table's score); a table's
+seats fixed; a table ended early, and reopened; the reports (EMA numbers, the EMA's results
+file, the chombos)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from companion.cli.common import whole_number
-from companion.cli.event_common import answer, count_text
+from companion.cli.common import print_json, whole_number, write_output
+from companion.cli.event_common import answer, count_text, event_book
 
 
 def register(sub: Any, common: Any, as_json: Any, by: Any) -> None:
@@ -97,6 +98,35 @@ def register(sub: Any, common: Any, as_json: Any, by: Any) -> None:
     )
     reopen.set_defaults(handler=_reopen)
 
+    entrant = sub.add_parser(
+        "entrant",
+        parents=[common, as_json, by],
+        help="a player's EMA number and country, for the results file",
+    )
+    entrant.add_argument("event", metavar="ID")
+    entrant.add_argument("--player", required=True, metavar="NAME")
+    entrant.add_argument("--ema-id", metavar="N", help='eight digits ("" clears it)')
+    entrant.add_argument(
+        "--country", metavar="XXX", help='three letters such as FRA ("" clears it)'
+    )
+    entrant.set_defaults(handler=_entrant)
+
+    results = sub.add_parser(
+        "results",
+        parents=[common, as_json],
+        help="the results with EMA numbers; --ema: the EMA's results file (CSV)",
+    )
+    results.add_argument("event", metavar="ID")
+    results.add_argument("--ema", action="store_true", help="the EMA's results columns as CSV")
+    results.add_argument("--output", "-o", metavar="FILE", help="write to FILE, not stdout")
+    results.set_defaults(handler=_results)
+
+    chombos = sub.add_parser(
+        "chombos", parents=[common, as_json], help="the chombos recorded at the event's tables"
+    )
+    chombos.add_argument("event", metavar="ID")
+    chombos.set_defaults(handler=_chombos)
+
 
 def _timer(args: argparse.Namespace) -> int:
     def act(book: Any) -> Any:
@@ -116,6 +146,51 @@ def _timer(args: argparse.Namespace) -> int:
         return f"Round {timer.round}: {count_text(timer.minutes, 'minute')}, ends at {ends}."
 
     return answer(args, act, text)
+
+
+def _entrant(args: argparse.Namespace) -> int:
+    def text(entry: Any) -> str:
+        details = entry.details or {}
+        ema = details.get("ema_id") or "none"
+        return f"{entry.player}: EMA number {ema}, country {details.get('country') or 'none'}."
+
+    return answer(
+        args,
+        lambda book: book.set_entrant(
+            args.event, args.player, ema_id=args.ema_id, country=args.country, by=args.by
+        ),
+        text,
+    )
+
+
+def _results(args: argparse.Namespace) -> int:
+    with event_book(args) as book:
+        if args.ema:
+            return write_output(book.ema_csv(args.event), args.output)
+        lines = book.results(args.event)
+    if args.json:
+        return print_json([line.to_json() for line in lines])
+    text = "".join(
+        f"{'=' if line.tied else ''}{line.place}. {line.name}"
+        f"{f' ({line.ema_id})' if line.ema_id else ''}: {line.rank_points}"
+        f"{f' / {line.score}' if line.score else ''}\n"
+        for line in lines
+    )
+    return write_output(text, args.output)
+
+
+def _chombos(args: argparse.Namespace) -> int:
+    with event_book(args) as book:
+        found = book.chombos(args.event)
+    if args.json:
+        return print_json([chombo.to_json() for chombo in found])
+    if not found:
+        print("No chombo recorded.")
+    for chombo in found:
+        at = chombo.at.strftime("%H:%M UTC")
+        where = f"Round {chombo.round}, table {chombo.table}"
+        print(f"{where}: {chombo.player} (entry {chombo.seq}, {at})")
+    return 0
 
 
 def _names(text: str | None) -> list[str] | None:

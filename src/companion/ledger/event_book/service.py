@@ -32,6 +32,7 @@ from companion.ledger.event_book.errors import EventError
 from companion.ledger.event_book.leaderboard import EventLeaderboard
 from companion.ledger.event_book.players import EventPlayers
 from companion.ledger.event_book.records import audit_row
+from companion.ledger.event_book.reports import EventReports
 from companion.ledger.event_book.rounds import EventRounds
 from companion.ledger.event_book.swap import EventSwaps
 from companion.ledger.event_book.timer import EventTimers
@@ -52,6 +53,7 @@ class EventBook(
     EventTimers,
     EventSwaps,
     EventEndings,
+    EventReports,
     EventUnseat,
     EventPlayers,
     EventLeaderboard,
