@@ -37,6 +37,7 @@ from companion.ledger.event_book.rounds import EventRounds
 from companion.ledger.event_book.swap import EventSwaps
 from companion.ledger.event_book.timer import EventTimers
 from companion.ledger.event_book.unseat import EventUnseat
+from companion.ledger.event_book.version import EventVersions
 from companion.ledger.event_book.views import NewEvent
 from companion.ledger.models import EventEntryRow, EventRecordRow, EventTableRow
 from companion.ledger.repository import hash_token, new_id
@@ -55,6 +56,7 @@ class EventBook(
     EventEndings,
     EventReports,
     EventUnseat,
+    EventVersions,
     EventPlayers,
     EventLeaderboard,
     EventAccess,
