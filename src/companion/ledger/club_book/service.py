@@ -141,6 +141,12 @@ class ClubBook(ClubReads):
                 key="refusal.club_token",
             )
 
+    def check_attachable(self, club_id: str, profile: str) -> None:
+        """Refuse, before anything is made, a table or event of `profile` the club would
+        refuse: an unknown club, or one that rates another profile family."""
+        with self._guard(), self._session() as session, session.begin():
+            _refuse_family(self._club(session, club_id).family, profile)
+
     # -- the roster ----------------------------------------------------------------------------
 
     def add_player(
@@ -384,15 +390,17 @@ def _join(session: Session, club_id: str, roster: Roster, names: Iterable[str]) 
 
 def _take_family(club: ClubRow, profile: str) -> None:
     """The club's profile family: set by its first table or event, the same for every other."""
-    family = family_of(profile)
-    if club.family is None:
-        club.family = family
-    elif club.family != family:
+    _refuse_family(club.family, profile)
+    club.family = family_of(profile)
+
+
+def _refuse_family(family: str | None, profile: str) -> None:
+    if family is not None and family != family_of(profile):
         raise ClubError(
-            f"this club rates {club.family} games: a {profile} table or event is of the "
-            f"{family} family, whose results do not add up with them",
+            f"this club rates {family} games: a {profile} table or event is of the "
+            f"{family_of(profile)} family, whose results do not add up with them",
             key="refusal.club_family",
-            params={"family": club.family, "profile": profile},
+            params={"family": family, "profile": profile},
         )
 
 
