@@ -21,7 +21,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import companion
-from companion.api import docs, event_stream, events, scoring, table_preview, table_stream, tables
+from companion.api import (
+    clubs,
+    docs,
+    event_stream,
+    events,
+    scoring,
+    table_preview,
+    table_stream,
+    tables,
+)
 from companion.api.errors import install_error_handlers
 from companion.api.limits import RateLimiter, RateLimits
 from companion.api.security import MAX_BODY, SecurityMiddleware
@@ -32,6 +41,7 @@ ROUTERS: list[APIRouter] = [
     scoring.router,
     tables.router,
     events.router,
+    clubs.router,
     table_stream.router,
     event_stream.router,
     table_preview.router,
