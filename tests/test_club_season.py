@@ -5,7 +5,6 @@ R and the totals by a plain loop over the tables' own final standings."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from decimal import Decimal, localcontext
 from fractions import Fraction
@@ -14,13 +13,12 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from club_season import play_season
 from companion.ledger.club_book.service import ClubBook
-from companion.ledger.records import DrawRecord, Record, WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger
 
 PLAYERS = [f"Player {number:02}" for number in range(1, 41)]
 GAMES = 300
-RIICHI = {"preset": "tenhou", "length": "tonpuusen"}
 
 
 @pytest.fixture
@@ -29,34 +27,10 @@ def book(tmp_path: Path) -> Iterator[ClubBook]:
         yield ClubBook(ledger)
 
 
-def _hand(rng: random.Random, seated: list[str]) -> Record:
-    roll = rng.random()
-    if roll < 0.2:
-        return DrawRecord(tuple(rng.sample(seated, rng.randrange(4))))
-    winner = rng.choice(seated)
-    han = rng.choice([1, 2, 3, 4, 5, 6])
-    if roll < 0.5:
-        return WinRecord((WinnerRecord(winner, han=han, fu=30),), None)
-    loser = rng.choice([name for name in seated if name != winner])
-    return WinRecord((WinnerRecord(winner, han=han, fu=40),), loser)
-
-
-def _season(book: ClubBook, club_id: str) -> list[str]:
-    rng = random.Random(38)
-    tables = []
-    for _ in range(GAMES):
-        seated = rng.sample(PLAYERS, 4)
-        table, _ = book.create_table(club_id, "riichi", seated, options=RIICHI)
-        while not book.ledger.replay(table.id).state.finished:
-            book.ledger.record(table.id, _hand(rng, seated))
-        tables.append(table.id)
-    return tables
-
-
 @pytest.mark.slow
 def test_a_seeded_season_rates_as_the_package_and_a_plain_loop(book: ClubBook) -> None:
     club = book.create_club("Season", "openskill")
-    tables = _season(book, club.id)
+    tables = play_season(book, club.id, PLAYERS, GAMES, seed=38)
     record, ratings = book.ratings(club.id)
     assert ratings.games == GAMES == len(record.games)
     assert [game.table_id for game in record.games] == tables

@@ -34,7 +34,7 @@ from companion.api import (
 from companion.api.errors import install_error_handlers
 from companion.api.limits import RateLimiter, RateLimits
 from companion.api.security import MAX_BODY, SecurityMiddleware
-from companion.web import event_forms, event_pages, pages, table_pages, table_share
+from companion.web import club_pages, event_forms, event_pages, pages, table_pages, table_share
 from companion.web.templating import STATIC_DIR
 
 ROUTERS: list[APIRouter] = [
@@ -49,6 +49,7 @@ ROUTERS: list[APIRouter] = [
     table_pages.router,
     table_share.router,
     event_pages.router,
+    club_pages.router,
     event_forms.router,
     docs.router,
 ]
