@@ -25,6 +25,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import Field
 
 from companion.api.deps import WholeQuery, call, open_ledger, refusals, table_key
+from companion.api.events import CreateEvent
 from companion.api.limits import limit_creation, limit_writes
 from companion.api.schemas import ErrorDoc
 from companion.api.scoring import read_json
@@ -413,3 +414,64 @@ async def create_table(request: Request, club_id: str) -> JSONResponse:
         "links": {"read": f"/t/{created.id}", "api": f"/api/tables/{created.id}"},
     }
     return JSONResponse(answer, status_code=201, headers={"cache-control": "no-store"})
+
+
+@router.post(
+    "/{club_id}/events",
+    summary="Make an event of the club (needs the club's token)",
+    description="The body of `POST /api/events`. Its players are matched to the roster and new "
+    'names join it; with `"first_round": "balanced"` round 1 deals them in snake order of the '
+    "club's rating (unrated players last, as entered). The answer has the event's `id`, its "
+    "organiser `token` (shown only here) and `roster`.",
+    status_code=201,
+    response_model=None,
+    responses=WRITE_ERRORS,
+    openapi_extra=_body(
+        CreateEvent,
+        {
+            "name": "Spring league, night 1",
+            "profile": "riichi",
+            "players": ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"],
+            "rounds": 3,
+            "first_round": "balanced",
+        },
+    ),
+)
+async def create_event(request: Request, club_id: str) -> JSONResponse:
+    book = await _organiser(request, club_id)
+    body = read_body(CreateEvent, await read_json(request))
+    created, joined = await call(_create_event, book, club_id, body)
+    answer = {
+        "id": created.id,
+        "token": created.token,
+        "club": table_key(club_id),
+        "roster": joined.to_json(),
+        "links": {"read": f"/e/{created.id}", "api": f"/api/events/{created.id}"},
+    }
+    return JSONResponse(answer, status_code=201, headers={"cache-control": "no-store"})
+
+
+def _create_event(book: ClubBook, club_id: str, body: CreateEvent) -> tuple[Any, Any]:
+    """The event made and attached; refused before it is made for an unknown club or one of
+    another family."""
+    from companion.ledger.event_book.service import EventBook
+
+    book.check_attachable(club_id, body.profile)
+    players = body.players
+    if body.first_round == "balanced":
+        players = book.rated_order(club_id, players)
+    created = EventBook(book.ledger).create_event(
+        body.name,
+        body.profile,
+        body.options,
+        players,
+        body.rounds,
+        seed=body.seed,
+        first_round=body.first_round,
+        later_rounds=body.later_rounds,
+        leftover=body.leftover,
+        hands=body.hands,
+        table_rounds=body.table_rounds,
+        by=body.by,
+    )
+    return created, book.attach_event(club_id, created.id, by=body.by)

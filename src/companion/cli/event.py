@@ -79,9 +79,11 @@ def register(commands: Any) -> None:
     new.add_argument("--seed", type=whole_number, metavar="N", help="the seating's seed")
     new.add_argument(
         "--first-round",
-        choices=("random", "listed"),
+        choices=("random", "listed", "balanced"),
         default="random",
-        help="round 1 drawn at random, or as listed: the first four at table 1, East first",
+        help="round 1 drawn at random, or as listed: the first four at table 1, East first; or "
+        "balanced by rating: the players best first (with --club, by the club's rating) dealt "
+        "to the tables in snake order",
     )
     new.add_argument(
         "--later-rounds",
@@ -253,6 +255,8 @@ def _new(args: argparse.Namespace) -> int:
             clubs = ClubBook(book.ledger)
             # Refused before anything is written: an unknown club, one of another family.
             clubs.check_attachable(args.club, args.profile)
+            if args.first_round == "balanced":
+                players = clubs.rated_order(args.club, players)
         created = book.create_event(
             args.name,
             args.profile,

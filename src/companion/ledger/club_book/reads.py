@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 
@@ -219,6 +219,21 @@ class ClubReads:
                 while len(kept) > _PERIODS_KEPT:
                     kept.popitem(last=False)
         return record, found
+
+    def rated_order(self, club_id: str, names: Sequence[str]) -> list[str]:
+        """`names` best first by the club's rating over all its games (what round 1 "balanced
+        by rating" deals in snake order); names without a rated game after, as given."""
+        record, ratings = self.ratings(club_id)
+        rank = {
+            player.player: position
+            for position, player in enumerate(ratings.leaderboard(record.rating))
+        }
+        unrated = len(rank)
+        keyed = [
+            (rank.get(record.roster.key_of(name), unrated), index)
+            for index, name in enumerate(names)
+        ]
+        return [names[index] for _, index in sorted(keyed)]
 
     def player_page(self, club_id: str, name: str, period: Period = ALL_TIME) -> PlayerPage:
         record, ratings = self.ratings(club_id, period)
