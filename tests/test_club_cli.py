@@ -115,7 +115,10 @@ def test_a_club_from_the_command_line(capsys: pytest.CaptureFixture[str], url: s
         (("player", "add", "nosuch", "Bob"), "no club with id 'nosuch'"),
         (("player", "merge", "{club}", "Ann", "ann"), "Ann cannot be merged into themself"),
         (("player", "rename", "{club}", "Zed", "Zoe"), "no player of this club is called Zed"),
-        (("ratings", "{club}", "--as-of", "2020-13-01"), "as of is a date written YYYY-MM-DD"),
+        (
+            ("ratings", "{club}", "--as-of", "2020-13-01"),
+            "a date is written YYYY-MM-DD, not '2020-13-01'",
+        ),
         (("attach", "{club}", "--table", "nosuch"), "no table with id 'nosuch'"),
     ],
 )

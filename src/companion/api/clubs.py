@@ -209,7 +209,7 @@ def get_club(request: Request, club_id: str) -> dict[str, Any]:
 
 def _format(format: str) -> str:
     if format not in ("json", "csv"):
-        raise InvalidRequestError('format must be "json" or "csv"', key="refusal.club_format")
+        raise InvalidRequestError("format must be json or csv", key="refusal.club_format")
     return format
 
 
@@ -356,9 +356,7 @@ async def unmerge_player(request: Request, club_id: str) -> JSONResponse:
 
 def _attach(book: ClubBook, club_id: str, body: AttachBody) -> Any:
     if (body.table is None) == (body.event is None):
-        raise InvalidRequestError(
-            "attach one table or one event: give `table` or `event`", key="refusal.club_attach"
-        )
+        raise InvalidRequestError("attach one table or one event", key="refusal.club_attach")
     if body.table is not None:
         return book.attach_table(club_id, body.table, by=body.by)
     return book.attach_event(club_id, body.event or "", by=body.by)

@@ -27,10 +27,11 @@ def _day(text: str | None, what: str) -> date | None:
             return date.fromisoformat(text)
         except ValueError:
             pass
+    shown = str(text)[:20]
     raise ClubError(
-        f"{what} is a date written YYYY-MM-DD, not {text!r}",
+        f"a date is written YYYY-MM-DD, not '{shown}'",
         key="refusal.club_date",
-        params={"what": what, "text": str(text)[:20]},
+        params={"what": what, "text": shown},
     )
 
 
@@ -42,8 +43,8 @@ def period_of(as_of: str | None = None, since: str | None = None) -> Period:
         return ALL_TIME
     try:
         return Period(first=first, last=last)
-    except RatingsError as error:
-        raise ClubError(error.message, key="refusal.club_season") from None
+    except RatingsError:
+        raise ClubError("a season cannot end before it starts", key="refusal.club_season") from None
 
 
 Column = tuple[str, Callable[[ClubRecord, PlayerRatings], Any]]

@@ -264,5 +264,5 @@ def played_together(games: Iterable[ClubGame], roster: Roster, first: int, secon
 def _unknown_club(club_id: object) -> UnknownClubError:
     shown = club_id.strip() if isinstance(club_id, str) else repr(club_id)
     return UnknownClubError(
-        f"no club with id {shown!r}", key="refusal.club_unknown", params={"club": shown}
+        f"no club with id '{shown}'", key="refusal.club_unknown", params={"club": shown}
     )

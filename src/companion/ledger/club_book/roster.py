@@ -134,19 +134,19 @@ def roster_name(name: str, *, what: str = "a player's name") -> str:
     characters (a roster's name sits at a table), without a comma (a table refuses one)."""
     check_storable(name, what)
     if not isinstance(name, str):
-        raise ClubError(f"{what} is a text", key="refusal.club_player_empty")
+        raise ClubError("a player's name cannot be empty", key="refusal.club_player_empty")
     cleaned = clean_name(name)
     if not cleaned:
-        raise ClubError(f"{what} cannot be empty", key="refusal.club_player_empty")
+        raise ClubError("a player's name cannot be empty", key="refusal.club_player_empty")
     if len(cleaned) > MAX_PLAYER_NAME:
         raise LimitError(
-            f"{what} can have at most {MAX_PLAYER_NAME} characters: {cleaned[:20]}...",
+            f"a player's name can have at most {MAX_PLAYER_NAME} characters: {cleaned[:20]}...",
             key="refusal.club_player_long",
             params={"most": MAX_PLAYER_NAME, "start": cleaned[:20]},
         )
     if "," in cleaned:
         raise ClubError(
-            f"{what} cannot contain a comma: {cleaned}",
+            f"a player's name cannot contain a comma: {cleaned}",
             key="refusal.club_player_comma",
             params={"name": cleaned},
         )

@@ -81,9 +81,9 @@ def rating_order(rating: str) -> RatingOrder:
             return order
     ratings = ", ".join(order.value for order in RatingOrder)
     raise ClubError(
-        f"a club's rating is one of {ratings}, not {rating!r}",
+        f"a club's rating is one of {ratings}, not '{rating}'",
         key="refusal.club_rating",
-        params={"ratings": ratings},
+        params={"ratings": ratings, "rating": str(rating)[:20]},
     )
 
 
@@ -265,7 +265,7 @@ class ClubBook(ClubReads):
             table = session.get(TableRow, table_key(table_id))
             if table is None:
                 raise UnknownTableError(
-                    f"no table with id {table_id.strip()!r}",
+                    f"no table with id '{table_id.strip()}'",
                     key="refusal.club_table_unknown",
                     params={"table": table_id.strip()},
                 )
@@ -400,7 +400,7 @@ def _refuse_family(family: str | None, profile: str) -> None:
             f"this club rates {family} games: a {profile} table or event is of the "
             f"{family_of(profile)} family, whose results do not add up with them",
             key="refusal.club_family",
-            params={"family": family, "profile": profile},
+            params={"family": family, "profile": profile, "other": family_of(profile)},
         )
 
 
