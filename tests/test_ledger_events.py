@@ -558,7 +558,7 @@ def test_what_an_event_refuses_when_it_is_made(sqlite_ledger: Ledger) -> None:
         "a player's name can have at most 40 characters: XXXXXXXXXXXXXXXXXXXX..."
     )
     assert refused(first_round="seeded") == (
-        "first_round must be one of random, listed; got 'seeded'"
+        "first_round must be one of random, listed, balanced; got 'seeded'"
     )
     assert refused(later_rounds="standing") == (
         "later_rounds must be one of no-repeats, by-standing; got 'standing'"

@@ -21,17 +21,27 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import companion
-from companion.api import docs, event_stream, events, scoring, table_preview, table_stream, tables
+from companion.api import (
+    clubs,
+    docs,
+    event_stream,
+    events,
+    scoring,
+    table_preview,
+    table_stream,
+    tables,
+)
 from companion.api.errors import install_error_handlers
 from companion.api.limits import RateLimiter, RateLimits
 from companion.api.security import MAX_BODY, SecurityMiddleware
-from companion.web import event_forms, event_pages, pages, table_pages, table_share
+from companion.web import club_pages, event_forms, event_pages, pages, table_pages, table_share
 from companion.web.templating import STATIC_DIR
 
 ROUTERS: list[APIRouter] = [
     scoring.router,
     tables.router,
     events.router,
+    clubs.router,
     table_stream.router,
     event_stream.router,
     table_preview.router,
@@ -39,6 +49,7 @@ ROUTERS: list[APIRouter] = [
     table_pages.router,
     table_share.router,
     event_pages.router,
+    club_pages.router,
     event_forms.router,
     docs.router,
 ]

@@ -87,10 +87,11 @@ class CreateEvent(BodyModel):
     seed: int | None = Field(
         None, ge=0, description="the seating's seed (none: drawn); the same seed, the same seating"
     )
-    first_round: Literal["random", "listed"] = Field(
+    first_round: Literal["random", "listed", "balanced"] = Field(
         "random",
         description="round 1 drawn with `seed`, or as listed: the first four at table 1, East "
-        "first",
+        "first; or balanced: the players entered best first (a club's leaderboard), dealt to the "
+        "tables in snake order",
     )
     later_rounds: Literal["no-repeats", "by-standing"] = Field(
         "no-repeats",

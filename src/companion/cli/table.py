@@ -74,6 +74,12 @@ def register(commands: Any) -> None:
     new.add_argument("--hands", type=whole_number, metavar="N", help="the planned number of hands")
     new.add_argument("--name", default="", help="what the players call the table (optional)")
     new.add_argument(
+        "--club",
+        metavar="ID",
+        help="the club the table belongs to: its names are matched to the club's roster, and "
+        "new names join it",
+    )
+    new.add_argument(
         "--public-url",
         metavar="URL",
         help="the server's address as the phones open it, for the printed links (default: "
@@ -117,10 +123,18 @@ def _new(args: argparse.Namespace) -> int:
     options = dict(parse_option(text) for text in args.option or ())
     players = args.players.split(",")
     server = server_address(args.public_url or os.environ.get(PUBLIC_URL_ENV) or None)
+    joined: dict[str, list[str]] | None = None
     with open_ledger(args) as ledger:
-        created = ledger.create_table(
-            args.profile, players, options=options, hands=args.hands, name=args.name
-        )
+        table = {"options": options, "hands": args.hands, "name": args.name}
+        if args.club is None:
+            created = ledger.create_table(args.profile, players, **table)
+        else:
+            from companion.ledger.club_book.service import ClubBook
+
+            created, club_names = ClubBook(ledger).create_table(
+                args.club, args.profile, players, **table
+            )
+            joined = club_names.to_json()
         standings = ledger.standings(created.id)
     read = f"{server}/t/{created.id}"
     write = f"{read}#token={quote(created.token, safe='')}"
@@ -138,6 +152,7 @@ def _new(args: argparse.Namespace) -> int:
                 "write_link": write,
                 "read_link": read,
             }
+            | ({} if joined is None else {"club": args.club, "roster": joined})
         )
         return 0
     print(created.id)
@@ -149,7 +164,16 @@ def _new(args: argparse.Namespace) -> int:
         f"Read-only link, for everyone watching:\n  {read}",
         file=sys.stderr,
     )
+    if joined is not None:
+        print(joined_text(args.club, joined), file=sys.stderr)
     return 0
+
+
+def joined_text(club: str, roster: dict[str, list[str]]) -> str:
+    """What a table or an event did to its club's roster, for the terminal."""
+    joined = ", ".join(roster["joined"]) or "nobody"
+    known = ", ".join(roster["known"]) or "nobody"
+    return f"Club {club}: joined the roster: {joined}; already on it: {known}"
 
 
 def server_address(public: str | None) -> str:

@@ -25,6 +25,9 @@ class FirstRound(Enum):
     """In an order drawn with the plan's seed value."""
     LISTED = "listed"
     """In the order the players are entered: the first four at table 1, East first."""
+    BALANCED = "balanced"
+    """Balanced by rating: the players, entered best first (a club's leaderboard), dealt to the
+    tables in snake order (`companion.events.balanced`)."""
 
 
 class LaterRounds(Enum):

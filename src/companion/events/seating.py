@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from companion.events.balanced import balanced_order
 from companion.events.history import history_of
 from companion.events.plan import (
     SEATS,
@@ -61,7 +62,7 @@ def seat_round(
             if number > 1
             else "round 1 is seated before any standing: it takes none"
         )
-    elif number == 1 and plan.first_round is FirstRound.LISTED:
+    elif number == 1 and plan.first_round in (FirstRound.LISTED, FirstRound.BALANCED):
         order = list(playing)
     else:
         order = list(playing)
@@ -81,6 +82,9 @@ def seat_round(
     elif over:
         substitutes = tuple(SUBSTITUTE.format(index) for index in range(1, SEATS - over + 1))
         order += substitutes
+
+    if number == 1 and plan.first_round is FirstRound.BALANCED:
+        order = balanced_order(order, SEATS)  # after the byes: the weakest sit out
 
     tables = None
     if number > 1 and plan.later_rounds is LaterRounds.NO_REPEATS:

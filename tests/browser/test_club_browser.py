@@ -1,0 +1,69 @@
+"""A club's pages in real browsers: the leaderboard and a player's page at phone and desktop
+widths (no sideways scroll, no console error: the strict CSP holds), the minimum-games filter
+sent from the form, a player reached from the leaderboard, the rating chart and the places
+drawn. The pages have no script of their own: they are read as loaded. Screenshots of each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from devices import DESKTOP, PHONE
+from test_event_leaderboard import Device
+
+from club_season import play_season
+from companion.api import create_app
+from companion.ledger.club_book.service import ClubBook
+from companion.ledger.repository import Ledger
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+
+
+@pytest.fixture
+def club(
+    tmp_path: Path, serve_app: Callable[[Any], AbstractContextManager[str]]
+) -> Iterator[tuple[str, str, ClubBook]]:
+    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    with Ledger.open(url) as ledger, serve_app(create_app(url)) as base:
+        book = ClubBook(ledger)
+        created = book.create_club("Thursday Riichi")
+        play_season(book, created.id, PLAYERS, 24, seed=11)
+        book.add_player(created.id, "Kim Ngozi-Fairweather", nickname="Kimmy")
+        yield base, created.id, book
+
+
+def test_the_leaderboard_and_a_players_page(browser: Any, club: tuple[str, str, ClubBook]) -> None:
+    base, club_id, book = club
+    record, ratings = book.ratings(club_id)
+    best = [record.name_of(player.player) for player in ratings.leaderboard(record.rating)]
+    for viewport, name in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        device = Device(browser, base, name, viewport)
+        page = device.page
+        # Server-rendered, without a script of their own: loaded is ready.
+        page.goto(f"{base}/c/{club_id}?lang=en")
+        expect(page.locator("[data-leaderboard] tbody tr")).to_have_count(len(best))
+        expect(page.locator("[data-leaderboard] tbody tr .col-name")).to_have_text(best)
+        device.fits()
+        device.screenshot("club-leaderboard")
+        most = max(player.games for player in ratings.players.values())
+        page.fill("input[name=min_games]", str(most))
+        page.click(".club-filters button[type=submit]")
+        page.wait_for_url(f"**/c/{club_id}?**min_games={most}**")
+        kept = [p.player for p in ratings.leaderboard(record.rating, most)]
+        expect(page.locator("[data-leaderboard] tbody tr")).to_have_count(len(kept))
+        page.locator("[data-leaderboard] tbody tr .col-name a").first.click()
+        expect(page.locator("[data-player-name]")).to_contain_text(record.name_of(kept[0]))
+        chart = page.locator("[data-rating-chart]")
+        expect(chart).to_be_visible()
+        assert chart.bounding_box()["width"] >= min(300, viewport["width"] - 60)
+        expect(page.locator("[data-histogram] [data-place]")).to_have_count(4)
+        expect(page.locator("[data-games] li").first).to_be_visible()
+        device.fits()
+        device.screenshot("club-player")
+        device.close()
