@@ -240,7 +240,7 @@ class EventAuditRow(Base):
 
 
 # ---------------------------------------------------------------------------------------------
-# Clubs (migration 0008): the people behind the tables' names, across tables and events
+# Clubs (migration 0007): the people behind the tables' names, across tables and events
 # (docs/clubs.md)
 
 CLUB_AUDIT_KINDS = ("create", "add", "rename", "merge", "unmerge", "attach")
