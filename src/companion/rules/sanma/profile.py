@@ -43,9 +43,6 @@ class SanmaProfile(RiichiProfile):
     id = "sanma"
     name = "Sanma (three-player riichi)"
     options_type = SanmaOptions
-    keeps_tables: ClassVar[bool] = False
-    """Not yet: a table of three is not kept."""
-    points_game: ClassVar[bool] = False
     request_fields: ClassVar[tuple[str, ...]] = (*RiichiProfile.request_fields, "kita")
     seats: ClassVar[tuple[Wind, ...]] = SEATS
     out_of_play: ClassVar[frozenset[Tile]] = OUT_OF_PLAY
