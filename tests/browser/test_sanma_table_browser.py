@@ -1,5 +1,5 @@
 """A sanma table in real browsers: made from the create form (three player fields for sanma),
-a han and fu win entered in five taps on one phone and seen live on another phone and a
+a han and fu win entered in five taps on one phone and seen live on two other phones and a
 computer, a draw, then the game to its end, the standings with the three-player uma and oka.
 Screenshots at 375 and 1280 px go to artifacts/screenshots (and /work/wt/shots/sanma when that
 folder is there)."""
@@ -57,6 +57,7 @@ def test_a_sanma_table_from_the_form_on_three_devices(browser: Any, live_server:
     readers = [
         Device(browser, live_server, "phone", PHONE),
         Device(browser, live_server, "desktop", DESKTOP),
+        Device(browser, live_server, "phone-2", PHONE),
     ]
     for reader in readers:
         reader.open(f"/t/{table_id}?lang=en")
@@ -76,7 +77,7 @@ def test_a_sanma_table_from_the_form_on_three_devices(browser: Any, live_server:
     shot(writer, "sanma-preview")
     delays = arrivals(writer, readers, 1, page.locator("#record-submit").click)
     taps += 1
-    assert taps == 5 and len(delays) == 2
+    assert taps == 5 and len(delays) == 3
     for device in [writer, *readers]:
         expect(device.page.locator("[data-hand-label]")).to_have_text("East 2, 0 honba")
         expect(device.page.locator("#scoreboard [data-player='1'] [data-total]")).to_contain_text(
@@ -120,6 +121,13 @@ def test_a_sanma_table_from_the_form_on_three_devices(browser: Any, live_server:
     expect(page.locator("#finished-notice")).to_be_visible()
     shot(readers[0], "sanma-end")
     shot(readers[1], "sanma-end")
+    # In 简体中文: the same three results, the hands in the players' words.
+    readers[2].open(f"/t/{table_id}?lang=zh-Hans")
+    expect(readers[2].page.locator("[data-results] [data-final]")).to_have_count(3)
+    expect(readers[2].page.locator("#history [data-seq='2'] [data-text]")).to_have_text(
+        "荒牌流局\uff1aAki、Chen 听牌"
+    )
+    shot(readers[2], "sanma-end-zh")
     for device in [writer, *readers]:
         assert (
             device.page.evaluate("document.documentElement.scrollWidth")
