@@ -482,7 +482,7 @@ def test_a_table_of_a_profile_that_keeps_none(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(McrProfile, "keeps_tables", False)
     with pytest.raises(LedgerError) as refused:
         new_setup("mcr", ["Ann", "Ben", "Cy", "Di"])
-    params = {"profile": "mcr", "profiles": "sg, sg-table, tw, hk, riichi"}
+    params = {"profile": "mcr", "profiles": "sg, sg-table, tw, hk, riichi, sanma"}
     assert (refused.value.key, refused.value.params) == ("refusal.no_tables", params)
     _says("refusal.no_tables", params, refused.value.message, "sg")
 

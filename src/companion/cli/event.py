@@ -457,7 +457,8 @@ def _round_text(seated: SeatedRound) -> str:
         f"{_count(seated.seat_repeats, 'seat repeat')}"
     ]
     for table in seated.tables:
-        seats = ", ".join(f"{wind} {name}" for wind, name in zip(WINDS, table.players, strict=True))
+        winds = WINDS[: len(table.players)]  # East, South and West at a table of three
+        seats = ", ".join(f"{wind} {name}" for wind, name in zip(winds, table.players, strict=True))
         state = "finished" if table.finished else _count(table.hands, "hand")
         lines.append(f"  Table {table.number} ({table.table}, {state}): {seats}")
     if seated.byes:

@@ -37,12 +37,18 @@ from companion.rules import table_profiles
 from companion.settlement import format_amount
 
 
+def _three_seated() -> str:
+    """The profiles whose tables seat three (`Profile.seats`: sanma)."""
+    return ", ".join(id for id, profile in table_profiles().items() if len(profile.seats) == 3)
+
+
 def register(commands: Any) -> None:
     """Add the `table` command group to the subparsers of `companion`."""
     table = commands.add_parser(
         "table",
         help="keep a table's score: record hands, standings, corrections, settle-up",
-        description="A table ledger: four named players in seat order (the first deals first), "
+        description="A table ledger: four named players in seat order (three at a "
+        f"{_three_seated()} table; the first deals first), "
         "every hand recorded, the dealer, winds, streak and totals worked out from the record.",
     )
     sub = table.add_subparsers(dest="table_command", required=True, metavar="COMMAND")
@@ -66,7 +72,10 @@ def register(commands: Any) -> None:
     new = sub.add_parser("new", parents=[common, as_json], help="start a table; prints its id")
     new.add_argument("--profile", default="sg", help=f"one of {', '.join(table_profiles())}")
     new.add_argument(
-        "--players", required=True, metavar="A,B,C,D", help="four names in seat order, East first"
+        "--players",
+        required=True,
+        metavar="A,B,C,D",
+        help=f"four names in seat order, East first (three at a {_three_seated()} table: A,B,C)",
     )
     new.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a profile option; repeatable"

@@ -1,4 +1,5 @@
-"""Seating an event: the players at tables of four, round by round, East first (docs/events.md).
+"""Seating an event: the players at tables of four (of three where the event's profile seats
+three: `SeatingPlan.table_size`), round by round, East first (docs/events.md).
 
 Pure: a plan (the players, their late entries and withdrawals, the number of rounds, a seed and
 the options) and the rounds already seated give the next round, the same one every time. Pairs
@@ -50,7 +51,8 @@ def seat_round(
             key="refusal.event_no_round",
             params={"round": number, "last": plan.rounds},
         )
-    history = history_of(previous)
+    size = plan.table_size
+    history = history_of(previous, size)
     playing = plan.playing(number)
     rng = random.Random(f"seating {plan.seed} round {number}")
     by_standing = number > 1 and plan.later_rounds is LaterRounds.STANDING
@@ -70,7 +72,7 @@ def seat_round(
 
     byes: tuple[str, ...] = ()
     substitutes: tuple[str, ...] = ()
-    over = len(order) % SEATS
+    over = len(order) % size
     if over and plan.leftover is Leftover.BYES:
         # The fewest byes so far first; among equals the last in the order (the lowest standing,
         # the last listed, or the last drawn).
@@ -80,14 +82,15 @@ def seat_round(
         resting = set(byes)
         order = [name for name in order if name not in resting]
     elif over:
-        substitutes = tuple(SUBSTITUTE.format(index) for index in range(1, SEATS - over + 1))
+        substitutes = tuple(SUBSTITUTE.format(index) for index in range(1, size - over + 1))
         order += substitutes
 
     if number == 1 and plan.first_round is FirstRound.BALANCED:
         order = balanced_order(order, SEATS)  # after the byes: the weakest sit out
 
     tables = None
-    if number > 1 and plan.later_rounds is LaterRounds.NO_REPEATS:
+    # The known schedules are of tables of four.
+    if number > 1 and plan.later_rounds is LaterRounds.NO_REPEATS and size == SEATS:
         tables = from_schedule(order, previous, number, history)
     if tables is None:
         tables = search_tables(order, history, by_standing, rng)

@@ -202,7 +202,7 @@ def round_view(t: i18n.Translator, seated: Mapping[str, Any], now: datetime) -> 
             table_id=str(table["table"]),
             seats=tuple(
                 SeatView(seat, SEAT_TILES[seat], str(name))
-                for seat, name in zip(SEATS, table["players"], strict=True)
+                for seat, name in zip(SEATS[: len(table["players"])], table["players"], strict=True)
             ),
             finished=bool(table.get("finished")),
             hands=int(table.get("hands", 0)),

@@ -39,6 +39,7 @@ from companion.ledger.repository import hash_token, new_id
 from companion.ledger.rows import now
 from companion.ledger.state import MAX_TABLE_NAME, new_setup, table_key
 from companion.ledger.store import WRITE_ATTEMPTS
+from companion.rules import get_profile
 
 _PLACEHOLDERS = ("East", "South", "West", "North")
 """Names a table's setup is checked with before the event has seated anyone."""
@@ -79,7 +80,8 @@ class EventBook(EventRounds, EventUnseat, EventPlayers, EventLeaderboard, EventA
             )
         check_storable(dict(options or {}), "an option")
         # The tables' own checks, before anyone is seated: profile, options, game length.
-        setup = new_setup(profile, _PLACEHOLDERS, options, hands, "", table_rounds)
+        seats = len(get_profile(profile).seats)  # tables of three for sanma
+        setup = new_setup(profile, _PLACEHOLDERS[:seats], options, hands, "", table_rounds)
         if len(players) > MAX_EVENT_PLAYERS:
             raise too_many_players()
         if rounds > MAX_EVENT_ROUNDS:
@@ -106,6 +108,7 @@ class EventBook(EventRounds, EventUnseat, EventPlayers, EventLeaderboard, EventA
             first_round=mode_of(first_round, FIRST_ROUNDS, "first_round"),
             later_rounds=mode_of(later_rounds, LATER_ROUNDS, "later_rounds"),
             leftover=None if leftover is None else mode_of(leftover, LEFTOVERS, "leftover"),
+            table_size=seats,
         )
         by = checked_text(by, "by (who decides)", "refusal.event_by", required=False)
         token = secrets.token_urlsafe(24)
