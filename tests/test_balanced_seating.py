@@ -62,6 +62,13 @@ def test_round_1_balanced_seats_the_snakes_tables_and_the_weakest_sit_out() -> N
     assert [sorted(table.players) for table in seated.tables] == snake_tables(SIXTEEN, 4)
 
 
+def test_round_1_balanced_at_tables_of_three() -> None:
+    twelve = SIXTEEN[:12]
+    plan = SeatingPlan.of(twelve, 1, first_round=FirstRound.BALANCED, table_size=3)
+    seated = seat_round(plan)
+    assert [sorted(table.players) for table in seated.tables] == snake_tables(twelve, 3)
+
+
 @pytest.fixture
 def club(tmp_path: Path) -> Iterator[tuple[TestClient, str, dict[str, str], ClubBook]]:
     url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"

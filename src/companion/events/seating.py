@@ -86,7 +86,7 @@ def seat_round(
         order += substitutes
 
     if number == 1 and plan.first_round is FirstRound.BALANCED:
-        order = balanced_order(order, SEATS)  # after the byes: the weakest sit out
+        order = balanced_order(order, size)  # after the byes: the weakest sit out
 
     tables = None
     # The known schedules are of tables of four.
