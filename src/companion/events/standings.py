@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from companion.errors import InvalidRequestError
@@ -104,9 +105,16 @@ def _exact(value: Any, what: str) -> Fraction:
     if isinstance(value, bool) or value is None:
         raise StandingsError(f"{what} is not a number: {value!r}")
     try:
-        return Fraction(str(value))
+        return _fraction(str(value))
     except ValueError:
         raise StandingsError(f"{what} is not a number: {value!r}") from None
+
+
+@lru_cache(maxsize=8192)
+def _fraction(text: str) -> Fraction:
+    """`Fraction(text)`, remembered (a Fraction is immutable): the tables of a big event repeat
+    the same few amounts, and reading one from its text is slow."""
+    return Fraction(text)
 
 
 def table_result(

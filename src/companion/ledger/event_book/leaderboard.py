@@ -6,30 +6,25 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from companion.events.standings import (
-    Adjustment,
     StandingRule,
     Standings,
     StandingsError,
-    standing_rule,
-    standings,
-    table_result,
 )
 from companion.ledger.checks import MAX_TOTAL
 from companion.ledger.errors import LimitError
 from companion.ledger.event_book.checks import checked_text, exact_amount
 from companion.ledger.event_book.records import Snapshot
 from companion.ledger.event_book.store import EventStore
+from companion.ledger.event_book.tables import standings_from, table_standings
 from companion.ledger.event_book.views import AuditEntry
 from companion.ledger.export import spreadsheet_text
 from companion.ledger.repository import Ledger
-from companion.rules import get_profile
 
 
 class EventLeaderboard(EventStore):
@@ -81,7 +76,7 @@ class EventLeaderboard(EventStore):
         return self._write(event_id, "adjust", act, by, key=key, asked=asked)
 
     def standings(self, event_id: str) -> Standings:
-        return standings_of(self.ledger, self._read(event_id))
+        return self.current(event_id).board
 
     def export_json(self, event_id: str) -> dict[str, Any]:
         """The event, its standings, the organiser's record and every table's own export
@@ -130,35 +125,7 @@ def _check_total(name: str, total: Fraction, amount: Fraction) -> None:
 
 def standings_of(ledger: Ledger, snapshot: Snapshot) -> Standings:
     """The leaderboard as the event's rows and its tables on `ledger` stand."""
-    rule = standing_rule(get_profile(snapshot.record.profile))
-    tables = [
-        (table.round, table.table_id, ledger.standings(table.table_id)) for table in snapshot.tables
-    ]
-    adjustments = [
-        Adjustment(row.player or "", Fraction(row.amount or 0), row.reason or "", row.by_name)
-        for row in snapshot.adjustments
-    ]
-    withdrawn = [
-        entry.name
-        for entry in snapshot.entries
-        if entry.withdraws_after is not None and snapshot.has_played(entry.name)
-    ]
-    return event_standings(rule, tables, adjustments, withdrawn)
-
-
-def event_standings(
-    rule: StandingRule,
-    tables: Sequence[tuple[int, str, Mapping[str, Any]]],
-    adjustments: Sequence[Adjustment],
-    withdrawn: Sequence[str],
-) -> Standings:
-    """The leaderboard from each seated table's standings JSON as its table gives it
-    ((round, table id, standings), a money or riichi table's from the ledger, an MCR table's
-    with table points), the organiser's adjustments and the players who withdrew."""
-    results = [
-        table_result(table_id, round_number, rule, data) for round_number, table_id, data in tables
-    ]
-    return standings(results, adjustments, withdrawn)
+    return standings_from(snapshot, table_standings(ledger, snapshot))
 
 
 SECOND_KEY = {StandingRule.FINALS: "points", StandingRule.TABLE_POINTS: "score"}

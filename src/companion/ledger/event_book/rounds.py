@@ -16,6 +16,7 @@ from companion.ledger.event_book.errors import EventError, RoundOrderError, Tabl
 from companion.ledger.event_book.leaderboard import standings_of
 from companion.ledger.event_book.records import Snapshot
 from companion.ledger.event_book.store import EventStore
+from companion.ledger.event_book.tables import table_standings
 from companion.ledger.event_book.views import RoundTimer, SeatedRound
 from companion.ledger.models import EventRoundRow, EventTableRow, EventTimerRow
 from companion.ledger.repository import Ledger
@@ -148,10 +149,11 @@ def standing_order(board: Standings, playing: Sequence[str]) -> list[str]:
 
 def playing_tables(ledger: Ledger, snapshot: Snapshot) -> list[dict[str, Any]]:
     """The seated tables whose game is not over, round by round: `round`, `number`, `table`."""
+    states = table_standings(ledger, snapshot)
     return [
         {"round": table.round, "number": table.number, "table": table.table_id}
         for table in snapshot.tables
-        if not ledger.standings(table.table_id)["finished"]
+        if not states[table.table_id]["finished"]
     ]
 
 
