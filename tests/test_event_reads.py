@@ -14,6 +14,7 @@ from sqlalchemy import event
 
 from companion.api import create_app
 from companion.ledger.event_book.service import EventBook
+from companion.ledger.event_book.tables import table_standings
 from companion.ledger.records import DrawRecord
 from companion.ledger.repository import Ledger
 
@@ -91,8 +92,8 @@ def test_a_standings_read_is_the_same_few_statements_for_8_tables_and_for_60(
     assert "IN (" in table_read
 
 
-def test_the_standings_read_together_equal_each_tables_own(tmp_path: Any) -> None:
-    url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+def test_the_standings_read_together_equal_each_tables_own(ledger_url: str) -> None:
+    url = ledger_url
     event_id = seated_event(url, 16, 3)
     with Ledger.open(url) as ledger:
         book = EventBook(ledger)
@@ -109,12 +110,13 @@ def test_the_standings_read_together_equal_each_tables_own(tmp_path: Any) -> Non
             (0, False),
             (1, False),
         ]
-        from companion.ledger.event_book.tables import table_standings
-
         read = table_standings(ledger, book._read(event_id))
         assert {table: read[table] for table in tables} == {
             table: ledger.standings(table) for table in tables
         }
+        # The version: the organiser's 4 actions (create, seat 3 rounds) and the 2 hands.
+        assert book.version(event_id) == 6
+        assert book.current(event_id).version == 6
 
 
 # ---------------------------------------------------------------------------------------------

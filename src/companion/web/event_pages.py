@@ -17,13 +17,17 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
+from markupsafe import Markup
 
-from companion.api.deps import WholeQuery, open_ledger, refusals
+from companion.api.deps import WholeQuery, call_reading, open_ledger, refusals
+from companion.api.limits import limit_reads
 from companion.api.security import bearer_token
 from companion.ledger.state import table_key
 from companion.web import i18n
@@ -61,6 +65,34 @@ def event_reads(book: EventBook, event_id: str) -> tuple[int, dict[str, Any], di
     return read.version, read.event_json, read.standings_json
 
 
+class KeptRegions:
+    """The leaderboard's regions that hang on the event's version alone (the standings, the
+    tables of the round shown), rendered once for each version, language and round and shown
+    to every reader after (a big event's standings are 400 rows). What hangs on the clock (the
+    round timers) is rendered for each request. Bounded, least recently used out."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> dict[str, Any] | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[Any, ...], regions: dict[str, Any]) -> None:
+        with self._lock:
+            self._items[key] = regions
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+REGIONS = KeptRegions()
+
+
 def leaderboard_context(
     request: Request, event_id: str, shown: int | None = None
 ) -> dict[str, Any]:
@@ -71,15 +103,36 @@ def leaderboard_context(
     with refusals():
         version, event, standings = event_reads(book, event_id)
     t = i18n.Translator(lang)
-    context = event_context(t, event, standings, datetime.now(UTC), shown)
+    key = (str(book.ledger.engine.url), table_key(event_id), version, lang, shown)
+    kept = REGIONS.get(key)
+    rows = None if kept is None else kept["rows"]
+    context = event_context(t, event, standings, now(), shown, rows)
     context["board_state"] = {"version": version}
     context["event"] = event
+    if kept is None:
+        regions = templates.env.get_template("components/event_regions.html")
+        module: Any = regions.make_module({**page_context(request), **context})
+        kept = {
+            "rows": context["rows"],
+            "standings_html": Markup(module.standings_region()),
+            "tables_html": Markup(module.tables_region()),
+        }
+        REGIONS.put(key, kept)
+    context["standings_html"] = kept["standings_html"]
+    context["tables_html"] = kept["tables_html"]
     return context
 
 
 @router.get("/e/{event_id}", response_class=HTMLResponse)
-def leaderboard_page(
+async def leaderboard_page(
     request: Request, event_id: str, view: str | None = None, round: WholeQuery = None
+) -> HTMLResponse:
+    limit_reads(request)
+    return await call_reading(request, _leaderboard_page, request, event_id, view, round)
+
+
+def _leaderboard_page(
+    request: Request, event_id: str, view: str | None, round: int | None
 ) -> HTMLResponse:
     lang = request_language(request)
     context = leaderboard_context(request, event_id, round)
@@ -104,7 +157,14 @@ def leaderboard_page(
 
 
 @router.get("/e/{event_id}/board", response_class=HTMLResponse)
-def leaderboard_board(request: Request, event_id: str, round: WholeQuery = None) -> HTMLResponse:
+async def leaderboard_board(
+    request: Request, event_id: str, round: WholeQuery = None
+) -> HTMLResponse:
+    limit_reads(request)
+    return await call_reading(request, _leaderboard_board, request, event_id, round)
+
+
+def _leaderboard_board(request: Request, event_id: str, round: int | None) -> HTMLResponse:
     context = {**page_context(request), **leaderboard_context(request, event_id, round)}
     html = templates.get_template("event_board.html").render(context)
     return HTMLResponse(html, headers={"cache-control": "no-store"})
@@ -171,6 +231,7 @@ def table_timer(request: Request, table_id: str) -> dict[str, Any]:
 
 @router.get("/e/{event_id}/organiser", response_class=HTMLResponse)
 def organiser_page(request: Request, event_id: str) -> HTMLResponse:
+    limit_reads(request)
     lang = request_language(request)
     context = leaderboard_context(request, event_id)
     key = context["event_id"]

@@ -272,11 +272,12 @@ def event_context(
     standings: Mapping[str, Any],
     now: datetime,
     shown: int | None = None,
+    rows: Sequence[RowView] | None = None,
 ) -> dict[str, Any]:
     """What the leaderboard (and the head of the organiser's page) shows: the current round
     and its tables, or round `shown`'s tables (`?round=N`) when it is seated, with a link to
     each seated round; not every round's tables (the organiser's seating has them all,
-    `seating_rounds`)."""
+    `seating_rounds`). `rows`: the standings' rows as worded before for the same version."""
     current = event.get("current_round") or None
     seated = round_of(event, current)
     this_round = None if seated is None else round_view(t, seated, now)
@@ -303,7 +304,7 @@ def event_context(
         ),
         "this_round": this_round,
         "timer": None if this_round is None else this_round.timer,
-        "rows": row_views(t, standings),
+        "rows": row_views(t, standings) if rows is None else rows,
         "primary_heading": t(primary),
         "secondary_heading": t(secondary) if secondary else "",
         "all_rounds_seated": current is not None and current >= total_rounds,

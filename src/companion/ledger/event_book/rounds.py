@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from companion.events.plan import LaterRounds
+from companion.events.plan import LaterRounds, SeatingError
 from companion.events.seating import seat_round
 from companion.events.standings import Standings
 from companion.ledger.event_book.checks import MAX_TIMER_MINUTES
@@ -96,6 +96,16 @@ class EventRounds(EventStore):
         return next(
             round_ for round_ in self.event(event_id).seated if round_.number == round_number
         )
+
+    def tables_to_seat(self, event_id: str, round_number: int) -> int:
+        """The most tables seating round `round_number` can create: one for every four of its
+        players, and one for those over a multiple of four (should substitutes fill it); 0 when
+        the field cannot be seated (the seating refuses it)."""
+        try:
+            playing = self._read(event_id).plan().playing_count(round_number)
+        except SeatingError:
+            return 0
+        return -(-playing // 4)
 
     def start_timer(
         self, event_id: str, round_number: int, minutes: int, *, by: str = ""
