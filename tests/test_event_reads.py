@@ -86,10 +86,12 @@ def test_a_standings_read_is_the_same_few_statements_for_8_tables_and_for_60(
     assert len([s for s in first if "ledger_events" in s]) == 3  # version, last, entries
     # Read again at the same version: the version alone.
     assert len(again) == 1 and "sum(" in again[0].lower()
-    # After a hand at one table: that table alone is read again (by its id).
-    assert len(after_hand) == 11
+    # After a hand at one table: the version, the tables' last entries, and that table alone
+    # read again (by its id); the event's own rows are kept, since no organiser acted.
+    assert len(after_hand) == 5
     [table_read] = [s for s in after_hand if "FROM ledger_tables" in s]
-    assert "IN (" in table_read
+    assert "IN (?)" in table_read
+    assert not [s for s in after_hand if "FROM event_rounds" in s]
 
 
 def test_the_standings_read_together_equal_each_tables_own(ledger_url: str) -> None:
@@ -117,6 +119,13 @@ def test_the_standings_read_together_equal_each_tables_own(ledger_url: str) -> N
         # The version: the organiser's 4 actions (create, seat 3 rounds) and the 2 hands.
         assert book.version(event_id) == 6
         assert book.current(event_id).version == 6
+        # An organiser's action after hands alone: the event's rows are read again with it.
+        player = view.seated[0].tables[0].players[0]
+        book.adjust(event_id, player, -1, "late", by="Mia")
+        read = book.current(event_id)
+        assert (read.version, read.actions) == (7, 5)
+        [row] = [row for row in read.board.rows if row.name == player]
+        assert (row.total, [p.reason for p in row.penalties]) == (-1, ["late"])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.events.standings import Standings
+from companion.ledger.event_book.records import Snapshot
 from companion.ledger.event_book.tables import PerLedger
 from companion.ledger.event_book.views import EventView
 from companion.ledger.repository import Ledger
@@ -36,6 +37,11 @@ class EventRead:
     board: Standings
     event_json: dict[str, Any]
     standings_json: dict[str, Any]
+    snapshot: Snapshot
+    """The event's rows it was read from (kept for the next version while no organiser's
+    action moves the event: only its tables' hands changed)."""
+    actions: int
+    """The organiser's last action's number at this version."""
     _encoded: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
 
     def encoded(self, name: str, make: Callable[[], bytes]) -> bytes:
@@ -53,6 +59,10 @@ class _Reads:
         self.items: OrderedDict[str, EventRead] = OrderedDict()
         self.working: dict[str, threading.Lock] = {}
         self.lock = threading.Lock()
+
+    def latest(self, event_id: str) -> EventRead | None:
+        with self.lock:
+            return self.items.get(event_id)
 
     def get(self, event_id: str, version: int) -> EventRead | None:
         with self.lock:
@@ -84,9 +94,13 @@ kept_reads = PerLedger(_Reads)
 
 
 def current_read(
-    ledger: Ledger, event_id: str, version: int, work_out: Callable[[], EventRead]
+    ledger: Ledger,
+    event_id: str,
+    version: int,
+    work_out: Callable[[EventRead | None], EventRead],
 ) -> EventRead:
-    """The read kept for `version`, or the one `work_out` makes (once, however many ask)."""
+    """The read kept for `version`, or the one `work_out` makes from the read kept before (or
+    None), once however many ask."""
     reads = kept_reads(ledger)
     found = reads.get(event_id, version)
     if found is not None:
@@ -95,6 +109,6 @@ def current_read(
         found = reads.get(event_id, version)  # worked out while this request waited
         if found is not None:
             return found
-        read = work_out()
+        read = work_out(reads.latest(event_id))
         reads.put(event_id, read)
         return read

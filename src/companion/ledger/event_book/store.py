@@ -191,12 +191,17 @@ class EventStore:
 
     def version(self, event_id: str) -> int:
         """The event's version (`tables.version_query`), in one statement."""
+        return sum(self._version_parts(event_id))
+
+    def _version_parts(self, event_id: str) -> tuple[int, int]:
+        """The organiser's last action's number, and the sum of the tables' last entries'."""
         check_storable(event_id, "an event id")
         with self._guard(), self._reading() as session, session.begin():
-            found = session.scalar(version_query(table_key(event_id)))
+            found = session.execute(version_query(table_key(event_id))).one_or_none()
         if found is None:
             raise _unknown(event_id)
-        return int(found)
+        actions, entries = found
+        return int(actions), int(entries)
 
     def progress(self, event_id: str) -> tuple[int, dict[str, int]]:
         """The organiser's last action's number, and each table's last entry number."""
@@ -209,17 +214,23 @@ class EventStore:
 
     def current(self, event_id: str) -> EventRead:
         """The event and its standings at its version: kept from the read before when the
-        version has not moved (`reads`), else read with its tables (`tables`)."""
+        version has not moved (`reads`), else read with its tables (`tables`); the event's own
+        rows are read again only when an organiser's action moved it (else a hand did)."""
 
-        def work_out() -> EventRead:
-            snapshot = self._read(event_id)
+        def work_out(before: EventRead | None) -> EventRead:
+            if before is not None and before.actions == actions:
+                snapshot = before.snapshot
+            else:
+                snapshot = self._read(event_id)
             tables = table_standings(self.ledger, snapshot)
             view = event_view(snapshot, tables)
             board = standings_from(snapshot, tables)
-            return EventRead(version, view, board, view.to_json(), board.to_json())
+            return EventRead(
+                actions + entries, view, board, view.to_json(), board.to_json(), snapshot, actions
+            )
 
-        version = self.version(event_id)
-        return current_read(self.ledger, table_key(event_id), version, work_out)
+        actions, entries = self._version_parts(event_id)
+        return current_read(self.ledger, table_key(event_id), actions + entries, work_out)
 
     def audit(self, event_id: str) -> tuple[AuditEntry, ...]:
         """The organiser's record of the event, oldest first."""

@@ -112,9 +112,10 @@ def last_entries(session: Session, event_id: str) -> dict[str, int]:
 
 
 def version_query(event_id: str) -> Any:
-    """The event's version in one statement (`None` for no such event): the organiser's last
-    action's number plus every table's last entry number. It only grows, and every change to
-    the event or one of its tables moves it."""
+    """The event's version in one statement, as its two parts (no row for no such event): the
+    organiser's last action's number, and the sum of every table's last entry number. Their sum
+    only grows, and every change to the event or one of its tables moves it; the event's own
+    rows change only with an organiser's action."""
     last = (
         select(func.max(EntryRow.seq).label("last"))
         .join(EventTableRow, EventTableRow.table_id == EntryRow.table_id)
@@ -128,7 +129,7 @@ def version_query(event_id: str) -> Any:
         .where(EventAuditRow.event_id == event_id)
         .scalar_subquery()
     )
-    return select(actions + entries).where(EventRecordRow.id == event_id)
+    return select(actions, entries).where(EventRecordRow.id == event_id)
 
 
 def _chunks(items: Sequence[str], size: int = FEW_TABLES) -> Iterator[Sequence[str]]:
