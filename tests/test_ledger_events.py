@@ -24,10 +24,10 @@ from companion.ledger.event_book.errors import (
     UnknownEntrantError,
     UnknownEventRecordError,
 )
-from companion.ledger.event_book.leaderboard import event_standings
 from companion.ledger.event_book.rounds import standing_order, table_name
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.event_book.store import noticed_event
+from companion.ledger.event_book.tables import event_standings
 from companion.ledger.records import WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger
 from export_rows import export_rows

@@ -532,6 +532,9 @@ def test_the_walk_meets_every_refusal_key() -> None:
         # A new table's names: met by tests/test_names.py.
         "refusal.table_same_name",
         "refusal.table_player_empty",
+        # The rate limits of events' reads and seating: met by tests/test_event_limits.py.
+        "refusal.too_many_reads",
+        "refusal.too_many_seated",
     }
 
 

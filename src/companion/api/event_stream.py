@@ -22,7 +22,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
 from companion.api.deps import TableRequestError, WholeQuery
-from companion.api.live import HubPart, LiveHub, last_seq, logger
+from companion.api.live import HubPart, LiveHub, logger
 from companion.api.streams import STREAM_REFUSALS, open_stream, stream_start
 from companion.ledger.state import table_key
 
@@ -52,13 +52,10 @@ def read_event_state(ledger: Ledger, event_id: str) -> EventState:
     raises as the ledger's own error."""
     from companion.ledger.event_book.service import EventBook
 
-    book = EventBook(ledger)
-    # The tables' ids from the event's rows alone (their tokens are not used): no table's
-    # standings are worked out here.
-    tables = frozenset(book.table_tokens(event_id))
-    audit = book.audit(event_id)
-    actions = max((entry.seq for entry in audit), default=0)
-    version = actions + sum(last_seq(ledger.replay(table)) for table in tables)
+    # Each table's last entry number from one query: no table is read or replayed here.
+    actions, last = EventBook(ledger).progress(event_id)
+    version = actions + sum(last.values())
+    tables = frozenset(last)
     return EventState(version, tables, actions)
 
 

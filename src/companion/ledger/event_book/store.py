@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -21,7 +21,15 @@ from companion.ledger.checks import check_storable, idempotency_key
 from companion.ledger.errors import IdempotencyConflictError
 from companion.ledger.event_book.checks import checked_text
 from companion.ledger.event_book.errors import EventError, UnknownEventRecordError
+from companion.ledger.event_book.reads import EventRead, current_read
 from companion.ledger.event_book.records import Snapshot, audit_row, snapshot_of
+from companion.ledger.event_book.tables import (
+    last_entries,
+    reading_session,
+    standings_from,
+    table_standings,
+    version_query,
+)
 from companion.ledger.event_book.views import (
     AuditEntry,
     EventPlayer,
@@ -78,6 +86,14 @@ def _seen(session: Session, event_id: str, key: str, digest: str) -> AuditEntry 
     return replace(audit_entry(row), duplicate=True)
 
 
+def _unknown(event_id: str) -> UnknownEventRecordError:
+    return UnknownEventRecordError(
+        f"no event with id {event_id.strip()!r}",
+        key="refusal.event_unknown",
+        params={"event": event_id.strip()},
+    )
+
+
 class EventStore:
     """An event's rows on one ledger: the base of `EventBook`, whose parts (rounds, players,
     the leaderboard, access) read and write through it. Thread-safe: each call uses its own
@@ -92,6 +108,10 @@ class EventStore:
     def _session(self) -> Session:
         return self.ledger._session()
 
+    def _reading(self) -> Session:
+        """A session that only reads (`reading_session`)."""
+        return reading_session(self.ledger)
+
     def _guard(self) -> AbstractContextManager[None]:
         """Database failures as one line for a player, as the ledger says them."""
         return self.ledger._guard()
@@ -103,18 +123,14 @@ class EventStore:
             query = query.with_for_update()
         row = session.scalars(query).one_or_none()
         if row is None:
-            raise UnknownEventRecordError(
-                f"no event with id {event_id.strip()!r}",
-                key="refusal.event_unknown",
-                params={"event": event_id.strip()},
-            )
+            raise _unknown(event_id)
         return row
 
     def _snapshot(self, session: Session, event_id: str, *, lock: bool = False) -> Snapshot:
         return snapshot_of(session, self._record(session, event_id, lock=lock))
 
     def _read(self, event_id: str) -> Snapshot:
-        with self._guard(), self._session() as session, session.begin():
+        with self._guard(), self._reading() as session, session.begin():
             return self._snapshot(session, event_id)
 
     def _write(
@@ -171,11 +187,54 @@ class EventStore:
 
     def event(self, event_id: str) -> EventView:
         """The event as it stands: its setup, its players and every round seated so far."""
-        return event_view(self.ledger, self._read(event_id))
+        return self.current(event_id).view
+
+    def version(self, event_id: str) -> int:
+        """The event's version (`tables.version_query`), in one statement."""
+        return sum(self._version_parts(event_id))
+
+    def _version_parts(self, event_id: str) -> tuple[int, int]:
+        """The organiser's last action's number, and the sum of the tables' last entries'."""
+        check_storable(event_id, "an event id")
+        with self._guard(), self._reading() as session, session.begin():
+            found = session.execute(version_query(table_key(event_id))).one_or_none()
+        if found is None:
+            raise _unknown(event_id)
+        actions, entries = found
+        return int(actions), int(entries)
+
+    def progress(self, event_id: str) -> tuple[int, dict[str, int]]:
+        """The organiser's last action's number, and each table's last entry number."""
+        with self._guard(), self._reading() as session, session.begin():
+            record = self._record(session, event_id)
+            actions = session.scalar(
+                select(func.max(EventAuditRow.seq)).where(EventAuditRow.event_id == record.id)
+            )
+            return int(actions or 0), last_entries(session, record.id)
+
+    def current(self, event_id: str) -> EventRead:
+        """The event and its standings at its version: kept from the read before when the
+        version has not moved (`reads`), else read with its tables (`tables`); the event's own
+        rows are read again only when an organiser's action moved it (else a hand did)."""
+
+        def work_out(before: EventRead | None) -> EventRead:
+            if before is not None and before.actions == actions:
+                snapshot = before.snapshot
+            else:
+                snapshot = self._read(event_id)
+            tables = table_standings(self.ledger, snapshot)
+            view = event_view(snapshot, tables)
+            board = standings_from(snapshot, tables)
+            return EventRead(
+                actions + entries, view, board, view.to_json(), board.to_json(), snapshot, actions
+            )
+
+        actions, entries = self._version_parts(event_id)
+        return current_read(self.ledger, table_key(event_id), actions + entries, work_out)
 
     def audit(self, event_id: str) -> tuple[AuditEntry, ...]:
         """The organiser's record of the event, oldest first."""
-        with self._guard(), self._session() as session, session.begin():
+        with self._guard(), self._reading() as session, session.begin():
             record = self._record(session, event_id)
             rows = session.scalars(
                 select(EventAuditRow)
