@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from devices import DESKTOP, PHONE
-from test_event_leaderboard import Device
+from test_event_leaderboard import SCREENSHOTS, Device
 
 from club_season import play_season
 from companion.api import create_app
@@ -64,6 +64,23 @@ def test_the_leaderboard_and_a_players_page(browser: Any, club: tuple[str, str, 
         assert chart.bounding_box()["width"] >= min(300, viewport["width"] - 60)
         expect(page.locator("[data-histogram] [data-place]")).to_have_count(4)
         expect(page.locator("[data-games] li").first).to_be_visible()
+        # Each head-to-head heading breaks between words only: "Opponent" stays whole on a
+        # phone (it broke "Oppon/ent"), so each word of it sits on one line.
+        headings = page.locator("[data-head-to-head] thead th")
+        words = headings.evaluate_all(
+            r"""cells => cells.flatMap(cell => {
+                const range = document.createRange();
+                range.selectNodeContents(cell);
+                const tops = [...range.getClientRects()].map(rect => Math.round(rect.top));
+                const words = cell.textContent.trim().split(/\s+/).length;
+                return words >= new Set(tops).size ? [] : [cell.textContent];
+            })"""
+        )
+        assert words == [], f"headings broken inside a word: {words}"
+        headings.first.evaluate("cell => cell.scrollIntoView()")
+        page.locator("[data-head-to-head]").screenshot(
+            path=str(SCREENSHOTS / f"club-head-to-head-{name}.png")
+        )
         device.fits()
         device.screenshot("club-player")
         device.close()

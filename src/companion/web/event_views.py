@@ -92,6 +92,15 @@ class RoundView:
     """The seating's repeats, for the organiser."""
     timer: TimerView | None
     progress: str
+    seated_by: str = ""
+    """How the round was seated, where it is worth saying: round 1 balanced by rating."""
+
+
+def seating_said(t: i18n.Translator, event: Mapping[str, Any], view: RoundView) -> RoundView:
+    """Round 1 of an event seated "balanced by rating" says so (the other modes go unsaid)."""
+    if view.number == 1 and event.get("first_round") == "balanced":
+        return replace(view, seated_by=t("evpage.seated_balanced"))
+    return view
 
 
 def exact(value: Any) -> Fraction:
@@ -257,7 +266,7 @@ def event_context(
     """What the leaderboard (and the head of the organiser's page) shows."""
     current = event.get("current_round") or None
     seated = round_of(event, current)
-    this_round = None if seated is None else round_view(t, seated, now)
+    this_round = None if seated is None else seating_said(t, event, round_view(t, seated, now))
     rule = str(standings.get("rule", "money"))
     primary, secondary = COLUMNS.get(rule, COLUMNS["money"])
     total_rounds = int(event.get("rounds", 0))
@@ -284,7 +293,9 @@ def event_context(
         "secondary_heading": t(secondary) if secondary else "",
         "all_rounds_seated": current is not None and current >= total_rounds,
         "next_round": (current or 0) + 1,
-        "rounds": [round_view(t, seated, now) for seated in event.get("seated", ())],
+        "rounds": [
+            seating_said(t, event, round_view(t, seated, now)) for seated in event.get("seated", ())
+        ],
         "still_playing": still_playing(t, event, current, now),
         "can_unseat": seated is not None
         and not any(int(table.get("hands", 0)) for table in seated.get("tables", ())),
