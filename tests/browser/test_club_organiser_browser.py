@@ -108,6 +108,12 @@ def test_a_club_made_and_organised_on_the_web(
         {"#attach-id": table.id},
         say("club.joined_roster", names="Dan, Eve, Fay"),
     )
+    # What the form did is said at the foot of the screen, where the organiser is looking.
+    status = page.locator("#action-status").bounding_box()
+    assert status is not None and status["y"] + status["height"] <= viewport["height"] + 1
+    page.screenshot(path=str(SCREENSHOTS / f"club-organiser-said-{name}.png"))
+    if SHOTS.is_dir():
+        shutil.copy(SCREENSHOTS / f"club-organiser-said-{name}.png", SHOTS)
     names = page.locator("[data-roster] tbody tr").evaluate_all(
         "rows => rows.map(row => row.dataset.player)"
     )
@@ -124,7 +130,8 @@ def test_a_club_made_and_organised_on_the_web(
     other = Device(browser, base, name, viewport)
     other.page.goto(f"{base}/c/{club}?lang={lang}")
     other.page.wait_for_selector("body[data-ready='true']")
-    expect(other.page.locator("[data-refusal]")).to_have_text(say("refusal.club_private"))
+    refusal = say("refusal.club_private")
+    expect(other.page.locator("[data-refusal]")).to_have_text(refusal[:1].upper() + refusal[1:])
     other.fits()
     _shot(other, "club-private")
     other.close(allowed=("status of 403",))
