@@ -4,6 +4,7 @@ the club's rating through the API."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from companion.events.plan import FirstRound, Leftover, SeatingPlan
 from companion.events.seating import seat_round
 from companion.ledger.club_book.service import ClubBook
 from companion.ledger.repository import Ledger
+from companion.web import i18n
 
 SIXTEEN = [f"P{rank:02}" for rank in range(1, 17)]
 
@@ -118,3 +120,23 @@ def test_an_event_of_a_club_seated_by_its_rating(
     tables = [sorted(table["players"]) for table in seated.json()["tables"]]
     assert tables == [sorted(table) for table in expected]
     assert book.club_of_event(event_id) == club_id
+    # The event's page says how round 1 was seated, in the reader's language; round 2 not.
+    said = i18n.translate(i18n.ZH_HANS, "evpage.seated_balanced")
+    page = client.get(f"/e/{event_id}", params={"lang": "zh-Hans"})
+    assert page.text.count(said) == 1 and "data-seated-by" in page.text
+    panel = client.get(
+        f"/e/{event_id}/organiser/panel", headers={"Authorization": f"Bearer {event_token}"}
+    )
+    # (In Chinese still: the page's ?lang= is kept in the language cookie.)
+    assert re.findall(r'<p class="hint" data-seated-by>([^<]+)</p>', panel.text) == [said]
+
+
+def test_an_event_seated_at_random_says_nothing_of_its_seating(
+    club: tuple[TestClient, str, dict[str, str], ClubBook],
+) -> None:
+    client, club_id, token, _ = club
+    body = {"name": "Open night", "profile": "riichi", "players": SIXTEEN[:8], "rounds": 1}
+    made = client.post(f"/api/clubs/{club_id}/events", json=body, headers=token).json()
+    organiser = {"Authorization": f"Bearer {made['token']}"}
+    assert client.post(f"/api/events/{made['id']}/rounds", json={"round": 1}, headers=organiser)
+    assert "data-seated-by" not in client.get(f"/e/{made['id']}").text

@@ -17,7 +17,7 @@ def _club(client: TestClient) -> tuple[str, dict[str, str]]:
     made = client.post("/api/clubs", json={"name": "Thursday Riichi"})
     assert made.status_code == 201, made.text
     data = made.json()
-    assert data["links"]["organise"].startswith(f"/c/{data['id']}#token=")
+    assert data["links"]["organise"].startswith(f"/c/{data['id']}/organise#token=")
     return data["id"], {"Authorization": f"Bearer {data['token']}"}
 
 
@@ -110,3 +110,60 @@ def test_refusals_carry_their_keys_and_write_nothing(client: TestClient) -> None
     _refused(client.get("/api/clubs/nosuch/ratings"), 404, "refusal.club_unknown")
     names = [player["name"] for player in client.get(f"/api/clubs/{club}").json()["players"]]
     assert names == ["Ann", "E", "F", "G", "H"]
+
+
+def test_every_players_games_from_the_players_columns(client: TestClient) -> None:
+    """The club's export of every player's games: a row per player at each game, each the row
+    of that player's own export with their name first, as JSON and as CSV."""
+    club, token = _club(client)
+    for players, winner, loser in (
+        (["Ann", "Ben", "Cat", "Dan"], "Ben", "Ann"),
+        (["Ann", "Cat", "Eve", "Fay"], "Eve", "Cat"),
+    ):
+        made = client.post(
+            f"/api/clubs/{club}/tables",
+            json={"profile": "riichi", "players": players, "options": RIICHI},
+            headers=token,
+        ).json()
+        hand = {"kind": "win", "winner": winner, "from": loser, "yakuman": 1}
+        write = {"Authorization": f"Bearer {made['token']}"}
+        assert client.post(f"/api/tables/{made['id']}/hands", json=hand, headers=write).is_success
+    every = client.get(f"/api/clubs/{club}/games").json()
+    assert (every["club"], every["as_of"], every["since"]) == (club, None, None)
+    rows = every["games"]
+    assert len(rows) == 8
+    assert [row["player"] for row in rows] == [
+        "Ann",
+        "Cat",
+        "Eve",
+        "Fay",
+        "Ann",
+        "Ben",
+        "Cat",
+        "Dan",
+    ]
+    for name in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"):
+        own = client.get(f"/api/clubs/{club}/players/{name}").json()["games"]
+        assert [
+            {key: value for key, value in row.items() if key != "player"}
+            for row in rows
+            if row["player"] == name
+        ] == own
+    text = client.get(f"/api/clubs/{club}/games", params={"format": "csv"})
+    assert "Thursday%20Riichi%20games" in text.headers["content-disposition"]
+    lines = list(csv.reader(io.StringIO(text.text)))
+    assert lines[0] == [
+        "player",
+        "table",
+        "name",
+        "finished_at",
+        "profile",
+        "place",
+        "result",
+        "opponents",
+    ]
+    assert [line[0] for line in lines[1:]] == [row["player"] for row in rows]
+    assert [line[6] for line in lines[1:]] == [row["result"] for row in rows]
+    early = client.get(f"/api/clubs/{club}/games", params={"as_of": "2000-01-01"}).json()
+    assert (early["as_of"], early["games"]) == ("2000-01-01", [])
+    _refused(client.get("/api/clubs/nosuch/games"), 404, "refusal.club_unknown")

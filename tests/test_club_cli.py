@@ -12,7 +12,10 @@ from typing import Any
 
 import pytest
 
+from club_season import play_season
 from companion.ledger import db
+from companion.ledger.club_book.service import ClubBook
+from companion.ledger.repository import Ledger
 from test_ledger_cli import ok, run
 
 SERVER = "http://127.0.0.1:8000"
@@ -39,7 +42,7 @@ def test_a_club_from_the_command_line(capsys: pytest.CaptureFixture[str], url: s
     )
     assert code == 0
     club_id = out.strip()
-    assert f"{SERVER}/c/{club_id}#token=" in err
+    assert f"{SERVER}/c/{club_id}/organise#token=" in err
     assert club(capsys, url, "player", "add", club_id, "Ann", "--nickname", "Annie") == (
         "Added: Ann (Annie)\n"
     )
@@ -57,7 +60,7 @@ def test_a_club_from_the_command_line(capsys: pytest.CaptureFixture[str], url: s
     )
     assert code == 0
     table = out.strip()
-    assert f"Club {club_id}: joined the roster: Ben, Cat, Dan; already on it: ann" in err
+    assert f"Club {club_id}: joined the club's roster: Ben, Cat, Dan (already on it: ann)" in err
     ok(
         capsys,
         "table",
@@ -102,6 +105,16 @@ def test_a_club_from_the_command_line(capsys: pytest.CaptureFixture[str], url: s
     assert [row["opponent"] for row in page["head_to_head"]] == ["Ann", "Cat", "Dan"]
     games = club(capsys, url, "player", "show", club_id, "Benjamin", "--csv")
     assert games.splitlines()[0] == "table,name,finished_at,profile,place,result,opponents"
+    every = list(csv.DictReader(io.StringIO(club(capsys, url, "games", club_id, "--csv"))))
+    assert [(row["player"], row["place"], row["table"]) for row in every] == [
+        ("Ann", "4", table),
+        ("Benjamin", "1", table),
+        ("Cat", "2", table),
+        ("Dan", "3", table),
+    ]
+    assert as_json(capsys, url, "games", club_id)["games"][1] == {"player": "Benjamin"} | next(
+        iter(as_json(capsys, url, "player", "show", club_id, "ben")["games"])
+    )
     # An as-of date before the game: nobody rated.
     assert as_json(capsys, url, "ratings", club_id, "--as-of", "2000-01-01")["players"] == []
 
@@ -177,4 +190,73 @@ def test_an_event_of_another_family_is_refused_before_it_is_made(
         SERVER,
     )
     assert code == 0 and out.strip()
-    assert f"Club {club_id}: joined the roster: E, F, G; already on it: a" in err
+    assert f"Club {club_id}: joined the club's roster: E, F, G (already on it: a)" in err
+
+
+def test_an_event_of_the_club_seats_round_1_balanced_by_rating(
+    capsys: pytest.CaptureFixture[str], url: str
+) -> None:
+    """`companion event new --club ID --first-round balanced`: round 1 deals the players, best
+    first by the club's rating (here OpenSkill's ordinal), to the tables in snake order; a
+    newcomer without a rated game comes last, whatever the order they were entered in."""
+    players = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]
+    with Ledger.open(url) as ledger:
+        book = ClubBook(ledger)
+        club_id = book.create_club("Thursday Riichi").id
+        play_season(book, club_id, players, 12, seed=3)
+        record, ratings = book.ratings(club_id)
+        by_ordinal = sorted(
+            (player for player in ratings.players.values()), key=lambda p: -p.ordinal
+        )
+        best = [record.name_of(player.player) for player in by_ordinal] + ["Hal"]
+    assert sorted(best) == sorted([*players, "Hal"])
+    entered = ["Hal", *reversed(players)]  # not the rated order
+    made = json.loads(
+        ok(
+            capsys,
+            "event",
+            "new",
+            "--club",
+            club_id,
+            "--name",
+            "Spring",
+            *RIICHI,
+            "--players",
+            ",".join(entered),
+            "--rounds",
+            "2",
+            "--first-round",
+            "balanced",
+            "--db",
+            url,
+            "--json",
+        )
+    )
+    # The event's entries are in the club's order: the known names best first, then Hal.
+    assert made["roster"] == {"joined": ["Hal"], "known": best[:7]}
+    seated = json.loads(
+        ok(capsys, "event", "seat", made["id"], "--round", "1", "--db", url, "--json")
+    )
+    tables = [sorted(table["players"]) for table in seated["tables"]]
+    # Snake order by hand: the 1st, 4th, 5th and 8th at table 1; the 2nd, 3rd, 6th and 7th at 2.
+    assert tables == [
+        sorted([best[0], best[3], best[4], best[7]]),
+        sorted([best[1], best[2], best[5], best[6]]),
+    ]
+
+
+def test_a_private_club_from_the_command_line(capsys: pytest.CaptureFixture[str], url: str) -> None:
+    code, out, err = run(
+        capsys, "club", "new", "--name", "Closed", "--private", "--db", url, "--public-url", SERVER
+    )
+    assert code == 0
+    club_id = out.strip()
+    assert "Leaderboard, for the organiser only:" in err
+    with Ledger.open(url) as ledger:
+        assert ClubBook(ledger).record(club_id).private is True
+    assert as_json(capsys, url, "set", club_id, "--public") == {"private": False}
+    assert club(capsys, url, "set", club_id, "--private") == (
+        "Private: the leaderboard, players' pages and exports need the organiser's token\n"
+    )
+    code, _, err = run(capsys, "club", "set", club_id, "--db", url)
+    assert code == 2 and "one of the arguments --private --public is required" in err

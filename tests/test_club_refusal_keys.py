@@ -82,6 +82,11 @@ Case = Callable[[ClubBook], object]
 
 CASES: list[tuple[str, dict[str, Any], Case]] = [
     ("refusal.club_token", {}, lambda book: book.check_token(_club(book), "not-it")),
+    (
+        "refusal.club_private",
+        {},
+        lambda book: book.check_reader(book.create_club("Closed", private=True).id, None),
+    ),
     ("refusal.club_player_empty", {}, lambda book: book.add_player(_club(book), " \u200b")),
     (
         "refusal.club_player_long",

@@ -1,7 +1,9 @@
 """A club's pages in real browsers: the leaderboard and a player's page at phone and desktop
 widths (no sideways scroll, no console error: the strict CSP holds), the minimum-games filter
 sent from the form, a player reached from the leaderboard, the rating chart and the places
-drawn. The pages have no script of their own: they are read as loaded. Screenshots of each."""
+drawn, the head-to-head headings whole on a phone; an event of the club whose page says round 1
+was seated balanced by rating. The club's pages are read as loaded (their script only reads a
+private club again with a kept token). Screenshots of each."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 
 import pytest
 from devices import DESKTOP, PHONE
-from test_event_leaderboard import Device
+from test_event_leaderboard import SCREENSHOTS, Device
 
 from club_season import play_season
 from companion.api import create_app
@@ -64,6 +66,52 @@ def test_the_leaderboard_and_a_players_page(browser: Any, club: tuple[str, str, 
         assert chart.bounding_box()["width"] >= min(300, viewport["width"] - 60)
         expect(page.locator("[data-histogram] [data-place]")).to_have_count(4)
         expect(page.locator("[data-games] li").first).to_be_visible()
+        # Each head-to-head heading breaks between words only: "Opponent" stays whole on a
+        # phone (it broke "Oppon/ent"), so each word of it sits on one line.
+        headings = page.locator("[data-head-to-head] thead th")
+        words = headings.evaluate_all(
+            r"""cells => cells.flatMap(cell => {
+                const range = document.createRange();
+                range.selectNodeContents(cell);
+                const tops = [...range.getClientRects()].map(rect => Math.round(rect.top));
+                const words = cell.textContent.trim().split(/\s+/).length;
+                return words >= new Set(tops).size ? [] : [cell.textContent];
+            })"""
+        )
+        assert words == [], f"headings broken inside a word: {words}"
+        headings.first.evaluate("cell => cell.scrollIntoView()")
+        page.locator("[data-head-to-head]").screenshot(
+            path=str(SCREENSHOTS / f"club-head-to-head-{name}.png")
+        )
         device.fits()
         device.screenshot("club-player")
+        device.close()
+
+
+def test_an_event_page_says_round_1_was_balanced_by_rating(
+    browser: Any, club: tuple[str, str, ClubBook]
+) -> None:
+    from companion.ledger.event_book.service import EventBook
+
+    base, club_id, book = club
+    players = book.rated_order(club_id, PLAYERS[:8])
+    events = EventBook(book.ledger)
+    made = events.create_event(
+        "Spring league",
+        "riichi",
+        {"preset": "tenhou", "length": "tonpuusen"},
+        players,
+        2,
+        first_round="balanced",
+    )
+    book.attach_event(club_id, made.id)
+    events.seat_round(made.id, 1)
+    for viewport, name in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        device = Device(browser, base, name, viewport)
+        device.open(f"/e/{made.id}?lang=en")
+        expect(device.page.locator("[data-seated-by]")).to_have_text(
+            "Round 1 was seated balanced by rating: the strongest players spread over the tables."
+        )
+        device.fits()
+        device.screenshot("club-event-balanced")
         device.close()

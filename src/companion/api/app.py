@@ -34,7 +34,16 @@ from companion.api import (
 from companion.api.errors import install_error_handlers
 from companion.api.limits import RateLimiter, RateLimits
 from companion.api.security import MAX_BODY, SecurityMiddleware
-from companion.web import club_pages, event_forms, event_pages, pages, table_pages, table_share
+from companion.web import (
+    club_forms,
+    club_organiser,
+    club_pages,
+    event_forms,
+    event_pages,
+    pages,
+    table_pages,
+    table_share,
+)
 from companion.web.templating import STATIC_DIR
 
 ROUTERS: list[APIRouter] = [
@@ -49,7 +58,9 @@ ROUTERS: list[APIRouter] = [
     table_pages.router,
     table_share.router,
     event_pages.router,
+    club_organiser.router,
     club_pages.router,
+    club_forms.router,
     event_forms.router,
     docs.router,
 ]

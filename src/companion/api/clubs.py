@@ -1,13 +1,14 @@
 """`/api/clubs`: a club's roster, ratings and players over HTTP (docs/clubs.md).
 
 - `POST /api/clubs` makes a club and answers with its id and the organiser's token (shown once).
-- `GET /api/clubs/{id}`, `.../ratings`, `.../players/{name}` need only the id: the id is the
-  read-only capability, as an event's is. Ratings and a player's page are public to whoever has
-  the id; `format=csv` downloads them.
+- `GET /api/clubs/{id}`, `.../ratings`, `.../players/{name}`, `.../games` need only the id: the
+  id is the read-only capability, as an event's is, unless the club is private: then they need
+  the organiser's token too (403 without it). `format=csv` downloads them. With a token,
+  `GET /api/clubs/{id}` checks it (403 when it is not the club's) and says `"organiser": true`.
 - Every roster write (`POST .../players`, `.../players/rename`, `.../players/merge`,
-  `.../players/unmerge`, `.../attach`, `.../tables`) needs the club's token as
-  `Authorization: Bearer <token>`: an unknown club is a 404 for everyone, then no token a 401,
-  a wrong one a 403, and only then is the body read.
+  `.../players/unmerge`, `.../attach`, `.../tables`, `.../events`, `.../settings`) needs the
+  club's token as `Authorization: Bearer <token>`: an unknown club is a 404 for everyone,
+  then no token a 401, a wrong one a 403, and only then is the body read.
 
 Refusals are `{"error": ..., "error_key"?: ..., "error_params"?: ...}`: 404 an unknown club,
 player, table or event; 409 a name taken, a merge that can no longer be undone, a table of
@@ -51,6 +52,18 @@ class CreateClub(BodyModel):
     name: str = Field(max_length=MAX_TABLE_NAME, description="what the club is called")
     rating: Literal["openskill", "tenhou", "total"] = Field(
         "openskill", description="what orders the leaderboard"
+    )
+    private: bool = Field(
+        False, description="the leaderboard, players' pages and exports for the organiser only"
+    )
+    by: str = By
+
+
+class ClubSettings(BodyModel):
+    """What the organiser may change of the club (`POST .../settings`)."""
+
+    private: bool = Field(
+        description="the leaderboard, players' pages and exports for the organiser only"
     )
     by: str = By
 
@@ -99,7 +112,7 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     descriptions = {
         400: "the body is not JSON",
         401: "no organiser token (Authorization: Bearer <token>)",
-        403: "the token is not this club's",
+        403: "the token is not this club's (or a private club read without it)",
         404: "no club with this id (or no such player, table or event)",
         409: "a name already taken (compared without case), a merge that can no longer be "
         "undone, a table or event of another club",
@@ -114,15 +127,29 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 
 WRITE_ERRORS = _errors(400, 401, 403, 404, 409, 413, 415, 422, 429, 503)
-READ_ERRORS = _errors(404, 422, 503)
+READ_ERRORS = _errors(403, 404, 422, 503)
 
 
 def links(club_id: str, token: str | None = None) -> dict[str, str]:
     """The club's pages and API; with the token, the organiser's link (the token after `#`)."""
     found = {"read": f"/c/{club_id}", "api": f"/api/clubs/{club_id}"}
     if token is not None:
-        found["organise"] = f"/c/{club_id}#token={quote(token, safe='')}"
+        found["organise"] = f"/c/{club_id}/organise#token={quote(token, safe='')}"
     return found
+
+
+PRIVATE_HEADERS = {"cache-control": "private, no-store"}
+"""A private club's reads: its organiser's alone, kept by no cache (the service worker never
+keeps a `private` answer, which offline it would give to a request without the token)."""
+
+
+def reader_book(request: Request, club_id: str) -> tuple[ClubBook, dict[str, str]]:
+    """The book, once the reader may read the club (a private club's reader holds its token),
+    and the headers its answers carry."""
+    book = club_book(request)
+    with refusals():
+        private = book.check_reader(club_id, bearer_token(request))
+    return book, PRIVATE_HEADERS if private else {}
 
 
 def club_book(request: Request) -> ClubBook:
@@ -167,6 +194,7 @@ def club_json(book: ClubBook, club_id: str) -> dict[str, Any]:
         "id": record.id,
         "name": record.name,
         "rating": record.rating.value,
+        "private": record.private,
         "family": record.family,
         "games": len(record.games),
         "tables": list(record.tables),
@@ -189,7 +217,7 @@ async def create_club(request: Request) -> JSONResponse:
     body = read_body(CreateClub, await read_json(request))
     limit_creation(request)
     book = await call(club_book, request)
-    created = await call(book.create_club, body.name, body.rating, by=body.by)
+    created = await call(book.create_club, body.name, body.rating, private=body.private, by=body.by)
     answer = {"id": created.id, "token": created.token, "links": links(created.id, created.token)}
     headers = {"location": f"/api/clubs/{created.id}", "cache-control": "no-store"}
     return JSONResponse(answer, status_code=201, headers=headers)
@@ -198,19 +226,43 @@ async def create_club(request: Request) -> JSONResponse:
 @router.get(
     "/{club_id}",
     summary="A club: its roster, its tables, how many games it has rated",
+    description="With the organiser's token (`Authorization: Bearer`), the token is checked "
+    '(403 when it is not the club\'s) and the answer says `"organiser": true`.',
     response_model=None,
     responses=READ_ERRORS,
 )
-def get_club(request: Request, club_id: str) -> dict[str, Any]:
-    book = club_book(request)
+def get_club(request: Request, club_id: str) -> JSONResponse:
+    book, headers = reader_book(request, club_id)
+    token = bearer_token(request)
     with refusals():
-        return club_json(book, club_id)
+        if token is not None:
+            book.check_token(club_id, token)
+        answer = club_json(book, club_id) | {"organiser": token is not None}
+    return JSONResponse(answer, headers=PRIVATE_HEADERS if token is not None else headers)
 
 
 def _format(format: str) -> str:
     if format not in ("json", "csv"):
         raise InvalidRequestError("format must be json or csv", key="refusal.club_format")
     return format
+
+
+def _answer(
+    shown: str,
+    headers: dict[str, str],
+    download: tuple[str, str],
+    as_csv: Callable[[], str],
+    as_json: Callable[[], Any],
+) -> Response:
+    """A read as JSON, or as a CSV file named after `download` (the club's id, a title)."""
+    if shown == "csv":
+        disposition = download_disposition(*download, "csv")
+        return Response(
+            as_csv(),
+            media_type="text/csv; charset=utf-8",
+            headers=headers | {"content-disposition": disposition},
+        )
+    return JSONResponse(as_json(), headers=headers)
 
 
 @router.get(
@@ -234,19 +286,17 @@ def get_ratings(
     from companion.ledger.club_book.export import leaderboard_csv, leaderboard_json, period_of
 
     shown = _format(format)
-    book = club_book(request)
+    book, headers = reader_book(request, club_id)
     with refusals():
         record, ratings = book.ratings(club_id, period_of(as_of, since))
         minimum = min_games or 0
-        if shown == "csv":
-            return Response(
-                leaderboard_csv(record, ratings, minimum),
-                media_type="text/csv; charset=utf-8",
-                headers={
-                    "content-disposition": download_disposition(record.id, record.name, "csv")
-                },
-            )
-        return JSONResponse(leaderboard_json(record, ratings, minimum))
+        return _answer(
+            shown,
+            headers,
+            (record.id, record.name),
+            lambda: leaderboard_csv(record, ratings, minimum),
+            lambda: leaderboard_json(record, ratings, minimum),
+        )
 
 
 @router.get(
@@ -268,20 +318,50 @@ def get_player(
     from companion.ledger.club_book.export import period_of, player_games_csv, player_json
 
     shown = _format(format)
-    book = club_book(request)
+    book, headers = reader_book(request, club_id)
     with refusals():
         period = period_of(as_of, since)
         record, _ = book.ratings(club_id, period)
         page = book.player_page(club_id, name, period)
-        if shown == "csv":
-            return Response(
-                player_games_csv(record, page),
-                media_type="text/csv; charset=utf-8",
-                headers={
-                    "content-disposition": download_disposition(record.id, page.player.name, "csv")
-                },
-            )
-        return JSONResponse(player_json(record, page))
+        return _answer(
+            shown,
+            headers,
+            (record.id, page.player.name),
+            lambda: player_games_csv(record, page),
+            lambda: player_json(record, page),
+        )
+
+
+@router.get(
+    "/{club_id}/games",
+    summary="Every player's games: a row per player at each finished game, latest first",
+    description="`as_of` and `since` as for the ratings. Each row: `player`, then the columns "
+    "of a player's games (`table`, `name`, `finished_at`, `profile`, `place`, `result`, "
+    "`opponents`). `format=csv`: the same columns as CSV.",
+    response_model=None,
+    responses=READ_ERRORS,
+)
+def get_games(
+    request: Request,
+    club_id: str,
+    as_of: str | None = None,
+    since: str | None = None,
+    format: str = "json",
+) -> Response:
+    from companion.ledger.club_book.export import club_games_csv, club_games_json, period_of
+
+    shown = _format(format)
+    book, headers = reader_book(request, club_id)
+    with refusals():
+        period = period_of(as_of, since)
+        record = book.record(club_id)
+        return _answer(
+            shown,
+            headers,
+            (record.id, f"{record.name} games"),
+            lambda: club_games_csv(record, period),
+            lambda: club_games_json(record, period),
+        )
 
 
 @router.post(
@@ -352,6 +432,24 @@ async def unmerge_player(request: Request, club_id: str) -> JSONResponse:
         UnmergePlayer,
         lambda book, body: book.unmerge_player(club_id, body.name, by=body.by),
     )
+
+
+@router.post(
+    "/{club_id}/settings",
+    summary="Change the club's settings (needs the club's token)",
+    description='`{"private": true}`: from now on the leaderboard, the players\' pages and the '
+    "exports need the organiser's token; `false`: whoever has the club's id reads them. The "
+    'answer: `{"private": ...}`.',
+    status_code=201,
+    response_model=None,
+    responses=WRITE_ERRORS,
+    openapi_extra=_body(ClubSettings, {"private": True}),
+)
+async def club_settings(request: Request, club_id: str) -> JSONResponse:
+    book = await _organiser(request, club_id)
+    body = read_body(ClubSettings, await read_json(request))
+    private = await call(book.set_private, club_id, body.private, by=body.by)
+    return JSONResponse({"private": private}, status_code=201, headers=PRIVATE_HEADERS)
 
 
 def _attach(book: ClubBook, club_id: str, body: AttachBody) -> Any:

@@ -59,9 +59,33 @@ def register(commands: Any) -> None:
         help="what orders the leaderboard (default openskill)",
     )
     new.add_argument(
+        "--private",
+        action="store_true",
+        help="the leaderboard, players' pages and exports for the organiser only",
+    )
+    new.add_argument(
         "--public-url", metavar="URL", help="the server's address, for the printed links"
     )
     new.set_defaults(handler=_new)
+
+    settings = sub.add_parser(
+        "set", parents=[common, as_json, by], help="make the club private or public"
+    )
+    settings.add_argument("club", metavar="ID")
+    privacy = settings.add_mutually_exclusive_group(required=True)
+    privacy.add_argument(
+        "--private",
+        dest="private",
+        action="store_true",
+        help="the leaderboard, players' pages and exports for the organiser only",
+    )
+    privacy.add_argument(
+        "--public",
+        dest="private",
+        action="store_false",
+        help="whoever has the club's id reads them",
+    )
+    settings.set_defaults(handler=_set, private=None)
 
     player = sub.add_parser("player", help="the roster: add, rename, merge, unmerge, show")
     players = player.add_subparsers(dest="player_command", required=True, metavar="COMMAND")
@@ -122,6 +146,16 @@ def register(commands: Any) -> None:
     ratings.add_argument("--output", metavar="FILE", help="write to FILE instead of stdout")
     ratings.set_defaults(handler=_ratings)
 
+    games = sub.add_parser(
+        "games",
+        parents=[common, as_json, period],
+        help="every player's games, a row per player at each game (--json or --csv)",
+    )
+    games.add_argument("club", metavar="ID")
+    games.add_argument("--csv", action="store_true", help="as CSV")
+    games.add_argument("--output", metavar="FILE", help="write to FILE instead of stdout")
+    games.set_defaults(handler=_games)
+
 
 @contextmanager
 def _book(args: argparse.Namespace) -> Iterator[ClubBook]:
@@ -138,9 +172,10 @@ def _new(args: argparse.Namespace) -> int:
 
     server = server_address(args.public_url or os.environ.get(PUBLIC_URL_ENV) or None)
     with _book(args) as book:
-        created = book.create_club(args.name, args.rating, by=args.by)
+        created = book.create_club(args.name, args.rating, private=args.private, by=args.by)
     read = f"{server}/c/{created.id}"
-    organise = f"{read}#token={quote(created.token, safe='')}"
+    readers = "the organiser only" if args.private else "everyone with its id"
+    organise = f"{read}/organise#token={quote(created.token, safe='')}"
     if args.json:
         return print_json(
             {"id": created.id, "token": created.token, "organiser_link": organise}
@@ -150,8 +185,21 @@ def _new(args: argparse.Namespace) -> int:
     print(
         f"Club {created.id}: {' '.join(args.name.split())}, ordered by {args.rating}.\n"
         "Organiser's link (shown once: it holds the organiser's token):\n"
-        f"  {organise}\nLeaderboard, for everyone:\n  {read}",
+        f"  {organise}\nLeaderboard, for {readers}:\n  {read}",
         file=sys.stderr,
+    )
+    return 0
+
+
+def _set(args: argparse.Namespace) -> int:
+    with _book(args) as book:
+        private = book.set_private(args.club, args.private, by=args.by)
+    if args.json:
+        return print_json({"private": private})
+    print(
+        "Private: the leaderboard, players' pages and exports need the organiser's token"
+        if private
+        else "Public: whoever has the club's id reads its leaderboard and players' pages"
     )
     return 0
 
@@ -221,6 +269,26 @@ def _ratings(args: argparse.Namespace) -> int:
             f"{rank:>3}. {row['name']:<24} {row['games']:>4} games  ordinal {row['ordinal']:7.2f}"
             f"  R {row['tenhou_r']:7.2f}  total {row['total']}"
         )
+    return write_output("\n".join(lines) + "\n", args.output)
+
+
+def _games(args: argparse.Namespace) -> int:
+    from companion.ledger.club_book.export import club_games_csv, club_games_json, period_of
+
+    period = period_of(args.as_of, args.since)
+    with _book(args) as book:
+        record = book.record(args.club)
+    if args.csv:
+        return write_output(club_games_csv(record, period), args.output)
+    data = club_games_json(record, period)
+    if args.json:
+        return print_json(data)
+    lines = [f"{record.name}: {len(data['games'])} players' games"]
+    lines.extend(
+        f"  {row['finished_at'][:16]} {row['table']} {row['player']:<24} place {row['place']} "
+        f"{row['result']}"
+        for row in data["games"]
+    )
     return write_output("\n".join(lines) + "\n", args.output)
 
 

@@ -179,10 +179,13 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def joined_text(club: str, roster: dict[str, list[str]]) -> str:
-    """What a table or an event did to its club's roster, for the terminal."""
-    joined = ", ".join(roster["joined"]) or "nobody"
-    known = ", ".join(roster["known"]) or "nobody"
-    return f"Club {club}: joined the roster: {joined}; already on it: {known}"
+    """What a table or an event did to its club's roster, for the terminal: the names that
+    joined it first (the pages say the same words), then those it knew."""
+    known = ", ".join(roster["known"])
+    if not roster["joined"]:
+        return f"Club {club}: every name was on the club's roster already ({known})."
+    joined = f"Club {club}: joined the club's roster: {', '.join(roster['joined'])}"
+    return joined + (f" (already on it: {known})" if known else "")
 
 
 def server_address(public: str | None) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     CheckConstraint,
     DateTime,
     ForeignKey,
@@ -24,6 +25,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -243,7 +245,7 @@ class EventAuditRow(Base):
 # Clubs (migration 0007): the people behind the tables' names, across tables and events
 # (docs/clubs.md)
 
-CLUB_AUDIT_KINDS = ("create", "add", "rename", "merge", "unmerge", "attach")
+CLUB_AUDIT_KINDS = ("create", "add", "rename", "merge", "unmerge", "attach", "privacy")
 """What a club's record of its roster holds, one row per action."""
 
 
@@ -258,6 +260,8 @@ class ClubRow(Base):
     rating: Mapped[str] = mapped_column(String(16))
     family: Mapped[str | None] = mapped_column(String(32))
     token_hash: Mapped[str] = mapped_column(String(64))
+    private: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    """Whether its leaderboard, players' pages and exports need the organiser's token."""
     version: Mapped[int] = mapped_column(Integer)
     """One more at every change of the roster or of the tables it holds: what its ratings are
     cached by, with each table's last entry."""

@@ -9,7 +9,9 @@ the reader's language (docs/clubs.md, *Pages*).
   links to their tables.
 
 A date the reader mistyped is said on the page (in their language, by its `error_key`), with
-every game rated; an unknown club or player is the error page's 404.
+every game rated; an unknown club or player is the error page's 404. A private club's pages
+need its organiser's token (`Authorization: Bearer`, sent by the page's script from the token
+the device keeps): without it they are a 403 that says so, in the reader's language.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from urllib.parse import quote, urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from companion.api.clubs import club_book
+from companion.api.clubs import PRIVATE_HEADERS, club_book
 from companion.api.deps import WholeQuery, refusals
+from companion.api.security import bearer_token
 from companion.clubs.ratings import ALL_TIME, Period, RatingOrder
 from companion.errors import CompanionError
 from companion.settlement import format_amount, signed_amount
@@ -48,13 +51,41 @@ def _period(t: i18n.Translator, as_of: str | None, since: str | None) -> tuple[P
 
 def _filters(as_of: str | None, since: str | None, minimum: int = 0) -> dict[str, Any]:
     kept = {"as_of": as_of or "", "since": since or "", "min_games": minimum or ""}
-    return {"filters": kept, "query": urlencode({k: v for k, v in kept.items() if v})}
+    dates = {k: v for k, v in kept.items() if v and k != "min_games"}
+    return {
+        "filters": kept,
+        "query": urlencode({k: v for k, v in kept.items() if v}),
+        "period_query": urlencode(dates),
+    }
 
 
 def _rating_text(order: RatingOrder, value: Any) -> str:
     if order is RatingOrder.TOTAL:
         return signed_amount(value)
     return f"{float(value):.2f}"
+
+
+def _refused(request: Request, club_id: str) -> tuple[Any, HTMLResponse | None, dict[str, str]]:
+    """The book, and for a private club read without its token the page that says so (403);
+    the headers of a private club's page read with it (no cache keeps it)."""
+    from companion.ledger.club_book.errors import ClubAccessError
+
+    book = club_book(request)
+    with refusals():
+        try:
+            private = book.check_reader(club_id, bearer_token(request))
+        except ClubAccessError as error:
+            t = i18n.Translator(request_language(request))
+            said = t(error.key) if error.key else error.message
+            page = render(request, "club_private.html", status_code=403, message=said)
+            page.headers["cache-control"] = "no-store"
+            return book, page, {}
+    return book, None, PRIVATE_HEADERS if private else {}
+
+
+def _private(response: HTMLResponse, headers: dict[str, str]) -> HTMLResponse:
+    response.headers.update(headers)
+    return response
 
 
 @router.get("/c/{club_id}", response_class=HTMLResponse)
@@ -67,7 +98,9 @@ def leaderboard_page(
 ) -> HTMLResponse:
     t = i18n.Translator(request_language(request))
     period, problem = _period(t, as_of, since)
-    book = club_book(request)
+    book, refused, headers = _refused(request, club_id)
+    if refused is not None:
+        return refused
     with refusals():
         record, ratings = book.ratings(club_id, period)
     minimum = min_games or 0
@@ -86,7 +119,7 @@ def leaderboard_page(
         }
         for rank, player in enumerate(ratings.leaderboard(order, minimum), 1)
     ]
-    return render(
+    page = render(
         request,
         "club.html",
         status_code=422 if problem else 200,
@@ -98,6 +131,7 @@ def leaderboard_page(
         problem=problem,
         **_filters(as_of, since, minimum),
     )
+    return _private(page, headers)
 
 
 @router.get("/c/{club_id}/p/{name}", response_class=HTMLResponse)
@@ -110,7 +144,9 @@ def player_page(
 ) -> HTMLResponse:
     t = i18n.Translator(request_language(request))
     period, problem = _period(t, as_of, since)
-    book = club_book(request)
+    book, refused, headers = _refused(request, club_id)
+    if refused is not None:
+        return refused
     with refusals():
         record, _ = book.ratings(club_id, period)
         page = book.player_page(club_id, name, period)
@@ -147,7 +183,7 @@ def player_page(
     ]
     mean_win = stats.average_win.value
     mean_count = stats.average_count.value
-    return render(
+    shown = render(
         request,
         "club_player.html",
         status_code=422 if problem else 200,
@@ -185,3 +221,4 @@ def player_page(
         csv_link=f"/api/clubs/{record.id}/players/{quote(page.player.name, safe='')}?format=csv",
         **_filters(as_of, since),
     )
+    return _private(shown, headers)

@@ -96,12 +96,21 @@ class RoundView:
     """Of an earlier round still playing: how many of its tables play."""
     link: str = ""
     """Its own page (`/e/{id}?round=N`), where its tables are listed."""
+    seated_by: str = ""
+    """How the round was seated, where it is worth saying: round 1 balanced by rating."""
 
 
 STILL_PLAYING_LISTED = 12
 """The most tables of earlier rounds still playing that the leaderboard lists by name; past
 it, each such round is one line with its count and a link to its page (`?round=N`), so that a
 big event's page shows one round's tables, not every round's (issue 41)."""
+
+
+def seating_said(t: i18n.Translator, event: Mapping[str, Any], view: RoundView) -> RoundView:
+    """Round 1 of an event seated "balanced by rating" says so (the other modes go unsaid)."""
+    if view.number == 1 and event.get("first_round") == "balanced":
+        return replace(view, seated_by=t("evpage.seated_balanced"))
+    return view
 
 
 def exact(value: Any) -> Fraction:
@@ -280,7 +289,7 @@ def event_context(
     `seating_rounds`). `rows`: the standings' rows as worded before for the same version."""
     current = event.get("current_round") or None
     seated = round_of(event, current)
-    this_round = None if seated is None else round_view(t, seated, now)
+    this_round = None if seated is None else seating_said(t, event, round_view(t, seated, now))
     other = round_of(event, shown) if shown != current else None
     key = str(event["id"])
     rule = str(standings.get("rule", "money"))
@@ -309,7 +318,9 @@ def event_context(
         "secondary_heading": t(secondary) if secondary else "",
         "all_rounds_seated": current is not None and current >= total_rounds,
         "next_round": (current or 0) + 1,
-        "shown_round": this_round if other is None else round_view(t, other, now),
+        "shown_round": this_round
+        if other is None
+        else seating_said(t, event, round_view(t, other, now)),
         "round_links": [
             {
                 "number": int(round_["round"]),
@@ -327,7 +338,9 @@ def event_context(
 
 def seating_rounds(t: i18n.Translator, event: Mapping[str, Any], now: datetime) -> list[RoundView]:
     """Every seated round with all its tables: the organiser's seating (not the leaderboard)."""
-    return [round_view(t, seated, now) for seated in event.get("seated", ())]
+    return [
+        seating_said(t, event, round_view(t, seated, now)) for seated in event.get("seated", ())
+    ]
 
 
 def still_playing(

@@ -45,6 +45,7 @@ NAV: list[NavItem] = [
     NavItem("/", "nav.calculator"),
     NavItem("/tables", "nav.tables"),
     NavItem("/events", "nav.events"),
+    NavItem("/clubs", "nav.clubs"),
     NavItem("/docs", "nav.api_docs"),
 ]
 """The header's links, in order. A new area adds its item (e.g. `/tables`) where it is set up."""

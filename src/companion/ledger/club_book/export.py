@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from companion.clubs.ratings import ALL_TIME, Period, PlayerRatings, Ratings, RatingsError
-from companion.clubs.stats import Mean, Share
+from companion.clubs.stats import ClubGame, Mean, Share
 from companion.ledger.club_book.errors import ClubError
 from companion.ledger.club_book.reads import ClubRecord, PlayerPage
 from companion.settlement import amount_json, format_amount
@@ -102,33 +102,73 @@ def leaderboard_csv(record: ClubRecord, ratings: Ratings, minimum_games: int = 0
     )
 
 
-GAME_COLUMNS = ("table", "name", "finished_at", "profile", "place", "result", "opponents")
-"""A player's games, one row each: the CSV's header and the JSON's keys."""
+GameColumn = tuple[str, Callable[[ClubRecord, ClubGame, str], Any]]
+
+
+def _seat(game: ClubGame, key: str) -> int:
+    return game.players.index(key)
+
+
+GAME_COLUMNS: tuple[GameColumn, ...] = (
+    ("table", lambda _, game, key: game.table_id),
+    ("name", lambda _, game, key: game.name),
+    ("finished_at", lambda _, game, key: game.finished_at.isoformat()),
+    ("profile", lambda _, game, key: game.profile),
+    ("place", lambda _, game, key: game.places[_seat(game, key)]),
+    ("result", lambda _, game, key: format_amount(game.results[_seat(game, key)])),
+    (
+        "opponents",
+        lambda record, game, key: ", ".join(
+            record.name_of(other) for other in game.players if other != key
+        ),
+    ),
+)
+"""A player's game, one row: the CSV's header and the JSON's keys, for one player's games
+and (after the player's name) for every player's games of the club."""
+
+CLUB_GAME_COLUMNS: tuple[GameColumn, ...] = (
+    ("player", lambda record, game, key: record.name_of(key)),
+    *GAME_COLUMNS,
+)
+"""Every player's games of a club: the player, then a player's game's columns."""
+
+
+def _game_rows(
+    record: ClubRecord, seats: Iterable[tuple[ClubGame, str]], columns: Sequence[GameColumn]
+) -> list[dict[str, Any]]:
+    return [{name: value(record, game, key) for name, value in columns} for game, key in seats]
 
 
 def player_games(record: ClubRecord, page: PlayerPage) -> list[dict[str, Any]]:
     """The player's games, latest first."""
-    rows = []
-    for game in page.games:
-        seat = game.players.index(page.player.key)
-        rows.append(
-            {
-                "table": game.table_id,
-                "name": game.name,
-                "finished_at": game.finished_at.isoformat(),
-                "profile": game.profile,
-                "place": game.places[seat],
-                "result": format_amount(game.results[seat]),
-                "opponents": ", ".join(
-                    record.name_of(key) for key in game.players if key != page.player.key
-                ),
-            }
-        )
-    return rows
+    seats = ((game, page.player.key) for game in page.games)
+    return _game_rows(record, seats, GAME_COLUMNS)
 
 
 def player_games_csv(record: ClubRecord, page: PlayerPage) -> str:
-    return as_csv(GAME_COLUMNS, player_games(record, page))
+    return as_csv([name for name, _ in GAME_COLUMNS], player_games(record, page))
+
+
+def club_games(record: ClubRecord, period: Period = ALL_TIME) -> list[dict[str, Any]]:
+    """Every player's games of the club in `period`: latest game first, a row per player at it
+    in the table's seat order (a name not on the roster under its own name)."""
+    games = [game for game in reversed(record.games) if period.holds(game.finished_at)]
+    seats = ((game, key) for game in games for key in game.players)
+    return _game_rows(record, seats, CLUB_GAME_COLUMNS)
+
+
+def club_games_json(record: ClubRecord, period: Period = ALL_TIME) -> dict[str, Any]:
+    return {
+        "club": record.id,
+        "name": record.name,
+        "as_of": None if period.last is None else period.last.isoformat(),
+        "since": None if period.first is None else period.first.isoformat(),
+        "games": club_games(record, period),
+    }
+
+
+def club_games_csv(record: ClubRecord, period: Period = ALL_TIME) -> str:
+    return as_csv([name for name, _ in CLUB_GAME_COLUMNS], club_games(record, period))
 
 
 def _share(share: Share) -> dict[str, Any]:

@@ -52,6 +52,8 @@ class ClubRecord:
     rating: RatingOrder
     family: str | None
     version: int
+    private: bool
+    """Whether its ratings and players' pages need the organiser's token."""
     roster: Roster
     tables: tuple[str, ...]
     games: tuple[ClubGame, ...]
@@ -127,6 +129,13 @@ class ClubReads:
             session.scalars(select(ClubAliasRow).where(ClubAliasRow.club_id == club_id)),
         )
 
+    def name(self, club_id: str) -> tuple[str, str]:
+        """The club's id as stored and its name (no secret of a private club's: its ratings
+        and players' pages are)."""
+        with self._guard(), self._session() as session, session.begin():
+            row = self._club(session, club_id)
+            return row.id, row.name
+
     def roster(self, club_id: str) -> Roster:
         with self._guard(), self._session() as session, session.begin():
             return self._roster(session, self._club(session, club_id).id)
@@ -178,7 +187,14 @@ class ClubReads:
             if cached is not None and cached[0] == key:
                 return cached[1]
             roster = self._roster(session, club.id)
-            setup = (club.id, club.name, RatingOrder(club.rating), club.family, club.version)
+            setup = (
+                club.id,
+                club.name,
+                RatingOrder(club.rating),
+                club.family,
+                club.version,
+                club.private,
+            )
         games = [game for table in sorted(tables) for game in self._game(table, last.get(table))]
         games.sort(key=lambda game: (game.finished_at, game.table_id))
         keyed = tuple(

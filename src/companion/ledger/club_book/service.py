@@ -92,7 +92,9 @@ class ClubBook(ClubReads):
 
     # -- a club --------------------------------------------------------------------------------
 
-    def create_club(self, name: str, rating: str = "openskill", *, by: str = "") -> NewClub:
+    def create_club(
+        self, name: str, rating: str = "openskill", *, private: bool = False, by: str = ""
+    ) -> NewClub:
         check_storable(name, "a club's name")
         club_name = " ".join(name.split()) if isinstance(name, str) else ""
         if not club_name:
@@ -116,12 +118,14 @@ class ClubBook(ClubReads):
                             rating=order.value,
                             family=None,
                             token_hash=hash_token(token),
+                            private=bool(private),
                             version=1,
                             created_at=now(),
                         )
                     )
                     session.flush()
-                    _audit(session, club_id, "create", by, {"name": club_name})
+                    details = {"name": club_name, "private": bool(private)}
+                    _audit(session, club_id, "create", by, details)
                 return NewClub(club_id, token)
             except IntegrityError:
                 continue
@@ -140,6 +144,38 @@ class ClubBook(ClubReads):
                 "only the club's organiser token changes its roster",
                 key="refusal.club_token",
             )
+
+    def check_reader(self, club_id: str, token: str | None) -> bool:
+        """Whether the club is private, once the reader may read it: a club that keeps its
+        leaderboard, players' pages and exports to its organiser refuses (403) a reader without
+        the organiser's token; a public club reads for everyone with its id (an unknown club is
+        a 404 for everyone)."""
+        with self._guard(), self._session() as session, session.begin():
+            row = self._club(session, club_id)
+            private, token_hash = row.private, row.token_hash
+        if not private:
+            return False
+        if (
+            token is None
+            or unstorable(token)
+            or not hmac.compare_digest(token_hash, hash_token(token))
+        ):
+            raise ClubAccessError(
+                "this club keeps its ratings and players' pages to its organiser: open them "
+                "with the organiser's link",
+                key="refusal.club_private",
+            )
+        return True
+
+    def set_private(self, club_id: str, private: bool, *, by: str = "") -> bool:
+        """Whether the club's leaderboard, players' pages and exports need the organiser's
+        token from now on (recorded as `privacy`); answers the setting."""
+
+        def act(session: Session, club: ClubRow, roster: Roster) -> dict[str, Any]:
+            club.private = private
+            return {"private": private}
+
+        return bool(self._write(club_id, "privacy", by, act)["private"])
 
     def check_attachable(self, club_id: str, profile: str) -> None:
         """Refuse, before anything is made, a table or event of `profile` the club would
