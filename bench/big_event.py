@@ -8,14 +8,18 @@
 The event is made and seated through `EventBook` on the ledger (its tables are the ledger's,
 4 x rounds x players / 4 of them), then `companion serve` answers on 127.0.0.1:
 
-1. **reads**: the public page `/e/ID`, `/api/events/ID/standings` and `/api/events/ID/export`,
-   each timed `--repeat` times alone (the median and the slowest);
+1. **reads**: the public page `/e/ID` (and `?round=1`), `/api/events/ID`, its standings and its
+   export, each timed `--repeat` times alone (the median and the slowest: the first read
+   works the event out, the others find it kept by version); then the page right after a
+   hand at one of the event's tables (the version moved: one table read again);
 2. **readers**: `--readers` anonymous clients loop on `/e/ID` for `--seconds` while another
    client records a drawn hand every 0.2 s on an unrelated table: that write's p50, p95 and
    errors, and the readers' answers by status.
 
 Targets (issue 41): the public page under 1 s; the unrelated write's p95 under 500 ms with 0
 errors. Figures in docs/performance.md (a status 0: no answer within `--timeout` seconds).
+All the readers are one client address, so the server's per-address read limit answers most
+of them 429 once its burst is spent; `--read-limit off` shows the reads unlimited.
 Everything is on 127.0.0.1; every client stops by itself and the server is stopped at the end.
 """
 
@@ -41,9 +45,10 @@ from load import free_port
 from slow_clients import percentile, start
 
 
-def build_event(db_url: str, players: int, rounds: int) -> tuple[str, str, str]:
+def build_event(db_url: str, players: int, rounds: int) -> tuple[str, str, str, str, str]:
     """An sg event of `players` seated for all its `rounds`, and an unrelated table: the
-    event's id, the table's id and its write token."""
+    event's id, the table's id and its write token, and a table of the event's last round
+    with its write token."""
     with Ledger.open(db_url) as ledger:
         book = EventBook(ledger)
         names = [f"Player {number}" for number in range(1, players + 1)]
@@ -55,7 +60,9 @@ def build_event(db_url: str, players: int, rounds: int) -> tuple[str, str, str]:
                 took = time.perf_counter() - started
                 print(f"  seated round {number} ({took:.0f} s)", file=sys.stderr)
         table = ledger.create_table("sg", ["Ann", "Ben", "Cat", "Dan"])
-    return event_id, table.id, table.token
+        last = book.event(event_id).seated[-1].tables[0].table
+        own_token = book.table_tokens(event_id)[last]
+    return event_id, table.id, table.token, last, own_token
 
 
 def get(port: int, path: str, timeout: float = 120) -> tuple[int, float, int]:
@@ -78,6 +85,8 @@ def time_reads(port: int, event_id: str, repeat: int, timeout: float) -> dict[st
     found: dict[str, Any] = {}
     for name, path in (
         ("public_page", f"/e/{event_id}"),
+        ("public_page_round_1", f"/e/{event_id}?round=1"),
+        ("event_json", f"/api/events/{event_id}"),
         ("standings", f"/api/events/{event_id}/standings"),
         ("export", f"/api/events/{event_id}/export"),
     ):
@@ -89,6 +98,39 @@ def time_reads(port: int, event_id: str, repeat: int, timeout: float) -> dict[st
             "bytes": runs[-1][2],
         }
     return found
+
+
+def draw(port: int, table_id: str, token: str, timeout: float = 60) -> tuple[int, float]:
+    """Record a drawn hand at a table: (status, seconds)."""
+    started = time.perf_counter()
+    body = json.dumps({"kind": "draw"})
+    headers = {"content-type": "application/json", "authorization": f"Bearer {token}"}
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request("POST", f"/api/tables/{table_id}/hands", body, headers)
+        response = connection.getresponse()
+        response.read()
+        return response.status, time.perf_counter() - started
+    finally:
+        connection.close()
+
+
+def page_after_hands(
+    port: int, event_id: str, table_id: str, token: str, repeat: int, timeout: float
+) -> dict[str, Any]:
+    """The public page read right after a hand at one of the event's tables: the event's
+    version moved, so the page is worked out again (one table read anew)."""
+    runs = []
+    for _ in range(repeat):
+        status, _ = draw(port, table_id, token)
+        assert status == 201, status
+        runs.append(get(port, f"/e/{event_id}", timeout))
+    return {
+        "status": sorted({status for status, _, _ in runs}),
+        "median_s": round(statistics.median(seconds for _, seconds, _ in runs), 3),
+        "max_s": round(max(seconds for _, seconds, _ in runs), 3),
+        "bytes": runs[-1][2],
+    }
 
 
 def readers_and_a_writer(
@@ -112,18 +154,12 @@ def readers_and_a_writer(
     write_errors: list[str] = []
 
     def write() -> None:
-        body = json.dumps({"kind": "draw"})
-        headers = {"content-type": "application/json", "authorization": f"Bearer {token}"}
         while not stopping.is_set():
             started = time.perf_counter()
             try:
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-                connection.request("POST", f"/api/tables/{table_id}/hands", body, headers)
-                response = connection.getresponse()
-                response.read()
-                connection.close()
-                if response.status != 201:
-                    write_errors.append(str(response.status))
+                status, _ = draw(port, table_id, token)
+                if status != 201:
+                    write_errors.append(str(status))
             except OSError as error:
                 write_errors.append(type(error).__name__)
             writes.append(time.perf_counter() - started)
@@ -163,6 +199,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=120, help="seconds a read may take")
+    parser.add_argument(
+        "--read-limit",
+        help="the server's --read-limit (default: its own; 'off' to see the reads unlimited)",
+    )
     args = parser.parse_args()
     players = args.players or (100 if args.quick else 400)
     rounds = args.rounds or (10 if args.quick else 40)
@@ -171,10 +211,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db_url = args.db or f"sqlite:///{Path(folder) / 'big.sqlite3'}"
         started = time.perf_counter()
-        event_id, table_id, token = build_event(db_url, players, rounds)
+        event_id, table_id, token, own_table, own_token = build_event(db_url, players, rounds)
         built = time.perf_counter() - started
         port = free_port()
-        server = start("companion", port, db_url, Path(folder) / "server.log", None)
+        extra = [] if args.read_limit is None else ["--read-limit", args.read_limit]
+        server = start("companion", port, db_url, Path(folder) / "server.log", None, extra)
         try:
             figures: dict[str, Any] = {
                 "players": players,
@@ -182,7 +223,11 @@ def main() -> None:
                 "tables": players // 4 * rounds,
                 "built_s": round(built, 1),
                 "load_average": os.getloadavg()[0],
+                "read_limit": args.read_limit or "the server's default",
                 "reads": time_reads(port, event_id, args.repeat, args.timeout),
+                "page_after_a_hand": page_after_hands(
+                    port, event_id, own_table, own_token, args.repeat, args.timeout
+                ),
                 "under_readers": readers_and_a_writer(
                     port, event_id, table_id, token, readers, seconds
                 ),
@@ -201,9 +246,11 @@ def main() -> None:
         f"{players} players, {rounds} rounds, {figures['tables']} tables "
         f"(built in {figures['built_s']} s; load {figures['load_average']:.1f})"
     )
-    for name, read in figures["reads"].items():
+    reads = {**figures["reads"], "page_after_hand": figures["page_after_a_hand"]}
+    print(f"  read limit: {figures['read_limit']}")
+    for name, read in reads.items():
         print(
-            f"  {name:12} {read['median_s']:7.3f} s median, {read['max_s']:.3f} s max, "
+            f"  {name:20} {read['median_s']:7.3f} s median, {read['max_s']:.3f} s max, "
             f"{read['bytes']:,} bytes, status {read['status']}"
         )
     under = figures["under_readers"]

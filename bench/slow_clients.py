@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,15 @@ PLAIN = (
 )
 
 
-def start(kind: str, port: int, db_url: str, log: Path, file_limit: int | None) -> Any:
+def start(
+    kind: str,
+    port: int,
+    db_url: str,
+    log: Path,
+    file_limit: int | None,
+    extra: Sequence[str] = (),
+) -> Any:
+    """The server `kind` on 127.0.0.1:`port`; `extra`: more of `companion serve`'s options."""
     env = dict(os.environ)
     env["COMPANION_SERVE_SETTINGS"] = json.dumps({"database_url": db_url})
     bind = f"127.0.0.1:{port}"
@@ -58,7 +67,7 @@ def start(kind: str, port: int, db_url: str, log: Path, file_limit: int | None) 
         command += ["companion.api.server:app_from_environment"]
     else:
         command = [sys.executable, "-m", "companion.cli", "serve", "--port", str(port)]
-        command += ["--db", db_url]
+        command += ["--db", db_url, *extra]
 
     def limit() -> None:
         if file_limit is not None:  # soft and hard, as a container's limit would be

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from companion.ledger.event_book.reads import kept_reads
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.models import EntryRow, EventTimerRow
 from companion.ledger.records import WinnerRecord, WinRecord
@@ -23,6 +24,9 @@ def age_timers(ledger: Ledger, minutes: int) -> None:
     with ledger._session() as session, session.begin():
         for row in session.scalars(select(EventTimerRow)):
             row.started_at = row.started_at - timedelta(minutes=minutes)
+    # The rows changed behind the service's back (no action moved the event's version): the
+    # events' reads kept by version would go on showing the timers as they were.
+    kept_reads(ledger).items.clear()
 
 
 def age_entries(ledger: Ledger, minutes: int) -> None:

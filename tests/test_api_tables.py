@@ -142,7 +142,7 @@ def test_the_documented_profiles_are_the_registrys(client: TestClient) -> None:
     assert json.dumps(profile) == json.dumps(
         {
             "type": "string",
-            "enum": ["sg", "sg-table", "tw", "hk", "riichi", "mcr"],
+            "enum": ["sg", "sg-table", "tw", "hk", "riichi", "sanma", "mcr"],
             "title": "Profile",
             "default": "sg",
         }
@@ -159,16 +159,18 @@ def test_the_documented_capabilities_are_the_profiles_declarations(client: TestC
     pay_for_all = [p.id for p in table_profiles().values() if p.pay_for_all]
     instant = [p.id for p in table_profiles().values() if p.instant_payouts]
     assert (several, pay_for_all, instant) == (
-        ["tw", "riichi"],
-        ["sg-table", "hk", "riichi"],
+        ["tw", "riichi", "sanma"],
+        ["sg-table", "hk", "riichi", "sanma"],
         ["sg-table"],
     )
     assert fields["winners"]["description"] == (
-        '`tw`, `riichi`: several winners on one discard, `[{"name", "tai" | "hand"}]`'
+        '`tw`, `riichi`, `sanma`: several winners on one discard, `[{"name", "tai" | "hand"}]`'
     )
-    assert fields["liable"]["description"] == "`sg-table`, `hk`, `riichi`: who pays for all"
+    assert fields["liable"]["description"] == (
+        "`sg-table`, `hk`, `riichi`, `sanma`: who pays for all"
+    )
     assert fields["riichi"]["description"] == (
-        "`riichi`: who declared riichi in this hand (a stick each)"
+        "`riichi`, `sanma`: who declared riichi in this hand (a stick each)"
     )
     assert "; an `sg-table` instant payout: `{" in record["description"]
 

@@ -135,7 +135,15 @@ def test_sanma_offers_the_tsumo_payments_and_no_rule_set() -> None:
         "choices": ["loss", "bisection"],
     }
     assert "preset" not in options
-    assert not any(option.get("table_rule") for option in options.values())
+    # The options of a whole game are a table's (of three), which the calculator leaves out.
+    table_rules = {name for name, option in options.items() if option.get("table_rule")}
+    assert "noten_total" in table_rules and "start_points" in table_rules
+    assert "triple_ron_draws" not in options
+    assert (options["start_points"]["default"], options["return_points"]["default"]) == (
+        35_000,
+        40_000,
+    )
+    assert options["noten_total"]["default"] == 2_000
     assert options["honba_value"]["default"] == 200
 
 

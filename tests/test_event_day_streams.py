@@ -28,14 +28,17 @@ def book(tmp_path: Path) -> Iterator[EventBook]:
 def test_the_version_is_the_last_action_and_every_tables_last_entry(book: EventBook) -> None:
     event_id = seated_event(book)
     one, two = (table.table for table in book.event(event_id).seated[0].tables)
-    assert book.version(event_id) == (2, frozenset({one, two}), 2)  # created, seated
+    assert book.version(event_id) == 2  # created, seated
+    assert book.progress(event_id, with_tables=True) == (2, 2, frozenset({one, two}))
+    assert book.progress(event_id) == (2, 2, frozenset())
     win(book.ledger, one, "Ann", "Ben")
     win(book.ledger, one, "Cat", "Dan")
     win(book.ledger, two, "Eve", "Fay")
     book.adjust(event_id, "Ann", -1, "late")
     replayed = sum(last_seq(book.ledger.replay(table)) for table in (one, two))
     assert replayed == 3
-    assert book.version(event_id) == (3 + 3, frozenset({one, two}), 3)
+    assert book.progress(event_id, with_tables=True) == (3 + 3, 3, frozenset({one, two}))
+    assert book.version(event_id) == book.current(event_id).version == 6
     state = read_event_state(book.ledger, event_id)
     assert (state.version, state.tables, state.actions) == (6, frozenset({one, two}), 3)
     with pytest.raises(CompanionError) as refused:

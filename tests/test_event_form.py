@@ -51,7 +51,7 @@ def field_names(page: str) -> set[str]:
 
 
 def test_the_nav_has_the_events() -> None:
-    assert [item.path for item in NAV] == ["/", "/tables", "/events", "/docs"]
+    assert [item.path for item in NAV] == ["/", "/tables", "/events", "/clubs", "/docs"]
 
 
 @pytest.mark.parametrize(

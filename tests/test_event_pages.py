@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion.api import create_app
+from companion.ledger.event_book import store
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
 from companion.web import event_views, i18n
@@ -383,13 +384,13 @@ def test_the_board_is_worked_out_once_per_version(night: Night, monkeypatch: Any
     """Every page following the event asks for its board on the same message: the standings
     are worked out once for each version of the event."""
     worked: list[str] = []
-    original = EventBook.standings
+    original = store.standings_from
 
-    def counted(self: EventBook, event_id: str) -> Any:
-        worked.append(event_id)
-        return original(self, event_id)
+    def counted(snapshot: Any, tables: Any) -> Any:
+        worked.append(snapshot.record.id)
+        return original(snapshot, tables)
 
-    monkeypatch.setattr(EventBook, "standings", counted)
+    monkeypatch.setattr(store, "standings_from", counted)
     for _ in range(3):
         assert night.client.get(f"/e/{night.event}/board").status_code == 200
     assert worked == [night.event]

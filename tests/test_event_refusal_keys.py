@@ -142,13 +142,23 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         lambda book: _uneven_second_round(book),
     ),
     (
+        "refusal.event_uneven_three",
+        {"players": 10, "tables": 3, "over": 1, "substitutes": 2, "round": None},
+        lambda book: book.create_event("Odd", "sanma", None, [*EIGHT, "Ivy", "Jo"], 2),
+    ),
+    (
+        "refusal.event_uneven_round_three",
+        {"players": 8, "tables": 2, "over": 2, "substitutes": 1, "round": 2},
+        lambda book: _uneven_second_round_of_three(book),
+    ),
+    (
         "refusal.event_name_empty",
         {},
         lambda book: book.create_event("  ", "sg", None, EIGHT, 2),
     ),
     (
         "refusal.event_too_few",
-        {"count": 1},
+        {"count": 1, "size": 4},
         lambda book: book.create_event("Night", "sg", None, ["Ann"], 2),
     ),
     (
@@ -217,7 +227,7 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
     ),
     (
         "refusal.event_too_few_round",
-        {"round": 2, "count": 3},
+        {"round": 2, "count": 3, "size": 4},
         lambda book: _five_withdraw(book),
     ),
     (
@@ -278,6 +288,13 @@ def _unseat_played(book: EventBook) -> object:
 def _uneven_second_round(book: EventBook) -> object:
     event_id = _event(book, 1)
     book.withdraw(event_id, "Ann", 1)  # seven left for round 2, and no substitutes or byes
+    return book.seat_round(event_id, 2)
+
+
+def _uneven_second_round_of_three(book: EventBook) -> object:
+    event_id = book.create_event("Sanma", "sanma", None, [*EIGHT, "Ivy"], 2).id
+    book.seat_round(event_id, 1)
+    book.withdraw(event_id, "Ann", 1)  # eight left for round 2 at tables of three
     return book.seat_round(event_id, 2)
 
 
@@ -349,6 +366,8 @@ WITHOUT_KEY = [
     # (`standing_order`: every player of the round once, and nobody else) only to a round
     # seated by standing; nothing in it asks a round for a player's seat (`Round.table_of`).
     *sites("events/plan.py", "SeatingError", " has no seat in round "),
+    # The service makes a plan's table size from the profile's seats: three or four.
+    *sites("events/plan.py", "SeatingError", "a table seats three or four players, not "),
     *sites("events/history.py", "SeatingError", "round "),
     *sites(
         "events/seating.py",

@@ -72,9 +72,9 @@ MONEY_NIGHT = (
 
 def test_the_rule_is_the_profile_s_declared_capability() -> None:
     found = {key: standing_rule(profile) for key, profile in profiles().items()}
-    assert found["riichi"] is StandingRule.FINALS
+    assert found["riichi"] is found["sanma"] is StandingRule.FINALS
     assert found["mcr"] is StandingRule.TABLE_POINTS
-    others = {rule for key, rule in found.items() if key not in ("riichi", "mcr")}
+    others = {rule for key, rule in found.items() if key not in ("riichi", "sanma", "mcr")}
     assert others == {StandingRule.MONEY}
 
 

@@ -24,10 +24,10 @@ from companion.ledger.event_book.errors import (
     UnknownEntrantError,
     UnknownEventRecordError,
 )
-from companion.ledger.event_book.leaderboard import event_standings
 from companion.ledger.event_book.rounds import standing_order, table_name
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.event_book.store import noticed_event
+from companion.ledger.event_book.tables import event_standings
 from companion.ledger.records import WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger
 from export_rows import export_rows
@@ -560,7 +560,7 @@ def test_what_an_event_refuses_when_it_is_made(sqlite_ledger: Ledger) -> None:
         "a player's name can have at most 40 characters: XXXXXXXXXXXXXXXXXXXX..."
     )
     assert refused(first_round="seeded") == (
-        "first_round must be one of random, listed; got 'seeded'"
+        "first_round must be one of random, listed, balanced; got 'seeded'"
     )
     assert refused(later_rounds="standing") == (
         "later_rounds must be one of no-repeats, by-standing; got 'standing'"

@@ -40,6 +40,7 @@ LEDGER_TABLES = {
     "ledger_players",
     "ledger_events",
     *(f"event_{name}" for name in ("records", "entries", "rounds", "tables", "timers", "audit")),
+    *(f"club_{name}" for name in ("records", "players", "aliases", "tables", "events", "audit")),
 }
 SCRIPTS = ScriptDirectory(str(db.MIGRATIONS))
 REVISIONS = [script.revision for script in reversed(list(SCRIPTS.walk_revisions()))]

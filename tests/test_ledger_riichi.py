@@ -576,7 +576,7 @@ def test_a_riichi_game_over_the_api(tmp_path: Path) -> None:
         assert chombo.json()["event"]["text"] == "Chombo: Dana"
         spec = client.get("/openapi.json").json()
         record = spec["paths"]["/api/tables/{table_id}/hands"]["post"]
-        assert "a `riichi` chombo" in record["description"]
+        assert "a `riichi`, `sanma` chombo" in record["description"]
 
 
 def test_the_exports_carry_every_hands_points_the_sticks_and_the_final_results(

@@ -129,7 +129,9 @@ def test_the_query_parameters_refuse_them_with_422(client: TestClient) -> None:
 
 # --- The command line -------------------------------------------------------------------------
 
-NUMBER_TEXT = {"--amount", "--create-limit", "--write-limit"}
+RATES = ("--create-limit", "--write-limit", "--seat-limit", "--read-limit")
+"""`companion serve`'s rate limits (COUNT/SECONDS)."""
+NUMBER_TEXT = {"--amount", *RATES}
 """Options read as text by argparse whose text is a number (or a rate of two): their commands
 read them with the same reader."""
 
@@ -191,10 +193,8 @@ def test_every_number_argument_refuses_them_with_exit_2(
         owner for p, owner, a in _actions(parser, ()) if a.dest == action.dest and p == path
     )
     mine = next(a for p, o, a in _actions(parser, ()) if a.dest == action.dest and p == path)
-    normal = (
-        "120/3600" if mine.option_strings[:1] in (["--create-limit"], ["--write-limit"]) else "5"
-    )
-    rate = mine.option_strings[:1] in (["--create-limit"], ["--write-limit"])
+    rate = mine.option_strings[:1] != [] and mine.option_strings[0] in RATES
+    normal = "120/3600" if rate else "5"
     values = [shown for bad in BAD for shown in (f"{bad}/60", f"60/{bad}")] if rate else BAD
     if mine.type is not None and mine.type is not str:
         for bad in values:
@@ -214,7 +214,7 @@ def test_every_number_argument_refuses_them_with_exit_2(
 
 def _read_text(action: argparse.Action, text: str) -> object:
     """What the command makes of an option it reads as text."""
-    if action.option_strings[0] in ("--create-limit", "--write-limit"):
+    if action.option_strings[0] in RATES:
         return Rate.parse(text)
     from companion.ledger.event_book.checks import exact_amount
 

@@ -482,7 +482,7 @@ def test_a_table_of_a_profile_that_keeps_none(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(McrProfile, "keeps_tables", False)
     with pytest.raises(LedgerError) as refused:
         new_setup("mcr", ["Ann", "Ben", "Cy", "Di"])
-    params = {"profile": "mcr", "profiles": "sg, sg-table, tw, hk, riichi"}
+    params = {"profile": "mcr", "profiles": "sg, sg-table, tw, hk, riichi, sanma"}
     assert (refused.value.key, refused.value.params) == ("refusal.no_tables", params)
     _says("refusal.no_tables", params, refused.value.message, "sg")
 
@@ -517,11 +517,12 @@ PHRASED_FOR_THE_PAGE = {
 
 def test_the_walk_meets_every_refusal_key() -> None:
     # The events' refusals are met by tests/test_event_refusal_keys.py, the day's by
-    # tests/test_event_day_refusals.py.
+    # tests/test_event_day_refusals.py, the clubs' by tests/test_club_refusal_keys.py.
     keys = {
         key.split("@")[0]
         for key in i18n.catalogue("en")
-        if key.startswith("refusal.") and not key.startswith(("refusal.event_", "refusal.day_"))
+        if key.startswith("refusal.")
+        and not key.startswith(("refusal.event_", "refusal.day_", "refusal.club_"))
     }
     met = {key for key, _ in WALK} | {key for key, _, _ in AGREED}
     assert keys - PHRASED_FOR_THE_PAGE == met | {
@@ -532,6 +533,9 @@ def test_the_walk_meets_every_refusal_key() -> None:
         # A new table's names: met by tests/test_names.py.
         "refusal.table_same_name",
         "refusal.table_player_empty",
+        # The rate limits of events' reads and seating: met by tests/test_event_limits.py.
+        "refusal.too_many_reads",
+        "refusal.too_many_seated",
     }
 
 

@@ -39,11 +39,12 @@ def han_of(result: dict[str, Any]) -> dict[str, int]:
 # --- The profile ----------------------------------------------------------------------------------
 
 
-def test_sanma_is_registered_without_tables_yet() -> None:
+def test_sanma_is_registered_and_keeps_tables_of_three() -> None:
     profile = get_profile("sanma")
     assert "sanma" in profiles()
     assert profile.unit == "han" and profile.reads_own_requests
-    assert "sanma" not in table_profiles()
+    assert "sanma" in table_profiles() and profile.points_game
+    assert len(profile.seats) == 3
     assert "kita" in profile.request_fields
 
 
@@ -170,7 +171,10 @@ def test_a_yakuman_counts_no_kita() -> None:
         ({"hand": PINFU, "kita": 5}, "kita must be a whole number from 0 to 4"),
         ({"hand": PINFU, "kita": -1}, "kita must be a whole number from 0 to 4"),
         ({"hand": PINFU, "options": {"preset": "tenhou"}}, 'unknown option "preset"'),
-        ({"hand": PINFU, "options": {"uma": [15, 0, -15]}}, 'unknown option "uma"'),
+        ({"hand": PINFU, "options": {"uma": [20, 10, -10, -20]}}, "uma must be three whole"),
+        ({"hand": PINFU, "options": {"uma": [15, 5, -15]}}, "the three must add up to zero"),
+        ({"hand": PINFU, "options": {"triple_ron_draws": True}}, 'unknown option "triple_ron'),
+        ({"hand": PINFU, "options": {"noten_total": 2500}}, "noten_total: must be a whole"),
         ({"hand": PINFU, "options": {"tsumo": "half"}}, "option tsumo"),
     ],
 )

@@ -8,6 +8,7 @@ right-to-left override are all `Ann`. Pure: docs/reliability.md, section 6.10.""
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 _IGNORABLE = frozenset(
     "\u034f"  # combining grapheme joiner
@@ -37,8 +38,10 @@ def clean_name(name: str) -> str:
     return " ".join(kept.split())
 
 
+@lru_cache(maxsize=8192)
 def name_key(name: str) -> str:
-    """What two names are compared by: the clean name, case folded (`Straße` is `STRASSE`)."""
+    """What two names are compared by: the clean name, case folded (`Straße` is `STRASSE`).
+    Remembered: a leaderboard of 4,000 tables compares the same few hundred names 20,000 times."""
     return unicodedata.normalize("NFKC", clean_name(name).casefold())
 
 

@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import companion
 from companion.api import (
+    clubs,
     docs,
     event_day,
     event_stream,
@@ -34,8 +35,17 @@ from companion.api import (
 from companion.api.errors import install_error_handlers
 from companion.api.limits import RateLimiter, RateLimits
 from companion.api.security import MAX_BODY, SecurityMiddleware
+from companion.web import (
+    club_forms,
+    club_organiser,
+    club_pages,
+    event_forms,
+    event_pages,
+    pages,
+    table_pages,
+    table_share,
+)
 from companion.web import event_day as event_day_pages
-from companion.web import event_forms, event_pages, pages, table_pages, table_share
 from companion.web.templating import STATIC_DIR
 
 ROUTERS: list[APIRouter] = [
@@ -43,6 +53,7 @@ ROUTERS: list[APIRouter] = [
     tables.router,
     events.router,
     event_day.router,
+    clubs.router,
     table_stream.router,
     event_stream.router,
     table_preview.router,
@@ -51,6 +62,9 @@ ROUTERS: list[APIRouter] = [
     table_share.router,
     event_pages.router,
     event_day_pages.router,
+    club_organiser.router,
+    club_pages.router,
+    club_forms.router,
     event_forms.router,
     docs.router,
 ]

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
+import anyio
+import anyio.to_thread
 from fastapi import Depends, HTTPException, Request
 from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
@@ -168,6 +170,26 @@ async def call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
             return function(*args, **kwargs)
 
     return await run_in_threadpool(run)
+
+
+READ_THREADS = 4
+"""Threads an app gives events' heavy reads (their pages, boards, JSON and standings) at once;
+more wait their turn without running. However many clients loop on a big event's page, at most
+this many of them compete for the interpreter with a table's write (issue 41)."""
+
+
+async def call_reading(request: Request, function: Callable[..., T], *args: Any) -> T:
+    """`call` for an event's heavy read: on the app's `READ_THREADS` threads."""
+
+    def run() -> T:
+        with refusals():
+            return function(*args)
+
+    state = request.app.state
+    limiter = getattr(state, "read_threads", None)
+    if limiter is None:  # made in the event loop, on first use
+        limiter = state.read_threads = anyio.CapacityLimiter(READ_THREADS)
+    return await anyio.to_thread.run_sync(run, limiter=limiter)
 
 
 async def authorize_table(request: Request, ledger: Ledger, table_id: str) -> None:

@@ -1,6 +1,7 @@
 """Errors as JSON (`{"error": "..."}`) for the API, as a page for a browser; never a traceback.
 
 - `InvalidRequestError` (a request that is not well-formed): 422.
+- A rate limit's refusal (`api.limits.TooManyRequestsError`): 429 with its `Retry-After`.
 - Any other `CompanionError` (tiles that cannot be read, a hand of the wrong size...): 400, or
   the error's own `http_status` (415 for a body that is not JSON); a 503 (the database
   unreachable or full) carries `Retry-After`.
@@ -68,12 +69,14 @@ def _describe_validation(errors: Any) -> str:
     return "; ".join(parts) or "the request is not valid"
 
 
-async def _render_error(request: Request, status: int, message: str) -> Response:
+async def _render_error(
+    request: Request, status: int, message: str, refusal: CompanionError | None = None
+) -> Response:
     # Imported here: the web package imports the API's helpers, not the other way round at
     # import time.
     from companion.web.templating import render_error
 
-    return render_error(request, status, message)
+    return render_error(request, status, message, refusal)
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -82,9 +85,14 @@ def install_error_handlers(app: FastAPI) -> None:
         default = 422 if isinstance(exc, InvalidRequestError) else 400
         status = int(getattr(exc, "http_status", default))
         headers = retry_headers(status)
+        retry_after = getattr(exc, "retry_after", None)  # a 429's (`api.limits`)
+        if retry_after is not None:
+            headers = {"Retry-After": str(retry_after)}
         if wants_json(request):
             return error_json(status, exc.message, headers, refusal=exc)
-        response = await _render_error(request, status, exc.message)
+        # A 429's page says it in the reader's language.
+        shown = exc if status == 429 else None
+        response = await _render_error(request, status, exc.message, shown)
         response.headers.update(headers or {})
         return response
 

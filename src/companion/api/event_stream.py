@@ -54,9 +54,9 @@ def read_event_state(ledger: Ledger, event_id: str) -> EventState:
     raises as the ledger's own error."""
     from companion.ledger.event_book.service import EventBook
 
-    # From the event's rows and its tables' last entries, in one transaction: no table's
-    # record is replayed, nor its standings worked out, here.
-    version, tables, actions = EventBook(ledger).version(event_id)
+    # One reading transaction (`EventBook.progress`, the version pages and the API read too):
+    # no table's record is replayed, nor its standings worked out, here.
+    version, actions, tables = EventBook(ledger).progress(event_id, with_tables=True)
     return EventState(version, tables, actions)
 
 

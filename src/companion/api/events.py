@@ -32,8 +32,15 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import Field
 
 from companion.api.body_docs import with_body_tables
-from companion.api.deps import call, open_ledger, refusals, table_key
-from companion.api.limits import limit_creation, limit_writes
+from companion.api.deps import call, call_reading, open_ledger, refusals, table_key
+from companion.api.event_answers import export_response, json_answer, json_bytes
+from companion.api.limits import (
+    EXPORT_COST,
+    limit_creation,
+    limit_reads,
+    limit_seating,
+    limit_writes,
+)
 from companion.api.schemas import ErrorDoc
 from companion.api.scoring import read_json
 from companion.api.security import bearer_token
@@ -46,13 +53,13 @@ from companion.api.table_bodies import (
     read_body,
 )
 from companion.api.table_docs import model_schema, request_body
-from companion.api.tables import download_disposition
 from companion.errors import InvalidRequestError
 from companion.ledger.checks import KEY_LENGTH
 from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_PLAYER_NAME, MAX_TABLE_NAME
 
 if TYPE_CHECKING:
     # SQLAlchemy and Alembic load on the first event request, not with the app.
+    from companion.ledger.event_book.reads import EventRead
     from companion.ledger.event_book.service import EventBook
 
 router = APIRouter(prefix="/api/events", tags=["events"])
@@ -87,10 +94,11 @@ class CreateEvent(BodyModel):
     seed: int | None = Field(
         None, ge=0, description="the seating's seed (none: drawn); the same seed, the same seating"
     )
-    first_round: Literal["random", "listed"] = Field(
+    first_round: Literal["random", "listed", "balanced"] = Field(
         "random",
         description="round 1 drawn with `seed`, or as listed: the first four at table 1, East "
-        "first",
+        "first; or balanced: the players entered best first (a club's leaderboard), dealt to the "
+        "tables in snake order",
     )
     later_rounds: Literal["no-repeats", "by-standing"] = Field(
         "no-repeats",
@@ -214,7 +222,8 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         415: "the body is not JSON",
         422: "a request that cannot be carried out (the seating's refusals: an uneven field, "
         "a name twice...; a player not in the event; a limit...)",
-        429: "too many requests: new events from this address, or writes to this event",
+        429: "too many requests: new events or seated tables from this address, writes to this "
+        "event, or reads of events from this address (`Retry-After`)",
         503: "the database cannot be reached",
     }
     return {status: {"model": ErrorDoc, "description": descriptions[status]} for status in statuses}
@@ -334,12 +343,26 @@ async def create_event(request: Request) -> JSONResponse:
     "/{event_id}",
     summary="An event: its players, every seated round with its tables, progress, timers",
     response_model=None,
-    responses=_errors(404, 503),
+    responses=_errors(404, 429, 503),
 )
-def get_event(request: Request, event_id: str) -> dict[str, Any]:
-    book = _book(request)
-    with refusals():
-        return _event_json(book, event_id)
+async def get_event(request: Request, event_id: str) -> Response:
+    return await _kept_json(
+        request, event_id, "event", lambda read: read.event_json | {"links": links(read.view.id)}
+    )
+
+
+async def _kept_json(
+    request: Request, event_id: str, name: str, content: Callable[[EventRead], dict[str, Any]]
+) -> Response:
+    """A read limited per client address, answered with the JSON of `content` of the event as
+    it stands, encoded once for each version of the event (`EventRead.encoded`)."""
+    limit_reads(request)
+
+    def answer() -> Response:
+        read = _book(request).current(event_id)
+        return json_answer(read.encoded(name, lambda: json_bytes(content(read))))
+
+    return await call_reading(request, answer)
 
 
 @router.get(
@@ -366,13 +389,15 @@ async def event_access(request: Request, event_id: str) -> dict[str, Any]:
     "tables played, penalties with their reasons, `withdrawn`, and `provisional` while a "
     "table of theirs is playing.",
     response_model=None,
-    responses=_errors(404, 503),
+    responses=_errors(404, 429, 503),
 )
-def get_standings(request: Request, event_id: str) -> dict[str, Any]:
-    book = _book(request)
-    with refusals():
-        view = book.event(event_id)
-        return {"id": view.id, "name": view.name} | book.standings(event_id).to_json()
+async def get_standings(request: Request, event_id: str) -> Response:
+    return await _kept_json(
+        request,
+        event_id,
+        "standings",
+        lambda read: {"id": read.view.id, "name": read.view.name} | read.standings_json,
+    )
 
 
 @router.get(
@@ -392,27 +417,15 @@ def get_audit(request: Request, event_id: str) -> dict[str, Any]:
     "/{event_id}/export",
     summary="The event as JSON (every table's record too) or its standings as CSV",
     description="`format=json` (default): the event, its standings, the organiser's record and "
-    "every table's own export. `format=csv`: the standings, one row per player.",
+    "every table's own export. `format=csv`: the standings, one row per player. Streamed.",
     response_model=None,
-    responses=_errors(404, 422, 503),
+    responses=_errors(404, 422, 429, 503),
 )
 def export_event(request: Request, event_id: str, format: str = "json") -> Response:
     if format not in ("json", "csv"):
         raise InvalidRequestError('format must be "json" or "csv"')
-    book = _book(request)
-    key = table_key(event_id)
-    with refusals():
-        name = book.event(event_id).name
-        if format == "csv":
-            return Response(
-                book.export_csv(event_id),
-                media_type="text/csv; charset=utf-8",
-                headers={"content-disposition": download_disposition(key, name, "csv")},
-            )
-        data = book.export_json(event_id)
-    return JSONResponse(
-        data, headers={"content-disposition": download_disposition(key, name, "json")}
-    )
+    limit_reads(request, EXPORT_COST)
+    return export_response(_book(request), event_id, format)
 
 
 @router.get(
@@ -456,7 +469,10 @@ def _write_link(table_id: str, token: str) -> dict[str, str]:
 async def seat_round(request: Request, event_id: str) -> JSONResponse:
     book = await _organiser(request, event_id)
     body = await _read(request, SeatBody)
-    seated = await call(book.seat_round, event_id, body.round, by=body.by, confirm=body.confirm)
+    # The round's tables count against this address's seating limit (given back if refused).
+    tables = await call(book.tables_to_seat, event_id, body.round)
+    with limit_seating(request, tables):
+        seated = await call(book.seat_round, event_id, body.round, by=body.by, confirm=body.confirm)
     tokens = await call(book.table_tokens, event_id)
     writes = {
         table.table: _write_link(table.table, tokens[table.table])["write"]

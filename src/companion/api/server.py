@@ -80,10 +80,17 @@ class ServeSettings:
     keep_alive: float = 5.0
     create_limit: str = "120/3600"
     write_limit: str = "240/60"
+    seat_limit: str = "6000/86400"
+    read_limit: str = "1200/60"
     public_url: str | None = None
 
     def rate_limits(self) -> RateLimits:
-        return RateLimits(create=Rate.parse(self.create_limit), write=Rate.parse(self.write_limit))
+        return RateLimits(
+            create=Rate.parse(self.create_limit),
+            write=Rate.parse(self.write_limit),
+            seat=Rate.parse(self.seat_limit),
+            read=Rate.parse(self.read_limit),
+        )
 
     def to_json(self) -> str:
         return json.dumps(dataclasses.asdict(self))

@@ -120,8 +120,10 @@ class CreateTable(BodyModel):
     """A new table (`POST /api/tables`)."""
 
     profile: ProfileId = DEFAULT_PROFILE
-    players: Annotated[list[str], Shape("a list of four names, East first")] = Field(
-        description="four names in seat order; the first is East and deals"
+    players: Annotated[list[str], Shape("a list of names, East first")] = Field(
+        description="four names in seat order (three at a "
+        f"{declared_by(lambda profile: len(profile.seats) == 3)} table); the first is East and "
+        "deals"
     )
     options: dict[str, Any] = Field(default_factory=dict, description="profile options")
     hands: int | None = Field(

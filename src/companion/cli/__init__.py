@@ -25,7 +25,7 @@ __all__ = ["EXIT_BAD_INPUT", "build_parser", "main"]
 
 EXIT_BAD_INPUT = 2
 
-COMMANDS = ("waits", "score", "payout", "table", "event", "serve")
+COMMANDS = ("waits", "score", "payout", "table", "event", "club", "serve")
 """The subcommands in the order `companion --help` lists them; each is registered by the
 `register` function of the module `companion.cli.<command>`."""
 

@@ -29,7 +29,7 @@ from companion.cli.common import (
     write_output,
 )
 from companion.cli.event_common import answer, count_text, event_book
-from companion.cli.table import server_address
+from companion.cli.table import joined_text, server_address
 from companion.rules import table_profiles
 from companion.settlement import format_amount, signed_amount
 
@@ -77,9 +77,11 @@ def register(commands: Any) -> None:
     new.add_argument("--seed", type=whole_number, metavar="N", help="the seating's seed")
     new.add_argument(
         "--first-round",
-        choices=("random", "listed"),
+        choices=("random", "listed", "balanced"),
         default="random",
-        help="round 1 drawn at random, or as listed: the first four at table 1, East first",
+        help="round 1 drawn at random, or as listed: the first four at table 1, East first; or "
+        "balanced by rating: the players best first (with --club, by the club's rating) dealt "
+        "to the tables in snake order",
     )
     new.add_argument(
         "--later-rounds",
@@ -100,6 +102,12 @@ def register(commands: Any) -> None:
         type=whole_number,
         metavar="N",
         help="each table's planned rounds of the deal (instead of --hands)",
+    )
+    new.add_argument(
+        "--club",
+        metavar="ID",
+        help="the club the event belongs to: its players are matched to the club's roster, "
+        "new names join it, and its tables are the club's",
     )
     _public_url(new)
     new.set_defaults(handler=_new)
@@ -220,7 +228,16 @@ def _new(args: argparse.Namespace) -> int:
     else:
         players = [name.strip() for name in args.players.split(",") if name.strip()]
     server = _server(args)
+    roster: dict[str, list[str]] | None = None
     with event_book(args) as book:
+        if args.club is not None:
+            from companion.ledger.club_book.service import ClubBook
+
+            clubs = ClubBook(book.ledger)
+            # Refused before anything is written: an unknown club, one of another family.
+            clubs.check_attachable(args.club, args.profile)
+            if args.first_round == "balanced":
+                players = clubs.rated_order(args.club, players)
         created = book.create_event(
             args.name,
             args.profile,
@@ -235,6 +252,8 @@ def _new(args: argparse.Namespace) -> int:
             table_rounds=args.table_rounds,
             by=args.by,
         )
+        if args.club is not None:
+            roster = clubs.attach_event(args.club, created.id, by=args.by).to_json()
         view = book.event(created.id)
     read = f"{server}/e/{created.id}"
     organise = f"{read}#token={quote(created.token, safe='')}"
@@ -242,6 +261,7 @@ def _new(args: argparse.Namespace) -> int:
         return print_json(
             {"id": created.id, "token": created.token, "organiser_link": organise}
             | {"read_link": read, "event": view.to_json()}
+            | ({} if roster is None else {"club": args.club, "roster": roster})
         )
     print(created.id)
     print(
@@ -253,6 +273,8 @@ def _new(args: argparse.Namespace) -> int:
         f"Leaderboard, for everyone:\n  {read}",
         file=sys.stderr,
     )
+    if roster is not None:
+        print(joined_text(args.club, roster), file=sys.stderr)
     return 0
 
 
@@ -385,7 +407,8 @@ def _round_text(seated: SeatedRound) -> str:
         f"{count_text(seated.seat_repeats, 'seat repeat')}"
     ]
     for table in seated.tables:
-        seats = ", ".join(f"{wind} {name}" for wind, name in zip(WINDS, table.players, strict=True))
+        winds = WINDS[: len(table.players)]  # East, South and West at a table of three
+        seats = ", ".join(f"{wind} {name}" for wind, name in zip(winds, table.players, strict=True))
         state = "finished" if table.finished else count_text(table.hands, "hand")
         lines.append(f"  Table {table.number} ({table.table}, {state}): {seats}")
     if seated.byes:

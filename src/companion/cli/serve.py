@@ -102,6 +102,22 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="N/S",
         help="writes to one table: N at once, N per S seconds after (240/60; 'off')",
     )
+    public.add_argument(
+        "--seat-limit",
+        type=rate_text,
+        default="6000/86400",
+        metavar="N/S",
+        help="tables events' seating may create for one client address: N at once, N per S "
+        "seconds after (6000/86400: a full event of 400 players and 40 rounds is 4,000; 'off')",
+    )
+    public.add_argument(
+        "--read-limit",
+        type=rate_text,
+        default="1200/60",
+        metavar="N/S",
+        help="reads of events' pages, standings and exports by one client address: N at once, "
+        "N per S seconds after (1200/60; an export counts 20; 'off')",
+    )
     parser.set_defaults(handler=_serve_command)
 
 
@@ -124,7 +140,7 @@ def _serve_command(args: argparse.Namespace) -> int:
     from companion.ledger.db import resolve_url, shown
     from companion.web.addresses import public_url
 
-    for name in ("create_limit", "write_limit"):
+    for name in ("create_limit", "write_limit", "seat_limit", "read_limit"):
         try:
             Rate.parse(getattr(args, name))
         except ValueError as error:
@@ -155,6 +171,8 @@ def _serve_command(args: argparse.Namespace) -> int:
             keep_alive=args.keep_alive,
             create_limit=args.create_limit,
             write_limit=args.write_limit,
+            seat_limit=args.seat_limit,
+            read_limit=args.read_limit,
             public_url=args.public_url,
         )
     )

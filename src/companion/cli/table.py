@@ -37,12 +37,18 @@ from companion.rules import table_profiles
 from companion.settlement import format_amount
 
 
+def _three_seated() -> str:
+    """The profiles whose tables seat three (`Profile.seats`: sanma)."""
+    return ", ".join(id for id, profile in table_profiles().items() if len(profile.seats) == 3)
+
+
 def register(commands: Any) -> None:
     """Add the `table` command group to the subparsers of `companion`."""
     table = commands.add_parser(
         "table",
         help="keep a table's score: record hands, standings, corrections, settle-up",
-        description="A table ledger: four named players in seat order (the first deals first), "
+        description="A table ledger: four named players in seat order (three at a "
+        f"{_three_seated()} table; the first deals first), "
         "every hand recorded, the dealer, winds, streak and totals worked out from the record.",
     )
     sub = table.add_subparsers(dest="table_command", required=True, metavar="COMMAND")
@@ -66,13 +72,22 @@ def register(commands: Any) -> None:
     new = sub.add_parser("new", parents=[common, as_json], help="start a table; prints its id")
     new.add_argument("--profile", default="sg", help=f"one of {', '.join(table_profiles())}")
     new.add_argument(
-        "--players", required=True, metavar="A,B,C,D", help="four names in seat order, East first"
+        "--players",
+        required=True,
+        metavar="A,B,C,D",
+        help=f"four names in seat order, East first (three at a {_three_seated()} table: A,B,C)",
     )
     new.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a profile option; repeatable"
     )
     new.add_argument("--hands", type=whole_number, metavar="N", help="the planned number of hands")
     new.add_argument("--name", default="", help="what the players call the table (optional)")
+    new.add_argument(
+        "--club",
+        metavar="ID",
+        help="the club the table belongs to: its names are matched to the club's roster, and "
+        "new names join it",
+    )
     new.add_argument(
         "--public-url",
         metavar="URL",
@@ -117,10 +132,18 @@ def _new(args: argparse.Namespace) -> int:
     options = dict(parse_option(text) for text in args.option or ())
     players = args.players.split(",")
     server = server_address(args.public_url or os.environ.get(PUBLIC_URL_ENV) or None)
+    joined: dict[str, list[str]] | None = None
     with open_ledger(args) as ledger:
-        created = ledger.create_table(
-            args.profile, players, options=options, hands=args.hands, name=args.name
-        )
+        table = {"options": options, "hands": args.hands, "name": args.name}
+        if args.club is None:
+            created = ledger.create_table(args.profile, players, **table)
+        else:
+            from companion.ledger.club_book.service import ClubBook
+
+            created, club_names = ClubBook(ledger).create_table(
+                args.club, args.profile, players, **table
+            )
+            joined = club_names.to_json()
         standings = ledger.standings(created.id)
     read = f"{server}/t/{created.id}"
     write = f"{read}#token={quote(created.token, safe='')}"
@@ -138,6 +161,7 @@ def _new(args: argparse.Namespace) -> int:
                 "write_link": write,
                 "read_link": read,
             }
+            | ({} if joined is None else {"club": args.club, "roster": joined})
         )
         return 0
     print(created.id)
@@ -149,7 +173,19 @@ def _new(args: argparse.Namespace) -> int:
         f"Read-only link, for everyone watching:\n  {read}",
         file=sys.stderr,
     )
+    if joined is not None:
+        print(joined_text(args.club, joined), file=sys.stderr)
     return 0
+
+
+def joined_text(club: str, roster: dict[str, list[str]]) -> str:
+    """What a table or an event did to its club's roster, for the terminal: the names that
+    joined it first (the pages say the same words), then those it knew."""
+    known = ", ".join(roster["known"])
+    if not roster["joined"]:
+        return f"Club {club}: every name was on the club's roster already ({known})."
+    joined = f"Club {club}: joined the club's roster: {', '.join(roster['joined'])}"
+    return joined + (f" (already on it: {known})" if known else "")
 
 
 def server_address(public: str | None) -> str:

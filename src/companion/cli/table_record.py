@@ -28,10 +28,16 @@ from companion.ledger.records import (
     WinRecord,
     extra_fields,
 )
+from companion.rules import table_profiles
 
 if TYPE_CHECKING:
     from companion.ledger.repository import Ledger
     from companion.ledger.store import Recorded
+
+
+def _points_games() -> str:
+    """The profiles whose tables play a points game (riichi, sanma), as the help names them."""
+    return ", ".join(id for id, profile in table_profiles().items() if profile.points_game)
 
 
 def open_ledger(args: argparse.Namespace) -> Ledger:
@@ -64,13 +70,13 @@ def register_records(sub: Any, recording: Sequence[argparse.ArgumentParser]) -> 
     chombo = sub.add_parser(
         "chombo",
         parents=recording,
-        help="riichi: record a chombo (a foul; the hand is dealt again)",
+        help=f"{_points_games()}: record a chombo (a foul; the hand is dealt again)",
     )
     chombo.add_argument("--player", required=True, metavar="NAME", help="who fouled")
     sub.add_parser(
         "stop",
         parents=recording,
-        help="riichi: the leading dealer of the last hand stops the game",
+        help=f"{_points_games()}: the leading dealer of the last hand stops the game",
     )
     payout = sub.add_parser(
         "payout",
@@ -108,7 +114,7 @@ def register_corrections(sub: Any, parents: Sequence[argparse.ArgumentParser]) -
     )
     _correction_arguments(amend)
     amend.add_argument("--draw", action="store_true", help="it was a drawn hand")
-    amend.add_argument("--chombo", metavar="NAME", help="riichi: it was NAME's chombo")
+    amend.add_argument("--chombo", metavar="NAME", help=f"{_points_games()}: it was NAME's chombo")
     _draw_arguments(amend, riichi=False)
     _win_arguments(amend, required=False)
     _payout_arguments(amend, required=False)
@@ -340,9 +346,13 @@ def _win_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
         "--liable", metavar="NAME", help="sg-table, hk: who pays for all; riichi: who is liable"
     )
     for flag, kind, help_text in (
-        ("--han", "han", "riichi: the hand's han (one per winner, with --fu)"),
-        ("--yakuman", "yakuman", "riichi: or the hand's yakuman count"),
-        ("--limit", "limit", "riichi: or a limit: mangan, haneman, baiman, sanbaiman, yakuman"),
+        ("--han", "han", f"{_points_games()}: the hand's han (one per winner, with --fu)"),
+        ("--yakuman", "yakuman", f"{_points_games()}: or the hand's yakuman count"),
+        (
+            "--limit",
+            "limit",
+            f"{_points_games()}: or a limit: mangan, haneman, baiman, sanbaiman, yakuman",
+        ),
     ):
         parser.add_argument(
             flag,
@@ -358,13 +368,13 @@ def _win_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
         action=_ValueAction,
         kind="fu",
         metavar="N",
-        help="riichi: the fu of the --han before it (may be left out from 5 han up)",
+        help=f"{_points_games()}: the fu of the --han before it (may be left out from 5 han up)",
     )
     parser.add_argument(
         "--riichi",
         action="append",
         metavar="A,B",
-        help="riichi: who declared riichi in this hand (a stick each); repeatable",
+        help=f"{_points_games()}: who declared riichi in this hand (a stick each); repeatable",
     )
 
 
@@ -405,23 +415,26 @@ def _draw_arguments(parser: argparse.ArgumentParser, *, riichi: bool = True) -> 
         "--tenpai",
         action="append",
         metavar="A,C",
-        help="riichi: who was tenpai at the exhaustive draw; repeatable",
+        help=f"{_points_games()}: who was tenpai at the exhaustive draw; repeatable",
     )
     parser.add_argument(
-        "--nagashi", action="append", metavar="NAME", help="riichi: paid a nagashi mangan"
+        "--nagashi",
+        action="append",
+        metavar="NAME",
+        help=f"{_points_games()}: paid a nagashi mangan",
     )
     parser.add_argument(
         "--abortive",
         metavar="KIND",
-        help="riichi: an abortive draw: nine_terminals, four_winds, four_kongs, four_riichi, "
-        "triple_ron",
+        help=f"{_points_games()}: an abortive draw: nine_terminals, four_winds, four_kongs, "
+        "four_riichi, triple_ron (those the table can have)",
     )
     if riichi:
         parser.add_argument(
             "--riichi",
             action="append",
             metavar="A,B",
-            help="riichi: who declared riichi in this hand (a stick each); repeatable",
+            help=f"{_points_games()}: who declared riichi in this hand (a stick each); repeatable",
         )
 
 

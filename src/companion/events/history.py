@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from companion.events.plan import Round, SeatingError
+from companion.events.plan import SEATS, Round, SeatingError
 
 
 def _rounds_upto(number: int) -> str:
@@ -25,12 +25,14 @@ class History:
     byes: dict[str, int]
     repeats: int = 0
     seat_repeats: int = 0
+    seats: int = SEATS
+    """The winds of a table: four, or three (East, South, West) at tables of three."""
 
     def meetings(self, one: str, other: str) -> int:
         return self.met.get(one, {}).get(other, 0)
 
     def wind_counts(self, name: str) -> list[int]:
-        return self.winds.get(name, [0, 0, 0, 0])
+        return self.winds.get(name, [0] * self.seats)
 
     def add(self, tables: Sequence[Sequence[str]], substitutes: Sequence[str]) -> tuple[int, int]:
         """Records a round's tables (seat order); returns its repeats and seat repeats."""
@@ -48,7 +50,7 @@ class History:
             for wind, name in enumerate(table):
                 if name in placeholders:
                     continue
-                counts = self.winds.setdefault(name, [0, 0, 0, 0])
+                counts = self.winds.setdefault(name, [0] * self.seats)
                 if counts[wind] > min(counts):
                     seat_repeats += 1
                 counts[wind] += 1
@@ -57,9 +59,10 @@ class History:
         return repeats, seat_repeats
 
 
-def history_of(previous: Sequence[Round]) -> History:
-    """The history of rounds 1, 2... as seated, refused when they are not in that order."""
-    history = History({}, {}, {})
+def history_of(previous: Sequence[Round], seats: int = SEATS) -> History:
+    """The history of rounds 1, 2... as seated (tables of `seats`), refused when they are not
+    in that order."""
+    history = History({}, {}, {}, seats=seats)
     for expected, round_ in enumerate(previous, 1):
         if round_.number != expected:
             raise SeatingError(

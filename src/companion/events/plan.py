@@ -1,6 +1,7 @@
 """What an event's seating is made of: the players (late entries and withdrawals), the plan
-(rounds, seed, how rounds are seated, the players over a multiple of four) with its checks, and
-the rounds it gives (tables of four, East first). Pure: docs/events.md, *Seating*."""
+(rounds, seed, how rounds are seated, the table size: four, or three for a profile of three
+seats such as sanma; the players over a multiple of it) with its checks, and the rounds it
+gives (tables East first). Pure: docs/events.md, *Seating*."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from companion.names import clean_name, name_key, same_name
 from companion.tiles import Wind
 
 SEATS = 4
+"""The players at a table, but where the event's profile seats three (`SeatingPlan.table_size`)."""
+TABLE_WORDS = {4: "four", 3: "three"}
 WINDS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
 SUBSTITUTE = "Substitute {}"
 """The name of the n-th substitute of a round (a placeholder for whoever fills the seat)."""
@@ -25,6 +28,9 @@ class FirstRound(Enum):
     """In an order drawn with the plan's seed value."""
     LISTED = "listed"
     """In the order the players are entered: the first four at table 1, East first."""
+    BALANCED = "balanced"
+    """Balanced by rating: the players, entered best first (a club's leaderboard), dealt to the
+    tables in snake order (`companion.events.balanced`)."""
 
 
 class LaterRounds(Enum):
@@ -53,23 +59,24 @@ class UnevenFieldError(SeatingError):
     """The players of a round do not make whole tables, and the plan says neither substitutes
     nor byes."""
 
-    def __init__(self, players: int, round_number: int | None) -> None:
+    def __init__(self, players: int, round_number: int | None, table_size: int = SEATS) -> None:
         self.players = players
-        self.tables = players // SEATS
-        self.over = players % SEATS
-        self.substitutes = SEATS - self.over
+        self.tables = players // table_size
+        self.over = players % table_size
+        self.substitutes = table_size - self.over
         self.round_number = round_number
         # Worded so that every count reads right (1 over, 3 over): the pages say it from the
         # catalogue with the same parameters.
         text = (
-            f"{players} players leave {self.over} over at tables of four: bring in "
-            f"{self.substitutes} more to substitute, or give {self.over} of them a bye"
+            f"{players} players leave {self.over} over at tables of {TABLE_WORDS[table_size]}: "
+            f"bring in {self.substitutes} more to substitute, or give {self.over} of them a bye"
         )
         if round_number is not None:
             text = f"in round {round_number}, {text}"
+        key = "refusal.event_uneven" if round_number is None else "refusal.event_uneven_round"
         super().__init__(
             text,
-            key="refusal.event_uneven" if round_number is None else "refusal.event_uneven_round",
+            key=key if table_size == SEATS else f"{key}_three",
             params={
                 "players": players,
                 "tables": self.tables,
@@ -96,7 +103,7 @@ class Entrant:
 @dataclass(frozen=True)
 class SeatingPlan:
     """Who plays which rounds and how they are seated. Checked when made: every round it plans
-    can be seated (four players at least, whole tables or a way to complete them)."""
+    can be seated (a table's players at least, whole tables or a way to complete them)."""
 
     players: tuple[Entrant, ...]
     rounds: int
@@ -104,6 +111,8 @@ class SeatingPlan:
     first_round: FirstRound = FirstRound.RANDOM
     later_rounds: LaterRounds = LaterRounds.NO_REPEATS
     leftover: Leftover | None = None
+    table_size: int = SEATS
+    """The players at a table: the event's profile's seats (four; sanma's three)."""
 
     @classmethod
     def of(
@@ -115,6 +124,7 @@ class SeatingPlan:
         first_round: FirstRound = FirstRound.RANDOM,
         later_rounds: LaterRounds = LaterRounds.NO_REPEATS,
         leftover: Leftover | None = None,
+        table_size: int = SEATS,
     ) -> SeatingPlan:
         """A plan from names (who play every round) and entries, their names as `clean_name`
         keeps them (look-alike names are one name)."""
@@ -124,9 +134,11 @@ class SeatingPlan:
             else replace(item, name=clean_name(item.name))
             for item in players
         )
-        return cls(entries, rounds, seed, first_round, later_rounds, leftover)
+        return cls(entries, rounds, seed, first_round, later_rounds, leftover, table_size)
 
     def __post_init__(self) -> None:
+        if self.table_size not in TABLE_WORDS:
+            raise SeatingError(f"a table seats three or four players, not {self.table_size}")
         if self.rounds < 1:
             raise SeatingError(
                 f"an event needs at least 1 round; got {self.rounds}",
@@ -182,21 +194,22 @@ class SeatingPlan:
                 )
         counts = [self.playing_count(number) for number in range(1, self.rounds + 1)]
         same = len(set(counts)) == 1
+        size = self.table_size
         for number, count in enumerate(counts, 1):
-            if count < SEATS:
+            if count < size:
                 if same:
                     raise SeatingError(
-                        f"a table needs 4 players, and the event has {count}",
+                        f"a table needs {size} players, and the event has {count}",
                         key="refusal.event_too_few",
-                        params={"count": count},
+                        params={"count": count, "size": size},
                     )
                 raise SeatingError(
-                    f"a table needs 4 players, and round {number} has {count}",
+                    f"a table needs {size} players, and round {number} has {count}",
                     key="refusal.event_too_few_round",
-                    params={"round": number, "count": count},
+                    params={"round": number, "count": count, "size": size},
                 )
-            if count % SEATS and self.leftover is None:
-                raise UnevenFieldError(count, None if same else number)
+            if count % size and self.leftover is None:
+                raise UnevenFieldError(count, None if same else number, size)
 
     def playing(self, round_number: int) -> tuple[str, ...]:
         """The players of a round, in the order they are entered."""
@@ -213,7 +226,8 @@ def _is_substitute_name(name: str) -> bool:
 
 @dataclass(frozen=True)
 class Table:
-    """A table of a round: its number (from 1) and its four players in seat order, East first."""
+    """A table of a round: its number (from 1) and its players (four, or three) in seat order,
+    East first."""
 
     number: int
     players: tuple[str, ...]
@@ -226,7 +240,7 @@ class Table:
 
     @property
     def seats(self) -> tuple[tuple[Wind, str], ...]:
-        return tuple(zip(WINDS, self.players, strict=True))
+        return tuple(zip(WINDS[: len(self.players)], self.players, strict=True))
 
 
 @dataclass(frozen=True)

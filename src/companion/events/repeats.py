@@ -22,9 +22,7 @@ from collections.abc import Sequence
 from heapq import heapify, heappop, heappush
 from math import comb
 
-from companion.events.plan import Leftover, SeatingPlan
-
-SEATS = 4
+from companion.events.plan import SEATS, Leftover, SeatingPlan
 
 
 def _spread_pairs(players: int, tables: int) -> int:
@@ -51,26 +49,26 @@ def _fewest_after_removing(sizes: list[int], removed: int, tables: int) -> int:
     return sum(_spread_pairs(size, tables) for size in sizes)
 
 
-def _table_sizes(players: int, byes: bool) -> list[int]:
+def _table_sizes(players: int, byes: bool, seats: int) -> list[int]:
     """A round's players at each table: with byes, whole tables; with substitutes, spread as
     evenly as a seating may spread them (a substitute at each of several tables), which is
     what leaves the fewest pairs to meet again."""
-    if byes or not players % SEATS:
-        return [SEATS] * (players // SEATS)
-    tables = -(-players // SEATS)
+    if byes or not players % seats:
+        return [seats] * (players // seats)
+    tables = -(-players // seats)
     each, over = divmod(players, tables)
     return [each + 1] * over + [each] * (tables - over)
 
 
-def _against_round_one(rounds: Sequence[frozenset[str]], byes: bool) -> list[int]:
+def _against_round_one(rounds: Sequence[frozenset[str]], byes: bool, seats: int) -> list[int]:
     first = rounds[0]
-    sizes = _table_sizes(len(first), byes)
+    sizes = _table_sizes(len(first), byes, seats)
     seated_first = sum(sizes)
     found = [0]
     for players in rounds[1:]:
         count = len(players)
-        round_byes = count % SEATS if byes else 0
-        tables = len(_table_sizes(count, byes))
+        round_byes = count % seats if byes else 0
+        tables = len(_table_sizes(count, byes, seats))
         # The round-1 players seated again: every bye, of round 1 or of this round, may fall
         # on one of them.
         present = max(0, len(first & players) - (len(first) - seated_first) - round_byes)
@@ -79,7 +77,7 @@ def _against_round_one(rounds: Sequence[frozenset[str]], byes: bool) -> list[int
     return found
 
 
-def _per_player(rounds: Sequence[frozenset[str]], byes: bool) -> list[int]:
+def _per_player(rounds: Sequence[frozenset[str]], byes: bool, seats: int) -> list[int]:
     # Kept round by round (rounds played, the field, the meetings that do not happen), so that
     # an event's page, which asks for every round's figure, reads each round once.
     found = []
@@ -92,10 +90,10 @@ def _per_player(rounds: Sequence[frozenset[str]], byes: bool) -> list[int]:
         # Meetings that do not happen: a bye's three, and a substitute's three at the table it
         # fills (one for each player beside it, the substitutes spread a table each); taken
         # where they save the most repeats, from the player with the most meetings first.
-        over = len(players) % SEATS
+        over = len(players) % seats
         if over:
-            missing += [SEATS - 1] * over if byes else [1] * ((SEATS - over) * (SEATS - 1))
-        heap = [-(SEATS - 1) * played[name] for name in everyone]
+            missing += [seats - 1] * over if byes else [1] * ((seats - over) * (seats - 1))
+        heap = [-(seats - 1) * played[name] for name in everyone]
         heapify(heap)
         for units in missing:
             most = -heappop(heap)
@@ -106,19 +104,23 @@ def _per_player(rounds: Sequence[frozenset[str]], byes: bool) -> list[int]:
     return found
 
 
-def unavoidable_repeats(rounds: Sequence[frozenset[str]], byes: bool) -> tuple[int, ...]:
+def unavoidable_repeats(
+    rounds: Sequence[frozenset[str]], byes: bool, seats: int = SEATS
+) -> tuple[int, ...]:
     """For each round, the repeats no seating can avoid by the end of it (every round so far
     together): `rounds` holds each round's players, `byes` whether the players beyond whole
-    tables sit out (else substitutes complete the last table)."""
+    tables (of `seats`) sit out (else substitutes complete the last table)."""
     if not rounds:
         return ()
     return tuple(
         max(pair)
-        for pair in zip(_against_round_one(rounds, byes), _per_player(rounds, byes), strict=True)
+        for pair in zip(
+            _against_round_one(rounds, byes, seats), _per_player(rounds, byes, seats), strict=True
+        )
     )
 
 
 def plan_repeats(plan: SeatingPlan) -> tuple[int, ...]:
     """`unavoidable_repeats` of a plan's rounds, as its players join and withdraw."""
     rounds = [frozenset(plan.playing(number)) for number in range(1, plan.rounds + 1)]
-    return unavoidable_repeats(rounds, plan.leftover is Leftover.BYES)
+    return unavoidable_repeats(rounds, plan.leftover is Leftover.BYES, plan.table_size)

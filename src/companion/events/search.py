@@ -11,11 +11,10 @@ from functools import cache
 from itertools import combinations, permutations
 
 from companion.events.history import History
-from companion.events.plan import SEATS
 
-_PERMUTATIONS = tuple(permutations(range(SEATS)))
-"""Who of a table's four takes each wind; the table's own order (the identity) comes first, so
-that it is kept whenever nothing is better."""
+_PERMUTATIONS = {size: tuple(permutations(range(size))) for size in (3, 4)}
+"""By table size, who of a table's players takes each wind; the table's own order (the
+identity) comes first, so that it is kept whenever nothing is better."""
 
 _TABU_ITERATIONS = 1500
 _TABU_STALL = 300
@@ -29,9 +28,10 @@ def search_tables(
     by_standing: bool,
     rng: random.Random,
 ) -> list[list[str]]:
-    """Tables of four (in no particular seat order) minimising the pairs' cost: meetings so far,
-    and by standing also the distance of the two in the standing, meetings weighing more than
-    any distance."""
+    """Tables (of the history's `seats`, in no particular seat order) minimising the pairs'
+    cost: meetings so far, and by standing also the distance of the two in the standing,
+    meetings weighing more than any distance."""
+    seats = history.seats
     size = len(order)
     index = {name: position for position, name in enumerate(order)}
     met = [[0] * size for _ in range(size)]
@@ -41,24 +41,24 @@ def search_tables(
             if other in index:
                 row[index[other]] = count
     if by_standing:
-        weight = SEATS * size * size
+        weight = seats * size * size
         cost = [
             [weight * met[i][j] + abs(i - j) if i != j else 0 for j in range(size)]
             for i in range(size)
         ]
     else:
         cost = met  # the meetings alone (nobody meets themselves: the diagonal is 0); read only
-    tables = _greedy(size, cost)
+    tables = _greedy(size, cost, seats)
     tables = _tabu(tables, cost, met, rng)
     if by_standing:
-        tables = _descend_neighbours(tables, cost)
+        tables = _descend_neighbours(tables, cost, seats)
         tables.sort(key=min)
     else:
         tables = _balance_winds(tables, met, [history.wind_counts(name) for name in order], rng)
     return [[order[i] for i in table] for table in tables]
 
 
-def _greedy(size: int, cost: list[list[int]]) -> list[list[int]]:
+def _greedy(size: int, cost: list[list[int]], seats: int) -> list[list[int]]:
     """Each table opened by the first player left, then filled by the cheapest (the first among
     equals)."""
     left = list(range(size))
@@ -67,7 +67,7 @@ def _greedy(size: int, cost: list[list[int]]) -> list[list[int]]:
         table = [left.pop(0)]
         # Each one left's cost to the table so far, kept as the table fills (not summed anew).
         sums = [cost[k][table[0]] for k in left]
-        while len(table) < SEATS:
+        while len(table) < seats:
             best = min(range(len(left)), key=sums.__getitem__)
             chosen = left.pop(best)
             del sums[best]
@@ -150,7 +150,9 @@ def _tabu(
     return best
 
 
-def _descend_neighbours(tables: list[list[int]], cost: list[list[int]]) -> list[list[int]]:
+def _descend_neighbours(
+    tables: list[list[int]], cost: list[list[int]], seats: int
+) -> list[list[int]]:
     """By standing: swaps between tables near in the standing while a swap lowers the cost."""
     current = sorted((list(table) for table in tables), key=min)
     improved = True
@@ -160,8 +162,8 @@ def _descend_neighbours(tables: list[list[int]], cost: list[list[int]]) -> list[
         passes += 1
         for t1 in range(len(current)):
             for t2 in range(t1 + 1, min(t1 + 3, len(current))):
-                for i in range(SEATS):
-                    for j in range(SEATS):
+                for i in range(seats):
+                    for j in range(seats):
                         if _swap_delta(current, cost, t1, i, t2, j) < 0:
                             a, b = current[t1][i], current[t2][j]
                             current[t1][i], current[t2][j] = b, a
@@ -170,16 +172,17 @@ def _descend_neighbours(tables: list[list[int]], cost: list[list[int]]) -> list[
 
 
 def _wind_penalty(table: Sequence[int], fresh: Sequence[int]) -> int:
-    """The fewest seat repeats the table can have over its 24 seatings. `fresh[p]`: the winds
-    (bit i for wind i) player p has sat in least."""
+    """The fewest seat repeats the table can have over its seatings (24 at a table of four).
+    `fresh[p]`: the winds (bit i for wind i) player p has sat in least."""
     return _masks_penalty(tuple(fresh[player] for player in table))
 
 
 @cache
 def _masks_penalty(masks: tuple[int, ...]) -> int:
-    """`_wind_penalty` of four players' masks: at most 16^4 of them, each worked out once."""
-    best = SEATS
-    for seating in _PERMUTATIONS:
+    """`_wind_penalty` of a table's players' masks (one a seat, three or four): at most 16^4
+    of them, each worked out once."""
+    best = len(masks)
+    for seating in _PERMUTATIONS[len(masks)]:
         penalty = 0
         for wind, seat in enumerate(seating):
             if not masks[seat] >> wind & 1:
@@ -218,7 +221,7 @@ def _balance_winds(
         t1 = unbalanced[rng.randrange(len(unbalanced))]
         t2 = rng.randrange(count - 1)
         t2 += t2 >= t1
-        i, j = rng.randrange(SEATS), rng.randrange(SEATS)
+        i, j = rng.randrange(len(current[t1])), rng.randrange(len(current[t2]))
         if _swap_delta(current, met, t1, i, t2, j) > 0:
             continue
         first, second = list(current[t1]), list(current[t2])
@@ -239,13 +242,15 @@ def _balance_winds(
 
 
 def seat_winds(table: Sequence[str], history: History, substitutes: Sequence[str]) -> list[str]:
-    """The table's four in the winds that give the fewest seat repeats, then the fewest seats
-    already taken often (the sum of squares); the table's own order among equals."""
+    """The table's players in the winds that give the fewest seat repeats, then the fewest
+    seats already taken often (the sum of squares); the table's own order among equals."""
     placeholders = set(substitutes)
-    counts = [[0, 0, 0, 0] if name in placeholders else history.wind_counts(name) for name in table]
+    empty = [0] * len(table)
+    counts = [empty if name in placeholders else history.wind_counts(name) for name in table]
     best_key: tuple[int, int] | None = None
-    best: tuple[int, ...] = _PERMUTATIONS[0]
-    for seating in _PERMUTATIONS:
+    orders = _PERMUTATIONS[len(table)]
+    best: tuple[int, ...] = orders[0]
+    for seating in orders:
         penalty = spread = 0
         for wind, seat in enumerate(seating):
             mine = counts[seat]

@@ -1,4 +1,5 @@
-"""Seating an event: the players at tables of four, round by round, East first (docs/events.md).
+"""Seating an event: the players at tables of four (of three where the event's profile seats
+three: `SeatingPlan.table_size`), round by round, East first (docs/events.md).
 
 Pure: a plan (the players, their late entries and withdrawals, the number of rounds, a seed and
 the options) and the rounds already seated give the next round, the same one every time. Pairs
@@ -20,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from companion.events.balanced import balanced_order
 from companion.events.history import History, history_of
 from companion.events.plan import (
     SEATS,
@@ -55,8 +57,9 @@ def seat_round(
             key="refusal.event_no_round",
             params={"round": number, "last": plan.rounds},
         )
+    size = plan.table_size
     if history is None:
-        history = history_of(previous)
+        history = history_of(previous, size)
     playing = plan.playing(number)
     rng = random.Random(f"seating {plan.seed} round {number}")
     by_standing = number > 1 and plan.later_rounds is LaterRounds.STANDING
@@ -68,7 +71,7 @@ def seat_round(
             if number > 1
             else "round 1 is seated before any standing: it takes none"
         )
-    elif number == 1 and plan.first_round is FirstRound.LISTED:
+    elif number == 1 and plan.first_round in (FirstRound.LISTED, FirstRound.BALANCED):
         order = list(playing)
     else:
         order = list(playing)
@@ -76,7 +79,7 @@ def seat_round(
 
     byes: tuple[str, ...] = ()
     substitutes: tuple[str, ...] = ()
-    over = len(order) % SEATS
+    over = len(order) % size
     if over and plan.leftover is Leftover.BYES:
         # The fewest byes so far first; among equals the last in the order (the lowest standing,
         # the last listed, or the last drawn).
@@ -86,11 +89,15 @@ def seat_round(
         resting = set(byes)
         order = [name for name in order if name not in resting]
     elif over:
-        substitutes = tuple(SUBSTITUTE.format(index) for index in range(1, SEATS - over + 1))
+        substitutes = tuple(SUBSTITUTE.format(index) for index in range(1, size - over + 1))
         order += substitutes
 
+    if number == 1 and plan.first_round is FirstRound.BALANCED:
+        order = balanced_order(order, size)  # after the byes: the weakest sit out
+
     tables = None
-    if number > 1 and plan.later_rounds is LaterRounds.NO_REPEATS:
+    # The known schedules are of tables of four.
+    if number > 1 and plan.later_rounds is LaterRounds.NO_REPEATS and size == SEATS:
         tables = from_schedule(order, previous, number, history)
     if tables is None:
         tables = search_tables(order, history, by_standing, rng)
@@ -113,7 +120,7 @@ def seat_event(plan: SeatingPlan, standings: Mapping[int, Sequence[str]] | None 
     before round r (best first)."""
     rounds: list[Round] = []
     # Counted as the rounds are seated, not anew for each round from the first.
-    history = history_of(())
+    history = history_of((), plan.table_size)
     for number in range(1, plan.rounds + 1):
         standing = None
         if number > 1 and plan.later_rounds is LaterRounds.STANDING:

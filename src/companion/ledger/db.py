@@ -7,7 +7,8 @@ and `postgres://` are read as the same).
 
 SQLite serialises writers: every transaction starts with `BEGIN IMMEDIATE`, which takes the
 database's write lock at once (waiting up to the busy timeout), so a table's record is read and
-appended by one writer at a time. On PostgreSQL the repository locks the table's row instead.
+appended by one writer at a time; a transaction that only reads (`READ_ONLY`) begins deferred.
+On PostgreSQL the repository locks the table's row instead.
 """
 
 from __future__ import annotations
@@ -71,6 +72,12 @@ def shown(url: str | URL) -> str:
         return str(url)
 
 
+READ_ONLY_OPTION = "companion_read_only"
+READ_ONLY = {READ_ONLY_OPTION: True}
+"""The execution options of a transaction that only reads (`engine.execution_options(**READ_ONLY)`):
+on SQLite it begins deferred, without the write lock; elsewhere it changes nothing."""
+
+
 def create_ledger_engine(url: str) -> Engine:
     """An engine for a SQLite or PostgreSQL (psycopg 3) URL, set up for the ledger."""
     try:
@@ -115,7 +122,10 @@ def _sqlite_engine(url: URL) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # A read alone (`READ_ONLY`) takes no write lock: in WAL mode it reads a snapshot of
+        # its own while writers write, so many readers never keep a table's write waiting.
+        read_only = connection.get_execution_options().get(READ_ONLY_OPTION)
+        connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
     return engine
 

@@ -22,7 +22,6 @@ from companion.ledger.entries import (
 )
 from companion.ledger.replay import HistoryEntry, Replay
 from companion.ledger.settle import settle_up, transfer_text
-from companion.ledger.state import SEATS
 from companion.settlement import amount_json, format_amount
 
 
@@ -175,7 +174,8 @@ def export_csv(replayed: Replay) -> str:
     )
     for entry in replayed.entries:
         row = Row(players, entry)
-        writer.writerow(_cells(shown, {column.name: column.read(row) for column in shown}))
+        values = {column.name: column.read(row) for column in shown}
+        writer.writerow(_cells(shown, values, len(players)))
     game = replayed.state.game
     if game is not None and game.finished:
         # The final results, a row of their own: each player's result (uma and oka included)
@@ -192,7 +192,7 @@ def export_csv(replayed: Replay) -> str:
             "honba": game.honba,
             "{player} points": [format_amount(points) for points in final],
         }
-        writer.writerow(_cells(shown, values))
+        writer.writerow(_cells(shown, values, len(players)))
     state = replayed.state
     shared = state.table_points()
     if shared is not None and state.finished:
@@ -209,18 +209,18 @@ def export_csv(replayed: Replay) -> str:
             "{player}": shared,
             "{player} total": state.totals,
         }
-        writer.writerow(_cells(shown, values))
+        writer.writerow(_cells(shown, values, len(players)))
     return out.getvalue()
 
 
-def _cells(shown: Sequence[Column], values: Mapping[str, Any]) -> list[Any]:
+def _cells(shown: Sequence[Column], values: Mapping[str, Any], players: int) -> list[Any]:
     """A CSV row: each column's cells from `values` by the column's name, empty where it has
     none (a player's column: one cell per player)."""
     cells: list[Any] = []
     for column in shown:
         value = values.get(column.name)
         if column.per_player:
-            seats = value if value is not None else [None] * SEATS
+            seats = value if value is not None else [None] * players
             cells += [csv_cell(column, item, spreadsheet_text) for item in seats]
         else:
             cells.append(csv_cell(column, value, spreadsheet_text))

@@ -1,6 +1,6 @@
-"""A points game's table (`Profile.points_game`: riichi): what a player enters made into a game
-outcome (`rules/riichi/game.py`) at its place in the record, checked by the game, and the
-table's state moved by it.
+"""A points game's table (`Profile.points_game`: riichi, and sanma at a table of three): what a
+player enters made into a game outcome (`rules/riichi/game.py`) at its place in the record,
+checked by the game, and the table's state moved by it.
 
 A hand's points are never stored as the truth: the record keeps the outcome as the game reads
 it (who won what, who declared riichi, who was tenpai), and replay plays the game again, so a
@@ -26,9 +26,8 @@ from companion.ledger.records import (
     WinRecord,
 )
 from companion.ledger.state import TableSetup, TableState, add
-from companion.rules.riichi.engine import score_riichi
 from companion.rules.riichi.game import RIICHI_STICK, GameState, Step, advance
-from companion.rules.riichi.options import read_options
+from companion.rules.riichi.options import RiichiOptions
 from companion.rules.riichi.outcomes import (
     FU_VALUES,
     GameError,
@@ -37,7 +36,7 @@ from companion.rules.riichi.outcomes import (
     outcome_json,
     read_outcome,
 )
-from companion.rules.riichi.profile import read_request
+from companion.rules.riichi.profile import RiichiProfile
 
 RIICHI_CIRCUMSTANCES = ("riichi", "double_riichi")
 """A whole hand's circumstances (its `events`) that say its winner declared riichi."""
@@ -206,8 +205,10 @@ def _scored(
     """A whole hand scored by the engine: its han and fu, or its yakuman, as the game takes
     them."""
     name = setup.players[player]
+    profile = setup.engine_profile
+    assert isinstance(profile, RiichiProfile)
     try:
-        result = score_riichi(**read_request(request))
+        result = profile.score_fields(**profile.read_fields(request))
     except (NotAWinError, InvalidHandError, TileParseError) as refusal:
         raise NotPayableWinError(
             f"{name}'s hand is not a win: {refusal.message}",
@@ -218,7 +219,9 @@ def _scored(
         raise LedgerError(
             f"{name}'s hand: {refusal.message}", key=refusal.key, params=refusal.params
         ) from None
-    winner = Winner.from_result(player, result, liable, read_options(setup.options).liable_yakuman)
+    options = setup.engine_options
+    assert isinstance(options, RiichiOptions)
+    winner = Winner.from_result(player, result, liable, options.liable_yakuman)
     data: dict[str, Any] = {"player": player}
     if winner.yakuman:
         data["yakuman"] = winner.yakuman

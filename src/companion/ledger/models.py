@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     CheckConstraint,
     DateTime,
     ForeignKey,
@@ -24,6 +25,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -285,3 +287,103 @@ class EventAuditRow(Base):
     nothing new (`EventStore._write`)."""
     fingerprint: Mapped[str | None] = mapped_column(String(64))
     """A digest of what the keyed action asked for, to tell a key reused for another action."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Clubs (migration 0007): the people behind the tables' names, across tables and events
+# (docs/clubs.md)
+
+CLUB_AUDIT_KINDS = ("create", "add", "rename", "merge", "unmerge", "attach", "privacy")
+"""What a club's record of its roster holds, one row per action."""
+
+
+class ClubRow(Base):
+    """A club: its name, the rating that orders its leaderboard, the profile family its games
+    are rated in (set by its first table or event), and its organiser's token's hash."""
+
+    __tablename__ = "club_records"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    rating: Mapped[str] = mapped_column(String(16))
+    family: Mapped[str | None] = mapped_column(String(32))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    private: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    """Whether its leaderboard, players' pages and exports need the organiser's token."""
+    version: Mapped[int] = mapped_column(Integer)
+    """One more at every change of the roster or of the tables it holds: what its ratings are
+    cached by, with each table's last entry."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def _club_key() -> Any:
+    return ForeignKey("club_records.id", ondelete="CASCADE")
+
+
+class ClubPlayerRow(Base):
+    """A person on a club's roster. A player merged into another keeps the row (and the names
+    that point to it), with `merged_into` naming the one who counts."""
+
+    __tablename__ = "club_players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    club_id: Mapped[str] = mapped_column(_club_key(), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    nickname: Mapped[str | None] = mapped_column(String(64))
+    ema_id: Mapped[str | None] = mapped_column(String(32))
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    merged_into: Mapped[int | None] = mapped_column(Integer)
+
+
+class ClubAliasRow(Base):
+    """A name (by `name_key`) that means a player of the club: every name the player has had,
+    so that the tables' names written before a rename still find them."""
+
+    __tablename__ = "club_aliases"
+
+    club_id: Mapped[str] = mapped_column(_club_key(), primary_key=True)
+    name_key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("club_players.id", ondelete="CASCADE"))
+
+
+class ClubTableRow(Base):
+    """A ledger table that belongs to a club (a table of none has no row)."""
+
+    __tablename__ = "club_tables"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("ledger_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[str] = mapped_column(_club_key(), index=True)
+
+
+class ClubEventRow(Base):
+    """An event that belongs to a club: every table it seats is the club's."""
+
+    __tablename__ = "club_events"
+
+    event_id: Mapped[str] = mapped_column(
+        ForeignKey("event_records.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[str] = mapped_column(_club_key(), index=True)
+
+
+class ClubAuditRow(Base):
+    """The club's record of its roster, append-only: who was added, renamed, merged and
+    unmerged, which tables and events were attached, with who and when."""
+
+    __tablename__ = "club_audit"
+    __table_args__ = (
+        UniqueConstraint("club_id", "seq"),
+        CheckConstraint(
+            "kind IN (" + ", ".join(f"'{kind}'" for kind in CLUB_AUDIT_KINDS) + ")", name="kind"
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    club_id: Mapped[str] = mapped_column(_club_key(), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    by_name: Mapped[str] = mapped_column(String(200), default="")
+    details: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

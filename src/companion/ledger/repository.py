@@ -155,10 +155,7 @@ class Ledger(TableStore):
             return self._replayed(session, table.id, setup_of(table))
 
     def standings(self, table_id: str) -> dict[str, Any]:
-        replayed = self.replay(table_id)
-        return {"id": table_key(table_id), "profile": replayed.setup.profile} | (
-            replayed.state.to_json()
-        )
+        return standings_json(table_id, self.replay(table_id))
 
     def history(self, table_id: str) -> tuple[HistoryEntry, ...]:
         return self.replay(table_id).entries
@@ -277,6 +274,13 @@ class Ledger(TableStore):
 
     def export_csv(self, table_id: str) -> str:
         return export_csv(self.replay(table_id))
+
+
+def standings_json(table_id: str, replayed: Replay) -> dict[str, Any]:
+    """A table's standings as the API gives them: its id and profile with its state."""
+    return {"id": table_key(table_id), "profile": replayed.setup.profile} | (
+        replayed.state.to_json()
+    )
 
 
 def _record_operation(record: Record) -> dict[str, Any]:

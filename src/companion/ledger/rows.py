@@ -19,10 +19,12 @@ def aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def setup_of(row: TableRow) -> TableSetup:
+def setup_of(row: TableRow, players: tuple[str, ...] | None = None) -> TableSetup:
+    """The table's setup; `players` (seat order) when read beside the row rather than loaded
+    with it (an event's tables read together, `event_book.tables`)."""
     return TableSetup(
         row.profile,
-        tuple(player.name for player in row.players),
+        tuple(player.name for player in row.players) if players is None else players,
         dict(row.options),
         row.planned_hands,
         row.name or "",

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from companion.rules.riichi.outcomes import GameSetup
 
 SEATS = 4
+"""The seats of a table, but for a profile whose `seats` are three (`sanma`)."""
+TABLE_SIZES = (3, 4)
+"""How many players a table seats: four, or three (`Profile.seats`)."""
 
 MAX_PLAYER_NAME = 40
 """The longest player name, in characters."""
@@ -44,6 +47,11 @@ Amounts = tuple[Fraction, ...]
 ZERO: Amounts = (Fraction(0),) * SEATS
 
 
+def zero(seats: int) -> Amounts:
+    """Nothing for each of `seats` players."""
+    return ZERO if seats == SEATS else (Fraction(0),) * seats
+
+
 # ---------------------------------------------------------------------------------------------
 # Amounts
 
@@ -54,7 +62,7 @@ def amounts_text(amounts: Sequence[Fraction]) -> list[str]:
 
 
 def parse_amounts(values: Sequence[Any]) -> Amounts:
-    if len(values) != SEATS:
+    if len(values) not in TABLE_SIZES:
         raise ValueError("a stored entry must have one amount per player")
     return tuple(Fraction(str(value)) for value in values)
 
@@ -125,7 +133,7 @@ class TableSetup:
         options as the game reads them."""
         from companion.rules.riichi.outcomes import GameSetup
 
-        return GameSetup.create(self.players, self.options)
+        return GameSetup.create(self.players, self.engine_options)  # type: ignore[arg-type]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -146,8 +154,9 @@ def new_setup(
     name: str = "",
     planned_rounds: int | None = None,
 ) -> TableSetup:
-    """A validated setup: a known profile, valid options, four distinct names, hands >= 1, a
-    table name within its limit."""
+    """A validated setup: a known profile, valid options, a distinct name for each of the
+    profile's seats (four, or three: `Profile.seats`), hands >= 1, a table name within its
+    limit."""
     table_name = name.strip()
     if len(table_name) > MAX_TABLE_NAME:
         raise LimitError(f"a table's name can have at most {MAX_TABLE_NAME} characters")
@@ -163,10 +172,12 @@ def new_setup(
     options = dict(options or {})
     found.parse_options(options)
     names = tuple(clean_name(player) for player in players)
-    if len(names) != SEATS:
+    seats = len(found.seats)
+    if len(names) != seats:
+        count = "four" if seats == SEATS else "three"
         raise LedgerError(
-            f"a table has four players in seat order, East first; got {len(names)}: "
-            + ", ".join(names)
+            f"a {found.id} table has {count} players in seat order, East first; got "
+            f"{len(names)}: " + ", ".join(names)
         )
     for player in names:
         if not player:
@@ -241,8 +252,13 @@ class TableState:
     the hand to play, its end."""
 
     @property
+    def seats(self) -> int:
+        """How many play: four, or three (`sanma`)."""
+        return len(self.players)
+
+    @property
     def dealer(self) -> int:
-        return self.passes % SEATS
+        return self.passes % self.seats
 
     @property
     def honba(self) -> int:
@@ -257,29 +273,29 @@ class TableState:
         if self.game is None:
             return self.totals
         if not self.game.finished:
-            return ZERO
+            return zero(self.seats)
         results = {
             standing.player: standing.result + standing.penalty for standing in self.game.results
         }
-        return tuple(results[player] for player in range(SEATS))
+        return tuple(results[player] for player in range(self.seats))
 
     @property
     def round(self) -> Wind:
-        """East for the first turn of the deal round all four players, then South, West, North,
+        """East for the first turn of the deal round all the players, then South, West, North,
         and East again."""
-        return WINDS[(self.passes // SEATS) % SEATS]
+        return WINDS[(self.passes // self.seats) % len(WINDS)]
 
     def seat_wind(self, player: int) -> Wind:
         """The dealer sits East; the others follow in seat order."""
-        return WINDS[(player - self.dealer) % SEATS]
+        return WINDS[(player - self.dealer) % self.seats]
 
     def player_at(self, wind: Wind) -> int:
-        return (self.dealer + wind.index) % SEATS
+        return (self.dealer + wind.index) % self.seats
 
     @property
     def rounds_played(self) -> int:
-        """Full rounds played: the deal has gone round all four seats this many times."""
-        return self.passes // SEATS
+        """Full rounds played: the deal has gone round all the seats this many times."""
+        return self.passes // self.seats
 
     @property
     def finished(self) -> bool:
@@ -331,7 +347,9 @@ class TableState:
 
     def amounts(self, payments: Mapping[Wind, Fraction]) -> Amounts:
         """Engine payments by seat wind as amounts by player."""
-        return tuple(payments.get(self.seat_wind(player), Fraction(0)) for player in range(SEATS))
+        return tuple(
+            payments.get(self.seat_wind(player), Fraction(0)) for player in range(self.seats)
+        )
 
     def to_json(self) -> dict[str, Any]:
         data = self._json()
@@ -369,7 +387,7 @@ class TableState:
             "round_number": min(
                 self.rounds_played + 1, self.planned_rounds or self.rounds_played + 1
             ),
-            "deals_in_round": self.passes % SEATS + 1,
+            "deals_in_round": self.passes % self.seats + 1,
             "finished": self.finished,
             "dealer": self.players[self.dealer],
             "dealer_streak": self.streak,
@@ -382,7 +400,12 @@ def initial_state(setup: TableSetup) -> TableState:
     if setup.points_game:
         from companion.rules.riichi.game import start
 
-        return TableState(setup.players, profile=setup.profile, game=start(setup.game))
+        return TableState(
+            setup.players,
+            profile=setup.profile,
+            totals=zero(len(setup.players)),
+            game=start(setup.game),
+        )
     return TableState(setup.players, setup.planned_hands, setup.planned_rounds, setup.profile)
 
 
@@ -392,7 +415,7 @@ def game_finals(game: GameState) -> list[float] | None:
     if not game.finished:
         return None
     shown = {standing.player: float(standing.shown) for standing in game.results}
-    return [shown[player] for player in range(SEATS)]
+    return [shown[player] for player in range(game.seats)]
 
 
 def game_json(game: GameState) -> dict[str, Any]:

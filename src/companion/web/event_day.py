@@ -20,7 +20,7 @@ from companion.errors import CompanionError
 from companion.ledger.state import table_key
 from companion.web import i18n
 from companion.web.event_day_views import table_up_context
-from companion.web.event_pages import READS, event_book, now, round_timer_context
+from companion.web.event_pages import event_book, event_reads, now, round_timer_context
 from companion.web.event_views import COLUMNS, round_of, round_view
 from companion.web.table_share import share_reach
 from companion.web.templating import page_context, render_error, request_language, templates
@@ -33,7 +33,7 @@ def table_timer_line(request: Request, event_id: str, table_id: str) -> HTMLResp
     """The timer line of one table's round, with what the table plays once time is up."""
     book = event_book(request)
     with refusals():
-        _, event, _ = READS.get(book, event_id)
+        _, event, _ = event_reads(book, event_id)
     for seated in event.get("seated", ()):
         for table in seated.get("tables", ()):
             if table["table"] == table_key(table_id):

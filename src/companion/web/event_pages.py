@@ -24,14 +24,21 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
+from markupsafe import Markup
 
-from companion.api.deps import open_ledger, refusals
-from companion.api.event_stream import read_event_state
+from companion.api.deps import WholeQuery, call_reading, open_ledger, refusals
+from companion.api.limits import limit_reads
 from companion.api.security import bearer_token
 from companion.ledger.state import table_key
 from companion.web import i18n
 from companion.web.event_day_views import day_panel_context, table_up_context
-from companion.web.event_views import audit_lines, event_context, round_of, timer_view
+from companion.web.event_views import (
+    audit_lines,
+    event_context,
+    round_of,
+    seating_rounds,
+    timer_view,
+)
 from companion.web.pages import script_data
 from companion.web.table_share import share_reach
 from companion.web.templating import page_context, render, request_language, templates
@@ -51,62 +58,95 @@ def event_book(request: Request) -> EventBook:
     return EventBook(open_ledger(request))
 
 
-class EventReads:
-    """The event's JSON and its standings' by (event, version): every page following an event
-    asks for its board on the same message, and after the first has worked it out the others
-    read it from here (pages asking at the very same moment may each work it out). Read after
-    the version, so what is kept is at least that version; bounded, least recently used out;
-    read-only once kept (the pages only read it)."""
+def event_reads(book: EventBook, event_id: str) -> tuple[int, dict[str, Any], dict[str, Any]]:
+    """The event's version, JSON and standings' JSON, kept by version (`EventBook.current`):
+    every page following an event asks for its board on the same message, and after the
+    first has worked it out the others read it."""
+    read = book.current(event_id)
+    return read.version, read.event_json, read.standings_json
+
+
+class KeptRegions:
+    """The leaderboard's regions that hang on the event's version alone (the standings, the
+    tables of the round shown), rendered once for each version, language and round and shown
+    to every reader after (a big event's standings are 400 rows). What hangs on the clock (the
+    round timers) is rendered for each request. Bounded, least recently used out."""
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[str, str, int], tuple[dict[str, Any], dict[str, Any]]] = (
-            OrderedDict()
-        )
+        self._items: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, book: EventBook, event_id: str) -> tuple[int, dict[str, Any], dict[str, Any]]:
-        version = read_event_state(book.ledger, event_id).version
-        # The database too: two ledgers (tests, a second server in one process) may share ids.
-        key = (str(book.ledger.engine.url), table_key(event_id), version)
+    def get(self, key: tuple[Any, ...]) -> dict[str, Any] | None:
         with self._lock:
             found = self._items.get(key)
             if found is not None:
                 self._items.move_to_end(key)
-                return (version, *found)
-        read = (book.event(event_id).to_json(), book.standings(event_id).to_json())
+            return found
+
+    def put(self, key: tuple[Any, ...], regions: dict[str, Any]) -> None:
         with self._lock:
-            self._items[key] = read
+            self._items[key] = regions
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
-        return (version, *read)
 
 
-READS = EventReads()
+REGIONS = KeptRegions()
 
 
-def leaderboard_context(request: Request, event_id: str) -> dict[str, Any]:
-    """The event, its standings and its version (for the live stream), as the pages show them."""
+def leaderboard_context(
+    request: Request, event_id: str, shown: int | None = None
+) -> dict[str, Any]:
+    """The event, its standings and its version (for the live stream), as the pages show them;
+    round `shown`'s tables rather than the current round's."""
     lang = request_language(request)
     book = event_book(request)
     with refusals():
-        version, event, standings = READS.get(book, event_id)
+        version, event, standings = event_reads(book, event_id)
     t = i18n.Translator(lang)
-    context = event_context(t, event, standings, datetime.now(UTC))
+    key = (str(book.ledger.engine.url), table_key(event_id), version, lang, shown)
+    kept = REGIONS.get(key)
+    rows = None if kept is None else kept["rows"]
+    context = event_context(t, event, standings, now(), shown, rows)
     context["board_state"] = {"version": version}
     context["event"] = event
+    if kept is None:
+        regions = templates.env.get_template("components/event_regions.html")
+        module: Any = regions.make_module({**page_context(request), **context})
+        kept = {
+            "rows": context["rows"],
+            "standings_html": Markup(module.standings_region()),
+            "tables_html": Markup(module.tables_region()),
+        }
+        REGIONS.put(key, kept)
+    context["standings_html"] = kept["standings_html"]
+    context["tables_html"] = kept["tables_html"]
     return context
 
 
 @router.get("/e/{event_id}", response_class=HTMLResponse)
-def leaderboard_page(request: Request, event_id: str, view: str | None = None) -> HTMLResponse:
+async def leaderboard_page(
+    request: Request, event_id: str, view: str | None = None, round: WholeQuery = None
+) -> HTMLResponse:
+    limit_reads(request)
+    return await call_reading(request, _leaderboard_page, request, event_id, view, round)
+
+
+def _leaderboard_page(
+    request: Request, event_id: str, view: str | None, round: int | None
+) -> HTMLResponse:
     lang = request_language(request)
-    context = leaderboard_context(request, event_id)
+    context = leaderboard_context(request, event_id, round)
     key = context["event_id"]
+    # The board the script swaps in is of the round this page shows.
+    shown = context["shown_round"]
+    board = f"/e/{key}/board" + (
+        f"?round={shown.number}" if shown is not None and round == shown.number else ""
+    )
     page_data = script_data(
         lang,
         event={"id": key, "name": context["event_name"]},
-        api={"board": f"/e/{key}/board", "stream": f"/api/events/{key}/stream"},
+        api={"board": board, "stream": f"/api/events/{key}/stream"},
     )
     return render(
         request,
@@ -118,8 +158,15 @@ def leaderboard_page(request: Request, event_id: str, view: str | None = None) -
 
 
 @router.get("/e/{event_id}/board", response_class=HTMLResponse)
-def leaderboard_board(request: Request, event_id: str) -> HTMLResponse:
-    context = {**page_context(request), **leaderboard_context(request, event_id)}
+async def leaderboard_board(
+    request: Request, event_id: str, round: WholeQuery = None
+) -> HTMLResponse:
+    limit_reads(request)
+    return await call_reading(request, _leaderboard_board, request, event_id, round)
+
+
+def _leaderboard_board(request: Request, event_id: str, round: int | None) -> HTMLResponse:
+    context = {**page_context(request), **leaderboard_context(request, event_id, round)}
     html = templates.get_template("event_board.html").render(context)
     return HTMLResponse(html, headers={"cache-control": "no-store"})
 
@@ -134,7 +181,7 @@ def round_timer(request: Request, event_id: str, round_number: int) -> HTMLRespo
 
 def timer_context(request: Request, event_id: str, round_number: int) -> dict[str, Any]:
     with refusals():
-        _, event, _ = READS.get(event_book(request), event_id)
+        _, event, _ = event_reads(event_book(request), event_id)
     return round_timer_context(request, event, round_number)
 
 
@@ -168,7 +215,7 @@ def table_timer(request: Request, table_id: str) -> dict[str, Any]:
         event_id = book.event_of_table(table_id)
         if event_id is None:
             return {}
-        _, event, _ = READS.get(book, event_id)
+        _, event, _ = event_reads(book, event_id)
     for seated in event.get("seated", ()):
         for table in seated.get("tables", ()):
             if table["table"] == table_key(table_id):
@@ -187,6 +234,7 @@ def table_timer(request: Request, table_id: str) -> dict[str, Any]:
 
 @router.get("/e/{event_id}/organiser", response_class=HTMLResponse)
 def organiser_page(request: Request, event_id: str) -> HTMLResponse:
+    limit_reads(request)
     lang = request_language(request)
     context = leaderboard_context(request, event_id)
     key = context["event_id"]
@@ -224,6 +272,7 @@ def organiser_panel(request: Request, event_id: str) -> HTMLResponse:
         write_tokens = book.table_tokens(event_id)
         audit = [entry.to_json() for entry in book.audit(event_id)]
     t = i18n.Translator(request_language(request))
+    context["rounds"] = seating_rounds(t, context["event"], now())
     context["write_tokens"] = write_tokens
     context["audit"] = audit_lines(t, audit)
     context["players"] = [

@@ -95,6 +95,25 @@ class RoundView:
     """The seating's repeats, for the organiser."""
     timer: TimerView | None
     progress: str
+    playing: int = 0
+    """Of an earlier round still playing: how many of its tables play."""
+    link: str = ""
+    """Its own page (`/e/{id}?round=N`), where its tables are listed."""
+    seated_by: str = ""
+    """How the round was seated, where it is worth saying: round 1 balanced by rating."""
+
+
+STILL_PLAYING_LISTED = 12
+"""The most tables of earlier rounds still playing that the leaderboard lists by name; past
+it, each such round is one line with its count and a link to its page (`?round=N`), so that a
+big event's page shows one round's tables, not every round's (issue 41)."""
+
+
+def seating_said(t: i18n.Translator, event: Mapping[str, Any], view: RoundView) -> RoundView:
+    """Round 1 of an event seated "balanced by rating" says so (the other modes go unsaid)."""
+    if view.number == 1 and event.get("first_round") == "balanced":
+        return replace(view, seated_by=t("evpage.seated_balanced"))
+    return view
 
 
 def exact(value: Any) -> Fraction:
@@ -209,21 +228,29 @@ def table_status(t: i18n.Translator, table: Mapping[str, Any]) -> str:
     return t("evpage.table_playing", hands=hands)
 
 
-def round_view(t: i18n.Translator, seated: Mapping[str, Any], now: datetime) -> RoundView:
+def round_view(
+    t: i18n.Translator,
+    seated: Mapping[str, Any],
+    now: datetime,
+    only: Sequence[Mapping[str, Any]] | None = None,
+) -> RoundView:
+    """A seated round as the pages show it: every table, or `only` those (its progress still
+    counts them all)."""
     number = int(seated["round"])
+    every = seated.get("tables", ())
     tables = tuple(
         TableView(
             number=int(table["number"]),
             table_id=str(table["table"]),
             seats=tuple(
                 SeatView(seat, SEAT_TILES[seat], str(name))
-                for seat, name in zip(SEATS, table["players"], strict=True)
+                for seat, name in zip(SEATS[: len(table["players"])], table["players"], strict=True)
             ),
             finished=bool(table.get("finished")),
             hands=int(table.get("hands", 0)),
             status=table_status(t, table),
         )
-        for table in seated.get("tables", ())
+        for table in (every if only is None else only)
     )
     byes: Sequence[str] = seated.get("byes") or ()
     unavoidable = seated.get("unavoidable_repeats")
@@ -234,7 +261,7 @@ def round_view(t: i18n.Translator, seated: Mapping[str, Any], now: datetime) -> 
         unavoidable=int(unavoidable or 0),
         seat_repeats=int(seated.get("seat_repeats", 0)),
     )
-    finished = sum(1 for table in tables if table.finished)
+    finished = sum(1 for table in every if table.get("finished"))
     return RoundView(
         number=number,
         title=t("evpage.round_n", n=number),
@@ -242,7 +269,7 @@ def round_view(t: i18n.Translator, seated: Mapping[str, Any], now: datetime) -> 
         byes=t("evpage.byes", names=t("table.ev.list_sep").join(byes)) if byes else "",
         figures=figures,
         timer=timer_view(t, number, seated.get("timer"), now),
-        progress=progress_text(t, finished, len(tables)),
+        progress=progress_text(t, finished, len(every)),
     )
 
 
@@ -268,11 +295,18 @@ def event_context(
     event: Mapping[str, Any],
     standings: Mapping[str, Any],
     now: datetime,
+    shown: int | None = None,
+    rows: Sequence[RowView] | None = None,
 ) -> dict[str, Any]:
-    """What the leaderboard (and the head of the organiser's page) shows."""
+    """What the leaderboard (and the head of the organiser's page) shows: the current round
+    and its tables, or round `shown`'s tables (`?round=N`) when it is seated, with a link to
+    each seated round; not every round's tables (the organiser's seating has them all,
+    `seating_rounds`). `rows`: the standings' rows as worded before for the same version."""
     current = event.get("current_round") or None
     seated = round_of(event, current)
-    this_round = None if seated is None else round_view(t, seated, now)
+    this_round = None if seated is None else seating_said(t, event, round_view(t, seated, now))
+    other = round_of(event, shown) if shown != current else None
+    key = str(event["id"])
     rule = str(standings.get("rule", "money"))
     primary, secondary = COLUMNS.get(rule, COLUMNS["money"])
     total_rounds = int(event.get("rounds", 0))
@@ -294,33 +328,60 @@ def event_context(
         ),
         "this_round": this_round,
         "timer": None if this_round is None else this_round.timer,
-        "rows": row_views(t, standings),
+        "rows": row_views(t, standings) if rows is None else rows,
         "primary_heading": t(primary),
         "secondary_heading": t(secondary) if secondary else "",
         "all_rounds_seated": current is not None and current >= total_rounds,
         "next_round": (current or 0) + 1,
-        "rounds": [round_view(t, seated, now) for seated in event.get("seated", ())],
-        "still_playing": still_playing(t, event, current, now),
+        "shown_round": this_round
+        if other is None
+        else seating_said(t, event, round_view(t, other, now)),
+        "round_links": [
+            {
+                "number": int(round_["round"]),
+                "url": f"/e/{key}?round={int(round_['round'])}",
+                "shown": int(round_["round"]) == (current if other is None else shown),
+            }
+            for round_ in event.get("seated", ())
+        ],
+        "still_playing": still_playing(t, event, current, now) if other is None else [],
         "can_unseat": seated is not None
         and not any(int(table.get("hands", 0)) for table in seated.get("tables", ())),
         "repeats_note": repeats_note(t, event),
     }
 
 
+def seating_rounds(t: i18n.Translator, event: Mapping[str, Any], now: datetime) -> list[RoundView]:
+    """Every seated round with all its tables: the organiser's seating (not the leaderboard)."""
+    return [
+        seating_said(t, event, round_view(t, seated, now)) for seated in event.get("seated", ())
+    ]
+
+
 def still_playing(
     t: i18n.Translator, event: Mapping[str, Any], current: int | None, now: datetime
 ) -> list[RoundView]:
-    """The rounds before the current one that still have a table playing, each with only
-    those tables and its own timer: a round seated early does not hide them (issue 37)."""
-    found = []
+    """The rounds before the current one that still have a table playing, each with its own
+    timer: a round seated early does not hide them (issue 37). Their tables are listed while
+    they are few (`STILL_PLAYING_LISTED` in all); past that each round is one line with a link
+    to its page."""
+    key = str(event["id"])
+    earlier = []
     for seated in event.get("seated", ()):
         if int(seated["round"]) == current:
             continue
-        view = round_view(t, seated, now)
-        playing = tuple(table for table in view.tables if not table.finished)
+        playing = [table for table in seated.get("tables", ()) if not table.get("finished")]
         if playing:
-            found.append(replace(view, tables=playing))
-    return found
+            earlier.append((seated, playing))
+    listed = sum(len(playing) for _, playing in earlier) <= STILL_PLAYING_LISTED
+    return [
+        replace(
+            round_view(t, seated, now, playing if listed else ()),
+            playing=len(playing),
+            link=f"/e/{key}?round={int(seated['round'])}",
+        )
+        for seated, playing in earlier
+    ]
 
 
 def repeats_note(t: i18n.Translator, event: Mapping[str, Any]) -> str:

@@ -43,7 +43,7 @@ class Chart:
     summary: str
 
 
-def _nice_step(span: float, ticks: int = 4) -> float:
+def nice_step(span: float, ticks: int = 4) -> float:
     raw = span / ticks
     power = 10.0 ** math.floor(math.log10(raw))
     for factor in (1.0, 2.0, 2.5, 5.0, 10.0):
@@ -52,10 +52,31 @@ def _nice_step(span: float, ticks: int = 4) -> float:
     return 10.0 * power
 
 
-def _tick_label(value: float) -> str:
+def tick_label(value: float) -> str:
     # Thousands separators: a riichi table's axis runs in tens of thousands of points.
     text = f"{value:,.4f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def y_axis(
+    low: float, high: float, left: float
+) -> tuple[float, float, list[float], list[str], float]:
+    """The axis from `low` to `high` widened to round steps: its ends, its ticks' values and
+    labels, and the chart's left edge moved right for the longest label."""
+    if high == low:
+        high, low = high + 1, low - 1
+    step = nice_step(high - low)
+    low = math.floor(low / step) * step
+    high = math.ceil(high / step) * step
+    tick_values = []
+    value = low
+    while value <= high + step / 2:
+        tick_values.append(value)
+        value += step
+    labels = [tick_label(value) for value in tick_values]
+    # Room for the longest label ("-25,000" on a riichi table) at the phone's 14 px digits,
+    # which are about 8 px wide; the default margin fits the money tables' short amounts.
+    return low, high, tick_values, labels, max(left, 8.0 * max(map(len, labels)) + 6.0)
 
 
 def sample_indices(count: int, most: int) -> list[int]:
@@ -79,21 +100,7 @@ def chart(t: i18n.Translator, replayed: Replay) -> Chart | None:
     width, height = 400, 210
     left, right, top, bottom = 38.0, 392.0, 10.0, 184.0
     values = [float(total) for _, totals in steps for total in totals]
-    low, high = min(0.0, *values), max(0.0, *values)
-    if high == low:
-        high, low = high + 1, low - 1
-    step = _nice_step(high - low)
-    low = math.floor(low / step) * step
-    high = math.ceil(high / step) * step
-    tick_values = []
-    value = low
-    while value <= high + step / 2:
-        tick_values.append(value)
-        value += step
-    labels = [_tick_label(value) for value in tick_values]
-    # Room for the longest label ("-25,000" on a riichi table) at the phone's 14 px digits,
-    # which are about 8 px wide; the default margin fits the money tables' short amounts.
-    left = max(left, 8.0 * max(len(label) for label in labels) + 6.0)
+    low, high, tick_values, labels, left = y_axis(min(0.0, *values), max(0.0, *values), left)
 
     def y_of(value: float) -> float:
         return round(bottom - (value - low) / (high - low) * (bottom - top), 2)

@@ -143,6 +143,8 @@ class TablePlan:
     options: dict[str, Any]
     hands: int | None
     rounds: int | None
+    seats: int = 4
+    """How many sit at a table: four, or three (sanma's `seats`)."""
 
 
 def table_plan(t: i18n.Translator, form: dict[str, str]) -> TablePlan:
@@ -158,7 +160,9 @@ def table_plan(t: i18n.Translator, form: dict[str, str]) -> TablePlan:
         # Hands 0 goes on to the ledger, which says a plan is at least one hand.
         hands = planned_count(t, form, "hands", 0, MAX_PLANNED_HANDS)
         rounds = planned_count(t, form, "rounds", 1, MAX_PLANNED_ROUNDS)
-    return TablePlan(profile["id"], options_from_form(profile, form), hands, rounds)
+    return TablePlan(
+        profile["id"], options_from_form(profile, form), hands, rounds, len(profile["seats"])
+    )
 
 
 def create_context(

@@ -69,7 +69,8 @@ def create_from_form(request: Request, body: bytes) -> Response:
     t = i18n.Translator(request_language(request))
     try:
         plan = table_plan(t, form)
-        players = [form.get(f"player{seat}", "") for seat in range(4)]
+        # A name for each of the rule set's seats (sanma seats three): the form sends no other.
+        players = [form.get(f"player{seat}", "") for seat in range(plan.seats)]
         with refusals():
             created = open_ledger(request).create_table(
                 plan.profile,

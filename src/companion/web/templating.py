@@ -24,6 +24,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from companion.api.security import CSRF_FIELD, csrf_token
+from companion.errors import CompanionError
 from companion.web import i18n
 from companion.web.tiles_svg import sprite_version
 
@@ -44,6 +45,7 @@ NAV: list[NavItem] = [
     NavItem("/", "nav.calculator"),
     NavItem("/tables", "nav.tables"),
     NavItem("/events", "nav.events"),
+    NavItem("/clubs", "nav.clubs"),
     NavItem("/docs", "nav.api_docs"),
 ]
 """The header's links, in order. A new area adds its item (e.g. `/tables`) where it is set up."""
@@ -151,9 +153,19 @@ def render(request: Request, name: str, status_code: int = 200, **context: Any) 
     return response
 
 
-def render_error(request: Request, status: int, message: str) -> HTMLResponse:
-    """The error page, in the request's language, with the error's own message."""
+def render_error(
+    request: Request, status: int, message: str, refusal: CompanionError | None = None
+) -> HTMLResponse:
+    """The error page, in the request's language, with the error's own message (a keyed
+    `refusal`'s in that language too)."""
     t = i18n.Translator(request_language(request))
-    summaries = {404: "error.not_found", 403: "error.forbidden", 413: "error.too_large"}
+    summaries = {
+        404: "error.not_found",
+        403: "error.forbidden",
+        413: "error.too_large",
+        429: "error.too_many",
+    }
     summary = t(summaries.get(status, "error.generic"))
+    if refusal is not None and refusal.key is not None and t.has(refusal.key):
+        message = t(refusal.key, **refusal.params)
     return render(request, "error.html", status_code=status, summary=summary, message=message)

@@ -3,129 +3,29 @@ reason, either "as it stands" (its result as if the game ended after its last en
 riichi table's uma and oka on its points, an MCR table's table points on the hands played, a
 money table's totals) or "void" (no result: its players get the event's void score, or their
 average of their other tables). Both count in the standings and stand in the organiser's record;
-the organiser may reopen the table while its round is not closed (no later round seated)."""
+the organiser may reopen the table while its round is not closed (no later round seated). How
+an ended table counts is `ended`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from companion.events.day import VOID_AVERAGE, average
-from companion.events.standings import StandingRule, table_result
 from companion.ledger.event_book.checks import checked_text
+from companion.ledger.event_book.ended import MODES
 from companion.ledger.event_book.errors import EventError, RoundOrderError
 from companion.ledger.event_book.records import Snapshot
 from companion.ledger.event_book.store import EventStore
 from companion.ledger.event_book.swap import table_of
 from companion.ledger.event_book.views import AuditEntry
 from companion.ledger.models import EntryRow, EventEndingRow, EventTableRow, TableRow
-from companion.ledger.replay import Replay
-from companion.ledger.repository import Ledger
 from companion.ledger.rows import now
-from companion.ledger.state import TableState, initial_state
-from companion.names import name_key
-
-AS_IT_STANDS = "as-it-stands"
-VOID = "void"
-MODES = (AS_IT_STANDS, VOID)
-
-TableData = tuple[int, str, Mapping[str, Any]]
-"""A seated table's (round, ledger table id, standings JSON), as the leaderboard reads it."""
 
 
 class EndingError(RoundOrderError):
     """A table that cannot be ended (its game is over, or it was ended already) or reopened."""
-
-
-def state_at(replayed: Replay, last_seq: int) -> TableState:
-    """The table after its entries up to `last_seq`, as its corrected record counts them (a
-    correction recorded later to a hand played before counts; a hand played after does not)."""
-    state = initial_state(replayed.setup)
-    for entry in replayed.entries:
-        if entry.stored.seq > last_seq:
-            break
-        state = entry.after
-    return state
-
-
-def as_it_stands(replayed: Replay, last_seq: int) -> dict[str, Any]:
-    """A table's standings JSON as if its game ended after entry `last_seq`: finished, and in a
-    points game each player's result with uma and oka on the points as they stood."""
-    state = state_at(replayed, last_seq)
-    data = state.to_json()
-    data["finished"] = True
-    if state.game is not None:
-        data["results"] = [
-            {"name": standing.name, "place": standing.place, "final_exact": str(standing.result)}
-            for standing in state.game.standings()
-        ]
-    return data
-
-
-def _void_data(
-    rule: StandingRule,
-    data: Mapping[str, Any],
-    scores: Mapping[str, Fraction],
-) -> dict[str, Any]:
-    """A voided table's standings JSON: each player scores `scores[name]`, and the second key
-    nothing won or lost (a points game's players keep the start points)."""
-    players = [str(player["name"]) for player in data["players"]]
-    start = data.get("start_points", 0)
-    found: dict[str, Any] = {"finished": True, "hands": 1, "start_points": start}
-    if rule is StandingRule.MONEY:
-        found["players"] = [{"name": name, "total_exact": str(scores[name])} for name in players]
-    elif rule is StandingRule.FINALS:
-        found["players"] = [{"name": name, "points": start} for name in players]
-        found["results"] = [{"name": name, "final_exact": str(scores[name])} for name in players]
-    else:
-        found["players"] = [
-            {"name": name, "table_points": str(scores[name]), "score": 0} for name in players
-        ]
-    return found
-
-
-def with_endings(
-    ledger: Ledger, snapshot: Snapshot, rule: StandingRule, tables: Sequence[TableData]
-) -> list[TableData]:
-    """The leaderboard's tables with those ended early counted as ended: "as it stands" from
-    their record up to the ending, void with the event's void score (or each player's average
-    of their other tables that are not void)."""
-    endings = {row.table_id: row for row in snapshot.endings}
-    if not endings:
-        return list(tables)
-    found: list[TableData] = []
-    for round_number, table_id, data in tables:
-        ending = endings.get(table_id)
-        if ending is not None and ending.mode == AS_IT_STANDS:
-            data = as_it_stands(ledger.replay(table_id), ending.last_seq)
-        found.append((round_number, table_id, data))
-    void_score = snapshot.record.void_score
-    results: dict[str, list[Fraction]] = {}
-    if void_score == VOID_AVERAGE:
-        for round_number, table_id, data in found:
-            ending = endings.get(table_id)
-            if ending is None or ending.mode != VOID:
-                result = table_result(table_id, round_number, rule, data)
-                for player in result.players:
-                    results.setdefault(name_key(player.name), []).append(player.primary)
-    voided: list[TableData] = []
-    for round_number, table_id, data in found:
-        ending = endings.get(table_id)
-        if ending is not None and ending.mode == VOID:
-            names = [str(player["name"]) for player in data["players"]]
-            scores = {
-                name: average(results.get(name_key(name), ()))
-                if void_score == VOID_AVERAGE
-                else Fraction(void_score)
-                for name in names
-            }
-            data = _void_data(rule, data, scores)
-        voided.append((round_number, table_id, data))
-    return voided
 
 
 class EventEndings(EventStore):

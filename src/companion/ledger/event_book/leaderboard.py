@@ -6,31 +6,32 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from companion.events.standings import (
-    Adjustment,
     StandingRule,
     Standings,
     StandingsError,
-    standing_rule,
-    standings,
-    table_result,
 )
 from companion.ledger.checks import MAX_TOTAL
 from companion.ledger.errors import LimitError
 from companion.ledger.event_book.checks import checked_text, exact_amount
-from companion.ledger.event_book.ending import with_endings
 from companion.ledger.event_book.records import Snapshot
 from companion.ledger.event_book.store import EventStore
+from companion.ledger.event_book.tables import read_replays, standings_from, table_standings
 from companion.ledger.event_book.views import AuditEntry
-from companion.ledger.export import spreadsheet_text
+from companion.ledger.export import export_json, spreadsheet_text
 from companion.ledger.repository import Ledger
-from companion.rules import get_profile
+
+EXPORT_CHUNK = 100
+"""Tables read together for the export (each chunk's tables, players and entries in a query)."""
+
+SeatedKey = tuple[int, int, str]
+"""A seated table as the export lists it: its round, its number and its ledger table id."""
 
 
 class EventLeaderboard(EventStore):
@@ -82,30 +83,55 @@ class EventLeaderboard(EventStore):
         return self._write(event_id, "adjust", act, by, key=key, asked=asked)
 
     def standings(self, event_id: str) -> Standings:
-        return standings_of(self.ledger, self._read(event_id))
+        return self.current(event_id).board
 
     def export_json(self, event_id: str) -> dict[str, Any]:
         """The event, its standings, the organiser's record and every table's own export
         (the tables' write tokens are not in it)."""
-        view = self.event(event_id)
-        board = self.standings(event_id)
-        tables = [
-            {"round": round_.number, "number": table.number} | self.ledger.export_json(table.table)
-            for round_ in view.seated
-            for table in round_.tables
-        ]
-        return {
+        head, seated = self.export_head(event_id)
+        return head | {"tables": list(self.export_tables(event_id, seated))}
+
+    def export_head(self, event_id: str) -> tuple[dict[str, Any], list[SeatedKey]]:
+        """The export but its tables, and the tables it lists ((round, number, table id)), for
+        `export_tables` to give one by one (the API streams them)."""
+        read = self.current(event_id)
+        head = {
             "format": "companion-event",
             "version": 1,
-            "event": view.to_json(),
-            "standings": board.to_json(),
+            "event": read.event_json,
+            "standings": read.standings_json,
             "audit": [entry.to_json() for entry in self.audit(event_id)],
-            "tables": tables,
         }
+        seated = [
+            (round_.number, table.number, table.table)
+            for round_ in read.view.seated
+            for table in round_.tables
+        ]
+        return head, seated
+
+    def export_tables(self, event_id: str, seated: Sequence[SeatedKey]) -> Iterator[dict[str, Any]]:
+        """Each of `seated`'s tables' own export, read `EXPORT_CHUNK` tables at a time: a big
+        event's export is never held whole."""
+        for start in range(0, len(seated), EXPORT_CHUNK):
+            chunk = seated[start : start + EXPORT_CHUNK]
+            with self._guard(), self._reading() as session, session.begin():
+                ids = [table_id for _, _, table_id in chunk]
+                found = {
+                    table_id: export_json(table_id, created, replayed)
+                    for table_id, replayed, created in read_replays(session, event_id, ids)
+                }
+            for round_number, number, table_id in chunk:
+                # A table taken back since (`unseat`) is read as the ledger has it.
+                data = found.get(table_id) or self.ledger.export_json(table_id)
+                yield {"round": round_number, "number": number} | data
 
     def export_csv(self, event_id: str) -> str:
         """The standings, one row per player, first place first."""
         return standings_csv(self.standings(event_id))
+
+    def export_csv_lines(self, event_id: str) -> Iterator[str]:
+        """`export_csv` a line at a time (the standings read now, the lines as they are asked)."""
+        return standings_csv_lines(self.standings(event_id))
 
 
 def adjusted(snapshot: Snapshot, name: str) -> Fraction:
@@ -131,36 +157,7 @@ def _check_total(name: str, total: Fraction, amount: Fraction) -> None:
 
 def standings_of(ledger: Ledger, snapshot: Snapshot) -> Standings:
     """The leaderboard as the event's rows and its tables on `ledger` stand."""
-    rule = standing_rule(get_profile(snapshot.record.profile))
-    played = [
-        (table.round, table.table_id, ledger.standings(table.table_id)) for table in snapshot.tables
-    ]
-    tables = with_endings(ledger, snapshot, rule, played)  # tables ended early (issue 39)
-    adjustments = [
-        Adjustment(row.player or "", Fraction(row.amount or 0), row.reason or "", row.by_name)
-        for row in snapshot.adjustments
-    ]
-    withdrawn = [
-        entry.name
-        for entry in snapshot.entries
-        if entry.withdraws_after is not None and snapshot.has_played(entry.name)
-    ]
-    return event_standings(rule, tables, adjustments, withdrawn)
-
-
-def event_standings(
-    rule: StandingRule,
-    tables: Sequence[tuple[int, str, Mapping[str, Any]]],
-    adjustments: Sequence[Adjustment],
-    withdrawn: Sequence[str],
-) -> Standings:
-    """The leaderboard from each seated table's standings JSON as its table gives it
-    ((round, table id, standings), a money or riichi table's from the ledger, an MCR table's
-    with table points), the organiser's adjustments and the players who withdrew."""
-    results = [
-        table_result(table_id, round_number, rule, data) for round_number, table_id, data in tables
-    ]
-    return standings(results, adjustments, withdrawn)
+    return standings_from(snapshot, table_standings(ledger, snapshot))
 
 
 SECOND_KEY = {StandingRule.FINALS: "points", StandingRule.TABLE_POINTS: "score"}
@@ -168,18 +165,30 @@ SECOND_KEY = {StandingRule.FINALS: "points", StandingRule.TABLE_POINTS: "score"}
 
 
 def standings_csv(board: Standings) -> str:
+    return "".join(standings_csv_lines(board))
+
+
+def standings_csv_lines(board: Standings) -> Iterator[str]:
+    """The standings as CSV, a line at a time (the API streams them)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+
+    def line(cells: Sequence[Any]) -> str:
+        out.seek(0)
+        out.truncate()
+        writer.writerow(cells)
+        return out.getvalue()
+
     second = SECOND_KEY.get(board.rule)
     header = ["rank", "name", "total", *([second] if second else [])]
-    writer.writerow([*header, "tied", "tables", "withdrawn", "provisional", "adjustments"])
+    yield line([*header, "tied", "tables", "withdrawn", "provisional", "adjustments"])
     for row in board.rows:
         # Names and reasons are the organiser's text: never a formula in a spreadsheet.
         adjustments = "; ".join(
             f"{penalty.reason}{f' ({penalty.by})' if penalty.by else ''}: {penalty.amount}"
             for penalty in row.penalties
         )
-        writer.writerow(
+        yield line(
             [
                 row.rank,
                 spreadsheet_text(row.name),
@@ -192,4 +201,3 @@ def standings_csv(board: Standings) -> str:
                 spreadsheet_text(adjustments),
             ]
         )
-    return out.getvalue()

@@ -33,6 +33,7 @@ from companion.ledger.models import (
 )
 from companion.ledger.rows import now
 from companion.names import clean_name, name_key
+from companion.rules import get_profile
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class Snapshot:
             FirstRound(record.first_round),
             LATER_ROUNDS[record.later_rounds],
             None if record.leftover is None else Leftover(record.leftover),
+            len(get_profile(record.profile).seats),  # tables of three for sanma
         )
 
     def problem(self) -> SeatingError | None:

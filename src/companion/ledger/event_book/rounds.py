@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from companion.events.plan import LaterRounds
+from companion.events.plan import LaterRounds, SeatingError
 from companion.events.seating import seat_round
 from companion.events.standings import Standings
 from companion.ledger.event_book.checks import MAX_TIMER_MINUTES
@@ -16,6 +16,7 @@ from companion.ledger.event_book.errors import EventError, RoundOrderError, Tabl
 from companion.ledger.event_book.leaderboard import standings_of
 from companion.ledger.event_book.records import Snapshot
 from companion.ledger.event_book.store import EventStore
+from companion.ledger.event_book.tables import table_standings
 from companion.ledger.event_book.views import RoundTimer, SeatedRound
 from companion.ledger.models import EventRoundRow, EventTableRow, EventTimerRow
 from companion.ledger.repository import Ledger
@@ -96,6 +97,16 @@ class EventRounds(EventStore):
             round_ for round_ in self.event(event_id).seated if round_.number == round_number
         )
 
+    def tables_to_seat(self, event_id: str, round_number: int) -> int:
+        """The most tables seating round `round_number` can create: one for every four of its
+        players, and one for those over a multiple of four (should substitutes fill it); 0 when
+        the field cannot be seated (the seating refuses it)."""
+        try:
+            playing = self._read(event_id).plan().playing_count(round_number)
+        except SeatingError:
+            return 0
+        return -(-playing // 4)
+
     def start_timer(
         self, event_id: str, round_number: int, minutes: int, *, by: str = ""
     ) -> RoundTimer:
@@ -150,10 +161,11 @@ def playing_tables(ledger: Ledger, snapshot: Snapshot) -> list[dict[str, Any]]:
     """The seated tables whose game is not over (nor ended early by the organiser), round by
     round: `round`, `number`, `table`."""
     ended = {row.table_id for row in snapshot.endings}
+    states = table_standings(ledger, snapshot)
     return [
         {"round": table.round, "number": table.number, "table": table.table_id}
         for table in snapshot.tables
-        if table.table_id not in ended and not ledger.standings(table.table_id)["finished"]
+        if table.table_id not in ended and not states[table.table_id]["finished"]
     ]
 
 

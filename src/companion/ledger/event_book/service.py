@@ -37,13 +37,13 @@ from companion.ledger.event_book.rounds import EventRounds
 from companion.ledger.event_book.swap import EventSwaps
 from companion.ledger.event_book.timer import EventTimers
 from companion.ledger.event_book.unseat import EventUnseat
-from companion.ledger.event_book.version import EventVersions
 from companion.ledger.event_book.views import NewEvent
 from companion.ledger.models import EventEntryRow, EventRecordRow, EventTableRow
 from companion.ledger.repository import hash_token, new_id
 from companion.ledger.rows import now
 from companion.ledger.state import MAX_TABLE_NAME, new_setup, table_key
 from companion.ledger.store import WRITE_ATTEMPTS
+from companion.rules import get_profile
 
 _PLACEHOLDERS = ("East", "South", "West", "North")
 """Names a table's setup is checked with before the event has seated anyone."""
@@ -56,7 +56,6 @@ class EventBook(
     EventEndings,
     EventReports,
     EventUnseat,
-    EventVersions,
     EventPlayers,
     EventLeaderboard,
     EventAccess,
@@ -95,7 +94,8 @@ class EventBook(
             )
         check_storable(dict(options or {}), "an option")
         # The tables' own checks, before anyone is seated: profile, options, game length.
-        setup = new_setup(profile, _PLACEHOLDERS, options, hands, "", table_rounds)
+        seats = len(get_profile(profile).seats)  # tables of three for sanma
+        setup = new_setup(profile, _PLACEHOLDERS[:seats], options, hands, "", table_rounds)
         if len(players) > MAX_EVENT_PLAYERS:
             raise too_many_players()
         if rounds > MAX_EVENT_ROUNDS:
@@ -122,6 +122,7 @@ class EventBook(
             first_round=mode_of(first_round, FIRST_ROUNDS, "first_round"),
             later_rounds=mode_of(later_rounds, LATER_ROUNDS, "later_rounds"),
             leftover=None if leftover is None else mode_of(leftover, LEFTOVERS, "leftover"),
+            table_size=seats,
         )
         by = checked_text(by, "by (who decides)", "refusal.event_by", required=False)
         token = secrets.token_urlsafe(24)

@@ -21,7 +21,14 @@ from companion.ledger.checks import check_storable, idempotency_key
 from companion.ledger.errors import IdempotencyConflictError
 from companion.ledger.event_book.checks import checked_text
 from companion.ledger.event_book.errors import EventError, UnknownEventRecordError
+from companion.ledger.event_book.reads import EventRead, current_read
 from companion.ledger.event_book.records import Snapshot, audit_row, snapshot_of
+from companion.ledger.event_book.tables import (
+    reading_session,
+    standings_from,
+    table_standings,
+    version_query,
+)
 from companion.ledger.event_book.views import (
     AuditEntry,
     EventPlayer,
@@ -32,6 +39,7 @@ from companion.ledger.event_book.views import (
 from companion.ledger.models import (
     EventAuditRow,
     EventRecordRow,
+    EventTableRow,
 )
 from companion.ledger.repository import Ledger
 from companion.ledger.state import table_key
@@ -78,6 +86,14 @@ def _seen(session: Session, event_id: str, key: str, digest: str) -> AuditEntry 
     return replace(audit_entry(row), duplicate=True)
 
 
+def _unknown(event_id: str) -> UnknownEventRecordError:
+    return UnknownEventRecordError(
+        f"no event with id {event_id.strip()!r}",
+        key="refusal.event_unknown",
+        params={"event": event_id.strip()},
+    )
+
+
 class EventStore:
     """An event's rows on one ledger: the base of `EventBook`, whose parts (rounds, players,
     the leaderboard, access) read and write through it. Thread-safe: each call uses its own
@@ -92,6 +108,10 @@ class EventStore:
     def _session(self) -> Session:
         return self.ledger._session()
 
+    def _reading(self) -> Session:
+        """A session that only reads (`reading_session`)."""
+        return reading_session(self.ledger)
+
     def _guard(self) -> AbstractContextManager[None]:
         """Database failures as one line for a player, as the ledger says them."""
         return self.ledger._guard()
@@ -103,18 +123,14 @@ class EventStore:
             query = query.with_for_update()
         row = session.scalars(query).one_or_none()
         if row is None:
-            raise UnknownEventRecordError(
-                f"no event with id {event_id.strip()!r}",
-                key="refusal.event_unknown",
-                params={"event": event_id.strip()},
-            )
+            raise _unknown(event_id)
         return row
 
     def _snapshot(self, session: Session, event_id: str, *, lock: bool = False) -> Snapshot:
         return snapshot_of(session, self._record(session, event_id, lock=lock))
 
     def _read(self, event_id: str) -> Snapshot:
-        with self._guard(), self._session() as session, session.begin():
+        with self._guard(), self._reading() as session, session.begin():
             return self._snapshot(session, event_id)
 
     def _write(
@@ -171,11 +187,60 @@ class EventStore:
 
     def event(self, event_id: str) -> EventView:
         """The event as it stands: its setup, its players and every round seated so far."""
-        return event_view(self.ledger, self._read(event_id))
+        return self.current(event_id).view
+
+    def version(self, event_id: str) -> int:
+        """The event's version (`tables.version_query`), in one statement."""
+        return self.progress(event_id)[0]
+
+    def progress(
+        self, event_id: str, *, with_tables: bool = False
+    ) -> tuple[int, int, frozenset[str]]:
+        """The event's version (`tables.version_query`: the organiser's last action's number
+        plus the sum of its tables' last entries' numbers), that last action's number, and
+        (asked for, as the live streams do) the ids of its tables: one reading transaction,
+        no table read or replayed. Pages, the API and the streams read this one version."""
+        check_storable(event_id, "an event id")
+        key = table_key(event_id)
+        with self._guard(), self._reading() as session, session.begin():
+            found = session.execute(version_query(key)).one_or_none()
+            if found is None:
+                raise _unknown(event_id)
+            tables = (
+                frozenset(
+                    session.scalars(
+                        select(EventTableRow.table_id).where(EventTableRow.event_id == key)
+                    )
+                )
+                if with_tables
+                else frozenset()
+            )
+        actions, entries = int(found[0]), int(found[1])
+        return actions + entries, actions, tables
+
+    def current(self, event_id: str) -> EventRead:
+        """The event and its standings at its version: kept from the read before when the
+        version has not moved (`reads`), else read with its tables (`tables`); the event's own
+        rows are read again only when an organiser's action moved it (else a hand did)."""
+
+        def work_out(before: EventRead | None) -> EventRead:
+            if before is not None and before.actions == actions:
+                snapshot = before.snapshot
+            else:
+                snapshot = self._read(event_id)
+            tables = table_standings(self.ledger, snapshot)
+            view = event_view(snapshot, tables)
+            board = standings_from(snapshot, tables)
+            return EventRead(
+                version, view, board, view.to_json(), board.to_json(), snapshot, actions
+            )
+
+        version, actions, _ = self.progress(event_id)
+        return current_read(self.ledger, table_key(event_id), version, work_out)
 
     def audit(self, event_id: str) -> tuple[AuditEntry, ...]:
         """The organiser's record of the event, oldest first."""
-        with self._guard(), self._session() as session, session.begin():
+        with self._guard(), self._reading() as session, session.begin():
             record = self._record(session, event_id)
             rows = session.scalars(
                 select(EventAuditRow)

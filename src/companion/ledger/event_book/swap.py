@@ -19,8 +19,6 @@ from companion.ledger.event_book.views import AuditEntry
 from companion.ledger.models import EventTableRow, PlayerRow, TableRow
 from companion.names import name_key
 
-SEATS = 4
-
 
 class SeatFixError(EventError):
     """A seat fix that names players who are not the table's, or changes nothing."""
@@ -71,8 +69,10 @@ def fixed_order(
     players: Sequence[str] | None,
     order: Sequence[str] | None,
 ) -> list[str]:
-    """The table's players in their seats once fixed: two swapped, or the four as given."""
+    """The table's players in their seats once fixed: two swapped, or all of them (three or
+    four) as given."""
     before = list(table.players)
+    seats = len(before)
     if players is not None:
         if len(players) != 2:
             raise SeatFixError(
@@ -92,11 +92,11 @@ def fixed_order(
         after[i], after[j] = after[j], after[i]
         return after
     given = [_check_at_table(snapshot, table, name) for name in order or ()]
-    if len(given) != SEATS or len({name_key(name) for name in given}) != SEATS:
+    if len(given) != seats or len({name_key(name) for name in given}) != seats:
         raise SeatFixError(
-            f"a seat order names the table's {SEATS} players once each, East first",
+            f"a seat order names the table's {seats} players once each, East first",
             key="refusal.day_order_players",
-            params={"most": SEATS},
+            params={"most": seats},
         )
     if given == before:
         raise SeatFixError(

@@ -247,8 +247,8 @@ class EventTimers(EventStore):
     def late_tables(self, event_id: str, at: datetime | None = None) -> tuple[LateTable, ...]:
         """The tables whose round's time is up and whose game goes on, round by round."""
         at = at or now()
-        view = self.event(event_id)
-        hands = self._read(event_id).record.time_up_hands
+        read = self.current(event_id)
+        view, hands = read.view, read.snapshot.record.time_up_hands
         found = []
         for seated in view.seated:
             timer = seated.timer

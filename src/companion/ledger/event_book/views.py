@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.events.plan import SeatingError
 from companion.events.repeats import plan_repeats
@@ -16,9 +16,6 @@ from companion.ledger.event_book.records import Snapshot
 from companion.ledger.models import EventAuditRow
 from companion.ledger.rows import aware
 from companion.settlement import amount_json
-
-if TYPE_CHECKING:
-    from companion.ledger.repository import Ledger
 
 
 @dataclass(frozen=True)
@@ -255,8 +252,9 @@ def audit_entry(row: EventAuditRow) -> AuditEntry:
     )
 
 
-def event_view(ledger: Ledger, snapshot: Snapshot) -> EventView:
-    """The event as its rows stand, each seated table's progress from the ledger."""
+def event_view(snapshot: Snapshot, tables: Mapping[str, Mapping[str, Any]]) -> EventView:
+    """The event as its rows stand, each seated table's progress from its standings (`tables`,
+    by table id: `event_book.tables.table_standings`)."""
     record = snapshot.record
     timers: dict[int, RoundTimer] = {}
     for timer in snapshot.timers:  # in the order started: a restart replaces the one before
@@ -274,29 +272,28 @@ def event_view(ledger: Ledger, snapshot: Snapshot) -> EventView:
     except SeatingError as refused:
         problem = refused
     ended = {row.table_id: row.mode for row in snapshot.endings}
+    by_round: dict[int, list[SeatedTable]] = {}
+    for table in snapshot.tables:
+        state = tables[table.table_id]
+        by_round.setdefault(table.round, []).append(
+            SeatedTable(
+                table.number,
+                table.table_id,
+                tuple(table.players),
+                bool(state["finished"]) or table.table_id in ended,
+                int(state["hands"]),
+                ended.get(table.table_id),
+            )
+        )
     seated = []
     total_repeats = 0
     for row in snapshot.rounds:
-        tables = []
-        for table in snapshot.tables:
-            if table.round != row.round:
-                continue
-            state = ledger.standings(table.table_id)
-            tables.append(
-                SeatedTable(
-                    table.number,
-                    table.table_id,
-                    tuple(table.players),
-                    bool(state["finished"]) or table.table_id in ended,
-                    int(state["hands"]),
-                    ended.get(table.table_id),
-                )
-            )
+        tables_of_round = by_round.get(row.round, [])
         total_repeats += row.repeats
         seated.append(
             SeatedRound(
                 row.round,
-                tuple(tables),
+                tuple(tables_of_round),
                 tuple(row.byes),
                 tuple(row.substitutes),
                 row.repeats,

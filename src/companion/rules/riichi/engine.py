@@ -188,6 +188,7 @@ def clear_memos() -> None:
     time a cold start; the per-suit memos are `companion.shapes.clear_memos`)."""
     _PLANS.clear()
     _SCORES.clear()
+    _DORA_ITEMS.clear()
 
 
 def _with_fu(
@@ -271,24 +272,22 @@ def _scored_by_features(
         held = keys_with_melds(keys, melds)
     else:
         closed, held = True, keys
-    # The dora read off the block keys (a kind's count is three bits of its block's key).
-    dora_scores: tuple[RiichiScore, ...] = ()
-    dora_han = 0
+    # The dora read off the block keys (a kind's count is three bits of its block's key); a
+    # North set aside (sanma's kita) counts for each indicator pointing at North.
     indicated_at = plan.indicated_at
-    for name, indicators in (("dora", request.dora), ("ura_dora", request.ura_dora)):
-        if indicators:
-            count = 0
-            for indicator in indicators:
-                block, shift = indicated_at[indicator]
-                count += held[block] >> shift & 7
-            if count:
-                dora_scores += (_dora_score(name, count),)
-                dora_han += count
-        if name == "dora" and request.red_fives:
-            dora_scores += (_dora_score("aka_dora", request.red_fives),)
-            dora_han += request.red_fives
-    if request.kita:
-        dora_scores, dora_han = _with_kita(request, dora_scores)
+    dora = ura = 0
+    for indicator in request.dora:
+        block, shift = indicated_at[indicator]
+        dora += held[block] >> shift & 7
+    for indicator in request.ura_dora:
+        block, shift = indicated_at[indicator]
+        ura += held[block] >> shift & 7
+    kita = request.kita
+    if kita:
+        dora_of = plan.options.dora_of
+        dora += kita * sum(dora_of[indicator] is _NORTH for indicator in request.dora)
+        ura += kita * sum(dora_of[indicator] is _NORTH for indicator in request.ura_dora)
+    dora_scores, dora_han = _dora_items(dora, request.red_fives, ura, kita)
     by_discard = context.by_discard
     shared = features.context_features(context) | features.hand_features(
         held, closed, bool(melds), built.winning_tile or 0
@@ -333,22 +332,24 @@ def _scored_by_features(
     return scored, ryanpeikou
 
 
-def _with_kita(
-    request: RiichiRequest, scores: tuple[RiichiScore, ...]
-) -> tuple[tuple[RiichiScore, ...], int]:
-    """The dora items of a hand with North tiles set aside (sanma's kita), from those of its
-    tiles (`scores`), and their han: the item `kita`, one a North, and one dora (or ura dora)
-    more a kita for each indicator that points at North, as for a North held."""
-    kita, dora_of = request.kita, request.options.dora_of
-    counts = {score.id: score.han for score in scores}
-    for name, indicators in (("dora", request.dora), ("ura_dora", request.ura_dora)):
-        pointing = sum(dora_of[indicator] == _NORTH for indicator in indicators)
-        if pointing:
-            counts[name] = counts.get(name, 0) + kita * pointing
-    found = [(name, counts.get(name, 0)) for name in ("dora", "aka_dora", "ura_dora")]
-    found.append(("kita", kita))
-    items = tuple(_dora_score(name, count) for name, count in found if count)
-    return items, sum(count for _, count in found)
+_DORA_ITEMS: dict[tuple[int, int, int, int], tuple[tuple[RiichiScore, ...], int]] = {}
+"""The dora items and their han by the counts of dora, red fives, ura dora and kita: a few
+hundred come up. Kept rather than made for every hand: with kita, making them was a seventh of
+sanma's scoring time (bench/compare.py, docs/performance.md)."""
+
+
+def _dora_items(dora: int, aka: int, ura: int, kita: int) -> tuple[tuple[RiichiScore, ...], int]:
+    """The dora items of a hand (`dora`, `aka_dora`, `ura_dora`, `kita`, those it has, in that
+    order) and their han."""
+    key = (dora, aka, ura, kita)
+    found = _DORA_ITEMS.get(key)
+    if found is None:
+        counts = (("dora", dora), ("aka_dora", aka), ("ura_dora", ura), ("kita", kita))
+        items = tuple(_dora_score(name, count) for name, count in counts if count)
+        found = (items, dora + aka + ura + kita)
+        if len(_DORA_ITEMS) < 4096:
+            _DORA_ITEMS[key] = found
+    return found
 
 
 _CONCEALED_KONG = MeldKind.CONCEALED_KONG

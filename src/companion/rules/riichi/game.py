@@ -1,7 +1,8 @@
 """A riichi game over a whole hanchan or tonpuusen: the points table, replayed from the outcomes
 of its hands (docs/rules-riichi.md, *The table*).
 
-A game is set up with four players, East, South, West and North at the start, and the table's
+A game is set up with its players, East, South, West and North at the start (East, South and
+West at a table of three, `sanma`: the options' `seats` say how many play), and the table's
 options (`RiichiOptions`: its preset's length, start and return points, uma, draws, chombo,
 end and ties). Each outcome (a win, an exhaustive or an abortive draw, a chombo, the dealer's
 stop at all-last) moves the game from one state to the next; `replay` walks a whole record and
@@ -21,7 +22,6 @@ from fractions import Fraction
 from companion.errors import InvalidRequestError
 from companion.rules.riichi.options import RiichiOptions
 from companion.rules.riichi.outcomes import (
-    PLAYERS,
     AbortiveDraw,
     AbortiveKind,
     Chombo,
@@ -40,8 +40,6 @@ from companion.tiles import WINDS, Wind
 
 RIICHI_STICK = 1_000
 """What a riichi declaration puts on the table."""
-NOTEN_PAYMENT = 3_000
-"""What the noten players pay the tenpai players, together, at an exhaustive draw."""
 MANGAN = RiichiValue(LIMIT_BASE["mangan"], 0, 5, 0, "mangan")
 
 
@@ -135,8 +133,8 @@ class GameState:
     """How many times the deal has passed: the dealer and the round follow from it."""
     hands: int = 0
     """Hands played (a chombo's is void, a stop is none)."""
-    chombos: tuple[int, ...] = (0, 0, 0, 0)
-    """Chombo penalties each player owes at the end (`chombo` "penalty")."""
+    chombos: tuple[int, ...] = ()
+    """Chombo penalties each player owes at the end (`chombo` "penalty"), one a player."""
     kept: bool = False
     """Whether the last hand's dealer kept the deal by a win or tenpai (a stop may follow)."""
     ended: GameEnd | None = None
@@ -150,22 +148,28 @@ class GameState:
         return self.ended is not None
 
     @property
+    def seats(self) -> int:
+        """How many play: four, or three (`sanma`)."""
+        return self.setup.seats
+
+    @property
     def dealer(self) -> int:
-        return self.passes % PLAYERS
+        return self.passes % self.seats
 
     @property
     def round(self) -> Wind:
-        return WINDS[self.passes // PLAYERS % PLAYERS]
+        return WINDS[self.passes // self.seats % len(WINDS)]
 
     @property
     def in_extension(self) -> bool:
         """Whether the hand to play is past the last hand of the game's length."""
-        return self.passes >= self.options.rounds * PLAYERS
+        return self.passes >= self.options.rounds * self.seats
 
     @property
     def all_last(self) -> bool:
-        """Whether the hand to play is the last of the game's length (South 4, East 4)."""
-        return self.passes == self.options.rounds * PLAYERS - 1
+        """Whether the hand to play is the last of the game's length (South 4, East 4; South 3
+        at a table of three)."""
+        return self.passes == self.options.rounds * self.seats - 1
 
     @property
     def hand(self) -> HandLabel | None:
@@ -176,7 +180,7 @@ class GameState:
 
     def seat_wind(self, player: int) -> Wind:
         """The dealer sits East, the others in turn after."""
-        return WINDS[(player - self.dealer) % PLAYERS]
+        return WINDS[(player - self.dealer) % self.seats]
 
     def standings(self) -> tuple[Standing, ...]:
         """Each player's place and result were the game to end now, first place first."""
@@ -194,7 +198,7 @@ class GameState:
 
 def start(setup: GameSetup) -> GameState:
     """The game before its first hand: every player at the start points, East 1."""
-    return GameState(setup, (setup.options.start_points,) * PLAYERS)
+    return GameState(setup, (setup.options.start_points,) * setup.seats, chombos=(0,) * setup.seats)
 
 
 @dataclass(frozen=True)
@@ -250,7 +254,7 @@ def advance(state: GameState, outcome: Outcome) -> Step:
     if isinstance(outcome, Stop):
         _check_stop(state)
         after = replace(state, ended=GameEnd.STOP, kept=False)
-        return Step(outcome, state, after, hand, (0,) * PLAYERS)
+        return Step(outcome, state, after, hand, (0,) * state.seats)
     raise InvalidRequestError(f"not an outcome of a riichi hand: {type(outcome).__name__}")
 
 
@@ -272,14 +276,16 @@ def end_text(state: GameState) -> str:
 # Checks
 
 
-def _check_player(player: object, field: str) -> int:
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < PLAYERS:
-        raise GameError(f"{field}: a player is 0 to 3 (East, South, West, North at the start)")
+def _check_player(state: GameState, player: object, field: str) -> int:
+    seats = state.seats
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats:
+        winds = ", ".join(wind.english for wind in state.options.seats)
+        raise GameError(f"{field}: a player is 0 to {seats - 1} ({winds} at the start)")
     return player
 
 
 def _check_players(state: GameState, players: Sequence[int], field: str) -> tuple[int, ...]:
-    found = tuple(_check_player(player, field) for player in players)
+    found = tuple(_check_player(state, player, field) for player in players)
     for index, player in enumerate(found):
         if player in found[:index]:
             raise GameError(f"{field}: {state.setup.name(player)} is named twice")
@@ -341,7 +347,7 @@ def _deal(
     """The step of a hand played: the deal kept or passed, and the end of the game checked."""
     options = state.options
     passes = state.passes + (0 if keep else 1)
-    regular = options.rounds * PLAYERS
+    regular = options.rounds * state.seats
     reached = any(found >= options.return_points for found in points)
     ended: GameEnd | None = None
     if options.bust_ends and any(found < 0 for found in points):
@@ -349,7 +355,7 @@ def _deal(
     elif state.in_extension:
         if reached:
             ended = GameEnd.RETURN_REACHED
-        elif passes >= regular + PLAYERS:
+        elif passes >= regular + state.seats:
             ended = GameEnd.EXTENSION_OVER
     elif passes >= regular and (reached or not options.extension):
         ended = GameEnd.LAST_HAND
@@ -374,7 +380,7 @@ def _win(state: GameState, win: Win) -> Step:
     if not win.winners:
         raise GameError("winners: a win needs a winner")
     players = _check_players(state, [winner.player for winner in win.winners], "winners")
-    discarder = None if win.discarder is None else _check_player(win.discarder, "discarder")
+    discarder = None if win.discarder is None else _check_player(state, win.discarder, "discarder")
     if discarder is None and len(players) > 1:
         raise GameError("winners: a self-drawn hand has one winner; several win on a discard")
     if discarder in players:
@@ -386,7 +392,7 @@ def _win(state: GameState, win: Win) -> Step:
     ]
     ordered = sorted(
         zip(win.winners, values, strict=True),
-        key=lambda entry: (entry[0].player - (discarder or 0)) % PLAYERS,
+        key=lambda entry: (entry[0].player - (discarder or 0)) % state.seats,
     )
     for winner, value in ordered:
         _check_liable(state, winner, value)
@@ -413,7 +419,7 @@ def _win(state: GameState, win: Win) -> Step:
             None if liable is None else state.seat_wind(liable),
             liable_base,
         )
-        for player in range(PLAYERS):
+        for player in range(state.seats):
             points[player] += paid.payments[state.seat_wind(player)]
         calls.append(paid.call)
     points[ordered[0][0].player] += deposits
@@ -442,7 +448,7 @@ def _check_liable(state: GameState, winner: Winner, value: RiichiValue) -> None:
             )
         return
     name = state.setup.name(winner.player)
-    liable = _check_player(winner.liable, "liable")
+    liable = _check_player(state, winner.liable, "liable")
     if liable == winner.player:
         raise GameError(f"liable: {name} cannot pay for their own hand")
     if not value.yakuman:
@@ -476,12 +482,12 @@ def _exhaustive(state: GameState, draw: ExhaustiveDraw) -> Step:
     if nagashi:
         for player in nagashi:
             paid = settle(MANGAN, state.seat_wind(player), None, 0, 0, options)
-            for other in range(PLAYERS):
+            for other in range(state.seats):
                 points[other] += paid.payments[state.seat_wind(other)]
-    elif 0 < len(tenpai) < PLAYERS:
-        gain = NOTEN_PAYMENT // len(tenpai)
-        loss = NOTEN_PAYMENT // (PLAYERS - len(tenpai))
-        for player in range(PLAYERS):
+    elif 0 < len(tenpai) < state.seats:
+        gain = options.noten_payment // len(tenpai)
+        loss = options.noten_payment // (state.seats - len(tenpai))
+        for player in range(state.seats):
             points[player] += gain if player in tenpai else -loss
     dealer_tenpai = state.dealer in tenpai
     return _deal(state, draw, points, deposits, dealer_tenpai, dealer_tenpai, state.honba + 1)
@@ -491,15 +497,16 @@ def _abortive(state: GameState, draw: AbortiveDraw) -> Step:
     options = state.options
     if not options.abortive_draws:
         raise GameError("abortive draw: this table plays every hand out (option abortive_draws)")
-    if not isinstance(draw.kind, AbortiveKind):
-        known = ", ".join(kind.value for kind in AbortiveKind)
+    if not isinstance(draw.kind, AbortiveKind) or draw.kind.value not in options.abortive_kinds:
+        played = options.abortive_kinds
+        known = ", ".join(kind.value for kind in AbortiveKind if kind.value in played)
         raise GameError(f"abortive draw: the kind is one of {known}")
     if draw.kind is AbortiveKind.TRIPLE_RON and (options.head_bump or not options.triple_ron_draws):
         raise GameError(
             "abortive draw: three winners on one discard are no draw at this table "
             "(options triple_ron_draws, head_bump): record the win"
         )
-    if draw.kind is AbortiveKind.FOUR_RIICHI and len(set(draw.riichi)) != PLAYERS:
+    if draw.kind is AbortiveKind.FOUR_RIICHI and len(set(draw.riichi)) != state.seats:
         raise GameError("abortive draw: four riichi needs all four players in riichi")
     points = list(state.points)
     deposits = _declare_riichi(state, draw.riichi, points)
@@ -508,14 +515,14 @@ def _abortive(state: GameState, draw: AbortiveDraw) -> Step:
 
 def _chombo(state: GameState, chombo: Chombo) -> Step:
     options = state.options
-    player = _check_player(chombo.player, "chombo")
+    player = _check_player(state, chombo.player, "chombo")
     points = list(state.points)
     chombos = state.chombos
     if options.chombo == "penalty":
         chombos = tuple(count + (index == player) for index, count in enumerate(chombos))
     else:
         paid = settle(MANGAN, state.seat_wind(player), None, 0, 0, options)
-        for other in range(PLAYERS):
+        for other in range(state.seats):
             points[other] -= paid.payments[state.seat_wind(other)]
     ended = GameEnd.BUST if options.bust_ends and any(found < 0 for found in points) else None
     after = replace(state, points=tuple(points), chombos=chombos, kept=False, ended=ended)
@@ -529,7 +536,7 @@ def _chombo(state: GameState, chombo: Chombo) -> Step:
 
 def _standings(state: GameState) -> tuple[Standing, ...]:
     options = state.options
-    order = sorted(range(PLAYERS), key=lambda player: (-state.points[player], player))
+    order = sorted(range(state.seats), key=lambda player: (-state.points[player], player))
     if options.ties == "seat":
         groups = [[player] for player in order]
     else:

@@ -50,17 +50,35 @@ def _optional_fields(namespace: dict[str, Any]) -> None:
         namespace[entry.option] = entry.default
 
 
-def read_uma(value: Any) -> tuple[int, int, int, int]:
-    """Four whole numbers, first place's first: a list from a request, a tuple from a preset."""
-    if (
-        not isinstance(value, list | tuple)
-        or len(value) != 4
-        or not all(isinstance(item, int) and not isinstance(item, bool) for item in value)
-    ):
-        raise InvalidRequestError(
-            "option uma must be four whole numbers, first place's first, such as [20, 10, -10, -20]"
-        )
-    return (value[0], value[1], value[2], value[3])
+PLACES = {4: ("four", "[20, 10, -10, -20]"), 3: ("three", "[15, 0, -15]")}
+"""How a table of four and one of three (`sanma`) say their places' count, and an uma of
+theirs."""
+NOTEN_PAYMENT = 3_000
+"""What the noten players pay the tenpai players, together, at an exhaustive draw (a table of
+four; `sanma` reads its `noten_total`)."""
+ABORTIVE_KINDS = frozenset(
+    {"nine_terminals", "four_winds", "four_kongs", "four_riichi", "triple_ron"}
+)
+"""The abortive draws a table of four may have (`outcomes.AbortiveKind`'s values)."""
+
+
+def uma_reader(places: int) -> Callable[[Any], tuple[int, ...]]:
+    """The reader of an uma of `places` whole numbers, first place's first: a list from a
+    request, a tuple from a preset."""
+    count, example = PLACES[places]
+
+    def read_uma(value: Any) -> tuple[int, ...]:
+        if (
+            not isinstance(value, list | tuple)
+            or len(value) != places
+            or not all(isinstance(item, int) and not isinstance(item, bool) for item in value)
+        ):
+            raise InvalidRequestError(
+                f"option uma must be {count} whole numbers, first place's first, such as {example}"
+            )
+        return tuple(value)
+
+    return read_uma
 
 
 @dataclass(frozen=True)
@@ -97,7 +115,7 @@ class RiichiOptions(Options):
     return_points: int = 30_000
     """What a player's result is counted from; above `start_points` the difference of all four
     is the oka, paid to first place."""
-    uma: tuple[int, int, int, int] = (20, 10, -10, -20)
+    uma: tuple[int, ...] = (20, 10, -10, -20)
     """What each place adds to its result, first place's first (in thousands of points)."""
     abortive_draws: bool = True
     """Whether a hand may end in an abortive draw (kyuushu kyuuhai, four winds, four kongs,
@@ -126,7 +144,9 @@ class RiichiOptions(Options):
     dora_of: ClassVar[tuple[Tile, ...]] = DORA_OF
     """By indicator, the dora it makes (`DORA_OF`; sanma's 1m makes 9m)."""
 
-    readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {"uma": read_uma}
+    readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {"uma": uma_reader(4)}
+    abortive_kinds: ClassVar[frozenset[str]] = ABORTIVE_KINDS
+    """The abortive draws the table may have (where `abortive_draws` allows them)."""
     table_rules: ClassVar[frozenset[str]] = frozenset(
         {
             "length",
@@ -157,9 +177,15 @@ class RiichiOptions(Options):
         return False
 
     @property
+    def noten_payment(self) -> int:
+        """What the noten players pay the tenpai players, together, at an exhaustive draw."""
+        return NOTEN_PAYMENT
+
+    @property
     def oka(self) -> int:
-        """The points first place takes on top: what the return takes from each of the four."""
-        return (self.return_points - self.start_points) * 4
+        """The points first place takes on top: what the return takes from each player (four,
+        or three in `sanma`)."""
+        return (self.return_points - self.start_points) * len(self.seats)
 
     @property
     def rounds(self) -> int:
@@ -215,7 +241,7 @@ class RiichiOptions(Options):
         if self.return_points < self.start_points:
             problems.append("option return_points: cannot be below start_points (the oka)")
         if sum(self.uma) != 0:
-            problems.append("option uma: the four must add up to zero")
+            problems.append(f"option uma: the {PLACES[len(self.seats)][0]} must add up to zero")
         if list(self.uma) != sorted(self.uma, reverse=True):
             problems.append("option uma: a place cannot add more than the place above it")
         if any(abs(item) > MAX_TABLE_POINTS // 1000 for item in self.uma):

@@ -1,5 +1,6 @@
 """A riichi game's setup and the outcomes of its hands, as values and as JSON (what a record
-stores and a request sends): four players and the table's options (`GameSetup`); a win, an
+stores and a request sends): the players (four, or three where the options' `seats` are three:
+`sanma`) and the table's options (`GameSetup`); a win, an
 exhaustive or an abortive draw, a chombo, the dealer's stop (`Outcome`); what a winner's hand
 is worth, given one way of four (`winner_value`). The game (`game.py`) moves from one state to
 the next by them.
@@ -17,7 +18,6 @@ from companion.rules.riichi.engine import RiichiResult
 from companion.rules.riichi.options import LIABLE_YAKUMAN, RiichiOptions, read_options
 from companion.rules.riichi.points import LIMIT_BASE, RiichiValue, value_of
 
-PLAYERS = 4
 FU_VALUES = (20, 25, *range(30, 111, 10))
 """The fu a hand can have: 20 (pinfu self-draw), 25 (seven pairs), then tens up to 110."""
 MAX_HAN = 100
@@ -35,25 +35,35 @@ class GameOverError(GameError):
     """An outcome recorded after the game ended."""
 
 
+_COUNT = {3: "three", 4: "four"}
+
+
 # ---------------------------------------------------------------------------------------------
 # Setup
 
 
 @dataclass(frozen=True)
 class GameSetup:
-    """The four players, East, South, West and North at the start, and the table's options."""
+    """The players, East, South, West (and North) at the start, and the table's options, whose
+    `seats` say how many play (`RiichiOptions.seats`: four; `sanma`'s three)."""
 
-    players: tuple[str, str, str, str]
+    players: tuple[str, ...]
     options: RiichiOptions
 
     @classmethod
-    def create(cls, players: Sequence[str], options: Mapping[str, Any] | None = None) -> GameSetup:
-        """A checked setup: four different names, and options read as a request's (a preset and
-        the fields set on their own)."""
+    def create(
+        cls, players: Sequence[str], options: Mapping[str, Any] | RiichiOptions | None = None
+    ) -> GameSetup:
+        """A checked setup: a different name for each seat, and options read as a request's (a
+        preset and the fields set on their own), or given read (a variant's: `sanma`'s)."""
+        rules = options if isinstance(options, RiichiOptions) else read_options(options or {})
+        seats = len(rules.seats)
         names = tuple(str(name).strip() for name in players)
-        if len(names) != PLAYERS:
+        if len(names) != seats:
+            *first, last = (wind.english for wind in rules.seats)
+            winds = f"{', '.join(first)} and {last}"
             raise InvalidRequestError(
-                f"players: a game has four players, East, South, West and North at the start; "
+                f"players: a game has {_COUNT[seats]} players, {winds} at the start; "
                 f"got {len(names)}"
             )
         for name in names:
@@ -61,9 +71,14 @@ class GameSetup:
                 raise InvalidRequestError(
                     f"players: a name has 1 to {MAX_PLAYER_NAME} characters: {name[:20]!r}"
                 )
-        if len({name.casefold() for name in names}) != PLAYERS:
+        if len({name.casefold() for name in names}) != seats:
             raise InvalidRequestError(f"players: each needs a different name: {', '.join(names)}")
-        return cls((names[0], names[1], names[2], names[3]), read_options(options or {}))
+        return cls(names, rules)
+
+    @property
+    def seats(self) -> int:
+        """How many play: four, or three (`sanma`)."""
+        return len(self.players)
 
     def name(self, player: int) -> str:
         return self.players[player]
@@ -280,8 +295,10 @@ def _json_player(setup: GameSetup, value: Any, field: str) -> int:
             return setup.player(value)
         except InvalidRequestError as error:
             raise GameError(f"{field}: {error.message}") from None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < PLAYERS:
-        raise GameError(f"{field}: a player is a name or 0 to 3 (the seat at the start)")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < setup.seats:
+        raise GameError(
+            f"{field}: a player is a name or 0 to {setup.seats - 1} (the seat at the start)"
+        )
     return value
 
 

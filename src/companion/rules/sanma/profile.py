@@ -2,7 +2,8 @@
 API see it: riichi's profile (`RiichiProfile`) with sanma's request, options and scorer.
 
 A sanma request is riichi's with seats E, S and W and one more field, `kita` (docs/contract.md);
-its result is riichi's, the absent North's payment 0.
+its result is riichi's, the absent North's payment 0. Its tables are riichi's points game for
+the three seats the profile declares (`seats`), its game's options sanma's.
 """
 
 from __future__ import annotations
@@ -43,9 +44,6 @@ class SanmaProfile(RiichiProfile):
     id = "sanma"
     name = "Sanma (three-player riichi)"
     options_type = SanmaOptions
-    keeps_tables: ClassVar[bool] = False
-    """Not yet: a table of three is not kept."""
-    points_game: ClassVar[bool] = False
     request_fields: ClassVar[tuple[str, ...]] = (*RiichiProfile.request_fields, "kita")
     seats: ClassVar[tuple[Wind, ...]] = SEATS
     out_of_play: ClassVar[frozenset[Tile]] = OUT_OF_PLAY

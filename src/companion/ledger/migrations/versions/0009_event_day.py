@@ -5,7 +5,7 @@ EMA id and country (`event_entries.ema_id`, `.country`), the tables the organise
 reopened (`end`, `reopen`) and the day's rules (`rules`).
 
 Revision ID: 0009
-Revises: 0006
+Revises: 0008
 Create Date: 2026-12-07
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0009"
-down_revision: str | Sequence[str] | None = "0006"
+down_revision: str | Sequence[str] | None = "0008"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -11,8 +11,9 @@ import { pageData, t } from "./i18n.js";
 import { refusalText } from "./result-view.js";
 import { copyText, qrSvg } from "./share.js";
 import { forgetTokens } from "./table-store.js";
+import { fetchPart, showAccess, takeToken, tokenStore } from "./token-store.js";
 
-const KEY = "companion.events";
+const store = tokenStore("companion.events");
 const event = pageData.event;
 const panel = document.getElementById("organiser-panel");
 const accessNotice = document.getElementById("access-notice");
@@ -20,26 +21,6 @@ let token = "";
 let panelVersion = -1; // the event's version the organiser's part shows
 let loading = null; // the organiser's part being fetched, if it is
 const forgotten = new Set(); // tokens forgotten here: a fetch still under way is not shown
-
-function stored() {
-  try {
-    const data = JSON.parse(localStorage.getItem(KEY) ?? "{}");
-    return data && typeof data === "object" && !Array.isArray(data) ? data : {};
-  } catch {
-    return {};
-  }
-}
-
-function remember(value) {
-  const events = stored();
-  events[event.id] = { token: value, name: event.name, seen: Date.now() };
-  try {
-    localStorage.setItem(KEY, JSON.stringify(events));
-    return true;
-  } catch {
-    return false; // storage is off (private browsing): the token lives in the page only
-  }
-}
 
 function headers(json = false) {
   const found = { Accept: json ? "application/json" : "text/html", Authorization: `Bearer ${token}` };
@@ -76,22 +57,9 @@ function restoreValues(values) {
  * penalty); after their own action the forms start afresh.
  */
 async function loadPanel(candidate = token, { keep = true } = {}) {
-  let response;
-  try {
-    response = await fetch(pageData.api.panel, {
-      headers: { Accept: "text/html", Authorization: `Bearer ${candidate}` },
-      cache: "no-store",
-    });
-  } catch {
-    return "unknown";
-  }
-  if (response.status === 401 || response.status === 403) return "refused";
-  if (!response.ok) return "unknown";
-  const text = await response.text();
+  const { verdict, body } = await fetchPart(pageData.api.panel, candidate);
+  if (verdict !== "ok") return verdict;
   if (forgotten.has(candidate)) return "refused";
-  const fresh = new DOMParser().parseFromString(text, "text/html");
-  const body = fresh.getElementById("organiser-body");
-  if (!body) return "unknown";
   panelVersion = Number(body.dataset.version);
   const status = document.getElementById("action-status")?.textContent ?? "";
   const typed = keep ? typedValues() : new Map();
@@ -152,38 +120,24 @@ function showNewEvent(value) {
   document.getElementById("copy-organiser-link").addEventListener("click", () => copyLink(input));
 }
 
-async function takeToken() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  const fromLink = params.get("token");
-  const kept = stored()[event.id]?.token ?? "";
-  for (const candidate of [fromLink, kept]) {
-    if (!candidate) continue;
-    const verdict = await loadPanel(candidate);
-    if (verdict === "refused") {
+async function openWithToken() {
+  token = await takeToken({
+    store,
+    id: event.id,
+    name: event.name,
+    load: async (candidate) => {
+      const verdict = await loadPanel(candidate);
+      if (verdict === "ok") accessNotice.hidden = true;
+      return verdict;
+    },
+    refused: () => {
       accessNotice.textContent = t("evpage.token_refused");
       accessNotice.hidden = false;
-      continue;
-    }
-    token = candidate;
-    if (verdict === "ok") {
-      accessNotice.hidden = true;
-      // Just started on the events page: the organiser's link is shown once, to keep.
-      if (candidate === fromLink && params.get("new")) showNewEvent(candidate);
-      // Kept: the address bar shows the page without the token. Not kept: the fragment stays.
-      if (candidate === fromLink && remember(candidate)) {
-        history.replaceState(null, "", location.pathname + location.search);
-      }
-    }
-    break;
-  }
-  if (fromLink && !token) history.replaceState(null, "", location.pathname + location.search);
-  showAccess();
-}
-
-function showAccess() {
-  document.body.dataset.access = token ? "organiser" : "read";
-  for (const node of document.querySelectorAll("[data-reader-only]")) node.hidden = Boolean(token);
-  for (const node of document.querySelectorAll("[data-organiser-only]")) node.hidden = !token;
+    },
+    // Just started on the events page: the organiser's link is shown once, to keep.
+    shown: showNewEvent,
+    showAccess,
+  });
 }
 
 /** Forget the organiser's link on this device, as a table's page forgets its write link: its
@@ -196,15 +150,9 @@ async function forget() {
   token = "";
   panelVersion = -1;
   panel.replaceChildren();
-  const events = stored();
-  delete events[event.id];
-  try {
-    localStorage.setItem(KEY, JSON.stringify(events));
-  } catch {
-    // Storage is off: it held nothing.
-  }
+  store.drop(event.id);
   await forgetTokens([dropped]);
-  showAccess();
+  showAccess(token);
 }
 
 /** An idempotency key for one action: a retry after a lost answer sends the same key, so the
@@ -352,7 +300,7 @@ panel.addEventListener("click", async (clicked) => {
 });
 
 document.getElementById("forget-organiser").addEventListener("click", forget);
-await takeToken();
+await openWithToken();
 startTimers();
 followEvent(async () => {
   const shown = await refreshBoard();

@@ -2,7 +2,8 @@ import { applyPreset } from "./presets.js";
 
 // The create forms (a table's, an event's): the chosen profile's options and length fields only.
 // A profile whose rules say how long its game is has a line saying so (the server writes one for
-// each such profile): the planned hands and rounds go, disabled, so none is sent.
+// each such profile): the planned hands and rounds go, disabled, so none is sent. The table
+// form's player fields follow the chosen profile's seats.
 
 /** Show `form`'s fields for the profile chosen in `select`, now and whenever it changes; a rule
  * set chosen sets the options it has values for, as the calculator's does. */
@@ -27,6 +28,17 @@ export function followProfile(form, select) {
     }
     lengthFields.hidden = fixed;
     lengthFields.disabled = fixed;
+    // A player's field for each of the rule set's seats (sanma seats three): a seat it has
+    // not goes, disabled, so that no name is sent for it.
+    const seats = (select.selectedOptions[0]?.dataset.seats ?? "").split(" ");
+    for (const field of form.querySelectorAll("[data-seat]")) {
+      const seated = seats.includes(field.dataset.seat);
+      field.hidden = !seated;
+      for (const input of field.querySelectorAll("input")) input.disabled = !seated;
+    }
+    for (const hint of form.querySelectorAll("[data-seat-count]")) {
+      hint.hidden = Number(hint.dataset.seatCount) !== seats.length;
+    }
   }
   select.addEventListener("change", show);
   show();
