@@ -54,8 +54,10 @@ def test_a_riichi_table_as_it_stands_gets_uma_and_oka_on_its_points(book: EventB
     assert standings["Ben"] == (Fraction(-308, 10), Fraction(19200), False)
     assert book.event(event_id).seated[0].tables[0].ended == "as-it-stands"
     assert book.event(event_id).seated[0].finished == 1
-    # A hand recorded after the end does not count.
-    book.ledger.record(one, WinRecord((WinnerRecord("Ben", han=4, fu=30),), "Ann"))
+    # No hand is recorded after the end (it would not count), until the table is reopened.
+    late = WinRecord((WinnerRecord("Ben", han=4, fu=30),), "Ann")
+    assert refused(lambda: book.ledger.record(one, late)).key == "refusal.day_table_ended"
+    assert len(book.ledger.history(one)) == 1
     assert rows(book, event_id)["Ann"] == standings["Ann"]
     # Reopened while round 1 is open: it plays on, counted as its game stands (provisional).
     reopened = book.reopen_table(event_id, 1, by="Mia")
@@ -65,6 +67,9 @@ def test_a_riichi_table_as_it_stands_gets_uma_and_oka_on_its_points(book: EventB
     )
     assert rows(book, event_id)["Ann"][2] is True
     assert [entry.kind for entry in book.audit(event_id)][-2:] == ["end", "reopen"]
+    book.ledger.record(one, late)  # reopened: its hands are taken again
+    ben = next(p for p in book.ledger.standings(one)["players"] if p["name"] == "Ben")
+    assert rows(book, event_id)["Ben"][1] == Fraction(ben["points"]) > Fraction(19200)
 
 
 def test_an_mcr_table_as_it_stands_gets_table_points_on_the_hands_played(book: EventBook) -> None:
@@ -158,6 +163,23 @@ def test_ends_over_http_and_on_the_pages(tmp_path: Path) -> None:
         )
         again = client.post(endings, json=end, headers=auth)
         assert (again.status_code, again.json()["error_key"]) == (409, "refusal.day_end_ended")
+        # The ended table takes no hand: 409 with its key, said in the reader's language.
+        tokens = client.get(f"/api/events/{event_id}/tokens", headers=auth).json()["tables"]
+        two = tokens[1]
+        hand = {"kind": "win", "winner": "Eve", "from": "Fay", "tai": 2}
+        write = {"authorization": f"Bearer {two['token']}"}
+        hands = f"/api/tables/{two['table']}/hands"
+        late = client.post(hands, json=hand, headers=write)
+        assert (late.status_code, late.json()["error_key"], late.json()["error_params"]) == (
+            409,
+            "refusal.day_table_ended",
+            {"round": 1, "number": 2},
+        )
+        assert late.json()["error"] == (
+            "table 2 of round 1 was ended early by the event's organiser: no hand is recorded "
+            "at it unless they reopen it"
+        )
+        assert client.get(f"/api/tables/{two['table']}").json()["hands"] == 0
         event = client.get(f"/api/events/{event_id}").json()
         assert event["seated"][0]["tables"][1]["ended"] == "void"
         assert event["progress"] == {"round": 1, "finished": 1, "tables": 2}
@@ -167,6 +189,7 @@ def test_ends_over_http_and_on_the_pages(tmp_path: Path) -> None:
         assert "ended early: void · hands: 0" in client.get(f"/e/{event_id}").text
         reopened = client.post(f"{endings}/reopen", json={"table": 2}, headers=auth)
         assert (reopened.status_code, reopened.json()["kind"]) == (201, "reopen")
+        assert client.post(hands, json=hand, headers=write).status_code == 201
         paths = client.get("/openapi.json").json()["paths"]
         assert {
             "/api/events/{event_id}/endings",

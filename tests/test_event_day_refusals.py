@@ -141,7 +141,14 @@ CASES: list[tuple[str, dict[str, Any], Case]] = [
         lambda b: b.set_entrant(seated_event(b), "Ann", country="France"),
     ),
     ("refusal.day_sheet_not_seated", {"round": 2}, lambda b: b.round_sheet(seated_event(b), 2)),
+    ("refusal.day_table_ended", {"round": 1, "number": 2}, lambda b: _hand_after_end(b)),
 ]
+
+
+def _hand_after_end(book: EventBook) -> None:
+    event_id = seated_event(book)
+    book.end_table(event_id, 2, "as-it-stands", "out of time")
+    win(book.ledger, book.event(event_id).seated[0].tables[1].table, "Eve", "Fay")
 
 
 def _ended_twice(book: EventBook) -> object:

@@ -79,6 +79,33 @@ def test_a_riichi_table_is_replayed_with_its_points(book: EventBook) -> None:
     )
 
 
+def test_a_sanma_table_of_three_takes_its_three_in_order(book: EventBook) -> None:
+    from companion.ledger.records import WinnerRecord, WinRecord
+
+    event_id = book.create_event(
+        "Sanma", "sanma", {}, EIGHT[:6], 1, seed=1, first_round="listed"
+    ).id
+    table = book.seat_round(event_id, 1).tables[0].table
+    book.ledger.record(table, WinRecord((WinnerRecord("Ann", han=3, fu=30),), "Ben"))
+    before = book.standings(event_id)
+    totals = {row.name: row.total for row in before.rows}
+    book.fix_seats(event_id, 1, order=["Cat", "Ben", "Ann"])
+    assert book.event(event_id).seated[0].tables[0].players == ("Cat", "Ben", "Ann")
+    after = {row.name: row.total for row in book.standings(event_id).rows}
+    assert (after["Cat"], after["Ann"], after["Ben"]) == (
+        totals["Ann"],
+        totals["Cat"],
+        totals["Ben"],
+    )
+    four = refused(lambda: book.fix_seats(event_id, 1, order=["Ann", "Ben", "Cat", "Dan"]))
+    assert (four.key, four.params) == (
+        "refusal.day_swap_other_table",
+        {"player": "Dan", "table": 2, "round": 1, "number": 1},
+    )
+    two = refused(lambda: book.fix_seats(event_id, 1, order=["Ann", "Ben"]))
+    assert (two.key, two.params) == ("refusal.day_order_players", {"most": 3})
+
+
 def test_bad_seat_fixes_are_refused_and_nothing_is_written(book: EventBook) -> None:
     event_id = seated_event(book)
     one = book.event(event_id).seated[0].tables[0]

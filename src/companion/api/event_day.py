@@ -6,7 +6,7 @@ organiser's writes are (`api/events.py`: 404, then 401, then 403, and only then 
 - `POST .../rules`: the hands played after the one in play when time is up, and what a voided
   table gives its players.
 - `POST .../seats`: a table's seats fixed after hands were recorded (two players swapped, or
-  the four in their order); its record is replayed with them.
+  all of them in their order); its record is replayed with them.
 - `POST .../endings`, `.../endings/reopen`: a table ended before its game is over ("as it
   stands" or void), and that end taken back while its round is open.
 - `POST .../entrants`, `GET .../results` (`?format=ema`: the EMA's CSV), `GET .../chombos`:
@@ -83,12 +83,14 @@ Names = Annotated[list[str] | None, Shape("a list of names")]
 
 class SeatsBody(BodyModel):
     """A table's seats fixed after hands were recorded (`POST .../seats`): two players
-    swapped, or the four in their seat order."""
+    swapped, or all of them (four, or three at a sanma event) in their seat order."""
 
     round: int | None = Field(None, ge=1, description="the table's round (none: the latest)")
     table: int = Field(ge=1, description="the table's number in its round")
     players: Names = Field(None, description="two players of the table who swap seats")
-    order: Names = Field(None, description="or the table's four players, East first")
+    order: Names = Field(
+        None, description="or all the table's players (four, or three), East first"
+    )
     by: str = By
 
 
@@ -229,7 +231,7 @@ async def set_rules(request: Request, event_id: str) -> JSONResponse:
 @router.post(
     "/{event_id}/seats",
     summary="Fix a table's seats after hands were recorded (needs the token)",
-    description="Two players of one table swap seats (`players`), or its four are given in "
+    description="Two players of one table swap seats (`players`), or all its players are given in "
     "their seat order (`order`). The ledger table's players are set to the order fixed and its "
     "whole record is replayed with them: every hand is re-attributed from the first, and the "
     "standings follow. The answer is the organiser's record's new entry (`kind` `swap`, its "

@@ -65,7 +65,9 @@ def register(sub: Any, common: Any, as_json: Any, by: Any) -> None:
     )
     who = swap.add_mutually_exclusive_group(required=True)
     who.add_argument("--players", metavar="A,B", help="two players of the table who swap seats")
-    who.add_argument("--order", metavar="E,S,W,N", help="or the four in their seat order")
+    who.add_argument(
+        "--order", metavar="E,S,W,N", help="or all of them (four, or three) in their seat order"
+    )
     swap.set_defaults(handler=_swap)
 
     end = sub.add_parser(
