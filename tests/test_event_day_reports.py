@@ -16,7 +16,7 @@ from companion.api import create_app
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.records import ChomboRecord, WinnerRecord, WinRecord
 from companion.ledger.repository import Ledger
-from event_day_helpers import refused
+from event_day_helpers import http_event, refused
 from test_ledger_cli import ok, run
 
 FOUR = ["Ann Lee", "Ben van Dijk", "Cat", "Dan"]
@@ -153,3 +153,25 @@ def test_the_reports_from_the_command_line(
     )
     chombos = ok(capsys, "event", "chombos", event_id, "--db", url)
     assert chombos.startswith("Round 1, table 1: Cat (entry 2, ")
+
+
+def test_the_day_s_public_reads_count_against_the_read_limit(tmp_path: Path) -> None:
+    from companion.api.limits import Rate, RateLimiter, RateLimits
+
+    url = f"sqlite:///{tmp_path / 'limited.sqlite3'}"
+    limits = RateLimits(create=None, read=Rate(3, 60))
+    app = create_app(url, rate_limits=limits)
+    app.state.rate_limiter = RateLimiter(limits, clock=lambda: 0.0)  # nothing refills
+    with TestClient(app) as client:
+        event_id, _, _ = http_event(client)
+        # The chombos and the printable results read every table's record: an export's cost.
+        assert client.get(f"/api/events/{event_id}/chombos").status_code == 429
+        assert client.get(f"/e/{event_id}/results").status_code == 429
+        for path in (
+            f"/api/events/{event_id}/results",
+            f"/e/{event_id}/rounds/1/sheet",
+            f"/api/events/{event_id}/results?format=ema",
+        ):
+            assert client.get(path).status_code == 200
+        over = client.get(f"/e/{event_id}/rounds/1/sheet")  # the fourth read of three
+        assert (over.status_code, over.headers["retry-after"]) == (429, "20")

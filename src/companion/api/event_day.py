@@ -27,7 +27,8 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import Field
 
 from companion.api.deps import call
-from companion.api.events import WRITE_ERRORS, By, book_of, organiser_book
+from companion.api.events import READ_ERRORS, WRITE_ERRORS, By, book_of, organiser_book
+from companion.api.limits import EXPORT_COST, limit_reads
 from companion.api.scoring import read_json
 from companion.api.table_bodies import BodyModel, Model, Shape, read_body
 from companion.api.table_docs import model_schema, request_body
@@ -314,8 +315,10 @@ async def reopen_table(request: Request, event_id: str) -> JSONResponse:
     "since the time ran out (`hands_since`), the hands left with the one in play (`left`) and "
     "`state`: `last_hand`, `more_hands` or `stop`.",
     response_model=None,
+    responses=READ_ERRORS,
 )
 async def late_tables(request: Request, event_id: str) -> dict[str, Any]:
+    limit_reads(request)
     book = await call(book_of, request)
     late = await call(book.late_tables, event_id)
     return {"tables": [table.to_json() for table in late]}
@@ -353,8 +356,10 @@ async def set_entrant(request: Request, event_id: str) -> JSONResponse:
     "without it, JSON (`results`: each player's `place`, `tied`, `name`, `ema_id`, "
     "`last_name`, `first_name`, `country`, `rank_points`, `score`, `withdrawn`).",
     response_model=None,
+    responses=READ_ERRORS,
 )
 async def get_results(request: Request, event_id: str, format: str = "json") -> Response:
+    limit_reads(request)
     book = await call(book_of, request)
     if format == "ema":
         text = await call(book.ema_csv, event_id)
@@ -373,8 +378,10 @@ async def get_results(request: Request, event_id: str, format: str = "json") -> 
     description="Each not voided: `round`, `table` (its number), `table_id`, `seq` (the "
     "entry), `player`, `at`.",
     response_model=None,
+    responses=READ_ERRORS,
 )
 async def get_chombos(request: Request, event_id: str) -> dict[str, Any]:
+    limit_reads(request, EXPORT_COST)  # every table's record read, as an export reads them
     book = await call(book_of, request)
     found = await call(book.chombos, event_id)
     return {"chombos": [chombo.to_json() for chombo in found]}

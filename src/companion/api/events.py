@@ -230,6 +230,8 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 
 WRITE_ERRORS = _errors(400, 401, 403, 404, 409, 413, 415, 422, 429, 503)
+READ_ERRORS = _errors(404, 429, 503)
+"""What a public read of an event may answer besides 200 (it counts against the read limit)."""
 
 
 def _book(request: Request) -> EventBook:

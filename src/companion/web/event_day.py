@@ -16,6 +16,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from companion.api.deps import refusals
+from companion.api.limits import EXPORT_COST, limit_reads
 from companion.errors import CompanionError
 from companion.ledger.state import table_key
 from companion.web import i18n
@@ -55,6 +56,7 @@ def _print(request: Request, context: dict[str, Any]) -> HTMLResponse:
 @router.get("/e/{event_id}/results", response_class=HTMLResponse)
 def results_page(request: Request, event_id: str) -> HTMLResponse:
     """The results to print: the standings with EMA numbers and countries, and the chombos."""
+    limit_reads(request, EXPORT_COST)  # the chombos: every table's record read
     t = i18n.Translator(request_language(request))
     book = event_book(request)
     with refusals():
@@ -87,6 +89,7 @@ def results_page(request: Request, event_id: str) -> HTMLResponse:
 def round_sheet(request: Request, event_id: str, round_number: int) -> HTMLResponse:
     """A round's sheet to print: each table, its seats and the QR code of its page. A round
     not seated is refused in the reader's language."""
+    limit_reads(request)
     t = i18n.Translator(request_language(request))
     book = event_book(request)
     try:

@@ -15,7 +15,6 @@ from sqlalchemy.orm import Session
 from companion.events.day import COUNTRY, EMA_ID, ema_name
 from companion.ledger.entries import GameHand
 from companion.ledger.event_book.errors import EventError
-from companion.ledger.event_book.leaderboard import standings_of
 from companion.ledger.event_book.records import Snapshot
 from companion.ledger.event_book.store import EventStore
 from companion.ledger.event_book.views import AuditEntry, SeatedRound
@@ -141,9 +140,9 @@ class EventReports(EventStore):
 
     def results(self, event_id: str) -> tuple[ResultLine, ...]:
         """The standings with each player's EMA number and country, first place first."""
-        snapshot = self._read(event_id)
-        board = standings_of(self.ledger, snapshot)
-        entries = {entry.name: entry for entry in snapshot.entries}
+        read = self.current(event_id)  # the standings kept by the event's version
+        entries = {entry.name: entry for entry in read.snapshot.entries}
+        board = read.board
         lines = []
         for row in board.rows:
             entry = entries.get(row.name)
