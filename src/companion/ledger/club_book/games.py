@@ -3,8 +3,8 @@ result in the profile's unit, and what each hand says of its players (docs/clubs
 game counts*).
 
 A game counts once it is over: a riichi game at its end (`GameState.finished`, a dealer's stop
-included), an MCR game after its hands, a money game when its planned hands or rounds are
-played. Its time is the time of the entry that ended it.
+included), an MCR game after its hands, a money game when it is stopped (`entries.Stop`) or its
+planned hands or rounds are played. Its time is the time of the entry that ended it.
 """
 
 from __future__ import annotations
