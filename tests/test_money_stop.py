@@ -231,3 +231,16 @@ def test_a_stopped_money_table_is_a_rated_game_of_its_club(ledger: Ledger) -> No
     # Voided, the stop no longer ends the game: the club has no game of it.
     ledger.void(table.id, stopped.stored.seq, reason="played on")
     assert book.record(club).games == ()
+
+
+def test_a_stopped_table_whose_hands_are_voided_is_no_game(ledger: Ledger) -> None:
+    book = ClubBook(ledger)
+    club = book.create_club("Friday sg", "total").id
+    table, _ = book.create_table(club, "sg", PLAYERS)
+    ledger.record(table.id, THREE_HANDS[0])
+    ledger.record(table.id, StopRecord())
+    assert len(book.record(club).games) == 1
+    # The stop stands (it is its own entry), but nothing was played before it now.
+    state = ledger.void(table.id, 1, reason="wrong table").replay.state
+    assert (state.stopped, state.hands) == (True, 0)
+    assert book.record(club).games == ()

@@ -31,7 +31,9 @@ def family_of(profile: str) -> str:
 def club_game(table_id: str, replayed: Replay) -> ClubGame | None:
     """The table's game, players by their names at the table, or None while it is not over."""
     state = replayed.state
-    if not state.finished:
+    if not state.finished or state.hands == 0:
+        # No hand counted: a money table stopped whose hands were all voided since plays no
+        # game (a stop needs a hand when it is recorded, docs/ledger.md).
         return None
     finished_at = _finished_at(replayed)
     if finished_at is None:
