@@ -244,3 +244,20 @@ def test_a_stopped_table_whose_hands_are_voided_is_no_game(ledger: Ledger) -> No
     state = ledger.void(table.id, 1, reason="wrong table").replay.state
     assert (state.stopped, state.hands) == (True, 0)
     assert book.record(club).games == ()
+
+
+def test_the_running_totals_chart_ends_at_the_last_hand_not_at_the_stop(ledger: Ledger) -> None:
+    from companion.web import i18n
+    from companion.web.table_chart import chart
+
+    table = ledger.create_table("sg", PLAYERS)
+    for hand in THREE_HANDS:
+        ledger.record(table.id, hand)
+    stopped = ledger.record(table.id, StopRecord())
+    drawn = chart(i18n.Translator("en"), stopped.replay)
+    assert drawn is not None
+    # Four points a player (the start and three hands), the last at the right edge, over hand 3.
+    for series in drawn.series:
+        assert len(series.points.split()) == 4
+        assert series.end_x == drawn.right
+    assert [label for _, label in drawn.x_ticks] == ["0", "1", "2", "3"]
