@@ -715,11 +715,11 @@ def test_the_tables_page(client: TestClient, lang: str, title: str) -> None:
     [form] = page.find(id="create-form")
     assert form["method"] == "post" and form["action"] == "/tables"
     assert page.find(name="csrf_token")
+    # North is left to the server: sanma seats three (the next test).
     assert {attrs["name"] for attrs in page.find(type="text") if "required" in attrs} == {
         "player0",
         "player1",
         "player2",
-        "player3",
     }
     assert page.find(name="option:sg-table:shooter_pays", type="checkbox")
     assert page.find(name="option:tw:per_tai")
@@ -1058,3 +1058,27 @@ def test_pages_use_the_app_database(tmp_path: Path) -> None:
         )
         assert response.status_code == 201
     close_ledgers(app)
+
+
+def test_the_create_form_without_its_script_seats_three_at_sanma(client: TestClient) -> None:
+    """Without the page's script all four player fields show: North is not required by the
+    browser, so a sanma table can be made with it empty; a table of four still needs it,
+    refused by the server with a message."""
+    page = client.get("/tables").text
+    required = set(re.findall(r'<input id="(player\d)" [^>]*\brequired\b', page))
+    assert required == {"player0", "player1", "player2"}
+    assert "a three-player rule set (sanma) leaves North empty." in page
+    form = {
+        "csrf_token": csrf(client),
+        "profile": "sanma",
+        **{f"player{index}": name for index, name in enumerate(["Aki", "Bo", "Chen"])},
+        "player3": "",
+    }
+    response = client.post("/tables", data=form, follow_redirects=False)
+    assert response.status_code == 303
+    table_id = re.findall(r"/t/([a-z0-9]{8})#", response.headers["location"])[0]
+    names = [p["name"] for p in client.get(f"/api/tables/{table_id}").json()["players"]]
+    assert names == ["Aki", "Bo", "Chen"]
+    refused = client.post("/tables", data={**form, "profile": "riichi"}, follow_redirects=False)
+    assert refused.status_code == 422
+    assert "<p>a player&#39;s name cannot be empty</p>" in refused.text

@@ -536,6 +536,11 @@ def test_the_walk_meets_every_refusal_key() -> None:
         # The rate limits of events' reads and seating: met by tests/test_event_limits.py.
         "refusal.too_many_reads",
         "refusal.too_many_seated",
+        # A money table's stop: met by tests/test_money_stop.py.
+        "refusal.table_stopped",
+        "refusal.stop_nothing_played",
+        "refusal.stop_fixed_game",
+        "refusal.stop_by_amend",
     }
 
 

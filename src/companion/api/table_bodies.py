@@ -42,6 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from companion.errors import InvalidRequestError
 from companion.ledger.checks import KEY_LENGTH
 from companion.ledger.records import (
+    STOP_MEANING,
     ChomboRecord,
     DrawRecord,
     Extras,
@@ -146,6 +147,11 @@ class CreateTable(BodyModel):
 
 def _points_games() -> str:
     return declared_by(lambda profile: profile.points_game)
+
+
+def _money_games() -> str:
+    """The tables a stop ends as a session: neither a points game nor a game of fixed length."""
+    return declared_by(lambda profile: not profile.points_game and profile.game_hands is None)
 
 
 _FLOWERS = (
@@ -336,10 +342,11 @@ class ChomboBody(RecordBody):
 
 
 class StopBody(RecordBody):
-    """A points game's end at all-last: the leading dealer stops."""
+    """A money table's end of the session, or a points game's end at all-last: the leading
+    dealer stops."""
 
     kind: Literal["stop"] = Field(
-        description=f"{_points_games()}: the leading dealer of the last hand stops the game"
+        description=STOP_MEANING.format(money=_money_games(), points=_points_games())
     )
 
     def record(self) -> StopRecord:

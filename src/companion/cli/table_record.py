@@ -18,6 +18,7 @@ from companion.errors import InvalidRequestError
 from companion.ledger.errors import LedgerError
 from companion.ledger.export import entry_json
 from companion.ledger.records import (
+    STOP_MEANING,
     ChomboRecord,
     DrawRecord,
     Extras,
@@ -38,6 +39,15 @@ if TYPE_CHECKING:
 def _points_games() -> str:
     """The profiles whose tables play a points game (riichi, sanma), as the help names them."""
     return ", ".join(id for id, profile in table_profiles().items() if profile.points_game)
+
+
+def _money_games() -> str:
+    """The profiles whose tables a stop ends as a session (no points game, no fixed length)."""
+    return ", ".join(
+        id
+        for id, profile in table_profiles().items()
+        if not profile.points_game and profile.game_hands is None
+    )
 
 
 def open_ledger(args: argparse.Namespace) -> Ledger:
@@ -73,10 +83,12 @@ def register_records(sub: Any, recording: Sequence[argparse.ArgumentParser]) -> 
         help=f"{_points_games()}: record a chombo (a foul; the hand is dealt again)",
     )
     chombo.add_argument("--player", required=True, metavar="NAME", help="who fouled")
+    stop_meaning = STOP_MEANING.format(money=_money_games(), points=_points_games())
     sub.add_parser(
         "stop",
         parents=recording,
-        help=f"{_points_games()}: the leading dealer of the last hand stops the game",
+        help=stop_meaning,
+        description=f"Stop the table. At {stop_meaning}.",
     )
     payout = sub.add_parser(
         "payout",

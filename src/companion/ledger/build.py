@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.context import WinContext, WinType
 from companion.errors import InvalidRequestError, NotAWinError
-from companion.ledger.entries import Draw, Outcome, Payout, Win, WinnerScore
+from companion.ledger.entries import Draw, Outcome, Payout, Stop, Win, WinnerScore
 from companion.ledger.errors import LedgerError, NotPayableWinError
 from companion.ledger.records import (
     ChomboRecord,
@@ -48,7 +48,9 @@ def _built(setup: TableSetup, state: TableState, record: Record) -> Outcome:
         from companion.ledger.game_table import build_game_hand
 
         return build_game_hand(setup, state, record)
-    if isinstance(record, ChomboRecord | StopRecord):
+    if isinstance(record, StopRecord):
+        return build_stop(setup, state)
+    if isinstance(record, ChomboRecord):
         raise LedgerError(
             f"a {setup.profile} table has no {record.kind}: only a points game (riichi) has"
         )
@@ -62,6 +64,26 @@ def _built(setup: TableSetup, state: TableState, record: Record) -> Outcome:
     if isinstance(record, PayoutRecord):
         return build_payout(setup, state, record)
     return build_win(setup, state, record)
+
+
+def build_stop(setup: TableSetup, state: TableState) -> Stop:
+    """A money table's stop: the session ends after the hands played, which must be some. A
+    game of fixed length (`Profile.game_hands`: MCR) ends when its hands are played."""
+    profile = setup.engine_profile
+    if not setup.stops_as_session:
+        assert profile.game_hands is not None  # a points game's stop is the game's own
+        raise LedgerError(
+            f"a {profile.id} game is {profile.game_hands} hands: it ends when they are all "
+            "played, and is not stopped",
+            key="refusal.stop_fixed_game",
+            params={"profile": profile.id, "hands": profile.game_hands},
+        )
+    if state.hands == 0:
+        raise LedgerError(
+            "nothing was played at this table: a table is stopped after at least one hand",
+            key="refusal.stop_nothing_played",
+        )
+    return Stop()
 
 
 def build_win(setup: TableSetup, state: TableState, record: WinRecord) -> Win:

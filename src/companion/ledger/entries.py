@@ -184,6 +184,23 @@ class Payout:
 
 
 @dataclass(frozen=True)
+class Stop:
+    """A money table's stop: the session ends here. It pays nothing and plays no hand; the
+    table is finished until it is voided."""
+
+    extras: Extras = NO_EXTRAS
+    kind: ClassVar[str] = "stop"
+    is_hand: ClassVar[bool] = False
+
+    @property
+    def payments(self) -> Amounts:
+        return ZERO
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **extras_json(self.extras)}
+
+
+@dataclass(frozen=True)
 class GameHand:
     """An outcome of a points game (riichi): a win, an exhaustive or abortive draw, a chombo
     or the dealer's stop, stored as the game reads it (`game`: `outcome_json`, players by
@@ -229,7 +246,7 @@ class GameHand:
         }
 
 
-Outcome = Win | Draw | Payout | GameHand
+Outcome = Win | Draw | Payout | GameHand | Stop
 
 
 def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
@@ -257,6 +274,8 @@ def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
         )
     if kind == "draw":
         return Draw(extras_from_json(data))
+    if kind == "stop":
+        return Stop(extras_from_json(data))
     if kind == "payout":
         return Payout(
             player=int(data["player"]),
@@ -309,6 +328,8 @@ def outcome_text(players: Sequence[str], outcome: Outcome) -> str:
         return game_text(players, outcome.game)
     if isinstance(outcome, Draw):
         return "Drawn hand"
+    if isinstance(outcome, Stop):
+        return "Table stopped"
     if isinstance(outcome, Payout):
         start = " held at the start" if outcome.at_start else ""
         return f"Instant payout: {players[outcome.player]}, {outcome.label or outcome.event}{start}"

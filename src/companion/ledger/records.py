@@ -210,9 +210,19 @@ class ChomboRecord:
         return {"kind": self.kind, "player": _folded(self.player), **extras_json(self.extras)}
 
 
+STOP_MEANING = (
+    "{money}: the session ends here, after at least one hand (no payments; the table is "
+    "finished until the stop is voided); {points}: the leading dealer of the last hand stops "
+    "the game"
+)
+"""What a stop does at each kind of table, as the API and the command line say it (`money`,
+`points`: the profiles of each kind)."""
+
+
 @dataclass(frozen=True)
 class StopRecord:
-    """A points game: the leading dealer of the last hand stops the game."""
+    """A money table: the session ends here (`entries.Stop`). A points game: the leading dealer
+    of the last hand stops the game."""
 
     extras: Extras = NO_EXTRAS
     kind: ClassVar[str] = "stop"

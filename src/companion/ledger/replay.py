@@ -12,7 +12,16 @@ from dataclasses import dataclass, replace
 from companion.context import next_deal
 from companion.errors import CompanionError
 from companion.ledger.build import build_outcome, build_win
-from companion.ledger.entries import Correction, Draw, Entry, GameHand, Outcome, Payout, Win
+from companion.ledger.entries import (
+    Correction,
+    Draw,
+    Entry,
+    GameHand,
+    Outcome,
+    Payout,
+    Stop,
+    Win,
+)
 from companion.ledger.errors import (
     LimitError,
     MissingEntryError,
@@ -40,12 +49,14 @@ def advance(state: TableState, outcome: Outcome, setup: TableSetup) -> TableStat
     includes the dealer (the streak grows); any other win passes the deal to the next player
     and resets the streak. Passing from the fourth player back to the first advances the
     round wind; where the profile passes the deal after every hand (`deal_passes`), every
-    hand passes it. Instant payouts change only the totals. A points game's outcome moves the
-    game (`game_table`)."""
+    hand passes it. Instant payouts change only the totals; a money table's stop only ends the
+    table. A points game's outcome moves the game (`game_table`)."""
     if isinstance(outcome, GameHand):
         from companion.ledger.game_table import advance_game, game_step
 
         return advance_game(state, game_step(setup, state, outcome), outcome.is_hand)
+    if isinstance(outcome, Stop):
+        return replace(state, stopped=True)
     totals = add(state.totals, outcome.payments)
     if isinstance(outcome, Payout):
         return replace(state, totals=totals)
@@ -164,8 +175,8 @@ def _history_entry(
             refused = error.message
             effective = None
             status = "invalid"
-        if effective is None:
-            pass
+        if effective is None or isinstance(effective, Stop):
+            pass  # a money table's stop is in no hand: it ends them
         elif effective.is_hand:
             hand = after.hands
         else:
@@ -245,7 +256,8 @@ def next_outcome(replayed: Replay, record: Record, expect_hand: int | None) -> O
     finished or `expect_hand` is not the hand being played."""
     state = replayed.state
     if state.finished:
-        raise TableFinishedError(state.finished_text)
+        stopped = "refusal.table_stopped" if state.stopped else None
+        raise TableFinishedError(state.finished_text, key=stopped)
     if expect_hand is not None and expect_hand < state.next_hand:
         raise StaleWriteError(
             f"hand {expect_hand} is already recorded and the next is hand "
@@ -256,6 +268,19 @@ def next_outcome(replayed: Replay, record: Record, expect_hand: int | None) -> O
             f"hand {expect_hand} is not being played yet: the next is hand {state.next_hand}"
         )
     return build_outcome(replayed.setup, state, record)
+
+
+def amended_outcome(replayed: Replay, target: HistoryEntry, record: Record) -> Outcome:
+    """What amending `target` to `record` records, scored at its place in the record. A money
+    table is stopped by a stop of its own at the end of the record, never by an amendment
+    that would leave hands after it."""
+    outcome = build_outcome(replayed.setup, target.before, record)
+    if isinstance(outcome, Stop):
+        raise UnknownEntryError(
+            "a table is stopped by a stop entry after its last hand, not by amending a hand",
+            key="refusal.stop_by_amend",
+        )
+    return outcome
 
 
 def check_planned(after: Replay) -> None:

@@ -18,7 +18,6 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from companion.ledger import db
-from companion.ledger.build import build_outcome
 from companion.ledger.checks import (
     check_storable,
     check_totals,
@@ -30,7 +29,13 @@ from companion.ledger.errors import LedgerError, LimitError, UnknownEntryError
 from companion.ledger.export import export_csv, export_json
 from companion.ledger.models import PlayerRow, TableRow
 from companion.ledger.records import Record
-from companion.ledger.replay import HistoryEntry, Replay, correction_target, next_outcome
+from companion.ledger.replay import (
+    HistoryEntry,
+    Replay,
+    amended_outcome,
+    correction_target,
+    next_outcome,
+)
 from companion.ledger.rows import aware, now, setup_of
 from companion.ledger.settle import Transfer, settle_up
 from companion.ledger.state import MAX_ENTRIES, TableSetup, add, new_setup, table_key
@@ -206,7 +211,7 @@ class Ledger(TableStore):
         and the record replayed to just before it."""
         replayed = self.replay(table_id)
         target = correction_target(replayed, seq, expect)
-        outcome = build_outcome(replayed.setup, target.before, record)
+        outcome = amended_outcome(replayed, target, record)
         index = next(i for i, entry in enumerate(replayed.entries) if entry is target)
         return outcome, Replay(replayed.setup, target.before, replayed.entries[:index])
 
@@ -253,7 +258,7 @@ class Ledger(TableStore):
 
         def make(replayed: Replay) -> Correction:
             target = correction_target(replayed, seq, expect)
-            outcome = build_outcome(replayed.setup, target.before, record)
+            outcome = amended_outcome(replayed, target, record)
             return Correction(seq, outcome, reason, by)
 
         operation = {"op": "amend", "target": seq, "reason": reason, "by": by, **record.to_json()}

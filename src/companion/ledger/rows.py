@@ -43,6 +43,12 @@ def entry_of(row: EntryRow) -> Entry:
     return Entry(row.seq, aware(row.created_at), body, row.idempotency_key)
 
 
+ROW_KINDS = {"stop": "draw"}
+"""An entry's kind as its row stores it, where the two differ: the column's kinds (`models.
+ENTRY_KINDS`, checked by the database since migration 0001) predate a money table's stop, which
+is stored as a riichi stop is, under `draw`; its payload's own `kind` says what it is."""
+
+
 def entry_row(table_id: str, entry: Entry, digest: str) -> EntryRow:
     """The row that stores `entry`; `digest` is its request's fingerprint, kept with its key."""
     body = entry.body
@@ -55,7 +61,7 @@ def entry_row(table_id: str, entry: Entry, digest: str) -> EntryRow:
     return EntryRow(
         table_id=table_id,
         seq=entry.seq,
-        kind=body.kind,
+        kind=ROW_KINDS.get(body.kind, body.kind),
         payload=payload,
         target_seq=target,
         reason=reason,

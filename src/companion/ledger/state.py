@@ -121,6 +121,13 @@ class TableSetup:
         """Whether the table plays a points game (`Profile.points_game`: riichi)."""
         return self.engine_profile.points_game
 
+    @property
+    def stops_as_session(self) -> bool:
+        """Whether a stop ends this table's session: a money table, neither a points game nor
+        a game of fixed length (`Profile.game_hands`: MCR)."""
+        profile = self.engine_profile
+        return not profile.points_game and profile.game_hands is None
+
     @cached_property
     def deal_passes(self) -> bool:
         """Whether the deal passes after every hand (`Profile.deal_passes`: mcr), worked out
@@ -247,6 +254,8 @@ class TableState:
     """Each player's total: money won and lost, or in a points game the points won and lost
     since the start (riichi sticks on the table included, so they sum to minus the
     deposits)."""
+    stopped: bool = False
+    """A money table stopped: the session ended by a stop entry (`entries.Stop`)."""
     game: GameState | None = None
     """The points game after the record (`points_game` tables): points, deposits, honba,
     the hand to play, its end."""
@@ -301,6 +310,8 @@ class TableState:
     def finished(self) -> bool:
         if self.game is not None:
             return self.game.finished
+        if self.stopped:
+            return True
         if self.planned_rounds is not None:
             return self.rounds_played >= self.planned_rounds
         return self.planned_hands is not None and self.hands >= self.planned_hands
@@ -312,6 +323,8 @@ class TableState:
             from companion.rules.riichi.game import end_text
 
             return f"the game is over ({end_text(self.game)}): no hand is played after it"
+        if self.stopped:
+            return "the table was stopped: no hand is played after it"
         if self.planned_rounds is not None:
             rounds = "round is" if self.planned_rounds == 1 else f"{self.planned_rounds} rounds are"
             return f"the table's {rounds} all played"
@@ -389,6 +402,7 @@ class TableState:
             ),
             "deals_in_round": self.passes % self.seats + 1,
             "finished": self.finished,
+            "stopped": self.stopped,
             "dealer": self.players[self.dealer],
             "dealer_streak": self.streak,
             "round": self.round.value,

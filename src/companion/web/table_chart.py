@@ -94,6 +94,8 @@ def chart(t: i18n.Translator, replayed: Replay) -> Chart | None:
     for entry in replayed.entries:
         if entry.effective is None or isinstance(entry.stored.body, Correction):
             continue
+        if not entry.effective.is_hand and entry.after.totals == steps[-1][1]:
+            continue  # a stop moves no total: the line ends at the last hand, not past it
         steps.append((entry.hand if entry.effective.is_hand else None, entry.after.totals))
     if len(steps) < 2:
         return None

@@ -15,6 +15,7 @@ from companion.ledger.entries import (
     GameHand,
     Outcome,
     Payout,
+    Stop,
     Win,
     correction_text,
 )
@@ -141,6 +142,8 @@ def outcome_text(t: i18n.Translator, players: tuple[str, ...], outcome: Outcome)
         return game_text(t, players, outcome)
     if isinstance(outcome, Draw):
         return t("table.ev.draw")
+    if isinstance(outcome, Stop):
+        return t("table.ev.table_stopped")
     if isinstance(outcome, Payout):
         what = t.get(f"payout.{outcome.event}", outcome.label or outcome.event)
         text = t("table.ev.payout", player=players[outcome.player], event=what)
@@ -333,8 +336,8 @@ def entry_view(
         warnings=warnings,
         can_void=entry.status != "voided",
         # A voided hand counts nothing and stays void: a hand the table still wants is
-        # recorded anew, not amended back from the void.
-        can_amend=entry.status != "voided",
+        # recorded anew, not amended back from the void. A stop is undone by its void.
+        can_amend=entry.status != "voided" and not isinstance(body, Stop),
         prefill=_prefill(entry.effective or body),
         version=entry.version,
         what=entry_what(t, entry.hand, body.is_hand),

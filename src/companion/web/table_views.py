@@ -196,6 +196,7 @@ def _state_json(replayed: Replay) -> dict[str, Any]:
         "planned_hands": state.planned_hands,
         "planned_rounds": state.planned_rounds,
         "finished": state.finished,
+        "stopped": state.stopped,
         "entries": len(replayed.entries),
     }
 
@@ -244,6 +245,8 @@ def board_context(
     ]
     game = state.game
     fixed_length = setup.engine_profile.game_hands is not None
+    # Over: no deal to come, so no round or dealer to show (an MCR game played, a table stopped).
+    game_over = state.finished and (fixed_length or state.stopped)
     points_game: dict[str, Any] = {"points_game": game is not None}
     if game is not None:
         points_game.update(
@@ -261,7 +264,7 @@ def board_context(
     return {
         **points_game,
         **table_points_context(t, replayed),
-        "game_over": state.finished and fixed_length,
+        "game_over": game_over,
         "table_id": table_key(table_id),
         "profile_id": setup.profile,
         "players": game_players(t, replayed, game)
@@ -274,7 +277,7 @@ def board_context(
                 SEAT_TILES[state.seat_wind(index).value],
                 signed_amount(state.totals[index]),
                 sign_class(state.totals[index]),
-                index == state.dealer and not (state.finished and fixed_length),
+                index == state.dealer and not game_over,
             )
             for index, name in enumerate(players)
         ],
@@ -324,6 +327,7 @@ def record_context(lang: str, replayed: Replay) -> dict[str, Any]:
         "payout_events": [(kind, t(f"payout.{kind}")) for kind in PAYOUT_KINDS] if payouts else [],
         "liable": "liable" in info["fields"],
         "several_winners": profile.several_winners,
+        "can_stop": setup.stops_as_session,
         "agreed_flowers": profile.agreed_flowers(options),
         "table_discards": "table_discards" in info["fields"],
         "profile_events": [(event, t.get(f"event.{event}", event)) for event in info["events"]],

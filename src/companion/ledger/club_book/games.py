@@ -3,8 +3,8 @@ result in the profile's unit, and what each hand says of its players (docs/clubs
 game counts*).
 
 A game counts once it is over: a riichi game at its end (`GameState.finished`, a dealer's stop
-included), an MCR game after its hands, a money game when its planned hands or rounds are
-played. Its time is the time of the entry that ended it.
+included), an MCR game after its hands, a money game when it is stopped (`entries.Stop`) or its
+planned hands or rounds are played. Its time is the time of the entry that ended it.
 """
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ def family_of(profile: str) -> str:
 def club_game(table_id: str, replayed: Replay) -> ClubGame | None:
     """The table's game, players by their names at the table, or None while it is not over."""
     state = replayed.state
-    if not state.finished:
+    if not state.finished or state.hands == 0:
+        # No hand counted: a money table stopped whose hands were all voided since plays no
+        # game (a stop needs a hand when it is recorded, docs/ledger.md).
         return None
     finished_at = _finished_at(replayed)
     if finished_at is None:

@@ -47,7 +47,7 @@ export function describeEntry(body, pointsGame) {
     return t("table.ev.payout", { player: body.player, event: t(`payout.${body.event}`) });
   }
   if (body.kind === "chombo") return t("table.ev.chombo", { name: body.player });
-  if (body.kind === "stop") return t("table.ev.stop");
+  if (body.kind === "stop") return t(pointsGame ? "table.ev.stop" : "table.ev.table_stopped");
   if (body.kind === "draw") {
     if (!pointsGame) return t("table.ev.draw");
     if (body.abortive) text = t("table.ev.abortive");

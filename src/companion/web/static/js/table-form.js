@@ -16,6 +16,7 @@ import {
 } from "./table-context.js";
 import { checked, chosenDiscards, chosenTai, playerName, setChecked, validTai } from "./table-fields.js";
 import { buildSeveral, chosenWinners, several } from "./table-several.js";
+import { syncStop } from "./table-stop.js";
 
 const submitButton = document.getElementById("record-submit");
 const amendFields = document.getElementById("amend-fields");
@@ -64,6 +65,10 @@ export function syncForm() {
   amendFields.hidden = !amending;
   amendCancel.hidden = !amending;
   finishedNotice.hidden = amending || !session.state.finished;
+  finishedNotice.textContent = session.state.stopped
+    ? finishedNotice.dataset.stoppedText
+    : finishedNotice.dataset.finishedText;
+  syncStop();
   submitButton.disabled =
     session.busy || (!amending && session.state.finished) || (!amending && session.refused);
 }

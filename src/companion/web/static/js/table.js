@@ -8,6 +8,7 @@
 //   table-previews.js  who pays whom and a full hand's score, before Record
 //   table-record.js    Record, the new totals, Undo
 //   table-amend.js     corrections: amend and void
+//   table-stop.js      a money table's stop, confirmed first
 //   table-outbox.js    hands recorded offline, sent when the connection returns
 //   table-board.js     the board, swapped in from the server
 //   table-live.js      the live stream that keeps the board current
