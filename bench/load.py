@@ -56,10 +56,12 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, db_url: str, *options: str) -> subprocess.Popen[bytes]:
+    """`companion serve` on 127.0.0.1:`port` (with `options`, e.g. `--workers 2`), once it
+    answers `/api/health`."""
     command = [sys.executable, "-m", "companion.cli", "serve", "--port", str(port)]
     server = subprocess.Popen(
-        [*command, "--db", db_url], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        [*command, "--db", db_url, *options], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

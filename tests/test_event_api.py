@@ -81,6 +81,7 @@ def test_an_event_over_http(client: TestClient) -> None:
         "players": EIGHT[:4],
         "finished": True,
         "hands": 1,
+        "ended": None,
     }
     penalty = {"player": "Cat", "amount": "-3/2", "reason": "late", "by": "Mia"}
     answer = client.post(f"/api/events/{event}/penalties", json=penalty, headers=bearer(token))

@@ -418,6 +418,7 @@ def test_late_entries_withdrawals_timers_and_the_record(sqlite_ledger: Ledger) -
         "started_at": timer.started_at.isoformat(),
         "minutes": 45,
         "ends_at": timer.ends_at.isoformat(),
+        "paused_at": None,
     }
     assert (data["current_round"], data["progress"]) == (
         2,
@@ -429,6 +430,7 @@ def test_late_entries_withdrawals_timers_and_the_record(sqlite_ledger: Ledger) -
         "players": list(first.tables[0].players),
         "finished": True,
         "hands": 1,
+        "ended": None,
     }
 
     book.add_player(created.id, "Jon", 3)

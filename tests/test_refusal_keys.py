@@ -516,12 +516,13 @@ PHRASED_FOR_THE_PAGE = {
 
 
 def test_the_walk_meets_every_refusal_key() -> None:
-    # The events' refusals are met by tests/test_event_refusal_keys.py, the clubs' by
-    # tests/test_club_refusal_keys.py.
+    # The events' refusals are met by tests/test_event_refusal_keys.py, the day's by
+    # tests/test_event_day_refusals.py, the clubs' by tests/test_club_refusal_keys.py.
     keys = {
         key.split("@")[0]
         for key in i18n.catalogue("en")
-        if key.startswith("refusal.") and not key.startswith(("refusal.event_", "refusal.club_"))
+        if key.startswith("refusal.")
+        and not key.startswith(("refusal.event_", "refusal.day_", "refusal.club_"))
     }
     met = {key for key, _ in WALK} | {key for key, _, _ in AGREED}
     assert keys - PHRASED_FOR_THE_PAGE == met | {

@@ -24,6 +24,7 @@ import companion
 from companion.api import (
     clubs,
     docs,
+    event_day,
     event_stream,
     events,
     scoring,
@@ -44,12 +45,14 @@ from companion.web import (
     table_pages,
     table_share,
 )
+from companion.web import event_day as event_day_pages
 from companion.web.templating import STATIC_DIR
 
 ROUTERS: list[APIRouter] = [
     scoring.router,
     tables.router,
     events.router,
+    event_day.router,
     clubs.router,
     table_stream.router,
     event_stream.router,
@@ -58,6 +61,7 @@ ROUTERS: list[APIRouter] = [
     table_pages.router,
     table_share.router,
     event_pages.router,
+    event_day_pages.router,
     club_organiser.router,
     club_pages.router,
     club_forms.router,

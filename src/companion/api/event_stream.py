@@ -12,17 +12,19 @@ heartbeats and lifetime are every stream's.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
 from companion.api.deps import TableRequestError, WholeQuery
-from companion.api.live import HubPart, LiveHub, logger
+from companion.api.live import HubPart, LiveHub, Watcher, logger
 from companion.api.streams import STREAM_REFUSALS, open_stream, stream_start
 from companion.ledger.state import table_key
 
@@ -52,10 +54,9 @@ def read_event_state(ledger: Ledger, event_id: str) -> EventState:
     raises as the ledger's own error."""
     from companion.ledger.event_book.service import EventBook
 
-    # Each table's last entry number from one query: no table is read or replayed here.
-    actions, last = EventBook(ledger).progress(event_id)
-    version = actions + sum(last.values())
-    tables = frozenset(last)
+    # One reading transaction (`EventBook.progress`, the version pages and the API read too):
+    # no table's record is replayed, nor its standings worked out, here.
+    version, actions, tables = EventBook(ledger).progress(event_id, with_tables=True)
     return EventState(version, tables, actions)
 
 
@@ -73,6 +74,8 @@ class EventStreams(HubPart[EventState]):
         """The tables of the events someone watches: table id -> event id."""
         self.no_event: OrderedDict[str, None] = OrderedDict()
         self.looking_up: set[str] = set()
+        self.first_reads: dict[str, asyncio.Future[EventState]] = {}
+        """The read of an event the streams opening before any state of it share."""
 
     def noticed(self, key: str, seq: int | None) -> None:
         """Which watched event a notice concerns, if any (an organiser's action is announced
@@ -117,6 +120,40 @@ class EventStreams(HubPart[EventState]):
     async def read(self, key: str) -> EventState:
         state: EventState = await self.hub.in_thread(read_event_state, self.hub.ledger, key)
         return state
+
+    async def follow(
+        self, key: str, start: Callable[[EventState], int]
+    ) -> tuple[Callable[[], None], AsyncIterator[bytes]]:
+        """A new stream of an event, from the state the streams here already follow, or from
+        the one read of it that the streams opening before any state share: a leaderboard's
+        thousand streams opening at once cost one read of the event, not a thousand (issue 39:
+        a read is every table's record). The stream is woken from before it takes that state,
+        so no write after it is missed (its notice starts a read, which wakes every stream). A
+        start that state refuses (it may be behind another process's) is asked of a read of
+        its own."""
+        watcher = Watcher(key)
+        self.watchers.setdefault(key, set()).add(watcher)
+        try:
+            known = self.states.get(key)
+            if known is None:
+                shared = self.first_reads.get(key)
+                if shared is None:
+                    shared = asyncio.ensure_future(self.read(key))
+                    self.first_reads[key] = shared
+                    shared.add_done_callback(lambda _: self.first_reads.pop(key, None))
+                known = await asyncio.shield(shared)
+                if self.states.get(key) is not known:  # published once, not once a stream
+                    self.publish(key, known)
+            try:
+                sent = start(known)
+            except TableRequestError:
+                known = await self.read(key)
+                sent = start(known)
+                self.publish(key, known)
+        except BaseException:
+            self.unregister(watcher)
+            raise
+        return partial(self.unregister, watcher), self.watch(watcher, sent)
 
     def publish(self, key: str, state: EventState) -> None:
         if key not in self.watchers:

@@ -230,6 +230,8 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 
 WRITE_ERRORS = _errors(400, 401, 403, 404, 409, 413, 415, 422, 429, 503)
+READ_ERRORS = _errors(404, 429, 503)
+"""What a public read of an event may answer besides 200 (it counts against the read limit)."""
 
 
 def _book(request: Request) -> EventBook:
@@ -580,6 +582,10 @@ async def start_timer(request: Request, event_id: str) -> JSONResponse:
         TimerBody,
         lambda book, body: book.start_timer(event_id, body.round, body.minutes, by=body.by),
     )
+
+
+organiser_book, book_of = _organiser, _book
+"""The organiser's checks and the book, for the day's actions (`api/event_day.py`)."""
 
 
 if __name__ == "__main__":

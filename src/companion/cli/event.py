@@ -13,12 +13,11 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from companion.cli import event_day
 from companion.cli.common import (
     PUBLIC_URL_ENV,
     database_parent,
@@ -29,17 +28,16 @@ from companion.cli.common import (
     whole_number,
     write_output,
 )
+from companion.cli.event_common import answer, count_text, event_book
 from companion.cli.table import joined_text, server_address
 from companion.rules import table_profiles
 from companion.settlement import format_amount, signed_amount
 
 if TYPE_CHECKING:
     from companion.events.standings import Standings
-    from companion.ledger.event_book.service import EventBook
     from companion.ledger.event_book.views import EventView, SeatedRound
 
 WINDS = ("East", "South", "West", "North")
-S = TypeVar("S", bound="_Shown")
 
 
 def register(commands: Any) -> None:
@@ -187,15 +185,8 @@ def register(commands: Any) -> None:
     join.add_argument("--round", required=True, type=whole_number, metavar="R")
     join.set_defaults(handler=_join)
 
-    timer = sub.add_parser(
-        "timer",
-        parents=[common, as_json, by],
-        help="start a round's timer (every table page of the round shows it)",
-    )
-    timer.add_argument("event", metavar="ID")
-    timer.add_argument("--round", required=True, type=whole_number, metavar="R")
-    timer.add_argument("--minutes", required=True, type=whole_number, metavar="M")
-    timer.set_defaults(handler=_timer)
+    # The round timer, the seat fixes, tables ended early and the reports: cli/event_day.py.
+    event_day.register(sub, common, as_json, by)
 
     export = sub.add_parser(
         "export",
@@ -225,16 +216,6 @@ def _server(args: argparse.Namespace) -> str:
     return server_address(args.public_url or os.environ.get(PUBLIC_URL_ENV) or None)
 
 
-@contextmanager
-def _book(args: argparse.Namespace) -> Iterator[EventBook]:
-    # Imported here: SQLAlchemy and Alembic load only for the commands that store things.
-    from companion.ledger.event_book.service import EventBook
-    from companion.ledger.repository import Ledger
-
-    with Ledger.open(args.db) as ledger:
-        yield EventBook(ledger)
-
-
 def read_players(source: str) -> list[str]:
     """One name a line; blank lines and the spaces around a name are left out."""
     return [line.strip() for line in read_input(source).splitlines() if line.strip()]
@@ -248,7 +229,7 @@ def _new(args: argparse.Namespace) -> int:
         players = [name.strip() for name in args.players.split(",") if name.strip()]
     server = _server(args)
     roster: dict[str, list[str]] | None = None
-    with _book(args) as book:
+    with event_book(args) as book:
         if args.club is not None:
             from companion.ledger.club_book.service import ClubBook
 
@@ -285,7 +266,7 @@ def _new(args: argparse.Namespace) -> int:
     print(created.id)
     print(
         f"Event {created.id} ({view.profile}): {view.name}, {len(view.players)} players, "
-        f"{_count(view.rounds, 'round')}; seat round 1 with: companion event seat "
+        f"{count_text(view.rounds, 'round')}; seat round 1 with: companion event seat "
         f"{created.id} --round 1\n"
         "Organiser's link (shown once: it holds the organiser's token):\n"
         f"  {organise}\n"
@@ -301,7 +282,7 @@ def _seat(args: argparse.Namespace) -> int:
     from companion.ledger.event_book.errors import TablesPlayingError
 
     server = _server(args)
-    with _book(args) as book:
+    with event_book(args) as book:
         try:
             seated = book.seat_round(args.event, args.round, by=args.by, confirm=args.confirm)
         except TablesPlayingError as refused:
@@ -349,11 +330,11 @@ def _unseat(args: argparse.Namespace) -> int:
             f"{listed}."
         )
 
-    return _answer(args, lambda book: book.unseat_round(args.event, args.round, by=args.by), text)
+    return answer(args, lambda book: book.unseat_round(args.event, args.round, by=args.by), text)
 
 
 def _standings(args: argparse.Namespace) -> int:
-    with _book(args) as book:
+    with event_book(args) as book:
         view = book.event(args.event)
         board = book.standings(args.event)
     if args.json:
@@ -363,7 +344,7 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    with _book(args) as book:
+    with event_book(args) as book:
         view = book.event(args.event)
     if args.json:
         return print_json(view.to_json())
@@ -371,24 +352,8 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-class _Shown(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
-
-
-def _answer(
-    args: argparse.Namespace, act: Callable[[EventBook], S], text: Callable[[S], str]
-) -> int:
-    """Carry out an organiser's action and print what it recorded: as JSON, or as `text`."""
-    with _book(args) as book:
-        done = act(book)
-    if args.json:
-        return print_json(done.to_json())
-    print(text(done))
-    return 0
-
-
 def _penalty(args: argparse.Namespace) -> int:
-    return _answer(
+    return answer(
         args,
         lambda book: book.adjust(
             args.event, args.player, args.amount, args.reason, by=args.by, key=args.key
@@ -400,7 +365,7 @@ def _penalty(args: argparse.Namespace) -> int:
 
 
 def _withdraw(args: argparse.Namespace) -> int:
-    return _answer(
+    return answer(
         args,
         lambda book: book.withdraw(
             args.event, args.player, args.after_round, by=args.by, key=args.key
@@ -410,26 +375,15 @@ def _withdraw(args: argparse.Namespace) -> int:
 
 
 def _join(args: argparse.Namespace) -> int:
-    return _answer(
+    return answer(
         args,
         lambda book: book.add_player(args.event, args.player, args.round, by=args.by, key=args.key),
         lambda player: f"{player.name} joins in round {player.joins}.",
     )
 
 
-def _timer(args: argparse.Namespace) -> int:
-    return _answer(
-        args,
-        lambda book: book.start_timer(args.event, args.round, args.minutes, by=args.by),
-        lambda timer: (
-            f"Round {timer.round}: {_count(timer.minutes, 'minute')}, ends at "
-            f"{timer.ends_at.strftime('%H:%M UTC')}."
-        ),
-    )
-
-
 def _export(args: argparse.Namespace) -> int:
-    with _book(args) as book:
+    with event_book(args) as book:
         if args.format == "csv":
             text = book.export_csv(args.event)
         else:
@@ -441,10 +395,6 @@ def _export(args: argparse.Namespace) -> int:
 # Output
 
 
-def _count(number: int, one: str) -> str:
-    return f"{number} {one if number == 1 else one + 's'}"
-
-
 def _round_text(seated: SeatedRound) -> str:
     unavoidable = (
         ""
@@ -452,20 +402,20 @@ def _round_text(seated: SeatedRound) -> str:
         else f" ({seated.total_repeats} so far, {seated.unavoidable_repeats} unavoidable)"
     )
     lines = [
-        f"Round {seated.number}: {_count(len(seated.tables), 'table')}, "
-        f"{_count(seated.repeats, 'repeat')}{unavoidable}, "
-        f"{_count(seated.seat_repeats, 'seat repeat')}"
+        f"Round {seated.number}: {count_text(len(seated.tables), 'table')}, "
+        f"{count_text(seated.repeats, 'repeat')}{unavoidable}, "
+        f"{count_text(seated.seat_repeats, 'seat repeat')}"
     ]
     for table in seated.tables:
         winds = WINDS[: len(table.players)]  # East, South and West at a table of three
         seats = ", ".join(f"{wind} {name}" for wind, name in zip(winds, table.players, strict=True))
-        state = "finished" if table.finished else _count(table.hands, "hand")
+        state = "finished" if table.finished else count_text(table.hands, "hand")
         lines.append(f"  Table {table.number} ({table.table}, {state}): {seats}")
     if seated.byes:
         lines.append(f"  Byes: {', '.join(seated.byes)}")
     if seated.timer is not None:
         ends = seated.timer.ends_at.strftime("%H:%M UTC")
-        lines.append(f"  Timer: {_count(seated.timer.minutes, 'minute')}, ends at {ends}")
+        lines.append(f"  Timer: {count_text(seated.timer.minutes, 'minute')}, ends at {ends}")
     return "\n".join(lines)
 
 
@@ -477,7 +427,7 @@ def _event_text(view: EventView) -> str:
         for player in view.players
     )
     lines = [
-        f"{view.name} ({view.id}, {view.profile}): {_count(view.rounds, 'round')}, "
+        f"{view.name} ({view.id}, {view.profile}): {count_text(view.rounds, 'round')}, "
         f"seed {view.seed}, round 1 {view.first_round}, later rounds {view.later_rounds}"
         + (f", {view.leftover}" if view.leftover else ""),
         f"Players ({len(view.players)}): {players}",
@@ -488,7 +438,7 @@ def _event_text(view: EventView) -> str:
         lines.append(
             f"Repeats (two players meeting again at a table): at least "
             f"{view.unavoidable_repeats[-1]} cannot be avoided over "
-            f"{_count(len(view.unavoidable_repeats), 'round')}."
+            f"{count_text(len(view.unavoidable_repeats), 'round')}."
         )
     progress = view.progress
     if progress is None:
@@ -496,7 +446,7 @@ def _event_text(view: EventView) -> str:
     else:
         lines.append(
             f"Round {progress['round']}: {progress['finished']} of "
-            f"{_count(progress['tables'], 'table')} finished"
+            f"{count_text(progress['tables'], 'table')} finished"
         )
     lines.extend(_round_text(seated) for seated in view.seated)
     return "\n".join(lines)
@@ -517,7 +467,7 @@ def standings_text(view: EventView, board: Standings) -> str:
     lines = [f"{view.name} ({board.rule.value})"]
     for row in board.rows:
         rank = f"{row.rank}{'=' if row.tied else ''}"
-        marks = [_count(row.tables, "table")]
+        marks = [count_text(row.tables, "table")]
         if row.provisional:
             marks.append("playing")
         if row.withdrawn:

@@ -22,6 +22,7 @@ from companion.api.body_docs import DOCUMENTED as TABLE_BODIES
 from companion.api.body_docs import END as BODY_END
 from companion.api.body_docs import START as BODY_START
 from companion.api.body_docs import body_tables
+from companion.api.event_day import DAY_BODIES
 from companion.api.events import EVENT_BODIES
 from companion.docs_tables.markdown import Cells, Region, Table, block, table_region
 from companion.ledger.columns import columns as export_columns
@@ -317,7 +318,9 @@ def refusal_keys(events: bool) -> Table:
     in the English catalogue's order; `key@unit` forms are their key's."""
     keys = dict.fromkeys(key.split("@")[0] for key in catalogue("en") if key.startswith("refusal."))
     names = [
-        key for key in keys if key not in PHRASES and key.startswith("refusal.event_") == events
+        key
+        for key in keys
+        if key not in PHRASES and key.startswith(("refusal.event_", "refusal.day_")) == events
     ]
     if events:
         return fields_table(("`error_key`", "`error_params`", "the English"), names)
@@ -399,5 +402,6 @@ def regions() -> list[Region]:
         Region("docs/rules-mcr.md", "mcr fan", mcr_fan),
         Region("docs/rules-riichi.md", "riichi optional yaku", riichi_optional_yaku),
         _bodies("docs/web.md", "table bodies", TABLE_BODIES),
+        _bodies("docs/event_day.md", "day bodies", DAY_BODIES),
         table_region("docs/ledger.md", "export columns", export_column_table),
     ]

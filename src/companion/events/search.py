@@ -4,8 +4,10 @@ between tables, and a last pass that balances the winds without a new repeat (do
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations, permutations
 
 from companion.events.history import History
@@ -38,14 +40,14 @@ def search_tables(
         for other, count in history.met.get(one, {}).items():
             if other in index:
                 row[index[other]] = count
-    weight = seats * size * size if by_standing else 1
-    cost = [
-        [
-            weight * met[i][j] + (abs(i - j) if by_standing else 0) if i != j else 0
-            for j in range(size)
+    if by_standing:
+        weight = seats * size * size
+        cost = [
+            [weight * met[i][j] + abs(i - j) if i != j else 0 for j in range(size)]
+            for i in range(size)
         ]
-        for i in range(size)
-    ]
+    else:
+        cost = met  # the meetings alone (nobody meets themselves: the diagonal is 0); read only
     tables = _greedy(size, cost, seats)
     tables = _tabu(tables, cost, met, rng)
     if by_standing:
@@ -63,9 +65,15 @@ def _greedy(size: int, cost: list[list[int]], seats: int) -> list[list[int]]:
     tables: list[list[int]] = []
     while left:
         table = [left.pop(0)]
+        # Each one left's cost to the table so far, kept as the table fills (not summed anew).
+        sums = [cost[k][table[0]] for k in left]
         while len(table) < seats:
-            best = min(range(len(left)), key=lambda k: sum(cost[left[k]][t] for t in table))
-            table.append(left.pop(best))
+            best = min(range(len(left)), key=sums.__getitem__)
+            chosen = left.pop(best)
+            del sums[best]
+            table.append(chosen)
+            for position, k in enumerate(left):
+                sums[position] += cost[k][chosen]
         tables.append(table)
     return tables
 
@@ -166,9 +174,15 @@ def _descend_neighbours(
 def _wind_penalty(table: Sequence[int], fresh: Sequence[int]) -> int:
     """The fewest seat repeats the table can have over its seatings (24 at a table of four).
     `fresh[p]`: the winds (bit i for wind i) player p has sat in least."""
-    best = len(table)
-    masks = [fresh[player] for player in table]
-    for seating in _PERMUTATIONS[len(table)]:
+    return _masks_penalty(tuple(fresh[player] for player in table))
+
+
+@cache
+def _masks_penalty(masks: tuple[int, ...]) -> int:
+    """`_wind_penalty` of a table's players' masks (one a seat, three or four): at most 16^4
+    of them, each worked out once."""
+    best = len(masks)
+    for seating in _PERMUTATIONS[len(masks)]:
         penalty = 0
         for wind, seat in enumerate(seating):
             if not masks[seat] >> wind & 1:
@@ -198,8 +212,9 @@ def _balance_winds(
     penalties = [_wind_penalty(table, fresh) for table in current]
     count = len(current)
     stall = 0
+    # The tables with a penalty, in order: kept as swaps change two tables' penalties.
+    unbalanced = [table for table in range(count) if penalties[table]]
     for _ in range(_WIND_STEPS):
-        unbalanced = [table for table in range(count) if penalties[table]]
         if not unbalanced or count < 2 or stall >= _WIND_STALL:
             break
         stall += 1
@@ -216,7 +231,13 @@ def _balance_winds(
             if p1 + p2 < penalties[t1] + penalties[t2]:
                 stall = 0
             current[t1], current[t2] = first, second
-            penalties[t1], penalties[t2] = p1, p2
+            for table, penalty in ((t1, p1), (t2, p2)):
+                listed = bool(penalties[table])
+                penalties[table] = penalty
+                if listed and not penalty:
+                    unbalanced.remove(table)
+                elif penalty and not listed:
+                    bisect.insort(unbalanced, table)
     return current
 
 

@@ -22,7 +22,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from companion.events.balanced import balanced_order
-from companion.events.history import history_of
+from companion.events.history import History, history_of
 from companion.events.plan import (
     SEATS,
     SUBSTITUTE,
@@ -40,10 +40,16 @@ from companion.events.search import search_tables, seat_winds
 
 
 def seat_round(
-    plan: SeatingPlan, previous: Sequence[Round] = (), standing: Sequence[str] | None = None
+    plan: SeatingPlan,
+    previous: Sequence[Round] = (),
+    standing: Sequence[str] | None = None,
+    *,
+    history: History | None = None,
 ) -> Round:
     """The round after `previous` (rounds 1, 2... as seated before). `standing`: for a round
-    seated by standing, its players best first (the standing after the round before)."""
+    seated by standing, its players best first (the standing after the round before).
+    `history`: `previous` as counted (`history_of`), when the caller keeps it round by round
+    (`seat_event`); the round is added to it."""
     number = len(previous) + 1
     if number > plan.rounds:
         raise SeatingError(
@@ -52,7 +58,8 @@ def seat_round(
             params={"round": number, "last": plan.rounds},
         )
     size = plan.table_size
-    history = history_of(previous, size)
+    if history is None:
+        history = history_of(previous, size)
     playing = plan.playing(number)
     rng = random.Random(f"seating {plan.seed} round {number}")
     by_standing = number > 1 and plan.later_rounds is LaterRounds.STANDING
@@ -112,11 +119,16 @@ def seat_event(plan: SeatingPlan, standings: Mapping[int, Sequence[str]] | None 
     """Every round of the plan. `standings[r]`: for rounds seated by standing, the standing
     before round r (best first)."""
     rounds: list[Round] = []
+    # Counted as the rounds are seated, not anew for each round from the first.
+    history = history_of((), plan.table_size)
     for number in range(1, plan.rounds + 1):
         standing = None
         if number > 1 and plan.later_rounds is LaterRounds.STANDING:
             standing = (standings or {}).get(number)
-        rounds.append(seat_round(plan, rounds, standing))
+        seated = seat_round(plan, rounds, standing, history=history)
+        for name in seated.byes:
+            history.byes[name] = history.byes.get(name, 0) + 1
+        rounds.append(seated)
     return Seating(tuple(rounds))
 
 

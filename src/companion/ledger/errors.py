@@ -36,6 +36,10 @@ class TableFinishedError(LedgerError):
     """The table's planned hands are all played."""
 
 
+class TableEndedError(TableFinishedError):
+    """An event's organiser ended the table early: no hand is recorded at it until reopened."""
+
+
 class StaleWriteError(LedgerError):
     """The writer expected another hand than the one being played: someone recorded it."""
 

@@ -116,7 +116,20 @@ class EntryRow(Base):
 # ---------------------------------------------------------------------------------------------
 # Events (migration 0004): several tables over several rounds, one leaderboard (docs/events.md)
 
-AUDIT_KINDS = ("create", "join", "withdraw", "adjust", "seat", "timer", "unseat")
+AUDIT_KINDS = (
+    "create",
+    "join",
+    "withdraw",
+    "adjust",
+    "seat",
+    "timer",
+    "unseat",
+    "swap",
+    "end",
+    "reopen",
+    "rules",
+    "entrant",
+)
 """What the organiser's record of an event holds, one row per action."""
 
 
@@ -140,6 +153,12 @@ class EventRecordRow(Base):
     leftover: Mapped[str | None] = mapped_column(String(16))
     token_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    time_up_hands: Mapped[int] = mapped_column(Integer, server_default="0")
+    """When a round's time is up: the hands played after the one in play (0: finish it and
+    stop; 1: "+1 hand"). Migration 0009."""
+    void_score: Mapped[str] = mapped_column(String(64), server_default="0")
+    """What each player of a voided table scores: an exact amount, or "average" (their average
+    of their other tables). Migration 0009."""
 
 
 class EventEntryRow(Base):
@@ -155,6 +174,10 @@ class EventEntryRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     joins: Mapped[int] = mapped_column(Integer)
     withdraws_after: Mapped[int | None] = mapped_column(Integer)
+    ema_id: Mapped[str | None] = mapped_column(String(8))
+    """The player's EMA number (eight digits) for the results file, when known (0009)."""
+    country: Mapped[str | None] = mapped_column(String(3))
+    """The player's country as the EMA's results file gives it (three letters), when known."""
 
 
 class EventRoundRow(Base):
@@ -203,6 +226,31 @@ class EventTimerRow(Base):
     round: Mapped[int] = mapped_column(Integer)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     minutes: Mapped[int] = mapped_column(Integer)
+    paused_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the timer was paused (it stands still from then), or None while it runs. A pause,
+    a resume and an extension each add a row; the latest of a round is its timer (0009)."""
+
+
+class EventEndingRow(Base):
+    """A table the organiser ended before its game was over (migration 0009): counted "as it
+    stands" after its entries up to `last_seq`, or void. Reopening it removes the row."""
+
+    __tablename__ = "event_endings"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("ledger_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    event_id: Mapped[str] = mapped_column(
+        ForeignKey("event_records.id", ondelete="CASCADE"), index=True
+    )
+    round: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)
+    mode: Mapped[str] = mapped_column(String(16))
+    """`as-it-stands` or `void`."""
+    last_seq: Mapped[int] = mapped_column(Integer)
+    """The table's last entry when it was ended: later entries do not count."""
+    reason: Mapped[str] = mapped_column(Text)
+    ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class EventAuditRow(Base):

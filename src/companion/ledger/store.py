@@ -26,8 +26,13 @@ from sqlalchemy.orm import Session
 from companion.ledger import db
 from companion.ledger.checks import check_storable, check_totals, idempotency_key, unstorable
 from companion.ledger.entries import Correction, Entry, Outcome
-from companion.ledger.errors import IdempotencyConflictError, TableBusyError, UnknownTableError
-from companion.ledger.models import EntryRow, TableRow
+from companion.ledger.errors import (
+    IdempotencyConflictError,
+    TableBusyError,
+    TableEndedError,
+    UnknownTableError,
+)
+from companion.ledger.models import EntryRow, EventEndingRow, TableRow
 from companion.ledger.records import fingerprint
 from companion.ledger.replay import HistoryEntry, Replay, check_planned, extend, replay
 from companion.ledger.rows import entry_of, entry_row, now, setup_of
@@ -204,6 +209,8 @@ class TableStore:
                             return self._seen(session, table.id, setup, seen, digest)
                     replayed = self._replayed(session, table.id, setup)
                     body = make(replayed)
+                    if not isinstance(body, Correction):
+                        _refuse_ended(session, table.id)
                     entries = replayed.entries
                     new = Entry(entries[-1].stored.seq + 1 if entries else 1, now(), body, key)
                     after = (
@@ -252,6 +259,23 @@ class TableStore:
             ).one_or_none()
             if seen is not None:
                 _refuse_another_entry(seen, fingerprint(operation))
+
+
+def _refuse_ended(session: Session, table_id: str) -> None:
+    """`TableEndedError` when an event's organiser ended the table early (issue 39): a hand
+    recorded after would not count, so none is taken until the table is reopened. Read under
+    the table's lock, which ending a table takes too. A correction of an earlier hand is still
+    taken: it counts in the result as it stands."""
+    ended = session.scalars(
+        select(EventEndingRow).where(EventEndingRow.table_id == table_id)
+    ).one_or_none()
+    if ended is not None:
+        raise TableEndedError(
+            f"table {ended.number} of round {ended.round} was ended early by the event's "
+            "organiser: no hand is recorded at it unless they reopen it",
+            key="refusal.day_table_ended",
+            params={"round": ended.round, "number": ended.number},
+        )
 
 
 def _refuse_another_entry(row: EntryRow, digest: str) -> None:

@@ -31,6 +31,7 @@ from companion.api.limits import limit_reads
 from companion.api.security import bearer_token
 from companion.ledger.state import table_key
 from companion.web import i18n
+from companion.web.event_day_views import day_panel_context, table_up_context
 from companion.web.event_views import (
     audit_lines,
     event_context,
@@ -219,6 +220,8 @@ def table_timer(request: Request, table_id: str) -> dict[str, Any]:
         for table in seated.get("tables", ()):
             if table["table"] == table_key(table_id):
                 context = round_timer_context(request, event, int(seated["round"]))
+                t = i18n.Translator(request_language(request))
+                context |= table_up_context(t, book.ledger, event, seated, table_id, now())
                 context["timer_stream"] = f"/api/events/{context['timer_event']}/stream"
                 context["timer_event_name"] = event.get("name", "")
                 return context
@@ -276,6 +279,7 @@ def organiser_panel(request: Request, event_id: str) -> HTMLResponse:
         player for player in context["event"].get("players", ()) if not player.get("withdrawn")
     ]
     context["share_base"] = share_reach(request).base
+    context |= day_panel_context(t, book, event_id, context["event"])
     html = templates.get_template("event_panel.html").render(context)
     # `private`: every table's write token is in it; the service worker never keeps such an
     # answer (sw.js), which offline it would give to anyone asking for the URL without a token.

@@ -17,6 +17,7 @@ from typing import Any
 from companion.rules.riichi.game import one_decimal, points_text
 from companion.settlement import format_amount, signed_amount
 from companion.web import i18n
+from companion.web.event_day_views import day_audit_text
 
 SEATS = ("E", "S", "W", "N")
 """A table's players are listed East, South, West, North."""
@@ -58,10 +59,12 @@ class TimerView:
     """Milliseconds left when the page was rendered (0: time's up). The script counts down
     from it, so a phone whose clock is wrong still shows the right time left."""
     text: str
+    paused: bool = False
+    """Stood still by the organiser: the script does not count it down."""
 
     @property
     def done(self) -> bool:
-        return self.left_ms <= 0
+        return self.left_ms <= 0 and not self.paused
 
 
 @dataclass(frozen=True)
@@ -190,15 +193,23 @@ def timer_view(
     if not timer:
         return None
     ends_at = datetime.fromisoformat(str(timer["ends_at"]))
-    left_ms = max(0, int((ends_at - now).total_seconds() * 1000))
+    paused_at = timer.get("paused_at")
+    # A paused timer stands still at what was left when it was paused.
+    reference = now if paused_at is None else datetime.fromisoformat(str(paused_at))
+    left_ms = max(0, int((ends_at - reference).total_seconds() * 1000))
     # Rounded up, as a countdown reads: 0:01 until the very end, then "time's up".
-    text = (
-        t("evpage.timer_left", time=clock_text(-(-left_ms // 1000)))
-        if left_ms
-        else t("evpage.times_up")
-    )
+    left = clock_text(-(-left_ms // 1000))
+    if paused_at is not None:
+        text = t("evpage.timer_paused", time=left)
+    else:
+        text = t("evpage.timer_left", time=left) if left_ms else t("evpage.times_up")
     return TimerView(
-        round_number, int(timer.get("minutes", 0)), str(timer["ends_at"]), left_ms, text
+        round_number,
+        int(timer.get("minutes", 0)),
+        str(timer["ends_at"]),
+        left_ms,
+        text,
+        paused_at is not None,
     )
 
 
@@ -208,6 +219,10 @@ def progress_text(t: i18n.Translator, finished: int, tables: int) -> str:
 
 def table_status(t: i18n.Translator, table: Mapping[str, Any]) -> str:
     hands = int(table.get("hands", 0))
+    if table.get("ended"):  # ended early by the organiser (issue 39)
+        return t(
+            "day.status_void" if table["ended"] == "void" else "day.status_stands", hands=hands
+        )
     if table.get("finished"):
         return t("evpage.table_finished", hands=hands)
     return t("evpage.table_playing", hands=hands)
@@ -400,7 +415,9 @@ def audit_lines(t: i18n.Translator, audit: Sequence[Mapping[str, Any]]) -> list[
             "reason": entry.get("reason") or "",
             "minutes": (entry.get("details") or {}).get("minutes", ""),
         }
-        text = t(f"evpage.audit.{kind}", **fields) if kind in AUDIT_KEYS else kind
+        text = day_audit_text(t, entry)
+        if text is None:
+            text = t(f"evpage.audit.{kind}", **fields) if kind in AUDIT_KEYS else kind
         lines.append(
             {
                 "seq": str(entry.get("seq", "")),

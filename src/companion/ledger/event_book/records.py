@@ -24,6 +24,7 @@ from companion.ledger.event_book.checks import LATER_ROUNDS
 from companion.ledger.event_book.errors import UnknownEntrantError
 from companion.ledger.models import (
     EventAuditRow,
+    EventEndingRow,
     EventEntryRow,
     EventRecordRow,
     EventRoundRow,
@@ -46,6 +47,8 @@ class Snapshot:
     timers: tuple[EventTimerRow, ...]
     adjustments: tuple[EventAuditRow, ...]
     """The organiser's penalties and corrections, in the record's order."""
+    endings: tuple[EventEndingRow, ...] = ()
+    """The tables the organiser ended early (issue 39)."""
 
     def plan(self, entries: Sequence[Entrant] | None = None) -> SeatingPlan:
         record = self.record
@@ -122,6 +125,7 @@ def snapshot_of(session: Session, record: EventRecordRow) -> Snapshot:
                 .order_by(EventAuditRow.seq)
             )
         ),
+        rows(EventEndingRow, EventEndingRow.round, EventEndingRow.number),
     )
 
 

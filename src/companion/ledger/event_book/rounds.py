@@ -158,12 +158,14 @@ def standing_order(board: Standings, playing: Sequence[str]) -> list[str]:
 
 
 def playing_tables(ledger: Ledger, snapshot: Snapshot) -> list[dict[str, Any]]:
-    """The seated tables whose game is not over, round by round: `round`, `number`, `table`."""
+    """The seated tables whose game is not over (nor ended early by the organiser), round by
+    round: `round`, `number`, `table`."""
+    ended = {row.table_id for row in snapshot.endings}
     states = table_standings(ledger, snapshot)
     return [
         {"round": table.round, "number": table.number, "table": table.table_id}
         for table in snapshot.tables
-        if not states[table.table_id]["finished"]
+        if table.table_id not in ended and not states[table.table_id]["finished"]
     ]
 
 

@@ -27,11 +27,15 @@ from companion.ledger.event_book.checks import (
     mode_of,
     too_many_players,
 )
+from companion.ledger.event_book.ending import EventEndings
 from companion.ledger.event_book.errors import EventError
 from companion.ledger.event_book.leaderboard import EventLeaderboard
 from companion.ledger.event_book.players import EventPlayers
 from companion.ledger.event_book.records import audit_row
+from companion.ledger.event_book.reports import EventReports
 from companion.ledger.event_book.rounds import EventRounds
+from companion.ledger.event_book.swap import EventSwaps
+from companion.ledger.event_book.timer import EventTimers
 from companion.ledger.event_book.unseat import EventUnseat
 from companion.ledger.event_book.views import NewEvent
 from companion.ledger.models import EventEntryRow, EventRecordRow, EventTableRow
@@ -45,7 +49,17 @@ _PLACEHOLDERS = ("East", "South", "West", "North")
 """Names a table's setup is checked with before the event has seated anyone."""
 
 
-class EventBook(EventRounds, EventUnseat, EventPlayers, EventLeaderboard, EventAccess):
+class EventBook(
+    EventRounds,
+    EventTimers,
+    EventSwaps,
+    EventEndings,
+    EventReports,
+    EventUnseat,
+    EventPlayers,
+    EventLeaderboard,
+    EventAccess,
+):
     """Events on one ledger. Thread-safe: each call uses its own session, and the tables are
     the ledger's own (their writes, streams and corrections are the ledger's)."""
 

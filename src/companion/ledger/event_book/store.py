@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -24,7 +24,6 @@ from companion.ledger.event_book.errors import EventError, UnknownEventRecordErr
 from companion.ledger.event_book.reads import EventRead, current_read
 from companion.ledger.event_book.records import Snapshot, audit_row, snapshot_of
 from companion.ledger.event_book.tables import (
-    last_entries,
     reading_session,
     standings_from,
     table_standings,
@@ -40,6 +39,7 @@ from companion.ledger.event_book.views import (
 from companion.ledger.models import (
     EventAuditRow,
     EventRecordRow,
+    EventTableRow,
 )
 from companion.ledger.repository import Ledger
 from companion.ledger.state import table_key
@@ -191,26 +191,32 @@ class EventStore:
 
     def version(self, event_id: str) -> int:
         """The event's version (`tables.version_query`), in one statement."""
-        return sum(self._version_parts(event_id))
+        return self.progress(event_id)[0]
 
-    def _version_parts(self, event_id: str) -> tuple[int, int]:
-        """The organiser's last action's number, and the sum of the tables' last entries'."""
+    def progress(
+        self, event_id: str, *, with_tables: bool = False
+    ) -> tuple[int, int, frozenset[str]]:
+        """The event's version (`tables.version_query`: the organiser's last action's number
+        plus the sum of its tables' last entries' numbers), that last action's number, and
+        (asked for, as the live streams do) the ids of its tables: one reading transaction,
+        no table read or replayed. Pages, the API and the streams read this one version."""
         check_storable(event_id, "an event id")
+        key = table_key(event_id)
         with self._guard(), self._reading() as session, session.begin():
-            found = session.execute(version_query(table_key(event_id))).one_or_none()
-        if found is None:
-            raise _unknown(event_id)
-        actions, entries = found
-        return int(actions), int(entries)
-
-    def progress(self, event_id: str) -> tuple[int, dict[str, int]]:
-        """The organiser's last action's number, and each table's last entry number."""
-        with self._guard(), self._reading() as session, session.begin():
-            record = self._record(session, event_id)
-            actions = session.scalar(
-                select(func.max(EventAuditRow.seq)).where(EventAuditRow.event_id == record.id)
+            found = session.execute(version_query(key)).one_or_none()
+            if found is None:
+                raise _unknown(event_id)
+            tables = (
+                frozenset(
+                    session.scalars(
+                        select(EventTableRow.table_id).where(EventTableRow.event_id == key)
+                    )
+                )
+                if with_tables
+                else frozenset()
             )
-            return int(actions or 0), last_entries(session, record.id)
+        actions, entries = int(found[0]), int(found[1])
+        return actions + entries, actions, tables
 
     def current(self, event_id: str) -> EventRead:
         """The event and its standings at its version: kept from the read before when the
@@ -226,11 +232,11 @@ class EventStore:
             view = event_view(snapshot, tables)
             board = standings_from(snapshot, tables)
             return EventRead(
-                actions + entries, view, board, view.to_json(), board.to_json(), snapshot, actions
+                version, view, board, view.to_json(), board.to_json(), snapshot, actions
             )
 
-        actions, entries = self._version_parts(event_id)
-        return current_read(self.ledger, table_key(event_id), actions + entries, work_out)
+        version, actions, _ = self.progress(event_id)
+        return current_read(self.ledger, table_key(event_id), version, work_out)
 
     def audit(self, event_id: str) -> tuple[AuditEntry, ...]:
         """The organiser's record of the event, oldest first."""

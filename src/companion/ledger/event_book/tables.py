@@ -33,6 +33,7 @@ from companion.events.standings import (
 )
 from companion.ledger.db import READ_ONLY
 from companion.ledger.entries import Entry
+from companion.ledger.event_book.ended import counted_standings, stands_at, with_voids
 from companion.ledger.event_book.records import Snapshot
 from companion.ledger.models import (
     EntryRow,
@@ -43,7 +44,7 @@ from companion.ledger.models import (
     TableRow,
 )
 from companion.ledger.replay import Replay, replay
-from companion.ledger.repository import Ledger, standings_json
+from companion.ledger.repository import Ledger
 from companion.ledger.rows import aware, entry_of, setup_of
 from companion.rules import get_profile
 
@@ -54,8 +55,10 @@ FEW_TABLES = 200
 
 T = TypeVar("T")
 
-TableKey = tuple[int, tuple[str, ...]]
-"""What a kept table's standings are kept by: its last entry number and its players."""
+TableKey = tuple[int, tuple[str, ...], int | None]
+"""What a kept table's standings are kept by: its last entry number, its players (a seat fix
+sets them anew) and the entry after which it was ended "as it stands" (`ended.stands_at`: an end
+or a reopen changes what the same record counts)."""
 
 
 class _Kept:
@@ -184,15 +187,21 @@ def read_replays(
 
 
 def table_standings(ledger: Ledger, snapshot: Snapshot) -> dict[str, Mapping[str, Any]]:
-    """Each seated table's standings (`Ledger.standings`'s JSON) by table id, as the tables
-    stand: those kept whose last entry is the one kept, the others read together."""
+    """Each seated table's standings (`Ledger.standings`'s JSON) by table id, as the event
+    counts them (a table ended "as it stands" as it stood then, `ended.counted_standings`):
+    those kept whose key (`TableKey`) is the one kept, the others read together."""
     event_id = snapshot.record.id
     kept = _kept(ledger).tables(event_id)
+    endings = {row.table_id: row for row in snapshot.endings}
     found: dict[str, Mapping[str, Any]] = {}
     with ledger._guard(), reading_session(ledger) as session, session.begin():
         last = last_entries(session, event_id)
-        keys = {
-            table.table_id: (last.get(table.table_id, -1), tuple(table.players))
+        keys: dict[str, TableKey] = {
+            table.table_id: (
+                last.get(table.table_id, -1),
+                tuple(table.players),
+                stands_at(endings.get(table.table_id)),
+            )
             for table in snapshot.tables
         }
         stale = []
@@ -203,9 +212,10 @@ def table_standings(ledger: Ledger, snapshot: Snapshot) -> dict[str, Mapping[str
             else:
                 stale.append(table_id)
         for table_id, replayed, _ in read_replays(session, event_id, stale):
-            standings = standings_json(table_id, replayed)
+            standings = counted_standings(table_id, replayed, endings.get(table_id))
             seq = replayed.entries[-1].stored.seq if replayed.entries else 0
-            kept[table_id] = ((seq, keys[table_id][1]), standings)
+            _, players, stands = keys[table_id]
+            kept[table_id] = ((seq, players, stands), standings)
             found[table_id] = standings
     for table_id in keys:
         if table_id not in found:  # taken back since the snapshot: read as the ledger has it
@@ -214,7 +224,8 @@ def table_standings(ledger: Ledger, snapshot: Snapshot) -> dict[str, Mapping[str
 
 
 def standings_from(snapshot: Snapshot, tables: Mapping[str, Mapping[str, Any]]) -> Standings:
-    """The leaderboard from the event's rows and each seated table's standings (by table id)."""
+    """The leaderboard from the event's rows and each seated table's standings (by table id,
+    `table_standings`), a voided table scoring the event's void score (`ended.with_voids`)."""
     rule = standing_rule(get_profile(snapshot.record.profile))
     adjustments = [
         Adjustment(row.player or "", Fraction(row.amount or 0), row.reason or "", row.by_name)
@@ -226,7 +237,7 @@ def standings_from(snapshot: Snapshot, tables: Mapping[str, Mapping[str, Any]]) 
         if entry.withdraws_after is not None and snapshot.has_played(entry.name)
     ]
     seated = [(table.round, table.table_id, tables[table.table_id]) for table in snapshot.tables]
-    return event_standings(rule, seated, adjustments, withdrawn)
+    return event_standings(rule, with_voids(snapshot, rule, seated), adjustments, withdrawn)
 
 
 def event_standings(

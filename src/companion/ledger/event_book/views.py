@@ -51,10 +51,16 @@ class RoundTimer:
     round: int
     started_at: datetime
     minutes: int
+    paused_at: datetime | None = None
+    """When it was paused (it stands still since), or None while it runs (issue 39)."""
 
     @property
     def ends_at(self) -> datetime:
         return self.started_at + timedelta(minutes=self.minutes)
+
+    def left_at(self, at: datetime) -> timedelta:
+        """The time left at `at` (negative once it is up); a paused timer's stands still."""
+        return self.ends_at - (self.paused_at or at)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -62,6 +68,7 @@ class RoundTimer:
             "started_at": self.started_at.isoformat(),
             "minutes": self.minutes,
             "ends_at": self.ends_at.isoformat(),
+            "paused_at": None if self.paused_at is None else self.paused_at.isoformat(),
         }
 
 
@@ -74,6 +81,8 @@ class SeatedTable:
     """East, South, West, North."""
     finished: bool
     hands: int
+    ended: str | None = None
+    """How the organiser ended it early (`as-it-stands`, `void`), or None (issue 39)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,6 +91,7 @@ class SeatedTable:
             "players": list(self.players),
             "finished": self.finished,
             "hands": self.hands,
+            "ended": self.ended,
         }
 
 
@@ -143,6 +153,10 @@ class EventView:
     unavoidable_repeats: tuple[int, ...] = ()
     """For each round of the plan, the repeats no seating can avoid by its end (empty when the
     field cannot be seated)."""
+    time_up_hands: int = 0
+    """Hands played after the one in play when a round's time is up (issue 39)."""
+    void_score: str = "0"
+    """What a voided table gives its players: an exact amount, or "average"."""
 
     @property
     def current_round(self) -> int | None:
@@ -177,6 +191,8 @@ class EventView:
             "progress": self.progress,
             "problem": None if self.problem is None else problem_json(self.problem),
             "unavoidable_repeats": list(self.unavoidable_repeats),
+            "time_up_hands": self.time_up_hands,
+            "void_score": self.void_score,
         }
 
 
@@ -242,7 +258,12 @@ def event_view(snapshot: Snapshot, tables: Mapping[str, Mapping[str, Any]]) -> E
     record = snapshot.record
     timers: dict[int, RoundTimer] = {}
     for timer in snapshot.timers:  # in the order started: a restart replaces the one before
-        timers[timer.round] = RoundTimer(timer.round, aware(timer.started_at), timer.minutes)
+        timers[timer.round] = RoundTimer(
+            timer.round,
+            aware(timer.started_at),
+            timer.minutes,
+            None if timer.paused_at is None else aware(timer.paused_at),
+        )
     # The plan read once: its refusal, or the repeats it cannot avoid.
     problem: SeatingError | None = None
     unavoidable: tuple[int, ...] = ()
@@ -250,6 +271,7 @@ def event_view(snapshot: Snapshot, tables: Mapping[str, Mapping[str, Any]]) -> E
         unavoidable = plan_repeats(snapshot.plan())
     except SeatingError as refused:
         problem = refused
+    ended = {row.table_id: row.mode for row in snapshot.endings}
     by_round: dict[int, list[SeatedTable]] = {}
     for table in snapshot.tables:
         state = tables[table.table_id]
@@ -258,8 +280,9 @@ def event_view(snapshot: Snapshot, tables: Mapping[str, Mapping[str, Any]]) -> E
                 table.number,
                 table.table_id,
                 tuple(table.players),
-                bool(state["finished"]),
+                bool(state["finished"]) or table.table_id in ended,
                 int(state["hands"]),
+                ended.get(table.table_id),
             )
         )
     seated = []
@@ -300,4 +323,6 @@ def event_view(snapshot: Snapshot, tables: Mapping[str, Mapping[str, Any]]) -> E
         tuple(seated),
         problem,
         unavoidable,
+        record.time_up_hands,
+        record.void_score,
     )

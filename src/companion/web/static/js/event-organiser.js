@@ -5,6 +5,7 @@
 // write links, the actions, the record) and with every action to the JSON API, which checks it
 // whatever the page shows.
 import { followEvent, refreshBoard, version } from "./event-board.js";
+import { dayRequest } from "./event-day.js";
 import { startTimers } from "./event-timer.js";
 import { pageData, t } from "./i18n.js";
 import { refusalText } from "./result-view.js";
@@ -164,6 +165,8 @@ function newKey() {
 
 /** What each action sends to the JSON API (/api/events/{id}/...). */
 function request(form) {
+  const day = dayRequest(form, pageData.api.event);
+  if (day) return day;
   const data = Object.fromEntries(new FormData(form));
   const round = Number(form.dataset.round);
   const by = data.by ?? "";

@@ -1,7 +1,7 @@
 // A table page of an event: the round timer line, counted down here and kept current by the
 // event's live stream (a timer started or restarted by the organiser shows at once). Only the
 // organiser's actions move a timer: a message that says the organiser's last action is the one
-// this line already follows (a hand at some table) fetches nothing.
+// this line already follows (a hand at some table) fetches nothing, until the time is up.
 import { fetchFragment } from "./event-board.js";
 import { startTimers } from "./event-timer.js";
 import { LiveTable } from "./live.js";
@@ -24,7 +24,9 @@ if (box) {
     kind: "event",
     after: 0,
     onEvent: (data) => {
-      if (data.actions === actions) return;
+      // Once time is up, a hand at this table changes what it still plays ("last hand").
+      const up = box.querySelector("[data-timer].is-up");
+      if (data.actions === actions && !up) return;
       actions = data.actions;
       refreshTimer();
     },

@@ -1,6 +1,7 @@
 // A round's timer ("Round 2 · 41:12 left", then "Time's up"): counted down once a second from
 // the milliseconds the server said were left when it wrote the line (data-left-ms), measured
 // on this page's own monotonic clock, so a phone whose clock is wrong still shows the right time.
+// A paused timer (data-paused) stands still: the server's text is shown as it is.
 const timers = new Map(); // element -> the moment (performance.now()) its time is up
 let ticking = 0;
 
@@ -37,6 +38,8 @@ function tick() {
 export function startTimers(root = document) {
   const now = performance.now();
   for (const element of root.querySelectorAll("[data-timer]")) {
+    timers.delete(element);
+    if ("paused" in element.dataset) continue; // stood still: its text is the server's
     const left = Number(element.dataset.leftMs);
     if (!Number.isFinite(left)) continue;
     timers.set(element, now + left);
