@@ -17,6 +17,7 @@ from companion.errors import CompanionError
 from companion.ledger.event_book.service import EventBook
 from companion.ledger.repository import Ledger
 from event_day_helpers import seated_event, win
+from own_loop import run_on_own_loop
 
 
 @pytest.fixture
@@ -77,7 +78,7 @@ def test_streams_opening_at_once_share_one_read(
         hub.close()
         return [len(reads)]
 
-    assert asyncio.run(open_many()) == [2]  # one shared read, then the refused start's own
+    assert run_on_own_loop(open_many()) == [2]  # one shared read, then the refused start's own
 
 
 def _beyond(state: event_stream.EventState) -> int:
