@@ -623,78 +623,9 @@ def riichi_side(*, parsed: bool = True) -> Side:
 
 
 def mahjong_riichi_side() -> Side:
-    """`mahjong`'s `estimate_hand_value` with the tenhou preset's rules (open tanyao, red
-    fives, no double yakuman, counted yakuman, no kiriage, no renhou), as the differential
-    test sets them."""
-    from mahjong.constants import EAST
-    from mahjong.hand_calculating.divider import HandDivider
-    from mahjong.hand_calculating.hand import HandCalculator
-    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
-    from mahjong.meld import Meld as LibraryMeld
-
-    calculator = HandCalculator()
-    rules = OptionalRules(
-        has_open_tanyao=True,
-        has_aka_dora=True,
-        has_double_yakuman=False,
-        kazoe_limit=HandConfig.KAZOE_LIMITED,
-        kiriage=False,
-        fu_for_open_pinfu=True,
-        fu_for_pinfu_tsumo=False,
-        renhou_as_yakuman=False,
-    )
-    sorts = {"chi": LibraryMeld.CHI, "pon": LibraryMeld.PON, "kan": LibraryMeld.KAN}
-
-    def prepare(deal: RiichiDeal) -> tuple[Any, ...]:
-        fields = deal.fields
-        events = set(fields["events"])
-        config = HandConfig(
-            is_tsumo=fields["win"] == "self_draw",
-            is_riichi="riichi" in events,
-            is_daburu_riichi="double_riichi" in events,
-            is_ippatsu="ippatsu" in events,
-            is_rinshan="replacement" in events,
-            is_haitei="last_tile" in events,
-            is_houtei="last_discard" in events,
-            player_wind=EAST + RIICHI_SEATS.index(fields["seat"]),
-            round_wind=EAST + RIICHI_SEATS.index(fields["round"]),
-            options=rules,
-        )
-        melds = [
-            LibraryMeld(sorts[sort], list(tiles), opened=opened)
-            for sort, tiles, opened in deal.melds
-        ]
-        return (
-            list(deal.tiles),
-            deal.win_tile,
-            melds,
-            list(deal.dora),
-            list(deal.ura_dora),
-            config,
-        )
-
-    def run(item: tuple[Any, ...]) -> bool:
-        tiles, win_tile, melds, dora, ura_dora, config = item
-        response = calculator.estimate_hand_value(
-            tiles,
-            win_tile,
-            melds=melds,
-            dora_indicators=dora,
-            ura_dora_indicators=ura_dora,
-            config=config,
-        )
-        if response.error is not None:
-            return False
-        names = [yaku.name for yaku in response.yaku or ()]
-        return bool(names) and response.han is not None and response.cost is not None
-
-    return Side(
-        "mahjong_riichi",
-        "mahjong HandCalculator.estimate_hand_value",
-        run,
-        prepare,
-        clear=HandDivider._divide_hand_impl.cache_clear,
-        note="yaku, han, fu, points",
+    """`mahjong` at four players, as the riichi differential test sets it."""
+    return _mahjong_side(
+        "mahjong_riichi", "yaku, han, fu, points", RIICHI_SEATS, three_player=False
     )
 
 
@@ -721,8 +652,15 @@ def sanma_side() -> Side:
 
 
 def mahjong_sanma_side() -> Side:
-    """`mahjong`'s `estimate_hand_value` in its three-player mode (`is_three_player`, the kita
-    as `num_nuki_dora`) with sanma's default switches, as the differential test sets them."""
+    """`mahjong` in its three-player mode, as the sanma differential test sets it."""
+    return _mahjong_side("mahjong_sanma", "three-player mode", SANMA_SEATS, three_player=True)
+
+
+def _mahjong_side(name: str, note: str, seats: Sequence[str], *, three_player: bool) -> Side:
+    """`mahjong`'s `estimate_hand_value` with the tenhou preset's rules (open tanyao, red
+    fives, no double yakuman, counted yakuman, no kiriage, no renhou), as the differential
+    tests set them: four players, or its three-player mode (`is_three_player`, the kita as
+    `num_nuki_dora`; no chow is dealt there)."""
     from mahjong.constants import EAST
     from mahjong.hand_calculating.divider import HandDivider
     from mahjong.hand_calculating.hand import HandCalculator
@@ -739,9 +677,9 @@ def mahjong_sanma_side() -> Side:
         fu_for_open_pinfu=True,
         fu_for_pinfu_tsumo=False,
         renhou_as_yakuman=False,
-        is_three_player=True,
+        is_three_player=three_player,
     )
-    sorts = {"pon": LibraryMeld.PON, "kan": LibraryMeld.KAN}
+    sorts = {"chi": LibraryMeld.CHI, "pon": LibraryMeld.PON, "kan": LibraryMeld.KAN}
 
     def prepare(deal: RiichiDeal) -> tuple[Any, ...]:
         fields = deal.fields
@@ -754,9 +692,9 @@ def mahjong_sanma_side() -> Side:
             is_rinshan="replacement" in events,
             is_haitei="last_tile" in events,
             is_houtei="last_discard" in events,
-            player_wind=EAST + SANMA_SEATS.index(fields["seat"]),
-            round_wind=EAST + SANMA_SEATS.index(fields["round"]),
-            num_nuki_dora=fields["kita"],
+            player_wind=EAST + seats.index(fields["seat"]),
+            round_wind=EAST + seats.index(fields["round"]),
+            num_nuki_dora=fields.get("kita", 0),
             options=rules,
         )
         melds = [
@@ -788,12 +726,12 @@ def mahjong_sanma_side() -> Side:
         return bool(names) and response.han is not None and response.cost is not None
 
     return Side(
-        "mahjong_sanma",
+        name,
         "mahjong HandCalculator.estimate_hand_value",
         run,
         prepare,
         clear=HandDivider._divide_hand_impl.cache_clear,
-        note="three-player mode",
+        note=note,
     )
 
 
