@@ -32,7 +32,7 @@ from companion.api.schemas import ErrorDoc
 from companion.api.scoring import read_json
 from companion.api.security import bearer_token
 from companion.api.table_bodies import DEFAULT_PROFILE, BodyModel, CreateTable, Model, read_body
-from companion.api.table_docs import model_schema, request_body
+from companion.api.table_docs import model_body
 from companion.api.tables import download_disposition
 from companion.errors import InvalidRequestError
 from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_PLAYER_NAME, MAX_TABLE_NAME
@@ -184,10 +184,6 @@ async def _organise(
     return JSONResponse(done.to_json(), status_code=201)
 
 
-def _body(model: type[BodyModel], example: dict[str, Any]) -> dict[str, Any]:
-    return request_body(model_schema(model), example)
-
-
 def club_json(book: ClubBook, club_id: str) -> dict[str, Any]:
     record = book.record(club_id)
     return {
@@ -211,7 +207,7 @@ def club_json(book: ClubBook, club_id: str) -> dict[str, Any]:
     status_code=201,
     response_model=None,
     responses=_errors(400, 413, 415, 422, 429, 503),
-    openapi_extra=_body(CreateClub, {"name": "Thursday Riichi", "rating": "openskill"}),
+    openapi_extra=model_body(CreateClub, {"name": "Thursday Riichi", "rating": "openskill"}),
 )
 async def create_club(request: Request) -> JSONResponse:
     body = read_body(CreateClub, await read_json(request))
@@ -370,7 +366,7 @@ def get_games(
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(AddPlayer, {"name": "Ann", "nickname": "Annie"}),
+    openapi_extra=model_body(AddPlayer, {"name": "Ann", "nickname": "Annie"}),
 )
 async def add_player(request: Request, club_id: str) -> JSONResponse:
     return await _organise(
@@ -389,7 +385,7 @@ async def add_player(request: Request, club_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(RenamePlayer, {"name": "Ben", "new_name": "Benjamin"}),
+    openapi_extra=model_body(RenamePlayer, {"name": "Ben", "new_name": "Benjamin"}),
 )
 async def rename_player(request: Request, club_id: str) -> JSONResponse:
     return await _organise(
@@ -406,7 +402,7 @@ async def rename_player(request: Request, club_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(MergePlayers, {"name": "Annie", "into": "Ann"}),
+    openapi_extra=model_body(MergePlayers, {"name": "Annie", "into": "Ann"}),
 )
 async def merge_players(request: Request, club_id: str) -> JSONResponse:
     return await _organise(
@@ -423,7 +419,7 @@ async def merge_players(request: Request, club_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(UnmergePlayer, {"name": "Annie"}),
+    openapi_extra=model_body(UnmergePlayer, {"name": "Annie"}),
 )
 async def unmerge_player(request: Request, club_id: str) -> JSONResponse:
     return await _organise(
@@ -443,7 +439,7 @@ async def unmerge_player(request: Request, club_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(ClubSettings, {"private": True}),
+    openapi_extra=model_body(ClubSettings, {"private": True}),
 )
 async def club_settings(request: Request, club_id: str) -> JSONResponse:
     book = await _organiser(request, club_id)
@@ -468,7 +464,7 @@ def _attach(book: ClubBook, club_id: str, body: AttachBody) -> Any:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(AttachBody, {"table": "k3m9x2pq"}),
+    openapi_extra=model_body(AttachBody, {"table": "k3m9x2pq"}),
 )
 async def attach(request: Request, club_id: str) -> JSONResponse:
     return await _organise(
@@ -484,7 +480,7 @@ async def attach(request: Request, club_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(
+    openapi_extra=model_body(
         CreateTable,
         {"profile": "riichi", "players": ["Ann", "Ben", "Cat", "Dan"], "options": {}},
     ),
@@ -522,7 +518,7 @@ async def create_table(request: Request, club_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(
+    openapi_extra=model_body(
         CreateEvent,
         {
             "name": "Spring league, night 1",

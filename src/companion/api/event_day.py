@@ -31,7 +31,7 @@ from companion.api.events import READ_ERRORS, WRITE_ERRORS, By, book_of, organis
 from companion.api.limits import EXPORT_COST, limit_reads
 from companion.api.scoring import read_json
 from companion.api.table_bodies import BodyModel, Model, Shape, read_body
-from companion.api.table_docs import model_schema, request_body
+from companion.api.table_docs import model_body
 from companion.api.tables import download_disposition
 from companion.ledger.event_book.checks import MAX_TIMER_MINUTES
 from companion.ledger.event_book.timer import MAX_TIME_UP_HANDS
@@ -140,10 +140,6 @@ DAY_BODIES: tuple[type[BodyModel], ...] = (
 """The bodies docs/event_day.md tabulates, in its order."""
 
 
-def _body(model: type[BodyModel], example: dict[str, Any]) -> dict[str, Any]:
-    return request_body(model_schema(model), example)
-
-
 async def _act(
     request: Request,
     event_id: str,
@@ -165,7 +161,7 @@ async def _act(
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(ExtendBody, {"round": 1, "minutes": 10, "by": "Mia"}),
+    openapi_extra=model_body(ExtendBody, {"round": 1, "minutes": 10, "by": "Mia"}),
 )
 async def extend_timer(request: Request, event_id: str) -> JSONResponse:
     return await _act(
@@ -182,7 +178,7 @@ async def extend_timer(request: Request, event_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(TimerRoundBody, {"round": 1, "by": "Mia"}),
+    openapi_extra=model_body(TimerRoundBody, {"round": 1, "by": "Mia"}),
 )
 async def pause_timer(request: Request, event_id: str) -> JSONResponse:
     return await _act(
@@ -199,7 +195,7 @@ async def pause_timer(request: Request, event_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(TimerRoundBody, {"round": 1, "by": "Mia"}),
+    openapi_extra=model_body(TimerRoundBody, {"round": 1, "by": "Mia"}),
 )
 async def resume_timer(request: Request, event_id: str) -> JSONResponse:
     return await _act(
@@ -216,7 +212,7 @@ async def resume_timer(request: Request, event_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(RulesBody, {"time_up_hands": 1, "void_score": "0", "by": "Mia"}),
+    openapi_extra=model_body(RulesBody, {"time_up_hands": 1, "void_score": "0", "by": "Mia"}),
 )
 async def set_rules(request: Request, event_id: str) -> JSONResponse:
     return await _act(
@@ -241,7 +237,7 @@ async def set_rules(request: Request, event_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(SeatsBody, {"table": 1, "players": ["Ann", "Cat"], "by": "Mia"}),
+    openapi_extra=model_body(SeatsBody, {"table": 1, "players": ["Ann", "Cat"], "by": "Mia"}),
 )
 async def fix_seats(request: Request, event_id: str) -> JSONResponse:
     return await _act(
@@ -271,7 +267,7 @@ async def fix_seats(request: Request, event_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(
+    openapi_extra=model_body(
         EndBody, {"table": 2, "mode": "as-it-stands", "reason": "out of time", "by": "Mia"}
     ),
 )
@@ -295,7 +291,7 @@ async def end_table(request: Request, event_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(ReopenBody, {"table": 2, "by": "Mia"}),
+    openapi_extra=model_body(ReopenBody, {"table": 2, "by": "Mia"}),
 )
 async def reopen_table(request: Request, event_id: str) -> JSONResponse:
     return await _act(
@@ -333,7 +329,7 @@ async def late_tables(request: Request, event_id: str) -> dict[str, Any]:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(
+    openapi_extra=model_body(
         EntrantBody, {"player": "Ann", "ema_id": "04010123", "country": "FRA", "by": "Mia"}
     ),
 )

@@ -52,7 +52,7 @@ from companion.api.table_bodies import (
     Shape,
     read_body,
 )
-from companion.api.table_docs import model_schema, request_body
+from companion.api.table_docs import model_body
 from companion.errors import InvalidRequestError
 from companion.ledger.checks import KEY_LENGTH
 from companion.ledger.state import MAX_CORRECTION_TEXT, MAX_PLAYER_NAME, MAX_TABLE_NAME
@@ -192,10 +192,6 @@ EVENT_BODIES: tuple[type[BodyModel], ...] = (
 """The bodies docs/events.md tabulates, in its order."""
 
 
-def _body(model: type[BodyModel], example: dict[str, Any]) -> dict[str, Any]:
-    return request_body(model_schema(model), example)
-
-
 # ---------------------------------------------------------------------------------------------
 # Answers
 
@@ -302,7 +298,7 @@ def _event_json(book: EventBook, event_id: str) -> dict[str, Any]:
     status_code=201,
     response_model=None,
     responses=_errors(400, 413, 415, 422, 429, 503),
-    openapi_extra=_body(
+    openapi_extra=model_body(
         CreateEvent,
         {
             "name": "Club night",
@@ -466,7 +462,7 @@ def _write_link(table_id: str, token: str) -> dict[str, str]:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(SeatBody, {"round": 1, "by": "Mia"}),
+    openapi_extra=model_body(SeatBody, {"round": 1, "by": "Mia"}),
 )
 async def seat_round(request: Request, event_id: str) -> JSONResponse:
     book = await _organiser(request, event_id)
@@ -499,7 +495,7 @@ async def seat_round(request: Request, event_id: str) -> JSONResponse:
     status_code=200,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(UnseatBody, {"round": 2, "by": "Mia"}),
+    openapi_extra=model_body(UnseatBody, {"round": 2, "by": "Mia"}),
 )
 async def unseat_round(request: Request, event_id: str) -> JSONResponse:
     book = await _organiser(request, event_id)
@@ -514,7 +510,7 @@ async def unseat_round(request: Request, event_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(
+    openapi_extra=model_body(
         PenaltyBody, {"player": "Ann", "amount": "-10", "reason": "late", "by": "Mia"}
     ),
 )
@@ -535,7 +531,7 @@ async def add_penalty(request: Request, event_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(WithdrawBody, {"player": "Ann", "after_round": 2, "by": "Mia"}),
+    openapi_extra=model_body(WithdrawBody, {"player": "Ann", "after_round": 2, "by": "Mia"}),
 )
 async def withdraw(request: Request, event_id: str) -> JSONResponse:
     return await _organise(
@@ -554,7 +550,7 @@ async def withdraw(request: Request, event_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(JoinBody, {"name": "Ivy", "joins": 2, "by": "Mia"}),
+    openapi_extra=model_body(JoinBody, {"name": "Ivy", "joins": 2, "by": "Mia"}),
 )
 async def add_player(request: Request, event_id: str) -> JSONResponse:
     return await _organise(
@@ -573,7 +569,7 @@ async def add_player(request: Request, event_id: str) -> JSONResponse:
     status_code=201,
     response_model=None,
     responses=WRITE_ERRORS,
-    openapi_extra=_body(TimerBody, {"round": 1, "minutes": 60, "by": "Mia"}),
+    openapi_extra=model_body(TimerBody, {"round": 1, "minutes": 60, "by": "Mia"}),
 )
 async def start_timer(request: Request, event_id: str) -> JSONResponse:
     return await _organise(

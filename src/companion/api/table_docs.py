@@ -86,6 +86,11 @@ def request_body(schema: dict[str, Any], example: dict[str, Any]) -> dict[str, A
     }
 
 
+def model_body(model: type[BodyModel], example: dict[str, Any]) -> dict[str, Any]:
+    """An `openapi_extra` request body of `model`'s schema, with `example` as its example."""
+    return request_body(model_schema(model), example)
+
+
 def summary(model: type[BodyModel]) -> str:
     """A body in one line, for a route's description: `{"kind": "payout", "player", "event",
     "at_start"?}` (`?`: optional)."""
@@ -118,7 +123,7 @@ RECORD_BODY = request_body(
     {"kind": "win", "winner": "Ann", "from": "Ben", "tai": 3, "key": "tap-7f3a"},
 )
 """`POST .../hands` and `.../preview`."""
-VOID_BODY = request_body(model_schema(Correction), {"reason": "wrong winner", "by": "Dan"})
+VOID_BODY = model_body(Correction, {"reason": "wrong winner", "by": "Dan"})
 AMEND_BODY = request_body(
     entry_schema(Correction, "Amend"),
     {
