@@ -32,7 +32,7 @@ from mahjong.hand_calculating.yaku_config import YakuConfig
 from mahjong.meld import Meld as LibraryMeld
 
 from companion.errors import NotAWinError
-from companion.rules.riichi import PRESETS, RiichiResult, read_options, score_riichi
+from companion.rules.riichi import PRESETS, RiichiOptions, RiichiResult, read_options, score_riichi
 from companion.rules.riichi.yaku import patterns_of
 from companion.tiles import Tile, Wind
 
@@ -225,8 +225,15 @@ def draw_hand(rng: random.Random, reds: bool, renhou: bool) -> Drawn | None:
 
 
 def library_config(drawn: Drawn, table: dict[str, Any]) -> HandConfig:
-    options = read_options(table)
-    fields = drawn.fields
+    return config_of(drawn.fields, read_options(table))
+
+
+def config_of(
+    fields: dict[str, Any], options: RiichiOptions, *, three_player: bool = False
+) -> HandConfig:
+    """The library's `HandConfig` for a drawn hand's fields and the table's options; the honba,
+    the riichi sticks and the kita where the fields hold them (the sanma test draws them; the
+    library's default is 0), and its three-player mode for sanma's test."""
     events = set(fields["events"])
     return HandConfig(
         is_tsumo=fields["win"] == "self_draw",
@@ -242,6 +249,9 @@ def library_config(drawn: Drawn, table: dict[str, Any]) -> HandConfig:
         is_renhou="renhou" in events,
         player_wind=Tile.EAST + Wind(fields["seat"]).index,
         round_wind=Tile.EAST + Wind(fields["round"]).index,
+        tsumi_number=fields.get("honba", 0),
+        kyoutaku_number=fields.get("riichi_sticks", 0),
+        num_nuki_dora=fields.get("kita", 0),
         options=OptionalRules(
             has_open_tanyao=options.open_tanyao,
             has_aka_dora=options.red_fives,
@@ -255,6 +265,7 @@ def library_config(drawn: Drawn, table: dict[str, Any]) -> HandConfig:
             fu_for_open_pinfu=True,
             fu_for_pinfu_tsumo=False,
             renhou_as_yakuman=options.renhou == "yakuman",
+            is_three_player=three_player,
         ),
     )
 

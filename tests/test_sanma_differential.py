@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.meld import Meld as LibraryMeld
 
 from companion.errors import NotAWinError
@@ -38,7 +38,7 @@ from companion.rules.riichi import RiichiResult
 from companion.rules.riichi.yaku import patterns_of
 from companion.rules.sanma import read_options, score_sanma
 from companion.tiles import Tile, Wind
-from test_riichi_differential import library_yaku
+from test_riichi_differential import config_of, library_yaku
 
 HANDS_IN_CHECK = 300
 """Hands drawn per table in `make check`."""
@@ -236,42 +236,7 @@ def draw_hand(rng: random.Random, reds: bool, renhou: bool) -> Drawn | None:
 
 
 def library_config(drawn: Drawn, table: dict[str, Any]) -> HandConfig:
-    options = read_options(table)
-    fields = drawn.fields
-    events = set(fields["events"])
-    return HandConfig(
-        is_tsumo=fields["win"] == "self_draw",
-        is_riichi="riichi" in events,
-        is_daburu_riichi="double_riichi" in events,
-        is_ippatsu="ippatsu" in events,
-        is_rinshan="replacement" in events,
-        is_chankan="robbing_kong" in events,
-        is_haitei="last_tile" in events,
-        is_houtei="last_discard" in events,
-        is_tenhou="heavenly" in events,
-        is_chiihou="earthly" in events,
-        is_renhou="renhou" in events,
-        player_wind=Tile.EAST + Wind(fields["seat"]).index,
-        round_wind=Tile.EAST + Wind(fields["round"]).index,
-        tsumi_number=fields["honba"],
-        kyoutaku_number=fields["riichi_sticks"],
-        num_nuki_dora=fields["kita"],
-        options=OptionalRules(
-            has_open_tanyao=options.open_tanyao,
-            has_aka_dora=options.red_fives,
-            has_double_yakuman=options.double_yakuman,
-            kazoe_limit=(
-                HandConfig.KAZOE_LIMITED
-                if options.kazoe == "yakuman"
-                else HandConfig.KAZOE_SANBAIMAN
-            ),
-            kiriage=options.kiriage,
-            fu_for_open_pinfu=True,
-            fu_for_pinfu_tsumo=False,
-            renhou_as_yakuman=options.renhou == "yakuman",
-            is_three_player=True,
-        ),
-    )
+    return config_of(drawn.fields, read_options(table), three_player=True)
 
 
 def hands(table: dict[str, Any], count: int) -> Iterator[Drawn]:
